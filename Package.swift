@@ -1,0 +1,87 @@
+// swift-tools-version: 6.1
+// Chevron: back-button metrics for iOS-style navigation bars drawn outside iOS.
+// The module layout follows docs/DESIGN.md: executables → Daemon/Client → Service → Looks → Text → C.
+
+import Foundation
+import PackageDescription
+
+/// ordo-one/benchmark costs minutes to build; only `make bench` (CHEVRON_BENCHMARKS=1) pays for it.
+let benchmarksEnabled = ProcessInfo.processInfo.environment["CHEVRON_BENCHMARKS"] == "1"
+
+let strictSwift: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+var package = Package(
+    name: "chevron",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ChevronText", targets: ["ChevronText"]),
+        .executable(name: "chevron", targets: ["chevron"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        // C libraries from Debian, through pkg-config: a module map and a shim header each.
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+
+        .target(
+            name: "ChevronText",
+            dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "chevron",
+            dependencies: [
+                "ChevronText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift
+        ),
+
+        .testTarget(
+            name: "ChevronTextTests",
+            dependencies: ["ChevronText"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ChevronCLITests",
+            dependencies: ["chevron"],
+            swiftSettings: strictSwift
+        ),
+    ]
+)
+
+if benchmarksEnabled {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"])
+    )
+    package.targets.append(
+        .executableTarget(
+            name: "ChevronTextBenchmarks",
+            dependencies: [
+                "ChevronText",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ChevronTextBenchmarks",
+            swiftSettings: strictSwift,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    )
+}

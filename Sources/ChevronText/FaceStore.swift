@@ -1,0 +1,46 @@
+import Synchronization
+
+/// Opened faces by file and index, so each font file is opened once and reused.
+///
+/// Bounded by count: past `capacity`, the face opened longest ago leaves the store (callers
+/// still holding it keep it alive until they are done).
+final class FaceStore: Sendable {
+    private struct State {
+        var faces: [FaceKey: FontFace] = [:]
+        var order: [FaceKey] = []
+    }
+
+    private struct FaceKey: Hashable {
+        let file: String
+        let index: Int
+    }
+
+    private let capacity: Int
+    private let state = Mutex(State())
+
+    /// Creates a store holding at most `capacity` faces.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// The face for `name`, opened now if the store does not hold it.
+    func face(_ name: FaceName) throws(TextError) -> FontFace {
+        let key = FaceKey(file: name.file, index: name.index)
+        if let face = state.withLock({ $0.faces[key] }) { return face }
+        // Opening takes milliseconds; do it outside the lock. Two threads racing here both open
+        // the file, and the first to insert wins.
+        let opened = try FontFace(name)
+        return state.withLock { state in
+            if let existing = state.faces[key] { return existing }
+            state.faces[key] = opened
+            state.order.append(key)
+            if state.order.count > capacity {
+                state.faces[state.order.removeFirst()] = nil
+            }
+            return opened
+        }
+    }
+
+    /// How many faces are open in the store.
+    var count: Int { state.withLock { $0.faces.count } }
+}

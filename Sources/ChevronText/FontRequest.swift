@@ -1,0 +1,128 @@
+/// What font to measure with: a description of the face, a size, a language and features.
+///
+/// Validation happens in `validated(limits:)`, so that a request built by any caller (CLI, daemon,
+/// client) is checked in one place.
+public struct FontRequest: Sendable, Hashable {
+    /// Which face to ask fontconfig for.
+    public var face: FaceDescription
+    /// Size in points; must be finite and in `(0, TextLimits.maximumSize]`.
+    public var size: Double
+    /// A BCP 47 language tag (`ja`, `zh-Hant`, `ar-EG`); steers fallback and shaping.
+    public var language: String?
+    /// OpenType features to switch on or off, in HarfBuzz's syntax (`-kern`, `+smcp`, `liga=0`).
+    public var features: [String]
+
+    /// Creates a request from a fontconfig pattern such as `Helvetica:bold` or `Noto Sans:weight=200`.
+    public init(pattern: String, size: Double, language: String? = nil, features: [String] = []) {
+        self.init(face: .pattern(pattern), size: size, language: language, features: features)
+    }
+
+    /// Creates a request from any face description.
+    public init(face: FaceDescription, size: Double, language: String? = nil, features: [String] = []) {
+        self.face = face
+        self.size = size
+        self.language = language
+        self.features = features
+    }
+}
+
+/// A face as a fontconfig pattern string or as separate family, weight and slant fields.
+public enum FaceDescription: Sendable, Hashable, CustomStringConvertible {
+    /// A fontconfig pattern, parsed by `FcNameParse` (`fc-match` accepts the same strings).
+    case pattern(String)
+    /// A family name, an OpenType weight (1…1000, 400 regular, 700 bold) and a slant.
+    case fields(family: String, weight: Int, slant: FontSlant)
+
+    /// The description as a fontconfig pattern string, for logs and messages.
+    public var description: String {
+        switch self {
+        case .pattern(let pattern): pattern
+        case .fields(let family, let weight, let slant): "\(family) (weight \(weight), \(slant.rawValue))"
+        }
+    }
+}
+
+/// The slant of a face, as fontconfig distinguishes them.
+public enum FontSlant: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Upright.
+    case roman
+    /// A designed italic.
+    case italic
+    /// A slanted roman.
+    case oblique
+}
+
+/// The bounds every request and text is checked against; each breach is a `TextError`.
+public struct TextLimits: Sendable, Hashable {
+    /// The largest size in points a request may ask for.
+    public static let maximumSize = 1000.0
+    /// The most OpenType features one request may name.
+    public static let maximumFeatures = 32
+    /// The longest ellipsis in UTF-8 bytes.
+    public static let maximumEllipsisBytes = 64
+
+    /// The longest text in UTF-8 bytes (default 4096).
+    public var maximumTextBytes: Int
+
+    /// Creates limits; the defaults are the daemon's.
+    public init(maximumTextBytes: Int = 4096) {
+        self.maximumTextBytes = maximumTextBytes
+    }
+}
+
+extension FontRequest {
+    /// Checks every field against `TextLimits`, throwing a `TextError` naming the first bad one.
+    public func validate() throws(TextError) {
+        guard size.isFinite, size > 0, size <= TextLimits.maximumSize else {
+            throw TextError(
+                .invalidSize, parameter: "size",
+                "size \(size) pt is not a number in (0, \(Int(TextLimits.maximumSize))] points")
+        }
+        switch face {
+        case .pattern(let pattern):
+            guard !pattern.allSatisfy(\.isWhitespace) else {
+                throw TextError(.invalidPattern, parameter: "pattern", "the font pattern is empty")
+            }
+            guard pattern.utf8.count <= 1024 else {
+                throw TextError(
+                    .invalidPattern, parameter: "pattern",
+                    "the font pattern is \(pattern.utf8.count) bytes long; the limit is 1024")
+            }
+        case .fields(let family, let weight, _):
+            guard !family.allSatisfy(\.isWhitespace), family.utf8.count <= 1024 else {
+                throw TextError(.invalidPattern, parameter: "family", "the family name must have 1 to 1024 bytes")
+            }
+            guard (1...1000).contains(weight) else {
+                throw TextError(.invalidStyle, parameter: "weight", "weight \(weight) is outside 1…1000")
+            }
+        }
+        if let language {
+            guard Self.isLanguageTag(language) else {
+                throw TextError(
+                    .invalidLanguage, parameter: "language",
+                    "\"\(language)\" is not a BCP 47 language tag (letters, digits and hyphens, like zh-Hant)")
+            }
+        }
+        guard features.count <= TextLimits.maximumFeatures else {
+            throw TextError(
+                .invalidFeature, parameter: "features",
+                "\(features.count) features given; the limit is \(TextLimits.maximumFeatures)")
+        }
+        for feature in features where FeatureList.parse(feature) == nil {
+            throw TextError(
+                .invalidFeature, parameter: "features",
+                "\"\(feature)\" is not an OpenType feature setting (examples: -kern, +smcp, liga=0)")
+        }
+    }
+
+    /// A loose BCP 47 shape check: a 2–8 letter primary subtag, then 1–8 character subtags.
+    static func isLanguageTag(_ tag: String) -> Bool {
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let primary = subtags.first, (2...8).contains(primary.count),
+            primary.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return subtags.dropFirst().allSatisfy { subtag in
+            (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import CHarfBuzz
+
+/// A stretch of text to shape with one face in one script, before shaping.
+struct RunSegment {
+    /// 0 for the primary face; `n` for position `n - 1` of the fallback chain.
+    var faceSlot: Int
+    var script: hb_script_t
+    var utf8Range: Range<Int>
+    var utf16Range: Range<Int>
+}
+
+/// HarfBuzz's built-in Unicode functions; immutable and safe to share.
+nonisolated(unsafe) private let unicodeFunctions = hb_unicode_funcs_get_default()
+
+/// Splits a line into runs by script and covering face; HarfBuzz does neither (docs/NOTES.md).
+enum Itemizer {
+    /// The runs of `text` in logical order, and how many scalars no installed font covers.
+    ///
+    /// When the primary face covers every scalar (most titles), this is one pass over the scalars.
+    /// Otherwise faces are chosen per grapheme cluster, so a flag, an emoji sequence or a letter
+    /// with its marks is shaped by one face: the first of primary, then the fallback chain, that
+    /// covers the whole cluster.
+    static func itemize(_ text: String, font: ResolvedFont) throws(TextError) -> (segments: [RunSegment], missing: Int) {
+        let primary = font.primary
+        var builder = RunBuilder()
+        var uncovered: [UInt32] = []
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if !primary.covers(value) && !scalar.isIgnorable {
+                uncovered.append(value)
+            } else if uncovered.isEmpty {
+                builder.append(slot: 0, script: script(of: value), scalar: scalar)
+            }
+        }
+        if uncovered.isEmpty { return (builder.segments, 0) }
+        return try itemizeWithFallback(text, font: font, uncovered: uncovered)
+    }
+
+    private static func itemizeWithFallback(
+        _ text: String, font: ResolvedFont, uncovered: [UInt32]
+    ) throws(TextError) -> (segments: [RunSegment], missing: Int) {
+        let primary = font.primary
+        let chain = try font.chain()
+        let positions = try font.coveringPositions(uncovered)
+        var builder = RunBuilder()
+        var missing = 0
+        for cluster in text {
+            var required: [UInt32] = []
+            var firstLacking: UInt32?
+            var clusterScript = HB_SCRIPT_COMMON
+            for scalar in cluster.unicodeScalars {
+                let value = scalar.value
+                if clusterScript.isWeak { clusterScript = script(of: value) }
+                guard !scalar.isIgnorable else { continue }
+                required.append(value)
+                if !primary.covers(value) {
+                    if firstLacking == nil { firstLacking = value }
+                    if positions[value] ?? -1 < 0 { missing += 1 }
+                }
+            }
+            var slot = firstLacking.map { chooseSlot(required: required, lacking: $0, positions: positions, chain: chain) } ?? 0
+            // Spaces, digits and punctuation stay in the face around them when it has them, so an
+            // Arabic phrase is one run (shaped in context) rather than words split by a Latin space.
+            if clusterScript.isWeak, let previous = builder.segments.last?.faceSlot, previous != slot,
+                required.allSatisfy({ previous == 0 ? primary.covers($0) : chain.covers(previous - 1, $0) })
+            {
+                slot = previous
+            }
+            builder.append(
+                slot: slot, script: clusterScript,
+                utf8Count: cluster.utf8.count, utf16Count: cluster.utf16.count)
+        }
+        return (builder.segments, missing)
+    }
+
+    /// The slot for a cluster the primary face cannot show whole: the font covering the first
+    /// lacking scalar if it covers the whole cluster, else the first chain font that does, else
+    /// the one covering the lacking scalar, else the primary (which shows .notdef).
+    private static func chooseSlot(
+        required: [UInt32], lacking: UInt32, positions: [UInt32: Int], chain: FallbackChain
+    ) -> Int {
+        let first = positions[lacking] ?? -1
+        if first >= 0, required.allSatisfy({ chain.covers(first, $0) }) { return first + 1 }
+        for position in chain.names.indices where required.allSatisfy({ chain.covers(position, $0) }) {
+            return position + 1
+        }
+        return first >= 0 ? first + 1 : 0
+    }
+
+    private static func script(of value: UInt32) -> hb_script_t {
+        hb_unicode_script(unicodeFunctions, value)
+    }
+}
+
+/// Accumulates runs: consecutive pieces with one face join while their scripts agree; common and
+/// inherited characters (spaces, digits, punctuation, marks) join the run they stand in.
+private struct RunBuilder {
+    var segments: [RunSegment] = []
+    private var utf8Offset = 0
+    private var utf16Offset = 0
+
+    mutating func append(slot: Int, script: hb_script_t, scalar: Unicode.Scalar) {
+        let value = scalar.value
+        let utf8Count = value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x1_0000 ? 3 : 4
+        append(slot: slot, script: script, utf8Count: utf8Count, utf16Count: value < 0x1_0000 ? 1 : 2)
+    }
+
+    mutating func append(slot: Int, script: hb_script_t, utf8Count: Int, utf16Count: Int) {
+        let utf8End = utf8Offset + utf8Count
+        let utf16End = utf16Offset + utf16Count
+        defer {
+            utf8Offset = utf8End
+            utf16Offset = utf16End
+        }
+        if let last = segments.indices.last, segments[last].faceSlot == slot,
+            script.isWeak || segments[last].script.isWeak || segments[last].script == script
+        {
+            if !script.isWeak { segments[last].script = script }
+            segments[last].utf8Range = segments[last].utf8Range.lowerBound..<utf8End
+            segments[last].utf16Range = segments[last].utf16Range.lowerBound..<utf16End
+            return
+        }
+        segments.append(
+            RunSegment(
+                faceSlot: slot, script: script.isWeak ? HB_SCRIPT_COMMON : script,
+                utf8Range: utf8Offset..<utf8End, utf16Range: utf16Offset..<utf16End))
+    }
+}
+
+extension hb_script_t {
+    /// Common, inherited or unknown: a script that takes its neighbours'.
+    var isWeak: Bool {
+        self == HB_SCRIPT_COMMON || self == HB_SCRIPT_INHERITED || self == HB_SCRIPT_UNKNOWN
+    }
+
+    /// The ISO 15924 tag, e.g. `Latn`.
+    var isoTag: String {
+        let tag = hb_script_to_iso15924_tag(self)
+        let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension Unicode.Scalar {
+    /// Default-ignorable scalars (ZWJ, variation selectors, bidi controls) need no glyph of their own.
+    var isIgnorable: Bool {
+        // Below U+00AD nothing is default-ignorable; skip the property lookup for ASCII and Latin-1.
+        value >= 0xAD && properties.isDefaultIgnorableCodePoint
+    }
+}

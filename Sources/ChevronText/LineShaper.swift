@@ -1,0 +1,89 @@
+import CHarfBuzz
+
+/// Shapes itemised runs with HarfBuzz and sums their advances into a `TextMeasurement`.
+struct LineShaper {
+    let font: ResolvedFont
+    let size: Double
+    let features: FeatureList
+    let language: String?
+    let buffers: BufferPool
+
+    /// Measures `text` as one line: itemise, shape every run, sum advances.
+    func measure(_ text: String) throws(TextError) -> TextMeasurement {
+        let (segments, missing) = try Itemizer.itemize(text, font: font)
+        var faces: [Int: FontFace] = [0: font.primary]
+        for segment in segments where faces[segment.faceSlot] == nil {
+            faces[segment.faceSlot] = try font.fallbackFace(at: segment.faceSlot - 1)
+        }
+        var utf8 = text
+        let runs = utf8.withUTF8 { bytes in
+            buffers.withBuffer { buffer in
+                segments.map { segment in
+                    // Force-unwrap-free: every slot was filled in the loop above.
+                    let face = faces[segment.faceSlot] ?? font.primary
+                    return shape(segment, of: bytes, with: face, in: buffer)
+                }
+            }
+        }
+        return assemble(runs: runs, faces: segments.isEmpty ? [font.primary] : Array(faces.values), missing: missing)
+    }
+
+    /// Shapes one run in the context of the whole line, so joining scripts see their neighbours.
+    private func shape(
+        _ segment: RunSegment, of bytes: UnsafeBufferPointer<UInt8>, with face: FontFace, in buffer: OpaquePointer
+    ) -> TextRun {
+        hb_buffer_clear_contents(buffer)
+        bytes.withMemoryRebound(to: CChar.self) { characters in
+            hb_buffer_add_utf8(
+                buffer, characters.baseAddress, Int32(characters.count),
+                UInt32(segment.utf8Range.lowerBound), Int32(segment.utf8Range.count))
+        }
+        let direction = hb_script_get_horizontal_direction(segment.script)
+        hb_buffer_set_direction(buffer, direction == HB_DIRECTION_RTL ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, segment.script)
+        if let language {
+            hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
+        }
+        var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
+        if segment.utf8Range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+        if segment.utf8Range.upperBound == bytes.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+
+        features.features.withUnsafeBufferPointer { list in
+            hb_shape(face.harfBuzzFont, buffer, list.baseAddress, UInt32(list.count))
+        }
+        var glyphCount: UInt32 = 0
+        var advance = 0
+        if let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount) {
+            for index in 0..<Int(glyphCount) { advance += Int(positions[index].x_advance) }
+        }
+        return TextRun(
+            face: face.name,
+            utf16Range: segment.utf16Range,
+            glyphCount: Int(glyphCount),
+            width: Double(advance) * size / Double(face.shapingUnitsPerEm),
+            script: segment.script.isoTag,
+            direction: direction == HB_DIRECTION_RTL ? .rtl : .ltr)
+    }
+
+    /// Sums the runs; vertical metrics are the largest among the faces the line uses.
+    private func assemble(runs: [TextRun], faces: [FontFace], missing: Int) -> TextMeasurement {
+        var ascent = 0.0
+        var descent = 0.0
+        var lineGap = 0.0
+        for face in faces {
+            ascent = max(ascent, face.metrics.points(face.metrics.ascender, size: size))
+            descent = max(descent, face.metrics.points(face.metrics.descender, size: size))
+            lineGap = max(lineGap, face.metrics.points(face.metrics.lineGap, size: size))
+        }
+        let direction = runs.first { $0.script != "Zyyy" }?.direction ?? .ltr
+        return TextMeasurement(
+            width: runs.reduce(0) { $0 + $1.width },
+            ascent: ascent,
+            descent: descent,
+            lineHeight: ascent + descent + lineGap,
+            runs: runs,
+            missing: missing,
+            direction: direction)
+    }
+}

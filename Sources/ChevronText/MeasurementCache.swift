@@ -1,0 +1,110 @@
+import Synchronization
+
+/// Measurements by text and font request, bounded by bytes and entries, safe from many threads.
+///
+/// Split into shards, each an LRU map behind its own lock, so concurrent callers rarely wait on
+/// one another; each shard holds an equal part of the budget, so the whole never exceeds it.
+/// Entries remember the font generation they were measured under; after a rescan they miss.
+public final class MeasurementCache: Sendable {
+    /// The key: everything that changes a measurement.
+    struct Key: Hashable, Sendable {
+        let text: String
+        let request: FontRequest
+    }
+
+    private struct Entry {
+        let generation: Int
+        let measurement: TextMeasurement
+    }
+
+    private struct Shard {
+        var entries: LeastRecentlyUsed<Key, Entry>
+        var hits = 0
+        var misses = 0
+    }
+
+    private final class LockedShard: Sendable {
+        let state: Mutex<Shard>
+        init(byteBudget: Int, entryLimit: Int) {
+            state = Mutex(Shard(entries: LeastRecentlyUsed(byteBudget: byteBudget, entryLimit: entryLimit)))
+        }
+    }
+
+    /// Fixed bytes an entry costs beyond its text and runs: the dictionary slot, the list links,
+    /// the key's request and the measurement's fields. An estimate, chosen on the generous side.
+    static let entryOverhead = 320
+    /// Bytes one run costs: its face name references, ranges, counts and script tag.
+    static let runCost = 120
+
+    private let shards: [LockedShard]
+    /// The byte budget across all shards.
+    public let byteBudget: Int
+    /// The entry bound across all shards.
+    public let entryLimit: Int
+
+    /// Creates a cache of at most `byteBudget` estimated bytes and `entryLimit` entries.
+    public init(byteBudget: Int, entryLimit: Int, shardCount: Int = 8) {
+        let shardCount = max(1, shardCount)
+        self.byteBudget = byteBudget
+        self.entryLimit = entryLimit
+        shards = (0..<shardCount).map { _ in
+            LockedShard(byteBudget: byteBudget / shardCount, entryLimit: entryLimit / shardCount)
+        }
+    }
+
+    /// The estimated cost in bytes of caching `measurement` for `text`.
+    static func cost(of text: String, _ measurement: TextMeasurement) -> Int {
+        entryOverhead + text.utf8.count + measurement.runs.count * runCost
+    }
+
+    /// The cached measurement for `key` made under `generation`, or nil (a miss).
+    func measurement(for key: Key, generation: Int) -> TextMeasurement? {
+        shard(for: key).state.withLock { shard in
+            if let entry = shard.entries.value(for: key), entry.generation == generation {
+                shard.hits += 1
+                return entry.measurement
+            }
+            shard.misses += 1
+            return nil
+        }
+    }
+
+    /// Stores a measurement made under `generation`.
+    func insert(_ measurement: TextMeasurement, for key: Key, generation: Int) {
+        let cost = Self.cost(of: key.text, measurement)
+        shard(for: key).state.withLock {
+            $0.entries.insert(Entry(generation: generation, measurement: measurement), for: key, cost: cost)
+        }
+    }
+
+    /// Entries, bytes, hits, misses and evictions summed over the shards.
+    public var statistics: CacheStatistics {
+        shards.reduce(into: CacheStatistics()) { total, shard in
+            shard.state.withLock { state in
+                total.entries += state.entries.count
+                total.bytes += state.entries.bytes
+                total.hits += state.hits
+                total.misses += state.misses
+                total.evictions += state.entries.evictions
+            }
+        }
+    }
+
+    private func shard(for key: Key) -> LockedShard {
+        shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
+    }
+}
+
+/// What a cache holds and how it has done.
+public struct CacheStatistics: Sendable, Hashable, Codable {
+    /// Entries held now.
+    public var entries = 0
+    /// Estimated bytes held now.
+    public var bytes = 0
+    /// Lookups answered from the cache.
+    public var hits = 0
+    /// Lookups that had to measure.
+    public var misses = 0
+    /// Entries removed to make room.
+    public var evictions = 0
+}

@@ -1,0 +1,151 @@
+import Synchronization
+
+/// The text-measurement core: resolves fonts with fontconfig, opens them with FreeType, shapes
+/// with HarfBuzz, caches what it measured. One engine serves a whole process, from any thread.
+public final class TextEngine: Sendable {
+    /// How an engine is bounded and where it finds fonts.
+    public struct Configuration: Sendable, Hashable {
+        /// Bounds on input.
+        public var limits = TextLimits()
+        /// The measurement cache's budget in estimated bytes (default 32 MiB).
+        public var cacheByteBudget = 32 << 20
+        /// The measurement cache's entry bound.
+        public var cacheEntryLimit = 262_144
+        /// Font directories to use besides the system's.
+        public var fontDirectories: [String] = []
+        /// How many font faces stay open at most.
+        public var faceCapacity = 256
+
+        /// The daemon's defaults.
+        public init() {}
+    }
+
+    /// The configuration the engine was made with.
+    public let configuration: Configuration
+    private let session: Mutex<FontSession>
+    private let cache: MeasurementCache
+    private let buffers = BufferPool()
+    private let fontconfigMatches = Atomic<Int>(0)
+
+    /// Loads the font configuration (`FcInit` runs once per process).
+    /// - Throws: `TextError` when fontconfig cannot load a configuration or a directory.
+    public init(configuration: Configuration = Configuration()) throws(TextError) {
+        self.configuration = configuration
+        session = Mutex(
+            try FontSession(
+                generation: 1, fontDirectories: configuration.fontDirectories,
+                faceCapacity: configuration.faceCapacity))
+        cache = MeasurementCache(byteBudget: configuration.cacheByteBudget, entryLimit: configuration.cacheEntryLimit)
+    }
+
+    /// Measures `text` as one line in the requested font: width, vertical metrics, runs and the
+    /// number of scalars no installed font covers. Empty text has width 0.
+    /// - Throws: `TextError` for an invalid request, text over the limit, or an unreadable font.
+    public func measure(_ text: String, font request: FontRequest) throws(TextError) -> TextMeasurement {
+        try request.validate()
+        try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
+        let session = currentSession
+        let key = MeasurementCache.Key(text: text, request: request)
+        if let cached = cache.measurement(for: key, generation: session.generation) { return cached }
+        let measurement = try shaper(for: request, in: session).measure(text)
+        cache.insert(measurement, for: key, generation: session.generation)
+        return measurement
+    }
+
+    /// Resolves a request: the primary face and its fallbacks. With `text`, the fallbacks are the
+    /// faces that text needs beyond the primary; without, fontconfig's whole trimmed chain.
+    public func resolve(_ request: FontRequest, text: String? = nil) throws(TextError) -> FontResolution {
+        try request.validate()
+        let font = try resolvedFont(request, in: currentSession)
+        guard let text else {
+            let chain = try font.chain().names.filter { $0 != font.primary.name }
+            return FontResolution(primary: font.primary.name, metrics: font.primary.metrics, fallbacks: chain, missing: 0)
+        }
+        try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
+        let (segments, missing) = try Itemizer.itemize(text, font: font)
+        var fallbacks: [FaceName] = []
+        for segment in segments where segment.faceSlot > 0 {
+            let name = try font.fallbackFace(at: segment.faceSlot - 1).name
+            if !fallbacks.contains(name) { fallbacks.append(name) }
+        }
+        return FontResolution(
+            primary: font.primary.name, metrics: font.primary.metrics, fallbacks: fallbacks, missing: missing)
+    }
+
+    /// Re-reads the font configuration and the installed fonts, and bumps the generation so every
+    /// cached measurement misses. Calls in flight finish with the fonts they started with.
+    /// - Returns: the new generation.
+    @discardableResult
+    public func rescanFonts() throws(TextError) -> Int {
+        let next = try FontSession(
+            generation: currentSession.generation + 1, fontDirectories: configuration.fontDirectories,
+            faceCapacity: configuration.faceCapacity)
+        return session.withLock { current in
+            // Two rescans racing: keep the generation strictly increasing.
+            guard next.generation > current.generation else { return current.generation }
+            current = next
+            return next.generation
+        }
+    }
+
+    /// What the engine holds and has done.
+    public var statistics: TextStatistics {
+        let session = currentSession
+        return TextStatistics(
+            cache: cache.statistics, generation: session.generation,
+            fontconfigMatches: fontconfigMatches.load(ordering: .relaxed), openFaces: session.faces.count,
+            cacheByteBudget: cache.byteBudget, cacheEntryLimit: cache.entryLimit)
+    }
+
+    var currentSession: FontSession { session.withLock { $0 } }
+
+    func resolvedFont(_ request: FontRequest, in session: FontSession) throws(TextError) -> ResolvedFont {
+        try session.resolve(request.face, language: request.language) {
+            fontconfigMatches.add(1, ordering: .relaxed)
+        }
+    }
+
+    /// A shaper for an already validated request; measures without the cache.
+    func shaper(for request: FontRequest, in session: FontSession) throws(TextError) -> LineShaper {
+        LineShaper(
+            font: try resolvedFont(request, in: session), size: request.size,
+            features: FeatureList(request.features), language: request.language, buffers: buffers)
+    }
+
+    func checkLength(_ text: String, parameter: String, limit: Int) throws(TextError) {
+        let length = text.utf8.count
+        guard length <= limit else {
+            throw TextError(
+                .textTooLong, parameter: parameter,
+                "the \(parameter) is \(length) UTF-8 bytes long; the limit is \(limit)")
+        }
+    }
+}
+
+/// A resolved font request: the primary face, its metrics, and its fallbacks.
+public struct FontResolution: Sendable, Hashable {
+    /// The face fontconfig matched (what `fc-match` prints).
+    public var primary: FaceName
+    /// The primary face's metrics.
+    public var metrics: FaceMetrics
+    /// Fallback faces, in order of preference.
+    public var fallbacks: [FaceName]
+    /// With a text: how many of its scalars no installed font covers.
+    public var missing: Int
+}
+
+/// What a `TextEngine` holds and has done.
+public struct TextStatistics: Sendable, Hashable, Codable {
+    /// The measurement cache.
+    public var cache: CacheStatistics
+    /// The font generation; a rescan bumps it.
+    public var generation: Int
+    /// How many times fontconfig was asked to match a request (a repeated request is not).
+    public var fontconfigMatches: Int
+    /// Faces open now.
+    public var openFaces: Int
+    /// The cache's byte budget.
+    public var cacheByteBudget: Int
+    /// The cache's entry bound.
+    public var cacheEntryLimit: Int
+}

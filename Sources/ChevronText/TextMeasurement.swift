@@ -1,0 +1,70 @@
+/// The measured geometry of one line of text: what `TextEngine.measure` returns.
+///
+/// Lengths are in points, fractional and unhinted, as iOS lays text out.
+public struct TextMeasurement: Sendable, Hashable {
+    /// The sum of all glyph advances.
+    public var width: Double
+    /// The largest ascender among the faces used, positive.
+    public var ascent: Double
+    /// The largest descender among the faces used, positive.
+    public var descent: Double
+    /// `ascent + descent +` the largest line gap among the faces used.
+    public var lineHeight: Double
+    /// The runs in logical order: one per stretch of one script and one face.
+    public var runs: [TextRun]
+    /// How many Unicode scalars no installed font covers (drawn as .notdef boxes).
+    public var missing: Int
+    /// The direction of the first run with a strong direction, else left-to-right.
+    public var direction: TextDirection
+
+    /// Creates a measurement.
+    public init(
+        width: Double, ascent: Double, descent: Double, lineHeight: Double, runs: [TextRun], missing: Int,
+        direction: TextDirection
+    ) {
+        self.width = width
+        self.ascent = ascent
+        self.descent = descent
+        self.lineHeight = lineHeight
+        self.runs = runs
+        self.missing = missing
+        self.direction = direction
+    }
+}
+
+/// A stretch of text shaped with one face in one script and direction.
+public struct TextRun: Sendable, Hashable {
+    /// The face that shaped the run.
+    public var face: FaceName
+    /// Where the run lies in the text, in UTF-16 code units (what JavaScript and NSString count).
+    public var utf16Range: Range<Int>
+    /// How many glyphs HarfBuzz produced.
+    public var glyphCount: Int
+    /// The sum of the run's advances in points.
+    public var width: Double
+    /// The run's script as an ISO 15924 tag (`Latn`, `Arab`, `Zyyy` for common characters).
+    public var script: String
+    /// The run's direction.
+    public var direction: TextDirection
+
+    /// Creates a run.
+    public init(
+        face: FaceName, utf16Range: Range<Int>, glyphCount: Int, width: Double, script: String,
+        direction: TextDirection
+    ) {
+        self.face = face
+        self.utf16Range = utf16Range
+        self.glyphCount = glyphCount
+        self.width = width
+        self.script = script
+        self.direction = direction
+    }
+}
+
+/// Left-to-right or right-to-left.
+public enum TextDirection: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Left to right (Latin, Cyrillic, CJK, …).
+    case ltr
+    /// Right to left (Arabic, Hebrew, …).
+    case rtl
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import ChevronText
+
+/// `chevron measure`: the width and runs of one line of text.
+struct MeasureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measure",
+        abstract: "Measure one line of text: width, ascent, descent, line height and the runs shaped.",
+        discussion: "Runs in-process. Run ranges are UTF-16 code unit offsets, end exclusive."
+    )
+
+    @Argument(help: "The text to measure.")
+    var text: String
+
+    @OptionGroup var fontOptions: FontOptions
+
+    @Option(name: .long, help: "Truncate with an ellipsis to fit this width in points.")
+    var maxWidth: Double?
+
+    @Flag(name: .long, help: "Print JSON instead of a table.")
+    var json = false
+
+    func run() throws {
+        try Output.reportingErrors {
+            let engine = try TextEngine()
+            let request = fontOptions.request
+            let measurement = try engine.measure(text, font: request)
+            let truncation = try maxWidth.map { try engine.truncate(text, font: request, maxWidth: $0) }
+            let report = MeasureJSON(measurement, truncation: truncation)
+            if json {
+                try Output.printJSON(report)
+            } else {
+                printTable(report)
+            }
+        }
+    }
+
+    private func printTable(_ report: MeasureJSON) {
+        print("width       \(Output.points(report.width)) pt")
+        print("ascent      \(Output.points(report.ascent)) pt")
+        print("descent     \(Output.points(report.descent)) pt")
+        print("line height \(Output.points(report.lineHeight)) pt")
+        print("missing     \(report.missing)")
+        if let displayed = report.displayed, let truncated = report.truncated {
+            print("displayed   \(displayed)\(truncated ? "  (truncated)" : "")")
+        }
+        for run in report.runs {
+            let range = "\(run.start)..<\(run.end)".padding(12)
+            let glyphs = "\(run.glyphs) glyphs".padding(11)
+            let width = "\(Output.points(run.width)) pt".padding(12)
+            print("run  \(range)\(run.script) \(run.direction)  \(glyphs)\(width)\(run.family) \(run.style)  \(run.file)")
+        }
+    }
+}
+
+/// `chevron measure --json`.
+struct MeasureJSON: Encodable {
+    struct Run: Encodable {
+        let file: String
+        let family: String
+        let style: String
+        let index: Int
+        let start: Int
+        let end: Int
+        let glyphs: Int
+        let width: Double
+        let script: String
+        let direction: String
+    }
+
+    let width: Double
+    let ascent: Double
+    let descent: Double
+    let lineHeight: Double
+    let direction: String
+    let runs: [Run]
+    let missing: Int
+    let displayed: String?
+    let displayedWidth: Double?
+    let truncated: Bool?
+
+    init(_ measurement: TextMeasurement, truncation: Truncation?) {
+        width = measurement.width
+        ascent = measurement.ascent
+        descent = measurement.descent
+        lineHeight = measurement.lineHeight
+        direction = measurement.direction.rawValue
+        missing = measurement.missing
+        runs = measurement.runs.map { run in
+            Run(
+                file: run.face.file, family: run.face.family, style: run.face.style, index: run.face.index,
+                start: run.utf16Range.lowerBound, end: run.utf16Range.upperBound, glyphs: run.glyphCount,
+                width: run.width, script: run.script, direction: run.direction.rawValue)
+        }
+        displayed = truncation?.displayed
+        displayedWidth = truncation?.width
+        truncated = truncation?.truncated
+    }
+}
+
+extension String {
+    /// The string padded with spaces to at least `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}
