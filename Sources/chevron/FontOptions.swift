@@ -1,12 +1,13 @@
 import ArgumentParser
 import ChevronText
+import Foundation
 
 /// Options every text subcommand shares: which font, at what size, with which features.
 struct FontOptions: ParsableArguments {
     @Option(name: .long, help: "A fontconfig pattern, as fc-match takes it (Helvetica:bold, Noto Sans:weight=200).")
     var font = "Helvetica:bold"
 
-    @Option(name: .long, help: "The size in points (0 < size ≤ 1000).")
+    @Option(name: .long, parsing: .unconditional, help: "The size in points (0 < size ≤ 1000).")
     var size = 12.0
 
     @Option(name: .long, help: "A BCP 47 language tag (ja, zh-Hant, ar); steers fallback and shaping.")
@@ -23,12 +24,4 @@ struct FontOptions: ParsableArguments {
             pattern: font, size: size, language: language,
             features: features?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
     }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: CharacterSet) -> String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
-
-    fileprivate enum CharacterSet { case whitespaces }
 }

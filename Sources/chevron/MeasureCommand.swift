@@ -14,7 +14,7 @@ struct MeasureCommand: ParsableCommand {
 
     @OptionGroup var fontOptions: FontOptions
 
-    @Option(name: .long, help: "Truncate with an ellipsis to fit this width in points.")
+    @Option(name: .long, parsing: .unconditional, help: "Truncate with an ellipsis to fit this width in points.")
     var maxWidth: Double?
 
     @Flag(name: .long, help: "Print JSON instead of a table.")

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// The built `chevron` binary, run as a user would, checked against fc-match and hb-shape.
+struct CLITests {
+    struct Result {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    /// The directory holding the built executables: `make test` exports it; otherwise the debug
+    /// build folder of this package.
+    static var binaryDirectory: URL {
+        if let directory = ProcessInfo.processInfo.environment["CHEVRON_BIN_DIR"] {
+            return URL(fileURLWithPath: directory)
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug")
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable.hasPrefix("/")
+            ? URL(fileURLWithPath: executable) : binaryDirectory.appendingPathComponent(executable)
+        if executable.hasPrefix("/") == false, executable.contains("/") == false,
+            !FileManager.default.fileExists(atPath: process.executableURL!.path)
+        {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [executable] + arguments
+        } else {
+            process.arguments = arguments
+        }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            error: String(decoding: errorData, as: UTF8.self))
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// hb-shape's advance sum for `text` in `file`, in font units.
+    static func hbShapeUnits(_ file: String, _ text: String, features: String) throws -> Int {
+        let result = try run("hb-shape", ["--output-format=json", "--no-glyph-names", "--features=\(features)", file, text])
+        let glyphs = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        return glyphs.reduce(0) { $0 + ($1["ax"] as? Int ?? 0) }
+    }
+
+    @Test func measureJSONHasTheDocumentedKeysAndHbShapesWidth() throws {
+        let result = try Self.run("chevron", ["measure", "Settings", "--font", "DejaVu Sans", "--size", "20", "--features=-kern,-liga", "--json"])
+        #expect(result.status == 0)
+        let report = try Self.json(result.output)
+        for key in ["width", "ascent", "descent", "lineHeight", "runs", "missing"] {
+            #expect(report[key] != nil, "missing key \(key)")
+        }
+        #expect(report["displayed"] == nil, "displayed only with --max-width")
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let run = try #require(runs.first)
+        for key in ["file", "family", "style", "start", "end", "glyphs", "width"] {
+            #expect(run[key] != nil, "missing run key \(key)")
+        }
+        let file = try #require(run["file"] as? String)
+        // DejaVu Sans has 2048 units per em (its head table; FontTables in the core's tests reads it).
+        let expected = Double(try Self.hbShapeUnits(file, "Settings", features: "-kern,-liga")) * 20 / 2048
+        #expect(abs((report["width"] as? Double ?? -1) - expected) < 1e-9)
+        #expect(run["start"] as? Int == 0 && run["end"] as? Int == 8 && run["glyphs"] as? Int == 8)
+    }
+
+    @Test func measureWithMaxWidthReportsTheDisplayedText() throws {
+        let result = try Self.run("chevron", ["measure", "Settings and Privacy", "--max-width", "60", "--json"])
+        #expect(result.status == 0)
+        let report = try Self.json(result.output)
+        #expect(report["truncated"] as? Bool == true)
+        #expect((report["displayed"] as? String)?.hasSuffix("…") == true)
+    }
+
+    @Test func fontJSONIsFcMatchsAnswer() throws {
+        let result = try Self.run("chevron", ["font", "Helvetica:bold", "--json"])
+        #expect(result.status == 0)
+        let report = try Self.json(result.output)
+        let expected = try Self.run("fc-match", ["-f", "%{family[0]}|%{style[0]}|%{file}|%{index}", "Helvetica:bold"]).output
+        let fields = expected.split(separator: "|").map(String.init)
+        #expect(report["family"] as? String == fields[0])
+        #expect(report["style"] as? String == fields[1])
+        #expect(report["file"] as? String == fields[2])
+        #expect(report["index"] as? Int == Int(fields[3]))
+        #expect((report["fallbacks"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test func fontWithTextListsTheFallbackForCJK() throws {
+        let result = try Self.run("chevron", ["font", "Helvetica:bold", "--text", "设置", "--json"])
+        let report = try Self.json(result.output)
+        let fallbacks = try #require(report["fallbacks"] as? [[String: Any]])
+        #expect(fallbacks.count == 1)
+        #expect(report["missing"] as? Int == 0)
+    }
+
+    @Test func humanOutputIsATable() throws {
+        let result = try Self.run("chevron", ["measure", "Back"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("width"))
+        #expect(result.output.contains("Nimbus Sans"))
+    }
+
+    @Test(
+        "bad input exits 2 with a message naming the parameter",
+        arguments: [
+            (["measure", "Back", "--size", "0"], "size"),
+            (["measure", "Back", "--size", "nan"], "size"),
+            (["measure", "Back", "--font", "Helvetica:weight=abc"], "pattern"),
+            (["measure", "Back", "--features=kern=x"], "features"),
+            (["measure", "Back", "--max-width", "-3"], "maxWidth"),
+            (["measure", String(repeating: "x", count: 5000)], "text"),
+            (["measure"], "text"),
+            (["frobnicate"], "frobnicate"),
+        ])
+    func badInputExitsTwo(arguments: [String], parameter: String) throws {
+        let result = try Self.run("chevron", arguments)
+        #expect(result.status == 2)
+        #expect(result.error.contains(parameter))
+        #expect(result.output.isEmpty)
+    }
+}

@@ -1,0 +1,115 @@
+import Testing
+
+@testable import ChevronText
+
+/// The measurement cache: bounded by bytes and entries, evicting one at a time, generation-aware.
+struct CacheTests {
+    private static func measurement(runs: Int) -> TextMeasurement {
+        let face = FaceName(file: "/fonts/x.ttf", index: 0, family: "X", style: "Regular")
+        return TextMeasurement(
+            width: 10, ascent: 8, descent: 2, lineHeight: 12,
+            runs: Array(
+                repeating: TextRun(
+                    face: face, utf16Range: 0..<1, glyphCount: 1, width: 10, script: "Latn", direction: .ltr),
+                count: runs),
+            missing: 0, direction: .ltr)
+    }
+
+    @Test func theBoundsHoldUnderAMillionUniqueTitles() {
+        let budget = 4 << 20
+        let cache = MeasurementCache(byteBudget: budget, entryLimit: 50_000)
+        let request = FontRequest(pattern: "Helvetica:bold", size: 12)
+        let value = Self.measurement(runs: 1)
+        for number in 0..<1_000_000 {
+            cache.insert(value, for: .init(text: "Title number \(number)", request: request), generation: 1)
+            if number % 50_000 == 0 {
+                let statistics = cache.statistics
+                #expect(statistics.bytes <= budget)
+                #expect(statistics.entries <= 50_000)
+            }
+        }
+        let statistics = cache.statistics
+        #expect(statistics.bytes <= budget)
+        #expect(statistics.entries <= 50_000)
+        #expect(statistics.evictions == 1_000_000 - statistics.entries)
+        // The newest titles are still there, the oldest are gone.
+        #expect(cache.measurement(for: .init(text: "Title number 999999", request: request), generation: 1) != nil)
+        #expect(cache.measurement(for: .init(text: "Title number 0", request: request), generation: 1) == nil)
+    }
+
+    @Test func theLeastRecentlyUsedEntryLeavesFirstAndAlone() {
+        var map = LeastRecentlyUsed<String, Int>(byteBudget: 300, entryLimit: 10)
+        map.insert(1, for: "a", cost: 100)
+        map.insert(2, for: "b", cost: 100)
+        map.insert(3, for: "c", cost: 100)
+        #expect(map.value(for: "a") == 1)  // a is now the most recently used
+        map.insert(4, for: "d", cost: 100)  // one must go: b, the least recently used
+        #expect(map.value(for: "b") == nil)
+        #expect(map.value(for: "a") == 1)
+        #expect(map.value(for: "c") == 3)
+        #expect(map.value(for: "d") == 4)
+        #expect(map.count == 3)
+        #expect(map.bytes == 300)
+        #expect(map.evictions == 1)
+    }
+
+    @Test func theEntryBoundEvictsEvenWhenBytesRemain() {
+        var map = LeastRecentlyUsed<Int, Int>(byteBudget: 1_000_000, entryLimit: 2)
+        for key in 0..<5 { map.insert(key, for: key, cost: 1) }
+        #expect(map.count == 2)
+        #expect(map.value(for: 3) == 3)
+        #expect(map.value(for: 4) == 4)
+    }
+
+    @Test func anEntryLargerThanTheBudgetIsNotStoredAndEvictsNothing() {
+        var map = LeastRecentlyUsed<Int, Int>(byteBudget: 100, entryLimit: 10)
+        map.insert(1, for: 1, cost: 60)
+        map.insert(2, for: 2, cost: 101)
+        #expect(map.value(for: 1) == 1)
+        #expect(map.value(for: 2) == nil)
+    }
+
+    @Test func replacingAKeyReplacesItsCost() {
+        var map = LeastRecentlyUsed<Int, Int>(byteBudget: 100, entryLimit: 10)
+        map.insert(1, for: 1, cost: 60)
+        map.insert(2, for: 1, cost: 30)
+        #expect(map.bytes == 30)
+        #expect(map.value(for: 1) == 2)
+    }
+
+    @Test func theEngineStaysWithinASmallBudgetAndAnswersRepeatsFromTheCache() throws {
+        var configuration = TextEngine.Configuration()
+        configuration.cacheByteBudget = 64 << 10
+        let engine = try TextEngine(configuration: configuration)
+        for number in 0..<3_000 {
+            _ = try engine.measure("Back to item \(number)", font: classicFont)
+        }
+        #expect(engine.statistics.cache.bytes <= 64 << 10)
+        #expect(engine.statistics.cache.evictions > 0)
+        let before = engine.statistics.cache
+        _ = try engine.measure("Back to item 2999", font: classicFont)
+        #expect(engine.statistics.cache.hits == before.hits + 1)
+    }
+
+    @Test func theCacheKeyHoldsEverythingThatChangesTheAnswer() throws {
+        let engine = try TextEngine()
+        let kerned = try engine.measure("AVATAR", font: FontRequest(pattern: "Liberation Sans", size: 12))
+        let unkerned = try engine.measure("AVATAR", font: FontRequest(pattern: "Liberation Sans", size: 12, features: ["-kern"]))
+        let larger = try engine.measure("AVATAR", font: FontRequest(pattern: "Liberation Sans", size: 24))
+        #expect(kerned.width != unkerned.width)
+        #expect(larger.width == 2 * kerned.width)
+        #expect(engine.statistics.cache.misses == 3)
+    }
+
+    @Test func aRescanBumpsTheGenerationAndEarlierEntriesMiss() throws {
+        let engine = try TextEngine()
+        let first = try engine.measure("Back", font: classicFont)
+        #expect(engine.statistics.generation == 1)
+        #expect(try engine.rescanFonts() == 2)
+        let misses = engine.statistics.cache.misses
+        let second = try engine.measure("Back", font: classicFont)
+        #expect(engine.statistics.cache.misses == misses + 1)
+        #expect(second == first)
+        #expect(engine.statistics.fontconfigMatches == 2, "the new generation resolves afresh")
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Independent witnesses: the command-line tools of the same libraries, run as separate processes,
+/// and font tables read straight from the file. Expected values in the tests come from here.
+enum ExternalTools {
+    /// Runs `tool` with `arguments`; returns standard output, or nil when it exits non-zero.
+    static func run(_ tool: String, _ arguments: [String]) throws -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The sum of x advances `hb-shape` reports for `text` in `file`, in font units
+    /// (hb-shape's default scale is the font's units per em).
+    static func hbShapeAdvance(file: String, text: String, features: [String] = [], index: Int = 0) throws -> Int {
+        var arguments = ["--output-format=json", "--no-glyph-names", "--face-index=\(index)"]
+        if !features.isEmpty { arguments.append("--features=\(features.joined(separator: ","))") }
+        arguments += [file, text]
+        guard let output = try run("hb-shape", arguments) else { throw ToolError.failed("hb-shape \(arguments)") }
+        struct Glyph: Decodable { let ax: Int }
+        let glyphs = try JSONDecoder().decode([Glyph].self, from: Data(output.utf8))
+        return glyphs.reduce(0) { $0 + $1.ax }
+    }
+
+    /// The width in points `hb-shape` gives `text` at `size`, using the head table's units per em.
+    static func hbShapeWidth(file: String, text: String, size: Double, features: [String] = []) throws -> Double {
+        let units = try hbShapeAdvance(file: file, text: text, features: features)
+        return Double(units) * size / Double(try FontTables(file: file).unitsPerEm)
+    }
+
+    /// `fc-match`'s answer for a pattern: first family, first style, file and index.
+    static func fcMatch(_ pattern: String) throws -> (family: String, style: String, file: String, index: Int) {
+        guard let output = try run("fc-match", ["-f", "%{family[0]}\t%{style[0]}\t%{file}\t%{index}", pattern]) else {
+            throw ToolError.failed("fc-match \(pattern)")
+        }
+        let fields = output.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        return (fields[0], fields[1], fields[2], Int(fields[3]) ?? -1)
+    }
+
+    /// Files of the installed fonts that cover `scalar`, as `fc-list` reports them.
+    static func filesCovering(_ scalar: Unicode.Scalar) throws -> Set<String> {
+        let output = try run("fc-list", [":charset=\(String(scalar.value, radix: 16))", "file"]) ?? ""
+        // Each line is "FILE: " (the format fc-list uses for a single element).
+        return Set(
+            output.split(separator: "\n").map { line in
+                String(line.trimmingCharacters(in: .whitespaces).dropLast(line.hasSuffix(": ") || line.hasSuffix(":") ? 1 : 0))
+            })
+    }
+
+    enum ToolError: Error { case failed(String) }
+}
+
+/// A few fields of a font's `head` and `hhea` tables, read from the file without FreeType.
+struct FontTables {
+    let unitsPerEm: Int
+    let ascender: Int
+    let descender: Int
+    let lineGap: Int
+
+    init(file: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        func u16(_ offset: Int) -> Int { Int(data[offset]) << 8 | Int(data[offset + 1]) }
+        func s16(_ offset: Int) -> Int { Int(Int16(bitPattern: UInt16(u16(offset)))) }
+        func u32(_ offset: Int) -> Int { u16(offset) << 16 | u16(offset + 2) }
+        // A collection ('ttcf') lists its fonts' offsets; take the first.
+        let start = data.prefix(4) == Data("ttcf".utf8) ? u32(12) : 0
+        var tables: [String: Int] = [:]
+        for entry in 0..<u16(start + 4) {
+            let record = start + 12 + entry * 16
+            tables[String(decoding: data[record..<record + 4], as: UTF8.self)] = u32(record + 8)
+        }
+        guard let head = tables["head"], let hhea = tables["hhea"] else { throw ExternalTools.ToolError.failed(file) }
+        unitsPerEm = u16(head + 18)
+        ascender = s16(hhea + 4)
+        descender = s16(hhea + 6)
+        lineGap = s16(hhea + 8)
+    }
+}
