@@ -80,7 +80,7 @@ extension FontRequest {
         }
         switch face {
         case .pattern(let pattern):
-            guard !pattern.allSatisfy(\.isWhitespace) else {
+            guard !pattern.isBlank else {
                 throw TextError(.invalidPattern, parameter: "pattern", "the font pattern is empty")
             }
             guard pattern.utf8.count <= 1024 else {
@@ -89,7 +89,7 @@ extension FontRequest {
                     "the font pattern is \(pattern.utf8.count) bytes long; the limit is 1024")
             }
         case .fields(let family, let weight, _):
-            guard !family.allSatisfy(\.isWhitespace), family.utf8.count <= 1024 else {
+            guard !family.isBlank, family.utf8.count <= 1024 else {
                 throw TextError(.invalidPattern, parameter: "family", "the family name must have 1 to 1024 bytes")
             }
             guard (1...1000).contains(weight) else {
@@ -124,5 +124,13 @@ extension FontRequest {
         return subtags.dropFirst().allSatisfy { subtag in
             (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
+    }
+}
+
+extension String {
+    /// Whether the string is empty or only ASCII white space; scans bytes, not grapheme clusters,
+    /// because it runs on every request.
+    fileprivate var isBlank: Bool {
+        utf8.allSatisfy { $0 == 0x20 || (0x09...0x0D).contains($0) }
     }
 }

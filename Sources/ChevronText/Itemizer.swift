@@ -20,7 +20,8 @@ enum Itemizer {
     /// Otherwise faces are chosen per grapheme cluster, so a flag, an emoji sequence or a letter
     /// with its marks is shaped by one face: the first of primary, then the fallback chain, that
     /// covers the whole cluster.
-    static func itemize(_ text: String, font: ResolvedFont) throws(TextError) -> (segments: [RunSegment], missing: Int) {
+    static func itemize(_ text: String, font: ResolvedFont) throws(TextError) -> (segments: [RunSegment], missing: Int)
+    {
         let primary = font.primary
         var builder = RunBuilder()
         var uncovered: [UInt32] = []
@@ -44,8 +45,9 @@ enum Itemizer {
         let positions = try font.coveringPositions(uncovered)
         var builder = RunBuilder()
         var missing = 0
+        var required: [UInt32] = []  // reused across clusters: no allocation per cluster
         for cluster in text {
-            var required: [UInt32] = []
+            required.removeAll(keepingCapacity: true)
             var firstLacking: UInt32?
             var clusterScript = HB_SCRIPT_COMMON
             for scalar in cluster.unicodeScalars {
@@ -58,7 +60,9 @@ enum Itemizer {
                     if positions[value] ?? -1 < 0 { missing += 1 }
                 }
             }
-            var slot = firstLacking.map { chooseSlot(required: required, lacking: $0, positions: positions, chain: chain) } ?? 0
+            var slot =
+                firstLacking.map { chooseSlot(required: required, lacking: $0, positions: positions, chain: chain) }
+                ?? 0
             // Spaces, digits and punctuation stay in the face around them when it has them, so an
             // Arabic phrase is one run (shaped in context) rather than words split by a Latin space.
             if clusterScript.isWeak, let previous = builder.segments.last?.faceSlot, previous != slot,
@@ -144,7 +148,16 @@ extension hb_script_t {
 extension Unicode.Scalar {
     /// Default-ignorable scalars (ZWJ, variation selectors, bidi controls) need no glyph of their own.
     var isIgnorable: Bool {
-        // Below U+00AD nothing is default-ignorable; skip the property lookup for ASCII and Latin-1.
-        value >= 0xAD && properties.isDefaultIgnorableCodePoint
+        // The property lookup is costly per scalar, so ask it only in the blocks that hold
+        // Default_Ignorable_Code_Point scalars (DerivedCoreProperties.txt): a superset filter;
+        // the standard library's answer stays authoritative.
+        switch value {
+        case 0xAD, 0x34F, 0x61C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F, 0x200B...0x206F,
+            0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A,
+            0xE0000...0xE0FFF:
+            properties.isDefaultIgnorableCodePoint
+        default:
+            false
+        }
     }
 }

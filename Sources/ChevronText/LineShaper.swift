@@ -11,21 +11,16 @@ struct LineShaper {
     /// Measures `text` as one line: itemise, shape every run, sum advances.
     func measure(_ text: String) throws(TextError) -> TextMeasurement {
         let (segments, missing) = try Itemizer.itemize(text, font: font)
-        var faces: [Int: FontFace] = [0: font.primary]
-        for segment in segments where faces[segment.faceSlot] == nil {
-            faces[segment.faceSlot] = try font.fallbackFace(at: segment.faceSlot - 1)
+        let faces = try segments.map { (segment) throws(TextError) -> FontFace in
+            segment.faceSlot == 0 ? font.primary : try font.fallbackFace(at: segment.faceSlot - 1)
         }
         var utf8 = text
         let runs = utf8.withUTF8 { bytes in
             buffers.withBuffer { buffer in
-                segments.map { segment in
-                    // Force-unwrap-free: every slot was filled in the loop above.
-                    let face = faces[segment.faceSlot] ?? font.primary
-                    return shape(segment, of: bytes, with: face, in: buffer)
-                }
+                zip(segments, faces).map { segment, face in shape(segment, of: bytes, with: face, in: buffer) }
             }
         }
-        return assemble(runs: runs, faces: segments.isEmpty ? [font.primary] : Array(faces.values), missing: missing)
+        return assemble(runs: runs, faces: [font.primary] + faces, missing: missing)
     }
 
     /// Shapes one run in the context of the whole line, so joining scripts see their neighbours.
@@ -66,7 +61,8 @@ struct LineShaper {
             direction: direction == HB_DIRECTION_RTL ? .rtl : .ltr)
     }
 
-    /// Sums the runs; vertical metrics are the largest among the faces the line uses.
+    /// Sums the runs; vertical metrics are the largest among the primary face and the faces the
+    /// runs use (a face may repeat; the maxima do not mind).
     private func assemble(runs: [TextRun], faces: [FontFace], missing: Int) -> TextMeasurement {
         var ascent = 0.0
         var descent = 0.0

@@ -7,9 +7,21 @@ import Synchronization
 /// Entries remember the font generation they were measured under; after a rescan they miss.
 public final class MeasurementCache: Sendable {
     /// The key: everything that changes a measurement.
+    ///
+    /// Swift compares Strings by canonical equivalence, but "é" and "e\u{301}" shape into different
+    /// runs (one UTF-16 unit or two), so the UTF-8 length is part of the key. Equivalent texts of
+    /// equal length differ only in the order of their marks, which HarfBuzz normalises itself
+    /// before shaping, so they measure alike.
     struct Key: Hashable, Sendable {
         let text: String
+        let utf8Count: Int
         let request: FontRequest
+
+        init(text: String, request: FontRequest) {
+            self.text = text
+            self.utf8Count = text.utf8.count
+            self.request = request
+        }
     }
 
     private struct Entry {

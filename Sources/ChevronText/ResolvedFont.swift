@@ -18,7 +18,9 @@ final class ResolvedFont: Sendable {
         var coveringPosition: [UInt32: Int] = [:]
     }
 
-    init(primary: FontFace, face: FaceDescription, language: String?, configuration: FontConfiguration, faces: FaceStore) {
+    init(
+        primary: FontFace, face: FaceDescription, language: String?, configuration: FontConfiguration, faces: FaceStore
+    ) {
         self.primary = primary
         self.face = face
         self.language = language

@@ -59,7 +59,8 @@ public final class TextEngine: Sendable {
         let font = try resolvedFont(request, in: currentSession)
         guard let text else {
             let chain = try font.chain().names.filter { $0 != font.primary.name }
-            return FontResolution(primary: font.primary.name, metrics: font.primary.metrics, fallbacks: chain, missing: 0)
+            return FontResolution(
+                primary: font.primary.name, metrics: font.primary.metrics, fallbacks: chain, missing: 0)
         }
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
         let (segments, missing) = try Itemizer.itemize(text, font: font)

@@ -4,11 +4,11 @@
 public struct TextMeasurement: Sendable, Hashable {
     /// The sum of all glyph advances.
     public var width: Double
-    /// The largest ascender among the faces used, positive.
+    /// The largest ascender among the primary face and the faces the runs use, positive.
     public var ascent: Double
-    /// The largest descender among the faces used, positive.
+    /// The largest descender among the primary face and the faces the runs use, positive.
     public var descent: Double
-    /// `ascent + descent +` the largest line gap among the faces used.
+    /// `ascent + descent +` the largest line gap among the same faces.
     public var lineHeight: Double
     /// The runs in logical order: one per stretch of one script and one face.
     public var runs: [TextRun]

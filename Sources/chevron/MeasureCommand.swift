@@ -48,7 +48,8 @@ struct MeasureCommand: ParsableCommand {
             let range = "\(run.start)..<\(run.end)".padding(12)
             let glyphs = "\(run.glyphs) glyphs".padding(11)
             let width = "\(Output.points(run.width)) pt".padding(12)
-            print("run  \(range)\(run.script) \(run.direction)  \(glyphs)\(width)\(run.family) \(run.style)  \(run.file)")
+            print(
+                "run  \(range)\(run.script) \(run.direction)  \(glyphs)\(width)\(run.family) \(run.style)  \(run.file)")
         }
     }
 }

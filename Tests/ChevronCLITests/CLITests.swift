@@ -21,7 +21,8 @@ struct CLITests {
 
     static func run(_ executable: String, _ arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = executable.hasPrefix("/")
+        process.executableURL =
+            executable.hasPrefix("/")
             ? URL(fileURLWithPath: executable) : binaryDirectory.appendingPathComponent(executable)
         if executable.hasPrefix("/") == false, executable.contains("/") == false,
             !FileManager.default.fileExists(atPath: process.executableURL!.path)
@@ -50,13 +51,16 @@ struct CLITests {
 
     /// hb-shape's advance sum for `text` in `file`, in font units.
     static func hbShapeUnits(_ file: String, _ text: String, features: String) throws -> Int {
-        let result = try run("hb-shape", ["--output-format=json", "--no-glyph-names", "--features=\(features)", file, text])
+        let result = try run(
+            "hb-shape", ["--output-format=json", "--no-glyph-names", "--features=\(features)", file, text])
         let glyphs = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
         return glyphs.reduce(0) { $0 + ($1["ax"] as? Int ?? 0) }
     }
 
     @Test func measureJSONHasTheDocumentedKeysAndHbShapesWidth() throws {
-        let result = try Self.run("chevron", ["measure", "Settings", "--font", "DejaVu Sans", "--size", "20", "--features=-kern,-liga", "--json"])
+        let result = try Self.run(
+            "chevron",
+            ["measure", "Settings", "--font", "DejaVu Sans", "--size", "20", "--features=-kern,-liga", "--json"])
         #expect(result.status == 0)
         let report = try Self.json(result.output)
         for key in ["width", "ascent", "descent", "lineHeight", "runs", "missing"] {
@@ -88,7 +92,8 @@ struct CLITests {
         let result = try Self.run("chevron", ["font", "Helvetica:bold", "--json"])
         #expect(result.status == 0)
         let report = try Self.json(result.output)
-        let expected = try Self.run("fc-match", ["-f", "%{family[0]}|%{style[0]}|%{file}|%{index}", "Helvetica:bold"]).output
+        let expected = try Self.run("fc-match", ["-f", "%{family[0]}|%{style[0]}|%{file}|%{index}", "Helvetica:bold"])
+            .output
         let fields = expected.split(separator: "|").map(String.init)
         #expect(report["family"] as? String == fields[0])
         #expect(report["style"] as? String == fields[1])

@@ -55,7 +55,8 @@ struct BadInputTests {
 
     @Test func weightsOutsideTheOpenTypeRangeAreRefused() {
         #expect(throws: TextError.self) {
-            try sharedEngine.resolve(FontRequest(face: .fields(family: "DejaVu Sans", weight: 0, slant: .roman), size: 12))
+            try sharedEngine.resolve(
+                FontRequest(face: .fields(family: "DejaVu Sans", weight: 0, slant: .roman), size: 12))
         }
     }
 

@@ -94,7 +94,8 @@ struct CacheTests {
     @Test func theCacheKeyHoldsEverythingThatChangesTheAnswer() throws {
         let engine = try TextEngine()
         let kerned = try engine.measure("AVATAR", font: FontRequest(pattern: "Liberation Sans", size: 12))
-        let unkerned = try engine.measure("AVATAR", font: FontRequest(pattern: "Liberation Sans", size: 12, features: ["-kern"]))
+        let unkerned = try engine.measure(
+            "AVATAR", font: FontRequest(pattern: "Liberation Sans", size: 12, features: ["-kern"]))
         let larger = try engine.measure("AVATAR", font: FontRequest(pattern: "Liberation Sans", size: 24))
         #expect(kerned.width != unkerned.width)
         #expect(larger.width == 2 * kerned.width)
@@ -111,5 +112,16 @@ struct CacheTests {
         #expect(engine.statistics.cache.misses == misses + 1)
         #expect(second == first)
         #expect(engine.statistics.fontconfigMatches == 2, "the new generation resolves afresh")
+    }
+
+    @Test func canonicallyEquivalentTextsAreCachedApart() throws {
+        let engine = try TextEngine()
+        let font = FontRequest(pattern: "DejaVu Sans", size: 12)
+        let composed = try engine.measure("\u{E9}", font: font)  // é as one scalar
+        let decomposed = try engine.measure("e\u{301}", font: font)  // e + combining acute
+        #expect("\u{E9}" == "e\u{301}", "Swift calls them equal")
+        #expect(engine.statistics.cache.misses == 2, "the cache does not")
+        #expect(composed.runs.first?.utf16Range == 0..<1)
+        #expect(decomposed.runs.first?.utf16Range == 0..<2)
     }
 }

@@ -5,12 +5,15 @@ import Testing
 struct ConcurrencyTests {
     @Test func concurrentMeasurementsEqualSerialOnes() async throws {
         let requests = [
-            classicFont, FontRequest(pattern: "DejaVu Sans", size: 17), FontRequest(pattern: "Noto Sans:bold", size: 13.5),
+            classicFont, FontRequest(pattern: "DejaVu Sans", size: 17),
+            FontRequest(pattern: "Noto Sans:bold", size: 13.5),
         ]
         let serialEngine = try TextEngine()
         var serial: [String: TextMeasurement] = [:]
         for (position, request) in requests.enumerated() {
-            for title in sampleTitles { serial["\(position)|\(title)"] = try serialEngine.measure(title, font: request) }
+            for title in sampleTitles {
+                serial["\(position)|\(title)"] = try serialEngine.measure(title, font: request)
+            }
         }
         // A fresh engine, so the tasks race through resolution, fallback and face opening too.
         let engine = try TextEngine()
@@ -23,7 +26,9 @@ struct ConcurrencyTests {
                             let titles = (worker + round) % 2 == 0 ? sampleTitles : sampleTitles.reversed()
                             for title in titles {
                                 // Odd rounds also truncate, so uncached probes run beside cached reads.
-                                if !round.isMultiple(of: 2) { _ = try engine.truncate(title, font: request, maxWidth: 40) }
+                                if !round.isMultiple(of: 2) {
+                                    _ = try engine.truncate(title, font: request, maxWidth: 40)
+                                }
                                 mine["\(position)|\(title)"] = try engine.measure(title, font: request)
                             }
                         }

@@ -18,14 +18,16 @@ struct FallbackTests {
         let primary = try ExternalTools.fcMatch("Helvetica:bold").file
         for run in measurement.runs {
             #expect(run.face.file != primary, "Helvetica has no \(run.script) glyphs")
-            let runText = try #require(String(title.utf16.dropFirst(run.utf16Range.lowerBound).prefix(run.utf16Range.count)))
+            let runText = try #require(
+                String(title.utf16.dropFirst(run.utf16Range.lowerBound).prefix(run.utf16Range.count)))
             let first = try #require(runText.unicodeScalars.first)
             #expect(try ExternalTools.filesCovering(first).contains(run.face.file))
         }
         #expect(measurement.runs.contains { $0.script == script })
         // One fallback face shapes the whole title, so hb-shape on that file gives the same width.
         if measurement.runs.count == 1, let run = measurement.runs.first {
-            let expected = try ExternalTools.hbShapeWidth(file: run.face.file, text: title, size: 12, features: ["-kern"])
+            let expected = try ExternalTools.hbShapeWidth(
+                file: run.face.file, text: title, size: 12, features: ["-kern"])
             #expect(abs(measurement.width - expected) < 1e-9)
         }
     }

@@ -42,7 +42,8 @@ struct MeasurementTests {
         let unkerned = try sharedEngine.measure(
             "AVATAR", font: FontRequest(pattern: "Liberation Sans:bold", size: 100, features: ["-kern"]))
         let expectedKerned = try ExternalTools.hbShapeWidth(file: file, text: "AVATAR", size: 100)
-        let expectedUnkerned = try ExternalTools.hbShapeWidth(file: file, text: "AVATAR", size: 100, features: ["-kern"])
+        let expectedUnkerned = try ExternalTools.hbShapeWidth(
+            file: file, text: "AVATAR", size: 100, features: ["-kern"])
         #expect(expectedKerned < expectedUnkerned, "the witness itself shows kerning")
         #expect(abs(kerned.width - expectedKerned) < 1e-9)
         #expect(abs(unkerned.width - expectedUnkerned) < 1e-9)

@@ -38,7 +38,8 @@ struct TruncationTests {
     }
 
     @Test func aCustomEllipsisIsUsed() throws {
-        let truncation = try sharedEngine.truncate("Settings and Privacy", font: classicFont, maxWidth: 70, ellipsis: "...")
+        let truncation = try sharedEngine.truncate(
+            "Settings and Privacy", font: classicFont, maxWidth: 70, ellipsis: "...")
         #expect(truncation.displayed.hasSuffix("..."))
         #expect(truncation.truncated)
     }

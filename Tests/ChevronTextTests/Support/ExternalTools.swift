@@ -51,7 +51,9 @@ enum ExternalTools {
         // Each line is "FILE: " (the format fc-list uses for a single element).
         return Set(
             output.split(separator: "\n").map { line in
-                String(line.trimmingCharacters(in: .whitespaces).dropLast(line.hasSuffix(": ") || line.hasSuffix(":") ? 1 : 0))
+                String(
+                    line.trimmingCharacters(in: .whitespaces).dropLast(
+                        line.hasSuffix(": ") || line.hasSuffix(":") ? 1 : 0))
             })
     }
 

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs the opt-in benchmarks and prints each per-title cost as a ratio to the floors measured now,
+# on this machine, in the same run (../shared/bench/floors.sh). Usage: scripts/bench.sh [FILTER]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shared=${CHEVRON_SHARED:-../shared}
+export CHEVRON_BENCHMARKS=1
+export CHEVRON_TITLES=${CHEVRON_TITLES:-$shared/bench/titles.txt}
+titles=$(grep -c . "$CHEVRON_TITLES")
+out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
+
+echo "== floors (${shared}/bench/floors.sh)"
+"$shared/bench/floors.sh" | tee "$out/floors.txt"
+
+echo "== chevron benchmarks (ordo-one/benchmark)"
+swift package --allow-writing-to-package-directory benchmark run \
+  --filter "${1:-.*}" --format jmh --path "$out" --no-progress >"$out/benchmark.log" 2>&1 || { cat "$out/benchmark.log"; exit 1; }
+python3 scripts/bench_ratios.py "$out" "$titles"
