@@ -8,19 +8,40 @@ import Synchronization
 public final class MeasurementCache: Sendable {
     /// The key: everything that changes a measurement.
     ///
-    /// Swift compares Strings by canonical equivalence, but "é" and "e\u{301}" shape into different
-    /// runs (one UTF-16 unit or two), so the UTF-8 length is part of the key. Equivalent texts of
-    /// equal length differ only in the order of their marks, which HarfBuzz normalises itself
-    /// before shaping, so they measure alike.
+    /// Text is compared by its UTF-8 bytes, not by Swift's canonical equivalence: "é" and
+    /// "e\u{301}" are equal Strings but shape into different runs. The hash is computed once, from
+    /// the bytes (String hashing would normalise first), and serves both the shard and the table.
     struct Key: Hashable, Sendable {
         let text: String
-        let utf8Count: Int
         let request: FontRequest
+        private let hash: Int
 
         init(text: String, request: FontRequest) {
             self.text = text
-            self.utf8Count = text.utf8.count
             self.request = request
+            var hasher = Hasher()
+            let hashed: Void? = text.utf8.withContiguousStorageIfAvailable {
+                hasher.combine(bytes: UnsafeRawBufferPointer($0))
+            }
+            if hashed == nil {
+                for byte in text.utf8 { hasher.combine(byte) }
+            }
+            hasher.combine(text.utf8.count)
+            hasher.combine(request)
+            hash = hasher.finalize()
+        }
+
+        static func == (left: Key, right: Key) -> Bool {
+            left.hash == right.hash && left.request == right.request && left.text.utf8.elementsEqual(right.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+
+        /// The shard this key lives in.
+        func shard(of count: Int) -> Int {
+            Int(UInt(bitPattern: hash) % UInt(count))
         }
     }
 
@@ -103,7 +124,7 @@ public final class MeasurementCache: Sendable {
     }
 
     private func shard(for key: Key) -> LockedShard {
-        shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
+        shards[key.shard(of: shards.count)]
     }
 }
 

@@ -42,11 +42,12 @@ public final class TextEngine: Sendable {
     /// number of scalars no installed font covers. Empty text has width 0.
     /// - Throws: `TextError` for an invalid request, text over the limit, or an unreadable font.
     public func measure(_ text: String, font request: FontRequest) throws(TextError) -> TextMeasurement {
-        try request.validate()
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
         let session = currentSession
         let key = MeasurementCache.Key(text: text, request: request)
+        // Only validated requests are ever cached, so a hit needs no validation.
         if let cached = cache.measurement(for: key, generation: session.generation) { return cached }
+        try request.validate()
         let measurement = try shaper(for: request, in: session).measure(text)
         cache.insert(measurement, for: key, generation: session.generation)
         return measurement
