@@ -1,5 +1,9 @@
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Measurements by text and font request, bounded by bytes and entries, safe from many threads.
 ///
 /// Split into shards, each an LRU map behind its own lock, so concurrent callers rarely wait on
@@ -32,7 +36,21 @@ public final class MeasurementCache: Sendable {
         }
 
         static func == (left: Key, right: Key) -> Bool {
-            left.hash == right.hash && left.request == right.request && left.text.utf8.elementsEqual(right.text.utf8)
+            left.hash == right.hash && left.request == right.request && sameBytes(left.text, right.text)
+        }
+
+        /// Byte equality of two strings' UTF-8, with `memcmp` when both are contiguous.
+        private static func sameBytes(_ left: String, _ right: String) -> Bool {
+            guard left.utf8.count == right.utf8.count else { return false }
+            let compared = left.utf8.withContiguousStorageIfAvailable { leftBytes in
+                right.utf8.withContiguousStorageIfAvailable { rightBytes in
+                    guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else {
+                        return leftBytes.isEmpty  // equal counts: both empty
+                    }
+                    return memcmp(leftStart, rightStart, leftBytes.count) == 0
+                }
+            }
+            return (compared ?? nil) ?? left.utf8.elementsEqual(right.utf8)
         }
 
         func hash(into hasher: inout Hasher) {
