@@ -10,7 +10,7 @@ titles=$(grep -c . "$CHEVRON_TITLES")
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
 
 echo "== floors (${shared}/bench/floors.sh)"
-"$shared/bench/floors.sh" | tee "$out/floors.txt"
+"$shared/bench/floors.sh" "" "$CHEVRON_TITLES" | tee "$out/floors.txt"
 
 echo "== chevron benchmarks (ordo-one/benchmark)"
 swift package --allow-writing-to-package-directory benchmark run \

@@ -23,6 +23,7 @@ enum Itemizer {
     static func itemize(_ text: String, font: ResolvedFont) throws(TextError) -> (segments: [RunSegment], missing: Int)
     {
         let primary = font.primary
+        let functions = unicodeFunctions  // a global read costs a once-check; read it once
         var builder = RunBuilder()
         var uncovered: [UInt32] = []
         for scalar in text.unicodeScalars {
@@ -30,10 +31,10 @@ enum Itemizer {
             if !primary.covers(value) && !scalar.isIgnorable {
                 uncovered.append(value)
             } else if uncovered.isEmpty {
-                builder.append(slot: 0, script: script(of: value), scalar: scalar)
+                builder.append(slot: 0, script: hb_unicode_script(functions, value), scalar: scalar)
             }
         }
-        if uncovered.isEmpty { return (builder.segments, 0) }
+        if uncovered.isEmpty { return (builder.finish(), 0) }
         return try itemizeWithFallback(text, font: font, uncovered: uncovered)
     }
 
@@ -65,7 +66,7 @@ enum Itemizer {
                 ?? 0
             // Spaces, digits and punctuation stay in the face around them when it has them, so an
             // Arabic phrase is one run (shaped in context) rather than words split by a Latin space.
-            if clusterScript.isWeak, let previous = builder.segments.last?.faceSlot, previous != slot,
+            if clusterScript.isWeak, let previous = builder.lastSlot, previous != slot,
                 required.allSatisfy({ previous == 0 ? primary.covers($0) : chain.covers(previous - 1, $0) })
             {
                 slot = previous
@@ -74,7 +75,7 @@ enum Itemizer {
                 slot: slot, script: clusterScript,
                 utf8Count: cluster.utf8.count, utf16Count: cluster.utf16.count)
         }
-        return (builder.segments, missing)
+        return (builder.finish(), missing)
     }
 
     /// The slot for a cluster the primary face cannot show whole: the font covering the first
@@ -98,10 +99,22 @@ enum Itemizer {
 
 /// Accumulates runs: consecutive pieces with one face join while their scripts agree; common and
 /// inherited characters (spaces, digits, punctuation, marks) join the run they stand in.
+/// The open run is kept apart from the finished ones, so extending it touches no array.
 private struct RunBuilder {
-    var segments: [RunSegment] = []
+    private var finished: [RunSegment] = []
+    private var open: RunSegment?
     private var utf8Offset = 0
     private var utf16Offset = 0
+
+    /// Closes the open run and hands over all runs.
+    mutating func finish() -> [RunSegment] {
+        if let open { finished.append(open) }
+        open = nil
+        return finished
+    }
+
+    /// The face slot of the run being built.
+    var lastSlot: Int? { open?.faceSlot }
 
     mutating func append(slot: Int, script: hb_script_t, scalar: Unicode.Scalar) {
         let value = scalar.value
@@ -116,18 +129,17 @@ private struct RunBuilder {
             utf8Offset = utf8End
             utf16Offset = utf16End
         }
-        if let last = segments.indices.last, segments[last].faceSlot == slot,
-            script.isWeak || segments[last].script.isWeak || segments[last].script == script
-        {
-            if !script.isWeak { segments[last].script = script }
-            segments[last].utf8Range = segments[last].utf8Range.lowerBound..<utf8End
-            segments[last].utf16Range = segments[last].utf16Range.lowerBound..<utf16End
+        if var run = open, run.faceSlot == slot, script.isWeak || run.script.isWeak || run.script == script {
+            if !script.isWeak { run.script = script }
+            run.utf8Range = run.utf8Range.lowerBound..<utf8End
+            run.utf16Range = run.utf16Range.lowerBound..<utf16End
+            open = run
             return
         }
-        segments.append(
-            RunSegment(
-                faceSlot: slot, script: script.isWeak ? HB_SCRIPT_COMMON : script,
-                utf8Range: utf8Offset..<utf8End, utf16Range: utf16Offset..<utf16End))
+        if let open { finished.append(open) }
+        open = RunSegment(
+            faceSlot: slot, script: script.isWeak ? HB_SCRIPT_COMMON : script,
+            utf8Range: utf8Offset..<utf8End, utf16Range: utf16Offset..<utf16End)
     }
 }
 
