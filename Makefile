@@ -28,10 +28,10 @@ bench: deps
 	scripts/bench.sh
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive Package.swift Sources Plugins Tests Benchmarks
 
 lint:
-	$(SWIFT) format lint --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --recursive Package.swift Sources Plugins Tests Benchmarks
 
 clean:
 	rm -rf .build

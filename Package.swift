@@ -13,11 +13,15 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// One module per look under Plugins/, each depending on ChevronLooks only.
+let lookPlugins = ["ClassicLook", "ReederLook", "InstagramLook", "DailyBoothLook", "BBCustomLook", "ModernLook"]
+
 var package = Package(
     name: "chevron",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ChevronText", targets: ["ChevronText"]),
+        .library(name: "ChevronLooks", targets: ["ChevronLooks", "ChevronBuiltInLooks"]),
         .executable(name: "chevron", targets: ["chevron"]),
     ],
     dependencies: [
@@ -46,18 +50,40 @@ var package = Package(
             dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"],
             swiftSettings: strictSwift
         ),
+        .target(
+            name: "ChevronLooks",
+            dependencies: ["ChevronText"],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ChevronBuiltInLooks",
+            dependencies: ["ChevronLooks"] + lookPlugins.map { Target.Dependency(stringLiteral: $0) },
+            swiftSettings: strictSwift
+        ),
         .executableTarget(
             name: "chevron",
             dependencies: [
                 "ChevronText",
+                "ChevronLooks",
+                "ChevronBuiltInLooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
         ),
 
+        .target(
+            name: "ChevronTestSupport",
+            path: "Tests/ChevronTestSupport",
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "ChevronTextTests",
-            dependencies: ["ChevronText"],
+            dependencies: ["ChevronText", "ChevronTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ChevronLooksTests",
+            dependencies: ["ChevronLooks", "ChevronBuiltInLooks", "ChevronTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -67,6 +93,10 @@ var package = Package(
         ),
     ]
 )
+
+package.targets += lookPlugins.map { name in
+    .target(name: name, dependencies: ["ChevronLooks"], path: "Plugins/\(name)", swiftSettings: strictSwift)
+}
 
 if benchmarksEnabled {
     package.dependencies.append(

@@ -8,7 +8,7 @@ struct Chevron: ParsableCommand {
         commandName: "chevron",
         abstract: "Measure text and back buttons the way iOS-style navigation bars lay them out.",
         discussion: "Exit codes: 0 success, 2 bad input or usage, 4 a font the engine could not use.",
-        subcommands: [MeasureCommand.self, FontCommand.self]
+        subcommands: [SizeCommand.self, LooksCommand.self, MeasureCommand.self, FontCommand.self]
     )
 
     /// Runs the command; usage errors exit 2 (ArgumentParser's default is 64) so that every

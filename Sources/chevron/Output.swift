@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChevronLooks
 import ChevronText
 import Foundation
 
@@ -25,6 +26,9 @@ enum Output {
     static func reportingErrors(_ body: () throws -> Void) throws {
         do {
             try body()
+        } catch let error as LookError {
+            FileHandle.standardError.write(Data("chevron: \(error.description)\n".utf8))
+            throw ExitCode(2)
         } catch let error as TextError {
             FileHandle.standardError.write(Data("chevron: \(error.description)\n".utf8))
             switch error.code {

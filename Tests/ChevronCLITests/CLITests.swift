@@ -135,4 +135,43 @@ struct CLITests {
         #expect(result.error.contains(parameter))
         #expect(result.output.isEmpty)
     }
+
+    @Test func sizeJSONHasTheDocumentedKeys() throws {
+        let result = try Self.run("chevron", ["size", "Settings", "--look", "instagram", "--scale", "2", "--json"])
+        #expect(result.status == 0)
+        let report = try Self.json(result.output)
+        for key in [
+            "look", "width", "height", "titleFrame", "displayedTitle", "titleSource", "truncated", "capInsets",
+            "titleInsets", "hitRect", "direction", "font", "textWidth",
+        ] {
+            #expect(report[key] != nil, "missing key \(key)")
+        }
+        let frame = try #require(report["titleFrame"] as? [String: Any])
+        #expect(Set(frame.keys) == ["x", "y", "width", "height"])
+        #expect(report["look"] as? String == "instagram")
+        #expect(report["height"] as? Double == 31)
+    }
+
+    @Test func sizeWithAStackShowsThePreviousItem() throws {
+        let result = try Self.run("chevron", ["size", "Detail", "--stack", "Inbox", "--json"])
+        let report = try Self.json(result.output)
+        #expect(report["displayedTitle"] as? String == "Inbox")
+        #expect(report["titleSource"] as? String == "title")
+    }
+
+    @Test func looksListsTheSixBuiltInLooks() throws {
+        let result = try Self.run("chevron", ["looks", "--json"])
+        #expect(result.status == 0)
+        let looks = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        #expect(
+            Set(looks.compactMap { $0["name"] as? String }) == [
+                "classic", "reeder", "instagram", "dailybooth", "bbcustom", "modern",
+            ])
+    }
+
+    @Test func anUnknownLookExitsTwoListingTheKnownOnes() throws {
+        let result = try Self.run("chevron", ["size", "Back", "--look", "aqua"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("classic"))
+    }
 }

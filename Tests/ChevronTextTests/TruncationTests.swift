@@ -1,3 +1,4 @@
+import ChevronTestSupport
 import ChevronText
 import Testing
 

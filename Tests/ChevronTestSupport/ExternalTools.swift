@@ -2,9 +2,9 @@ import Foundation
 
 /// Independent witnesses: the command-line tools of the same libraries, run as separate processes,
 /// and font tables read straight from the file. Expected values in the tests come from here.
-enum ExternalTools {
+public enum ExternalTools {
     /// Runs `tool` with `arguments`; returns standard output, or nil when it exits non-zero.
-    static func run(_ tool: String, _ arguments: [String]) throws -> String? {
+    public static func run(_ tool: String, _ arguments: [String]) throws -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
@@ -20,7 +20,8 @@ enum ExternalTools {
 
     /// The sum of x advances `hb-shape` reports for `text` in `file`, in font units
     /// (hb-shape's default scale is the font's units per em).
-    static func hbShapeAdvance(file: String, text: String, features: [String] = [], index: Int = 0) throws -> Int {
+    public static func hbShapeAdvance(file: String, text: String, features: [String] = [], index: Int = 0) throws -> Int
+    {
         var arguments = ["--output-format=json", "--no-glyph-names", "--face-index=\(index)"]
         if !features.isEmpty { arguments.append("--features=\(features.joined(separator: ","))") }
         arguments += [file, text]
@@ -31,13 +32,14 @@ enum ExternalTools {
     }
 
     /// The width in points `hb-shape` gives `text` at `size`, using the head table's units per em.
-    static func hbShapeWidth(file: String, text: String, size: Double, features: [String] = []) throws -> Double {
+    public static func hbShapeWidth(file: String, text: String, size: Double, features: [String] = []) throws -> Double
+    {
         let units = try hbShapeAdvance(file: file, text: text, features: features)
         return Double(units) * size / Double(try FontTables(file: file).unitsPerEm)
     }
 
     /// `fc-match`'s answer for a pattern: first family, first style, file and index.
-    static func fcMatch(_ pattern: String) throws -> (family: String, style: String, file: String, index: Int) {
+    public static func fcMatch(_ pattern: String) throws -> (family: String, style: String, file: String, index: Int) {
         guard let output = try run("fc-match", ["-f", "%{family[0]}\t%{style[0]}\t%{file}\t%{index}", pattern]) else {
             throw ToolError.failed("fc-match \(pattern)")
         }
@@ -46,7 +48,7 @@ enum ExternalTools {
     }
 
     /// Files of the installed fonts that cover `scalar`, as `fc-list` reports them.
-    static func filesCovering(_ scalar: Unicode.Scalar) throws -> Set<String> {
+    public static func filesCovering(_ scalar: Unicode.Scalar) throws -> Set<String> {
         let output = try run("fc-list", [":charset=\(String(scalar.value, radix: 16))", "file"]) ?? ""
         // Each line is "FILE: " (the format fc-list uses for a single element).
         return Set(
@@ -57,17 +59,17 @@ enum ExternalTools {
             })
     }
 
-    enum ToolError: Error { case failed(String) }
+    public enum ToolError: Error { case failed(String) }
 }
 
 /// A few fields of a font's `head` and `hhea` tables, read from the file without FreeType.
-struct FontTables {
-    let unitsPerEm: Int
-    let ascender: Int
-    let descender: Int
-    let lineGap: Int
+public struct FontTables {
+    public let unitsPerEm: Int
+    public let ascender: Int
+    public let descender: Int
+    public let lineGap: Int
 
-    init(file: String) throws {
+    public init(file: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: file))
         func u16(_ offset: Int) -> Int { Int(data[offset]) << 8 | Int(data[offset + 1]) }
         func s16(_ offset: Int) -> Int { Int(Int16(bitPattern: UInt16(u16(offset)))) }

@@ -1,0 +1,28 @@
+import ChevronLooks
+import ChevronText
+
+/// DailyBooth (2011): Instagram's code path with its own art (LOOKS.md "dailybooth"; seed 003).
+public struct DailyBoothLook: BackButtonLook {
+    /// Creates the look.
+    public init() {}
+
+    public let name = "dailybooth"
+    public let summary = "DailyBooth (2011): 32×30 translucent art, the instagram code path."
+
+    public let metrics = LookMetrics(
+        font: FontRequest(pattern: "Helvetica:bold", size: 12, features: ["-kern"]),  // code: bold 12
+        height: 30,  // art: 32×30 (@2x 64×60)
+        artWidth: 32,  // art
+        leftCap: 14,  // code; right cap 32 − 14 − 1 = 17
+        titleInsets: HorizontalInsets(left: 6, right: 3),  // code: insets 6/3
+        alignment: .centred,  // code
+        titleTop: nil,
+        padding: 1.5 * 14,  // code: textWidth + 21
+        maximumWidth: 160,  // code
+        overflow: .truncate  // code
+    )
+
+    public let sources = [
+        "art": "idev-recipes/CustomBackButton art (32×30)", "code": "same code path as instagram",
+    ]
+}

@@ -1,0 +1,33 @@
+import ChevronText
+
+/// The full answer for one back button: its size, where the title goes, and what it shows.
+public struct BackButtonLayout: Sendable, Hashable {
+    /// The look's name.
+    public var look: String
+    /// The button's width in points, snapped up to the pixel grid.
+    public var width: Double
+    /// The button's height in points, snapped up to the pixel grid.
+    public var height: Double
+    /// Where the title label sits, in the button's coordinates.
+    public var titleFrame: Rect
+    /// The text shown (possibly truncated; empty for the chevron alone).
+    public var displayedTitle: String
+    /// Where the text came from.
+    public var titleSource: TitleSource
+    /// Whether the text was truncated.
+    public var truncated: Bool
+    /// The art's caps, mirrored for right-to-left.
+    public var capInsets: HorizontalInsets
+    /// The title's content-rect insets, mirrored for right-to-left.
+    public var titleInsets: HorizontalInsets
+    /// The tap target: at least 44×44, centred on the button.
+    public var hitRect: Rect
+    /// The layout direction.
+    public var direction: TextDirection
+    /// The face the title was measured with.
+    public var font: FaceName
+    /// The size the title was measured at.
+    public var fontSize: Double
+    /// The unconstrained width of the chosen title's text.
+    public var textWidth: Double
+}

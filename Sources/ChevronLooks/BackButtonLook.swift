@@ -1,0 +1,24 @@
+/// A look: the numbers of one family of back buttons, and how it lays a title out.
+///
+/// Every provider under `Plugins/` conforms; a provider states its numbers and inherits the
+/// standard layout step, or overrides it.
+public protocol BackButtonLook: Sendable {
+    /// The look's name, as requests spell it (`classic`).
+    var name: String { get }
+    /// One line saying what the look is and where its numbers come from.
+    var summary: String { get }
+    /// The look's numbers.
+    var metrics: LookMetrics { get }
+    /// Where each number came from, by field name (`height: seed 004`), for DescribeLook.
+    var sources: [String: String] { get }
+
+    /// Lays out a button for `request`, measuring with `measurer`.
+    func layout(_ request: SizeRequest, measurer: TitleMeasurer) throws -> BackButtonLayout
+}
+
+extension BackButtonLook {
+    /// The standard layout: choose the title, measure, apply width rule, overflow and snapping.
+    public func layout(_ request: SizeRequest, measurer: TitleMeasurer) throws -> BackButtonLayout {
+        try StandardLayout(look: self, request: request, measurer: measurer).layout()
+    }
+}

@@ -1,0 +1,135 @@
+import ChevronText
+
+/// The layout step every look inherits (LOOKS.md, "Rules for every look"):
+/// choose the title by the overflow policy, measure it, apply `width = textWidth + padding`
+/// within the art's minimum and the maximum, place the title, snap to the pixel grid, mirror for
+/// right-to-left, and widen the tap target to 44×44.
+struct StandardLayout {
+    let look: any BackButtonLook
+    let request: SizeRequest
+    let measurer: TitleMeasurer
+
+    private struct Choice {
+        var text: String
+        var source: TitleSource
+        var width: Double
+        var truncated: Bool
+        var fullWidth: Double
+    }
+
+    func layout() throws -> BackButtonLayout {
+        let metrics = look.metrics
+        try validate(metrics)
+        let maximum = request.maximumWidth ?? metrics.maximumWidth
+        var font = metrics.font
+        font.size *= request.fontScale
+        font.language = request.language ?? font.language
+        let policy = request.overflow ?? metrics.overflow
+
+        var chosen: Choice?
+        for (text, source) in try candidates(policy) {
+            let (width, _) = try measurer.measure(text, font: font, tracking: metrics.tracking)
+            if width + metrics.padding <= maximum || source == .none {
+                chosen = Choice(text: text, source: source, width: width, truncated: false, fullWidth: width)
+                break
+            }
+            if policy == .truncate {
+                let cut = try measurer.engine.truncate(text, font: font, maxWidth: maximum - metrics.padding)
+                let tracked = cut.width + metrics.tracking * Double(cut.displayed.count)
+                chosen = Choice(text: cut.displayed, source: source, width: tracked, truncated: true, fullWidth: width)
+                break
+            }
+        }
+        guard let chosen else {
+            throw LookError(.missingTitle, parameter: "title", "no title candidate for policy \(policy.rawValue)")
+        }
+        return try place(chosen, metrics: metrics, font: font, maximum: maximum)
+    }
+
+    /// The titles to try, in order, with where each came from.
+    private func candidates(_ policy: OverflowPolicy) throws -> [(String, TitleSource)] {
+        var chain: [(String, TitleSource)] = []
+        if let stack = request.stack {
+            guard stack.count >= 2 else {
+                throw LookError(
+                    .stackTooShort, parameter: "stack",
+                    "a stack of \(stack.count) item(s) has no previous item; give at least 2")
+            }
+            // Seeds 001 and 004: the previous item's back title, else its title, else generic.
+            let previous = stack[stack.count - 2]
+            if let back = previous.backTitle, !back.isEmpty { chain.append((back, .backTitle)) }
+            if let title = previous.title, !title.isEmpty { chain.append((title, .title)) }
+        } else if let title = request.title {
+            chain.append((title, .title))
+        }
+        let generic = [(request.genericTitle, TitleSource.generic)]
+        let none = [("", TitleSource.none)]
+        switch policy {
+        case .truncate: return chain.isEmpty ? generic : [chain[0]]
+        case .fallback: return chain + generic + none
+        case .generic: return generic + none
+        case .minimal: return none
+        }
+    }
+
+    private func place(_ choice: Choice, metrics: LookMetrics, font: FontRequest, maximum: Double) throws
+        -> BackButtonLayout
+    {
+        let grid = PixelGrid(scale: request.scale)
+        let measured = try measurer.engine.measure(choice.text.isEmpty ? " " : choice.text, font: font)
+        let lineHeight = measured.lineHeight
+        let width = grid.up(max(metrics.minimumWidth, min(maximum, choice.width + metrics.padding)))
+        let height = grid.up(metrics.height)
+        let insets = metrics.titleInsets
+        let contentWidth = width - insets.left - insets.right
+        let x: Double
+        switch metrics.alignment {
+        case .leading: x = insets.left
+        case .centred: x = insets.left + (contentWidth - choice.width) / 2
+        case .trailing: x = width - insets.right - choice.width
+        }
+        let y = metrics.titleTop ?? ((height - lineHeight) / 2).rounded(.down)
+        var frame = Rect(
+            x: grid.nearest(x), y: grid.nearest(y), width: grid.up(choice.width), height: grid.up(lineHeight))
+        var caps = HorizontalInsets(left: metrics.leftCap, right: metrics.rightCap)
+        var titleInsets = insets
+        let direction = request.direction ?? (choice.text.isEmpty ? .ltr : measured.direction)
+        if direction == .rtl {
+            frame.x = width - frame.x - frame.width
+            caps = caps.mirrored
+            titleInsets = titleInsets.mirrored
+        }
+        let hitWidth = max(44, width)
+        let hitHeight = max(44, height)
+        let face = try measured.runs.first?.face ?? measurer.engine.resolve(font).primary
+        return BackButtonLayout(
+            look: look.name, width: width, height: height, titleFrame: frame, displayedTitle: choice.text,
+            titleSource: choice.source, truncated: choice.truncated, capInsets: caps, titleInsets: titleInsets,
+            hitRect: Rect(x: (width - hitWidth) / 2, y: (height - hitHeight) / 2, width: hitWidth, height: hitHeight),
+            direction: direction, font: face, fontSize: font.size, textWidth: choice.fullWidth)
+    }
+
+    private func validate(_ metrics: LookMetrics) throws {
+        guard (1...3).contains(request.scale) else {
+            throw LookError(.outOfRange, parameter: "scale", "scale \(request.scale) is not 1, 2 or 3")
+        }
+        guard request.fontScale.isFinite, request.fontScale > 0, request.fontScale <= 10 else {
+            throw LookError(.outOfRange, parameter: "fontScale", "font scale \(request.fontScale) is not in (0, 10]")
+        }
+        if (request.title == nil) == (request.stack == nil) {
+            throw LookError(.missingTitle, parameter: "title", "give either a title or a stack, not both or neither")
+        }
+        if let maximum = request.maximumWidth {
+            guard maximum.isFinite, maximum >= 0 else {
+                throw LookError(
+                    .outOfRange, parameter: "maxWidth", "maximum width \(maximum) is not a finite number ≥ 0")
+            }
+            guard maximum >= metrics.minimumWidth else {
+                throw LookError(
+                    .widthTooSmall, parameter: "maxWidth",
+                    "maximum width \(maximum) is under the \(look.name) look's minimum of \(metrics.minimumWidth) points"
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import ChevronBuiltInLooks
+import ChevronLooks
+import ChevronText
+import Foundation
+
+/// `chevron size`: the back button's layout for one title in one look.
+struct SizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "size",
+        abstract: "Lay out a back button for a title in a look: width, height, title frame and more.",
+        discussion: """
+            Runs in-process. With --stack, the stack is the given items (bottom first) followed by TITLE \
+            as the top item, and the button shows the item before TITLE, as UIKit does.
+            """
+    )
+
+    @Argument(help: "The title (or, with --stack, the top item's title).")
+    var title: String
+
+    @Option(name: .long, help: "The look (see `chevron looks`).")
+    var look = "classic"
+
+    @Option(name: .long, help: "An item below TITLE on the navigation stack, bottom first; repeatable.")
+    var stack: [String] = []
+
+    @Option(name: .long, help: "Pixels per point: 1, 2 or 3.")
+    var scale = 1
+
+    @Option(name: .long, parsing: .unconditional, help: "The widest the button may be, in points.")
+    var maxWidth: Double?
+
+    @Option(name: .long, help: "truncate, fallback, generic or minimal (default: the look's).")
+    var overflow: OverflowPolicy?
+
+    @Option(name: .long, help: "ltr or rtl (default: from the displayed title).")
+    var direction: TextDirection?
+
+    @Option(name: .long, help: "The generic title of the fallback chain.")
+    var genericTitle = "Back"
+
+    @Flag(name: .long, help: "Print JSON instead of a table.")
+    var json = false
+
+    func run() throws {
+        try Output.reportingErrors {
+            let engine = SizingEngine(registry: .builtIn, text: try TextEngine())
+            let request = SizeRequest(
+                look: look, title: stack.isEmpty ? title : nil,
+                stack: stack.isEmpty ? nil : (stack + [title]).map { NavigationItem(title: $0) },
+                scale: scale, maximumWidth: maxWidth, overflow: overflow, genericTitle: genericTitle,
+                direction: direction)
+            let layout = try engine.size(request)
+            if json {
+                try Output.printJSON(SizeJSON(layout))
+                return
+            }
+            let frame = layout.titleFrame
+            print("look        \(layout.look)")
+            print("size        \(Output.points(layout.width)) × \(Output.points(layout.height)) pt")
+            print(
+                "title       \(layout.displayedTitle) (\(layout.titleSource.rawValue)\(layout.truncated ? ", truncated" : ""))"
+            )
+            print(
+                "title frame x \(Output.points(frame.x)) y \(Output.points(frame.y)) w \(Output.points(frame.width)) h \(Output.points(frame.height))"
+            )
+            print("text width  \(Output.points(layout.textWidth)) pt")
+            print("direction   \(layout.direction.rawValue)")
+            print(
+                "font        \(layout.font.family) \(layout.font.style) \(Output.points(layout.fontSize)) pt  \(layout.font.file)"
+            )
+        }
+    }
+}
+
+extension OverflowPolicy: ExpressibleByArgument {}
+extension TextDirection: ExpressibleByArgument {}
+
+/// `chevron size --json`.
+struct SizeJSON: Encodable {
+    struct Font: Encodable {
+        let family: String
+        let style: String
+        let file: String
+        let size: Double
+    }
+
+    let look: String
+    let width: Double
+    let height: Double
+    let titleFrame: Rect
+    let displayedTitle: String
+    let titleSource: String
+    let truncated: Bool
+    let capInsets: HorizontalInsets
+    let titleInsets: HorizontalInsets
+    let hitRect: Rect
+    let direction: String
+    let font: Font
+    let textWidth: Double
+
+    init(_ layout: BackButtonLayout) {
+        look = layout.look
+        width = layout.width
+        height = layout.height
+        titleFrame = layout.titleFrame
+        displayedTitle = layout.displayedTitle
+        titleSource = layout.titleSource.rawValue
+        truncated = layout.truncated
+        capInsets = layout.capInsets
+        titleInsets = layout.titleInsets
+        hitRect = layout.hitRect
+        direction = layout.direction.rawValue
+        font = Font(family: layout.font.family, style: layout.font.style, file: layout.font.file, size: layout.fontSize)
+        textWidth = layout.textWidth
+    }
+}
