@@ -2,7 +2,7 @@ import ChevronLooks
 import ChevronText
 
 /// The animated custom back button of BBCustomBackButtonViewController (LOOKS.md "bbcustom"; seed 000).
-public struct BBCustomLook: BackButtonLook {
+public struct BBCustomLook: AnimatedLook {
     /// Creates the look.
     public init() {}
 
@@ -26,4 +26,34 @@ public struct BBCustomLook: BackButtonLook {
         "art": "BBCustomBackButtonViewController art", "frame": "code kBackButtonFrame", "padding": "code",
         "titleInsets": "code (right 7)", "maximumWidth": "chosen", "overflow": "chosen",
     ]
+
+    /// Where the button rests in the bar: `kBackButtonFrame`'s origin (code).
+    static let restingOrigin = (x: 6.0, y: 6.0)
+    /// How far off its resting place the button slides: `kBackButtonAnimationOffset` (code).
+    static let slideOffset = 80.0
+    /// `kBackButtonAnimationSpeed` (code), in seconds.
+    static let duration = 0.3
+
+    /// Seed 000's viewWillDisappear/viewWillAppear: a push slides the button to x = −80, a pop to
+    /// x = +80; on appear it starts at −80 if a push covered it (+80 otherwise) and returns to 6.
+    /// The seed animates its constant 52×31 frame; here the frame has the layout's size.
+    public func transition(_ kind: TransitionKind, for layout: BackButtonLayout, wasCoveredByPush: Bool)
+        -> BackButtonTransition
+    {
+        func frame(x: Double) -> Rect {
+            Rect(x: x, y: Self.restingOrigin.y, width: layout.width, height: layout.height)
+        }
+        let resting = frame(x: Self.restingOrigin.x)
+        switch kind {
+        case .push:
+            return BackButtonTransition(
+                kind: kind, from: resting, to: frame(x: -Self.slideOffset), duration: Self.duration)
+        case .pop:
+            return BackButtonTransition(
+                kind: kind, from: resting, to: frame(x: Self.slideOffset), duration: Self.duration)
+        case .appear:
+            let start = wasCoveredByPush ? -Self.slideOffset : Self.slideOffset
+            return BackButtonTransition(kind: kind, from: frame(x: start), to: resting, duration: Self.duration)
+        }
+    }
 }

@@ -14,6 +14,8 @@ public struct LookError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let outOfRange = Code(name: "outOfRange")
         /// Neither a title nor a stack, or both.
         public static let missingTitle = Code(name: "missingTitle")
+        /// A transition asked of a look that does not animate.
+        public static let notAnimated = Code(name: "notAnimated")
         /// The code's name.
         public var description: String { name }
     }
