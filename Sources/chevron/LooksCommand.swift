@@ -1,17 +1,21 @@
 import ArgumentParser
 import ChevronBuiltInLooks
 import ChevronLooks
+import Foundation
 
 /// `chevron looks`: the looks and their numbers.
 struct LooksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "looks", abstract: "List the looks with their numbers and where each came from.")
 
+    @Option(name: .long, help: "A folder of look manifests (*.json) to add to the built-in looks.")
+    var looksDir: String?
+
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
     func run() throws {
-        let looks = LookRegistry.builtIn.all.map(LookJSON.init)
+        let looks = LookRegistry.withManifests(looksDir).all.map(LookJSON.init)
         if json {
             try Output.printJSON(looks)
             return
@@ -59,5 +63,18 @@ struct LookJSON: Encodable {
         maximumWidth = metrics.maximumWidth
         overflow = metrics.overflow.rawValue
         sources = look.sources
+    }
+}
+
+extension LookRegistry {
+    /// The built-in looks plus the manifests in `directory`, each manifest problem reported on
+    /// standard error as FILE: FIELD: REASON (a broken manifest never stops the command).
+    static func withManifests(_ directory: String?) -> LookRegistry {
+        guard let directory else { return .builtIn }
+        let (registry, problems) = LookRegistry.builtIn.addingManifests(from: directory)
+        for problem in problems {
+            FileHandle.standardError.write(Data("chevron: manifest \(problem)\n".utf8))
+        }
+        return registry
     }
 }

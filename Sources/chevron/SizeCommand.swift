@@ -39,12 +39,15 @@ struct SizeCommand: ParsableCommand {
     @Option(name: .long, help: "The generic title of the fallback chain.")
     var genericTitle = "Back"
 
+    @Option(name: .long, help: "A folder of look manifests (*.json) to add to the built-in looks.")
+    var looksDir: String?
+
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
     func run() throws {
         try Output.reportingErrors {
-            let engine = SizingEngine(registry: .builtIn, text: try TextEngine())
+            let engine = SizingEngine(registry: LookRegistry.withManifests(looksDir), text: try TextEngine())
             let request = SizeRequest(
                 look: look, title: stack.isEmpty ? title : nil,
                 stack: stack.isEmpty ? nil : (stack + [title]).map { NavigationItem(title: $0) },

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Reads look manifests from a folder: every `*.json` file, in name order.
+public enum ManifestLoader {
+    /// The looks the folder's manifests describe, and a problem for every manifest that is wrong.
+    /// A folder that does not exist holds no looks and is no problem.
+    public static func load(directory: String) -> (looks: [ManifestLook], problems: [ManifestProblem]) {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var looks: [ManifestLook] = []
+        var problems: [ManifestProblem] = []
+        for name in files.sorted() where name.hasSuffix(".json") {
+            let path = (directory as NSString).appendingPathComponent(name)
+            switch loadManifest(file: path) {
+            case .success(let look): looks.append(look)
+            case .failure(let problem): problems.append(problem)
+            }
+        }
+        return (looks, problems)
+    }
+
+    /// One manifest file as a look, or the first problem found in it.
+    public static func loadManifest(file: String) -> Result<ManifestLook, ManifestProblem> {
+        func problem(_ field: String, _ reason: String) -> Result<ManifestLook, ManifestProblem> {
+            .failure(ManifestProblem(file: file, field: field, reason: reason))
+        }
+        guard let data = FileManager.default.contents(atPath: file) else { return problem("", "cannot be read") }
+        guard data.count <= 64 << 10 else { return problem("", "is \(data.count) bytes; the limit is 65536") }
+        let object: [String: Any]
+        do {
+            guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                return problem("", "is not a JSON object")
+            }
+            object = parsed
+        } catch {
+            return problem("", "is not valid JSON (\(error.localizedDescription))")
+        }
+        if let unknown = object.keys.sorted().first(where: { !LookManifest.fields.contains($0) }) {
+            return problem(
+                unknown,
+                "is not a manifest field; known fields: \(LookManifest.fields.sorted().joined(separator: ", "))")
+        }
+        let manifest: LookManifest
+        do {
+            manifest = try JSONDecoder().decode(LookManifest.self, from: data)
+        } catch let error as DecodingError {
+            let (field, reason) = describe(error)
+            return problem(field, reason)
+        } catch {
+            return problem("", "\(error)")
+        }
+        if let (field, reason) = manifest.firstRangeProblem() { return problem(field, reason) }
+        return .success(ManifestLook(manifest, file: file))
+    }
+
+    /// The dotted field path and a plain reason for a decoding error.
+    private static func describe(_ error: DecodingError) -> (String, String) {
+        func path(_ keys: [any CodingKey]) -> String { keys.map(\.stringValue).joined(separator: ".") }
+        switch error {
+        case .keyNotFound(let key, let context): return (path(context.codingPath + [key]), "is required")
+        case .typeMismatch(let type, let context): return (path(context.codingPath), "must be a \(type)")
+        case .valueNotFound(let type, let context): return (path(context.codingPath), "must be a \(type), not null")
+        case .dataCorrupted(let context): return (path(context.codingPath), context.debugDescription)
+        @unknown default: return ("", "\(error)")
+        }
+    }
+}
+
+extension LookRegistry {
+    /// These looks (call it on the built-in registry) plus the manifests in `directory`.
+    ///
+    /// A manifest never shadows a look of this registry unless it sets `replacesBuiltIn`; two
+    /// manifests never share a name. When a manifest is broken and `previous` had a good look
+    /// from the same file, that look stays: a bad edit never replaces a good look.
+    public func addingManifests(from directory: String, keepingFrom previous: LookRegistry? = nil)
+        -> (registry: LookRegistry, problems: [ManifestProblem])
+    {
+        let (loaded, loadProblems) = ManifestLoader.load(directory: directory)
+        let previousManifests = (previous?.all ?? []).compactMap { $0 as? ManifestLook }
+        var problems: [ManifestProblem] = []
+        var candidates: [ManifestLook] = []
+        for problem in loadProblems {
+            problems.append(problem)
+            if let good = previousManifests.first(where: { $0.file == problem.file }) { candidates.append(good) }
+        }
+        var accepted: [any BackButtonLook] = []
+        var manifestNames: Set<String> = []
+        for look in candidates + loaded {
+            if names.contains(look.name), !look.replacesBuiltIn {
+                problems.append(
+                    ManifestProblem(
+                        file: look.file, field: "name",
+                        reason: "\"\(look.name)\" is a built-in look; set \"replacesBuiltIn\": true to replace it"))
+            } else if !manifestNames.insert(look.name).inserted {
+                problems.append(
+                    ManifestProblem(
+                        file: look.file, field: "name", reason: "another manifest already defines \"\(look.name)\""))
+            } else {
+                accepted.append(look)
+            }
+        }
+        return (LookRegistry(all + accepted), problems)
+    }
+}

@@ -1,0 +1,131 @@
+import ChevronText
+
+/// A look described in a JSON manifest that a user drops into the looks folder.
+///
+/// The same protocol as the built-in providers, implemented from the file's numbers.
+public struct ManifestLook: BackButtonLook {
+    public let name: String
+    public let summary: String
+    public let metrics: LookMetrics
+    public let sources: [String: String]
+    /// The manifest file it came from.
+    public let file: String
+    /// Whether the manifest asks to replace a built-in look of the same name.
+    public let replacesBuiltIn: Bool
+
+    /// Creates a look from a decoded, validated manifest.
+    init(_ manifest: LookManifest, file: String) {
+        name = manifest.name
+        summary = manifest.description ?? "A look from \(file)"
+        self.file = file
+        replacesBuiltIn = manifest.replacesBuiltIn ?? false
+        metrics = LookMetrics(
+            font: FontRequest(
+                pattern: manifest.font.pattern, size: manifest.font.size, features: manifest.font.features ?? []),
+            tracking: manifest.tracking ?? 0,
+            height: manifest.height,
+            artWidth: manifest.art.width,
+            leftCap: manifest.art.leftCap,
+            titleInsets: HorizontalInsets(left: manifest.titleInsets.left, right: manifest.titleInsets.right),
+            alignment: manifest.alignment ?? .leading,
+            titleTop: manifest.titleTop,
+            padding: manifest.padding,
+            maximumWidth: manifest.maximumWidth,
+            overflow: manifest.overflow)
+        sources = ["all": "manifest \(file)"]
+    }
+}
+
+/// A problem with one manifest: which file, which field, and why.
+public struct ManifestProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The manifest file.
+    public let file: String
+    /// The field, as a dotted path (`art.leftCap`); empty for the file as a whole.
+    public let field: String
+    /// What is wrong and what would be right.
+    public let reason: String
+
+    /// Creates a problem.
+    public init(file: String, field: String, reason: String) {
+        self.file = file
+        self.field = field
+        self.reason = reason
+    }
+
+    /// `FILE: FIELD: REASON`.
+    public var description: String { field.isEmpty ? "\(file): \(reason)" : "\(file): \(field): \(reason)" }
+}
+
+/// The manifest's JSON shape (docs in README, examples in looks/).
+struct LookManifest: Decodable {
+    struct Font: Decodable {
+        let pattern: String
+        let size: Double
+        let features: [String]?
+    }
+
+    struct Art: Decodable {
+        let width: Double
+        let leftCap: Double
+    }
+
+    struct Insets: Decodable {
+        let left: Double
+        let right: Double
+    }
+
+    let name: String
+    let description: String?
+    let replacesBuiltIn: Bool?
+    let font: Font
+    let tracking: Double?
+    let height: Double
+    let art: Art
+    let titleInsets: Insets
+    let alignment: TitleAlignment?
+    let titleTop: Double?
+    let padding: Double
+    let maximumWidth: Double
+    let overflow: OverflowPolicy
+    let colors: [String: String]?
+
+    /// The top-level keys a manifest may have; any other is reported, so a typo is not ignored.
+    static let fields: Set<String> = [
+        "name", "description", "replacesBuiltIn", "font", "tracking", "height", "art", "titleInsets", "alignment",
+        "titleTop", "padding", "maximumWidth", "overflow", "colors",
+    ]
+
+    /// The first number out of range, as (field, reason), or nil when all are in range.
+    func firstRangeProblem() -> (String, String)? {
+        func outside(_ value: Double, _ range: ClosedRange<Double>) -> Bool {
+            !value.isFinite || !range.contains(value)
+        }
+        if name.isEmpty || name.count > 64
+            || !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        {
+            return ("name", "\"\(name)\" must be 1–64 ASCII letters, digits or hyphens")
+        }
+        if outside(height, 1...200) { return ("height", "\(height) is outside 1…200 points") }
+        if outside(art.width, 1...500) { return ("art.width", "\(art.width) is outside 1…500 points") }
+        if outside(art.leftCap, 0...(art.width - 1)) {
+            return (
+                "art.leftCap", "\(art.leftCap) is outside 0…\(art.width - 1) (the art width less the stretch pixel)"
+            )
+        }
+        if outside(titleInsets.left, 0...500) { return ("titleInsets.left", "\(titleInsets.left) is outside 0…500") }
+        if outside(titleInsets.right, 0...500) { return ("titleInsets.right", "\(titleInsets.right) is outside 0…500") }
+        if outside(padding, 0...500) { return ("padding", "\(padding) is outside 0…500 points") }
+        if outside(maximumWidth, art.width...2000) {
+            return ("maximumWidth", "\(maximumWidth) is outside \(art.width)…2000 (at least the art width)")
+        }
+        if let tracking, outside(tracking, -10...10) { return ("tracking", "\(tracking) is outside −10…10 points") }
+        if let titleTop, outside(titleTop, 0...height) { return ("titleTop", "\(titleTop) is outside 0…\(height)") }
+        let font = FontRequest(pattern: self.font.pattern, size: self.font.size, features: self.font.features ?? [])
+        do {
+            try font.validate()
+        } catch {
+            return ("font.\(error.parameter)", error.message)
+        }
+        return nil
+    }
+}

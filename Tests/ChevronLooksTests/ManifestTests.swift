@@ -1,0 +1,101 @@
+import ChevronBuiltInLooks
+import ChevronLooks
+import ChevronTestSupport
+import ChevronText
+import Foundation
+import Testing
+
+/// Manifest looks: the shipped examples, and every way a manifest can be wrong.
+struct ManifestTests {
+    static let shippedLooks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("looks").path
+
+    /// A fresh folder holding `manifests` (file name → JSON text).
+    func folder(_ manifests: [String: String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chevron-looks-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, text) in manifests { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
+        return directory.path
+    }
+
+    static let good = """
+        {"name": "test-look", "font": {"pattern": "DejaVu Sans:bold", "size": 13, "features": ["-kern"]},
+         "height": 32, "art": {"width": 40, "leftCap": 16}, "titleInsets": {"left": 15, "right": 10},
+         "titleTop": 7, "padding": 25, "maximumWidth": 170, "overflow": "truncate"}
+        """
+
+    @Test func theShippedExamplesLoadAndSizeByTheirNumbers() throws {
+        let (registry, problems) = LookRegistry.builtIn.addingManifests(from: Self.shippedLooks)
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(registry.names.contains("glossy-pill") && registry.names.contains("flat-arrow"))
+        let engine = SizingEngine(registry: registry, text: sizing.text)
+        let layout = try engine.size(SizeRequest(look: "glossy-pill", title: "Settings"))
+        let textWidth = try ExternalTools.hbShapeWidth(
+            file: try ExternalTools.fcMatch("DejaVu Sans:bold").file, text: "Settings", size: 13, features: ["-kern"])
+        #expect(layout.width == snappedUp(max(textWidth + 25, 40)))
+        #expect(layout.titleFrame.x == 15 && layout.titleFrame.y == 7 && layout.height == 32)
+        #expect(layout.capInsets == HorizontalInsets(left: 16, right: 40 - 16 - 1))
+    }
+
+    @Test(
+        "a broken manifest is reported with its file, field and reason",
+        arguments: [
+            (#"{"name": "x""#, "", "not valid JSON"),
+            (good.replacingOccurrences(of: #""height": 32,"#, with: ""), "height", "required"),
+            (good.replacingOccurrences(of: #""height": 32"#, with: #""height": "tall""#), "height", "Double"),
+            (good.replacingOccurrences(of: #""leftCap": 16"#, with: #""leftCap": 40"#), "art.leftCap", "0…39"),
+            (
+                good.replacingOccurrences(of: #""maximumWidth": 170"#, with: #""maximumWidth": 20"#), "maximumWidth",
+                "40"
+            ),
+            (good.replacingOccurrences(of: #""size": 13"#, with: #""size": 0"#), "font.size", "1000"),
+            (
+                good.replacingOccurrences(of: #""overflow": "truncate""#, with: #""overflow": "wrap""#), "overflow",
+                "wrap"
+            ),
+            (
+                good.replacingOccurrences(of: #""padding": 25"#, with: #""paddding": 25"#), "paddding",
+                "not a manifest field"
+            ),
+        ])
+    func brokenManifests(text: String, field: String, reason: String) throws {
+        let directory = try folder(["broken.json": text])
+        let (registry, problems) = LookRegistry.builtIn.addingManifests(from: directory)
+        #expect(problems.count == 1)
+        let problem = try #require(problems.first)
+        #expect(problem.file.hasSuffix("broken.json"))
+        #expect(problem.field == field)
+        #expect(problem.reason.contains(reason), "\(problem.reason)")
+        #expect(registry.names == LookRegistry.builtIn.names)
+    }
+
+    @Test func aManifestDoesNotShadowABuiltInUnlessItSaysSo() throws {
+        let shadow = Self.good.replacingOccurrences(of: #""test-look""#, with: #""classic""#)
+        let (kept, problems) = LookRegistry.builtIn.addingManifests(from: try folder(["c.json": shadow]))
+        #expect(problems.first?.field == "name")
+        #expect(try kept.look(named: "classic").metrics.height == 30)
+        let replacing = shadow.replacingOccurrences(
+            of: #""name": "classic","#, with: #""name": "classic", "replacesBuiltIn": true,"#)
+        let (replaced, none) = LookRegistry.builtIn.addingManifests(from: try folder(["c.json": replacing]))
+        #expect(none.isEmpty)
+        #expect(try replaced.look(named: "classic").metrics.height == 32)
+    }
+
+    @Test func aBrokenEditKeepsThePreviousGoodLook() throws {
+        let directory = try folder(["mine.json": Self.good])
+        let (first, _) = LookRegistry.builtIn.addingManifests(from: directory)
+        #expect(first.names.contains("test-look"))
+        try Data(#"{"name": "test-look", "height": -1}"#.utf8).write(
+            to: URL(fileURLWithPath: directory).appendingPathComponent("mine.json"))
+        let (second, problems) = LookRegistry.builtIn.addingManifests(from: directory, keepingFrom: first)
+        #expect(problems.count == 1)
+        #expect(try second.look(named: "test-look").metrics.height == 32)
+    }
+
+    @Test func twoManifestsCannotShareAName() throws {
+        let (registry, problems) = LookRegistry.builtIn.addingManifests(
+            from: try folder(["a.json": Self.good, "b.json": Self.good]))
+        #expect(problems.count == 1 && problems.first?.file.hasSuffix("b.json") == true)
+        #expect(registry.names.contains("test-look"))
+    }
+}
