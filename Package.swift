@@ -107,6 +107,8 @@ if benchmarksEnabled {
             name: "ChevronTextBenchmarks",
             dependencies: [
                 "ChevronText",
+                "ChevronLooks",
+                "ChevronBuiltInLooks",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ChevronTextBenchmarks",

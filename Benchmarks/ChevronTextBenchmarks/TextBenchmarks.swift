@@ -2,7 +2,7 @@ import Benchmark
 import ChevronText
 import Foundation
 
-/// Per-title measuring cost over ../shared/bench/titles.txt, uncached and cached.
+/// Per-title measuring and sizing cost over ../shared/bench/titles.txt, uncached and cached.
 ///
 /// One iteration measures every title once; scripts/bench.sh divides by the title count and by the
 /// HarfBuzz floor that ../shared/bench/floors.sh measures in the same run. The floor shapes with
@@ -34,6 +34,8 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+
+    registerLookBenchmarks(titles: titles)
 }
 
 /// The benchmark titles: `CHEVRON_TITLES`, else ../shared/bench/titles.txt beside the package.

@@ -4,68 +4,18 @@ import Synchronization
     import Glibc
 #endif
 
-/// Measurements by text and font request, bounded by bytes and entries, safe from many threads.
+/// Results by text and font request (measurements, truncations), bounded by bytes and entries,
+/// safe from many threads.
 ///
 /// Split into shards, each an LRU map behind its own lock, so concurrent callers rarely wait on
 /// one another; each shard holds an equal part of the budget, so the whole never exceeds it.
 /// Entries remember the font generation they were measured under; after a rescan they miss.
-public final class MeasurementCache: Sendable {
-    /// The key: everything that changes a measurement.
-    ///
-    /// Text is compared by its UTF-8 bytes, not by Swift's canonical equivalence: "é" and
-    /// "e\u{301}" are equal Strings but shape into different runs. The hash is computed once, from
-    /// the bytes (String hashing would normalise first), and serves both the shard and the table.
-    struct Key: Hashable, Sendable {
-        let text: String
-        let request: FontRequest
-        private let hash: Int
-
-        init(text: String, request: FontRequest) {
-            self.text = text
-            self.request = request
-            var hasher = Hasher()
-            let hashed: Void? = text.utf8.withContiguousStorageIfAvailable {
-                hasher.combine(bytes: UnsafeRawBufferPointer($0))
-            }
-            if hashed == nil {
-                for byte in text.utf8 { hasher.combine(byte) }
-            }
-            hasher.combine(text.utf8.count)
-            hasher.combine(request)
-            hash = hasher.finalize()
-        }
-
-        static func == (left: Key, right: Key) -> Bool {
-            left.hash == right.hash && left.request == right.request && sameBytes(left.text, right.text)
-        }
-
-        /// Byte equality of two strings' UTF-8, with `memcmp` when both are contiguous.
-        private static func sameBytes(_ left: String, _ right: String) -> Bool {
-            guard left.utf8.count == right.utf8.count else { return false }
-            let compared = left.utf8.withContiguousStorageIfAvailable { leftBytes in
-                right.utf8.withContiguousStorageIfAvailable { rightBytes in
-                    guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else {
-                        return leftBytes.isEmpty  // equal counts: both empty
-                    }
-                    return memcmp(leftStart, rightStart, leftBytes.count) == 0
-                }
-            }
-            return (compared ?? nil) ?? left.utf8.elementsEqual(right.utf8)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(hash)
-        }
-
-        /// The shard this key lives in.
-        func shard(of count: Int) -> Int {
-            Int(UInt(bitPattern: hash) % UInt(count))
-        }
-    }
+public final class MeasurementCache<Value: Sendable>: Sendable {
+    typealias Key = CacheKey
 
     private struct Entry {
         let generation: Int
-        let measurement: TextMeasurement
+        let value: Value
     }
 
     private struct Shard {
@@ -81,20 +31,18 @@ public final class MeasurementCache: Sendable {
         }
     }
 
-    /// Fixed bytes an entry costs beyond its text and runs: the dictionary slot, the list links,
-    /// the key's request and the measurement's fields. An estimate, chosen on the generous side.
-    static let entryOverhead = 320
-    /// Bytes one run costs: its face name references, ranges, counts and script tag.
-    static let runCost = 120
-
     private let shards: [LockedShard]
     /// The byte budget across all shards.
     public let byteBudget: Int
     /// The entry bound across all shards.
     public let entryLimit: Int
 
-    /// Creates a cache of at most `byteBudget` estimated bytes and `entryLimit` entries.
-    public init(byteBudget: Int, entryLimit: Int, shardCount: Int = 8) {
+    private let cost: @Sendable (Key, Value) -> Int
+
+    /// Creates a cache of at most `byteBudget` estimated bytes and `entryLimit` entries, where
+    /// `cost` estimates what one entry takes.
+    init(byteBudget: Int, entryLimit: Int, shardCount: Int = 8, cost: @escaping @Sendable (CacheKey, Value) -> Int) {
+        self.cost = cost
         let shardCount = max(1, shardCount)
         self.byteBudget = byteBudget
         self.entryLimit = entryLimit
@@ -103,28 +51,23 @@ public final class MeasurementCache: Sendable {
         }
     }
 
-    /// The estimated cost in bytes of caching `measurement` for `text`.
-    static func cost(of text: String, _ measurement: TextMeasurement) -> Int {
-        entryOverhead + text.utf8.count + measurement.runs.count * runCost
-    }
-
-    /// The cached measurement for `key` made under `generation`, or nil (a miss).
-    func measurement(for key: Key, generation: Int) -> TextMeasurement? {
+    /// The cached value for `key` made under `generation`, or nil (a miss).
+    func value(for key: Key, generation: Int) -> Value? {
         shard(for: key).state.withLock { shard in
             if let entry = shard.entries.value(for: key), entry.generation == generation {
                 shard.hits += 1
-                return entry.measurement
+                return entry.value
             }
             shard.misses += 1
             return nil
         }
     }
 
-    /// Stores a measurement made under `generation`.
-    func insert(_ measurement: TextMeasurement, for key: Key, generation: Int) {
-        let cost = Self.cost(of: key.text, measurement)
+    /// Stores a value made under `generation`.
+    func insert(_ value: Value, for key: Key, generation: Int) {
+        let cost = cost(key, value)
         shard(for: key).state.withLock {
-            $0.entries.insert(Entry(generation: generation, measurement: measurement), for: key, cost: cost)
+            $0.entries.insert(Entry(generation: generation, value: value), for: key, cost: cost)
         }
     }
 
@@ -148,6 +91,13 @@ public final class MeasurementCache: Sendable {
 
 /// What a cache holds and how it has done.
 public struct CacheStatistics: Sendable, Hashable, Codable {
+    /// The sum of two caches' figures.
+    static func + (left: CacheStatistics, right: CacheStatistics) -> CacheStatistics {
+        CacheStatistics(
+            entries: left.entries + right.entries, bytes: left.bytes + right.bytes, hits: left.hits + right.hits,
+            misses: left.misses + right.misses, evictions: left.evictions + right.evictions)
+    }
+
     /// Entries held now.
     public var entries = 0
     /// Estimated bytes held now.
@@ -158,4 +108,62 @@ public struct CacheStatistics: Sendable, Hashable, Codable {
     public var misses = 0
     /// Entries removed to make room.
     public var evictions = 0
+}
+
+/// The key: everything that changes a measurement.
+///
+/// Text is compared by its UTF-8 bytes, not by Swift's canonical equivalence: "é" and
+/// "e\u{301}" are equal Strings but shape into different runs. The hash is computed once, from
+/// the bytes (String hashing would normalise first), and serves both the shard and the table.
+struct CacheKey: Hashable, Sendable {
+    let text: String
+    let request: FontRequest
+    /// What else the answer depends on (a truncation's width and ellipsis); empty for measurements.
+    let variant: String
+    private let hash: Int
+
+    init(text: String, request: FontRequest, variant: String = "") {
+        self.text = text
+        self.request = request
+        self.variant = variant
+        var hasher = Hasher()
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable {
+            hasher.combine(bytes: UnsafeRawBufferPointer($0))
+        }
+        if hashed == nil {
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
+        hasher.combine(text.utf8.count)
+        hasher.combine(request)
+        hasher.combine(variant)
+        hash = hasher.finalize()
+    }
+
+    static func == (left: CacheKey, right: CacheKey) -> Bool {
+        left.hash == right.hash && left.request == right.request && left.variant == right.variant
+            && sameBytes(left.text, right.text)
+    }
+
+    /// Byte equality of two strings' UTF-8, with `memcmp` when both are contiguous.
+    private static func sameBytes(_ left: String, _ right: String) -> Bool {
+        guard left.utf8.count == right.utf8.count else { return false }
+        let compared = left.utf8.withContiguousStorageIfAvailable { leftBytes in
+            right.utf8.withContiguousStorageIfAvailable { rightBytes in
+                guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else {
+                    return leftBytes.isEmpty  // equal counts: both empty
+                }
+                return memcmp(leftStart, rightStart, leftBytes.count) == 0
+            }
+        }
+        return (compared ?? nil) ?? left.utf8.elementsEqual(right.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+
+    /// The shard this key lives in.
+    func shard(of count: Int) -> Int {
+        Int(UInt(bitPattern: hash) % UInt(count))
+    }
 }

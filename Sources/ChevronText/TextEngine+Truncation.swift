@@ -26,10 +26,22 @@ extension TextEngine {
             throw TextError(.invalidWidth, parameter: "maxWidth", "maximum width \(maxWidth) is not a number ≥ 0")
         }
         try checkLength(ellipsis, parameter: "ellipsis", limit: TextLimits.maximumEllipsisBytes)
-        let full = try measure(text, font: request)
+        let full = try measure(text, font: request)  // validates the request and the text
         guard full.width > maxWidth else {
             return Truncation(displayed: text, width: full.width, truncated: false, fullWidth: full.width)
         }
+        let generation = currentSession.generation
+        let key = CacheKey(text: text, request: request, variant: "\(maxWidth.bitPattern) \(ellipsis)")
+        if let cached = truncations.value(for: key, generation: generation) { return cached }
+        let truncation = try searchPrefix(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis, full: full)
+        truncations.insert(truncation, for: key, generation: generation)
+        return truncation
+    }
+
+    /// The binary search over grapheme-cluster prefixes, for a text known not to fit.
+    private func searchPrefix(
+        _ text: String, font request: FontRequest, maxWidth: Double, ellipsis: String, full: TextMeasurement
+    ) throws(TextError) -> Truncation {
         // Probes measure prefixes nobody will ask for again: keep them out of the cache.
         let shaper = try shaper(for: request, in: currentSession)
         let clusterStarts = Array(text.indices)

@@ -23,7 +23,8 @@ public final class TextEngine: Sendable {
     /// The configuration the engine was made with.
     public let configuration: Configuration
     private let session: Mutex<FontSession>
-    private let cache: MeasurementCache
+    private let cache: MeasurementCache<TextMeasurement>
+    let truncations: MeasurementCache<Truncation>
     private let buffers = BufferPool()
     private let fontconfigMatches = Atomic<Int>(0)
 
@@ -35,7 +36,15 @@ public final class TextEngine: Sendable {
             try FontSession(
                 generation: 1, fontDirectories: configuration.fontDirectories,
                 faceCapacity: configuration.faceCapacity))
-        cache = MeasurementCache(byteBudget: configuration.cacheByteBudget, entryLimit: configuration.cacheEntryLimit)
+        // Truncations get a quarter of the budget and bound; measurements the rest.
+        let budget = configuration.cacheByteBudget
+        let entries = configuration.cacheEntryLimit
+        cache = MeasurementCache(byteBudget: budget - budget / 4, entryLimit: entries - entries / 4) { key, value in
+            CacheCost.overhead + key.text.utf8.count + value.runs.count * CacheCost.run
+        }
+        truncations = MeasurementCache(byteBudget: budget / 4, entryLimit: entries / 4) { key, value in
+            CacheCost.overhead + key.text.utf8.count + key.variant.utf8.count + value.displayed.utf8.count
+        }
     }
 
     /// Measures `text` as one line in the requested font: width, vertical metrics, runs and the
@@ -44,9 +53,9 @@ public final class TextEngine: Sendable {
     public func measure(_ text: String, font request: FontRequest) throws(TextError) -> TextMeasurement {
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
         let session = currentSession
-        let key = MeasurementCache.Key(text: text, request: request)
+        let key = CacheKey(text: text, request: request)
         // Only validated requests are ever cached, so a hit needs no validation.
-        if let cached = cache.measurement(for: key, generation: session.generation) { return cached }
+        if let cached = cache.value(for: key, generation: session.generation) { return cached }
         try request.validate()
         let measurement = try shaper(for: request, in: session).measure(text)
         cache.insert(measurement, for: key, generation: session.generation)
@@ -94,9 +103,9 @@ public final class TextEngine: Sendable {
     public var statistics: TextStatistics {
         let session = currentSession
         return TextStatistics(
-            cache: cache.statistics, generation: session.generation,
+            cache: cache.statistics + truncations.statistics, generation: session.generation,
             fontconfigMatches: fontconfigMatches.load(ordering: .relaxed), openFaces: session.faces.count,
-            cacheByteBudget: cache.byteBudget, cacheEntryLimit: cache.entryLimit)
+            cacheByteBudget: configuration.cacheByteBudget, cacheEntryLimit: configuration.cacheEntryLimit)
     }
 
     var currentSession: FontSession { session.withLock { $0 } }
@@ -150,4 +159,13 @@ public struct TextStatistics: Sendable, Hashable, Codable {
     public var cacheByteBudget: Int
     /// The cache's entry bound.
     public var cacheEntryLimit: Int
+}
+
+/// Estimated bytes of cache entries, generous: what the byte budget is counted in.
+enum CacheCost {
+    /// An entry's fixed cost: the dictionary slot, the list links, the key's request and the
+    /// value's fields.
+    static let overhead = 320
+    /// One run's cost: its face name references, ranges, counts and script tag.
+    static let run = 120
 }

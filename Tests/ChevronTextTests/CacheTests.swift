@@ -17,7 +17,9 @@ struct CacheTests {
 
     @Test func theBoundsHoldUnderAMillionUniqueTitles() {
         let budget = 4 << 20
-        let cache = MeasurementCache(byteBudget: budget, entryLimit: 50_000)
+        let cache = MeasurementCache<TextMeasurement>(byteBudget: budget, entryLimit: 50_000) { key, value in
+            320 + key.text.utf8.count + 120 * value.runs.count
+        }
         let request = FontRequest(pattern: "Helvetica:bold", size: 12)
         let value = Self.measurement(runs: 1)
         for number in 0..<1_000_000 {
@@ -33,8 +35,8 @@ struct CacheTests {
         #expect(statistics.entries <= 50_000)
         #expect(statistics.evictions == 1_000_000 - statistics.entries)
         // The newest titles are still there, the oldest are gone.
-        #expect(cache.measurement(for: .init(text: "Title number 999999", request: request), generation: 1) != nil)
-        #expect(cache.measurement(for: .init(text: "Title number 0", request: request), generation: 1) == nil)
+        #expect(cache.value(for: .init(text: "Title number 999999", request: request), generation: 1) != nil)
+        #expect(cache.value(for: .init(text: "Title number 0", request: request), generation: 1) == nil)
     }
 
     @Test func theLeastRecentlyUsedEntryLeavesFirstAndAlone() {
@@ -123,5 +125,17 @@ struct CacheTests {
         #expect(engine.statistics.cache.misses == 2, "the cache does not")
         #expect(composed.runs.first?.utf16Range == 0..<1)
         #expect(decomposed.runs.first?.utf16Range == 0..<2)
+    }
+
+    @Test func aRepeatedTruncationIsAnsweredFromTheCache() throws {
+        let engine = try TextEngine()
+        let first = try engine.truncate("Settings and Privacy", font: classicFont, maxWidth: 60)
+        let hits = engine.statistics.cache.hits
+        let second = try engine.truncate("Settings and Privacy", font: classicFont, maxWidth: 60)
+        #expect(second == first)
+        // One hit for the full measurement, one for the truncation itself.
+        #expect(engine.statistics.cache.hits == hits + 2)
+        let narrower = try engine.truncate("Settings and Privacy", font: classicFont, maxWidth: 40)
+        #expect(narrower.displayed.count < first.displayed.count, "the width is part of the key")
     }
 }
