@@ -35,7 +35,7 @@ struct StandardLayout {
             }
             if policy == .truncate {
                 let cut = try measurer.engine.truncate(text, font: font, maxWidth: maximum - metrics.padding)
-                let tracked = cut.width + metrics.tracking * Double(cut.displayed.count)
+                let tracked = cut.width + (metrics.tracking == 0 ? 0 : metrics.tracking * Double(cut.displayed.count))
                 chosen = Choice(text: cut.displayed, source: source, width: tracked, truncated: true, fullWidth: width)
                 break
             }

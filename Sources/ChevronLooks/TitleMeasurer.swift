@@ -15,6 +15,8 @@ public struct TitleMeasurer: Sendable {
         width: Double, measurement: TextMeasurement
     ) {
         let measurement = try engine.measure(text, font: font)
-        return (measurement.width + tracking * Double(text.count), measurement)
+        // Counting characters walks grapheme clusters: only pay for it when there is tracking.
+        let tracked = tracking == 0 ? 0 : tracking * Double(text.count)
+        return (measurement.width + tracked, measurement)
     }
 }
