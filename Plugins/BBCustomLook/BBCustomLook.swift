@@ -19,7 +19,9 @@ public struct BBCustomLook: AnimatedLook {
         titleTop: nil,  // code: floor((31 − textHeight) / 2)
         padding: 20,  // code: textWidth + 20
         maximumWidth: 160,  // no source: chosen, as the other 2011 looks
-        overflow: .truncate  // no source: chosen
+        overflow: .truncate,  // no source: chosen
+        // code: shadow offset (0, −1); colours not stated: white text, dark grey shadow chosen
+        colors: LookColors(text: "#FFFFFF", shadow: "#555555", shadowOffset: ShadowOffset(x: 0, y: -1))
     )
 
     public let sources = [

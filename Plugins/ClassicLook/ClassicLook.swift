@@ -21,7 +21,9 @@ public struct ClassicLook: BackButtonLook {
         titleTop: 6,  // seed 004: padTRL[0]
         padding: 12 + 8,  // seed 004: controlWidth = labelSize.width + padTRL[1] + padTRL[2]
         maximumWidth: 160,  // no public source: chosen
-        overflow: .truncate  // 2008–2011 posts describe a shortened title: chosen
+        overflow: .truncate,  // 2008–2011 posts describe a shortened title: chosen
+        // seeds 002/004: white text; dark grey shadow (UIColor darkGrayColor, white 1/3) offset (0, −1)
+        colors: LookColors(text: "#FFFFFF", shadow: "#555555", shadowOffset: ShadowOffset(x: 0, y: -1))
     )
 
     public let sources = [

@@ -19,7 +19,8 @@ public struct DailyBoothLook: BackButtonLook {
         titleTop: nil,
         padding: 1.5 * 14,  // code: textWidth + 21
         maximumWidth: 160,  // code
-        overflow: .truncate  // code
+        overflow: .truncate,  // code
+        colors: LookColors(text: "#FFFFFF")  // code: white text
     )
 
     public let sources = [

@@ -19,7 +19,10 @@ public struct InstagramLook: BackButtonLook {
         titleTop: nil,
         padding: 1.5 * 14,  // code: textWidth + 1.5 × leftCap
         maximumWidth: 160,  // code: min(160, …)
-        overflow: .truncate  // code: tail truncation
+        overflow: .truncate,  // code: tail truncation
+        // code: RGB 254/255, 239/255, 218/225 (the source's 225 typo kept: blue ≈ 0.969 → F7);
+        // dark grey shadow offset (0, −1)
+        colors: LookColors(text: "#FEEFF7", shadow: "#555555", shadowOffset: ShadowOffset(x: 0, y: -1))
     )
 
     public let sources = [

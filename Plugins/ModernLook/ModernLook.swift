@@ -26,7 +26,8 @@ public struct ModernLook: BackButtonLook {
         padding: titleStart,
         maximumWidth: 200,  // no source read here: chosen
         overflow: .fallback,  // Apple's BackButtonDisplayMode.default: decided by measured fit
-        chevronWidth: 13  // chosen: the size commonly reported for UIKit's back indicator
+        chevronWidth: 13,  // chosen: the size commonly reported for UIKit's back indicator
+        colors: LookColors(text: "#007AFF")  // chosen: iOS 7's default tint blue, no source read here
     )
 
     public let sources = [

@@ -20,7 +20,9 @@ public struct ReederLook: BackButtonLook {
         titleTop: 6,  // seed 004
         padding: 12 + 8,  // seed 004
         maximumWidth: 160,  // chosen, as classic
-        overflow: .truncate  // chosen, as classic
+        overflow: .truncate,  // chosen, as classic
+        // seed 003: tintColor = darkGrayColor (white 1/3), white text as the standard button
+        colors: LookColors(text: "#FFFFFF", shadow: "#555555", shadowOffset: ShadowOffset(x: 0, y: -1), tint: "#555555")
     )
 
     public let sources = [

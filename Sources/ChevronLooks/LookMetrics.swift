@@ -28,6 +28,8 @@ public struct LookMetrics: Sendable, Hashable {
     public var overflow: OverflowPolicy
     /// A drawn chevron's width (looks without art: iOS 7+); 0 when the art carries the chevron.
     public var chevronWidth: Double
+    /// Title, shadow and tint colours.
+    public var colors: LookColors
 
     /// The right cap, by UIKit's one-pixel stretch column rule: `art width − left cap − 1`.
     public var rightCap: Double { max(0, artWidth - leftCap - 1) }
@@ -38,7 +40,7 @@ public struct LookMetrics: Sendable, Hashable {
     public init(
         font: FontRequest, tracking: Double = 0, height: Double, artWidth: Double, leftCap: Double,
         titleInsets: HorizontalInsets, alignment: TitleAlignment, titleTop: Double?, padding: Double,
-        maximumWidth: Double, overflow: OverflowPolicy, chevronWidth: Double = 0
+        maximumWidth: Double, overflow: OverflowPolicy, chevronWidth: Double = 0, colors: LookColors
     ) {
         self.font = font
         self.tracking = tracking
@@ -52,6 +54,7 @@ public struct LookMetrics: Sendable, Hashable {
         self.maximumWidth = maximumWidth
         self.overflow = overflow
         self.chevronWidth = chevronWidth
+        self.colors = colors
     }
 }
 

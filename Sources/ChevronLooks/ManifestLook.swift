@@ -31,7 +31,8 @@ public struct ManifestLook: BackButtonLook {
             titleTop: manifest.titleTop,
             padding: manifest.padding,
             maximumWidth: manifest.maximumWidth,
-            overflow: manifest.overflow)
+            overflow: manifest.overflow,
+            colors: manifest.colors ?? LookColors(text: "#FFFFFF"))
         sources = ["all": "manifest \(file)"]
     }
 }
@@ -87,7 +88,7 @@ struct LookManifest: Decodable {
     let padding: Double
     let maximumWidth: Double
     let overflow: OverflowPolicy
-    let colors: [String: String]?
+    let colors: LookColors?
 
     /// The top-level keys a manifest may have; any other is reported, so a typo is not ignored.
     static let fields: Set<String> = [
@@ -120,6 +121,9 @@ struct LookManifest: Decodable {
         }
         if let tracking, outside(tracking, -10...10) { return ("tracking", "\(tracking) is outside −10…10 points") }
         if let titleTop, outside(titleTop, 0...height) { return ("titleTop", "\(titleTop) is outside 0…\(height)") }
+        if let (field, value) = colors?.firstInvalid() {
+            return ("colors.\(field)", "\"\(value)\" is not a #RRGGBB or #RRGGBBAA colour")
+        }
         let font = FontRequest(pattern: self.font.pattern, size: self.font.size, features: self.font.features ?? [])
         do {
             try font.validate()

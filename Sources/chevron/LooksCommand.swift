@@ -44,6 +44,7 @@ struct LookJSON: Encodable {
     let minimumWidth: Double
     let maximumWidth: Double
     let overflow: String
+    let colors: LookColors
     let sources: [String: String]
 
     init(_ look: any BackButtonLook) {
@@ -62,6 +63,7 @@ struct LookJSON: Encodable {
         minimumWidth = metrics.minimumWidth
         maximumWidth = metrics.maximumWidth
         overflow = metrics.overflow.rawValue
+        colors = metrics.colors
         sources = look.sources
     }
 }

@@ -106,4 +106,15 @@ struct LookLayoutTests {
         let chevron = try sizing.size(SizeRequest(look: "modern", title: long, maximumWidth: 50))
         #expect(chevron.titleSource == .none && chevron.displayedTitle == "" && chevron.width == 50)
     }
+
+    @Test func instagramsTextColourKeepsTheSourcesTypo() throws {
+        // The code's colour: RGB 254/255, 239/255, 218/225 (225, not 255, in the source).
+        let fractions: [Double] = [254.0 / 255, 239.0 / 255, 218.0 / 225]
+        let bytes: [Int] = fractions.map { fraction in Int((fraction * 255).rounded()) }
+        let hex: [String] = bytes.map { byte in String(format: "%02X", byte) }
+        let expected = "#" + hex.joined()
+        #expect(try LookRegistry.builtIn.look(named: "instagram").metrics.colors.text == expected)
+        #expect(
+            try LookRegistry.builtIn.look(named: "classic").metrics.colors.shadowOffset == ShadowOffset(x: 0, y: -1))
+    }
 }

@@ -35,6 +35,8 @@ struct ManifestTests {
         #expect(layout.width == snappedUp(max(textWidth + 25, 40)))
         #expect(layout.titleFrame.x == 15 && layout.titleFrame.y == 7 && layout.height == 32)
         #expect(layout.capInsets == HorizontalInsets(left: 16, right: 40 - 16 - 1))
+        let pill = try registry.look(named: "glossy-pill").metrics.colors
+        #expect(pill.text == "#FFFFFF" && pill.tint == "#3B6FB6" && pill.shadowOffset == ShadowOffset(x: 0, y: -1))
     }
 
     @Test(
