@@ -118,11 +118,12 @@ public struct CacheStatistics: Sendable, Hashable, Codable {
 struct CacheKey: Hashable, Sendable {
     let text: String
     let request: FontRequest
-    /// What else the answer depends on (a truncation's width and ellipsis); empty for measurements.
-    let variant: String
+    /// What else the answer depends on (a truncation's width and ellipsis); nil for measurements,
+    /// so the common key carries no second string to retain and release.
+    let variant: String?
     private let hash: Int
 
-    init(text: String, request: FontRequest, variant: String = "") {
+    init(text: String, request: FontRequest, variant: String? = nil) {
         self.text = text
         self.request = request
         self.variant = variant
@@ -135,7 +136,7 @@ struct CacheKey: Hashable, Sendable {
         }
         hasher.combine(text.utf8.count)
         hasher.combine(request)
-        hasher.combine(variant)
+        if let variant { hasher.combine(variant) }
         hash = hasher.finalize()
     }
 

@@ -43,7 +43,7 @@ public final class TextEngine: Sendable {
             CacheCost.overhead + key.text.utf8.count + value.runs.count * CacheCost.run
         }
         truncations = MeasurementCache(byteBudget: budget / 4, entryLimit: entries / 4) { key, value in
-            CacheCost.overhead + key.text.utf8.count + key.variant.utf8.count + value.displayed.utf8.count
+            CacheCost.overhead + key.text.utf8.count + (key.variant?.utf8.count ?? 0) + value.displayed.utf8.count
         }
     }
 
