@@ -15,6 +15,8 @@ struct StandardLayout {
         var width: Double
         var truncated: Bool
         var fullWidth: Double
+        /// The displayed text's measurement, when the loop already has it (not truncated, not empty).
+        var measurement: TextMeasurement?
     }
 
     func layout() throws -> BackButtonLayout {
@@ -28,15 +30,19 @@ struct StandardLayout {
 
         var chosen: Choice?
         for (text, source) in try candidates(policy) {
-            let (width, _) = try measurer.measure(text, font: font, tracking: metrics.tracking)
+            let (width, measurement) = try measurer.measure(text, font: font, tracking: metrics.tracking)
             if width + metrics.padding <= maximum || source == .none {
-                chosen = Choice(text: text, source: source, width: width, truncated: false, fullWidth: width)
+                chosen = Choice(
+                    text: text, source: source, width: width, truncated: false, fullWidth: width,
+                    measurement: text.isEmpty ? nil : measurement)
                 break
             }
             if policy == .truncate {
                 let cut = try measurer.engine.truncate(text, font: font, maxWidth: maximum - metrics.padding)
                 let tracked = cut.width + (metrics.tracking == 0 ? 0 : metrics.tracking * Double(cut.displayed.count))
-                chosen = Choice(text: cut.displayed, source: source, width: tracked, truncated: true, fullWidth: width)
+                chosen = Choice(
+                    text: cut.displayed, source: source, width: tracked, truncated: true, fullWidth: width,
+                    measurement: nil)
                 break
             }
         }
@@ -76,7 +82,9 @@ struct StandardLayout {
         -> BackButtonLayout
     {
         let grid = PixelGrid(scale: request.scale)
-        let measured = try measurer.engine.measure(choice.text.isEmpty ? " " : choice.text, font: font)
+        // The line height and face of an empty title come from a space in the same font.
+        let measured =
+            try choice.measurement ?? measurer.engine.measure(choice.text.isEmpty ? " " : choice.text, font: font)
         let lineHeight = measured.lineHeight
         let width = grid.up(max(metrics.minimumWidth, min(maximum, choice.width + metrics.padding)))
         let height = grid.up(metrics.height)
