@@ -24,7 +24,7 @@ struct SizeRequestTests {
         #expect(customGeneric.displayedTitle == "Zurück")
     }
 
-    @Test func theFallbackChainTriesTheTitleThenItsBackTitleThenGeneric() throws {
+    @Test func theFallbackChainTriesTheBackTitleThenTheTitleThenGeneric() throws {
         // The back title is tried before the title (UIKit), and a long one falls through.
         let long = String(repeating: "Very long back title ", count: 3)
         let layout = try sizing.size(
@@ -33,6 +33,12 @@ struct SizeRequestTests {
                 stack: [NavigationItem(title: "Inbox", backTitle: long), NavigationItem(title: "Detail")],
                 overflow: .fallback))
         #expect(layout.displayedTitle == "Inbox" && layout.titleSource == .title)
+        let fitting = try sizing.size(
+            SizeRequest(
+                look: "classic",
+                stack: [NavigationItem(title: "Inbox", backTitle: "Mail"), NavigationItem(title: "Detail")],
+                overflow: .fallback))
+        #expect(fitting.displayedTitle == "Mail" && fitting.titleSource == .backTitle)
     }
 
     @Test func genericAndMinimalPolicies() throws {
