@@ -23,9 +23,13 @@ var package = Package(
         .library(name: "ChevronText", targets: ["ChevronText"]),
         .library(name: "ChevronLooks", targets: ["ChevronLooks", "ChevronBuiltInLooks"]),
         .executable(name: "chevron", targets: ["chevron"]),
+        .executable(name: "chevrond", targets: ["chevrond"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C libraries from Debian, through pkg-config: a module map and a shim header each.
@@ -56,6 +60,35 @@ var package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "ChevronVarlink",
+            dependencies: [.product(name: "NIOCore", package: "swift-nio")],
+            resources: [.embedInCode("Interfaces/org.varlink.service.varlink")],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ChevronService",
+            dependencies: ["ChevronVarlink", "ChevronLooks", "ChevronText"],
+            resources: [
+                .embedInCode("Interfaces/io.chevron.Text.varlink"),
+                .embedInCode("Interfaces/io.chevron.BackButton.varlink"),
+                .embedInCode("Interfaces/io.chevron.Service.varlink"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ChevronDaemon",
+            dependencies: [
+                "ChevronService",
+                "ChevronVarlink",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "ChevronBuiltInLooks",
             dependencies: ["ChevronLooks"] + lookPlugins.map { Target.Dependency(stringLiteral: $0) },
             swiftSettings: strictSwift
@@ -67,6 +100,19 @@ var package = Package(
                 "ChevronLooks",
                 "ChevronBuiltInLooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
+            name: "chevrond",
+            dependencies: [
+                "ChevronDaemon",
+                "ChevronService",
+                "ChevronText",
+                "ChevronBuiltInLooks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSwift
         ),
@@ -84,6 +130,15 @@ var package = Package(
         .testTarget(
             name: "ChevronLooksTests",
             dependencies: ["ChevronLooks", "ChevronBuiltInLooks", "ChevronTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ChevronVarlinkTests",
+            dependencies: [
+                "ChevronVarlink",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOTestUtils", package: "swift-nio"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -128,7 +128,7 @@ public final class TextEngine: Sendable {
         guard length <= limit else {
             throw TextError(
                 .textTooLong, parameter: parameter,
-                "the \(parameter) is \(length) UTF-8 bytes long; the limit is \(limit)")
+                "the \(parameter) is \(length) UTF-8 bytes long; the limit is \(limit)", limit: limit)
         }
     }
 }

@@ -39,12 +39,15 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
     public let parameter: String
     /// A sentence a user can act on: the input, what was wrong with it, and the limit.
     public let message: String
+    /// The numeric limit the input broke, when there is one (bytes for `textTooLong`).
+    public let limit: Int?
 
     /// Creates an error; `message` should name the input and the limit it broke.
-    public init(_ code: Code, parameter: String, _ message: String) {
+    public init(_ code: Code, parameter: String, _ message: String, limit: Int? = nil) {
         self.code = code
         self.parameter = parameter
         self.message = message
+        self.limit = limit
     }
 
     /// The message, prefixed with the parameter it concerns.

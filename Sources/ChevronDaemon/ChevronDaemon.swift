@@ -1,0 +1,76 @@
+import ChevronService
+import Glibc
+import Logging
+import ServiceLifecycle
+
+/// chevrond from start to exit: load looks, warm fonts, bind, tell systemd, serve, stop.
+public enum ChevronDaemon {
+    /// Runs the daemon until SIGTERM (or SIGINT); returns when every connection is closed.
+    /// - Throws: when the socket cannot be bound or is taken by a live daemon.
+    public static func run(configuration: DaemonConfiguration, service: ChevronService, logger: Logger) async throws {
+        let environment = ProcessInfoEnvironment.current
+        let notifier = SystemdNotifier(environment: environment)
+        notifier.notify("STATUS=Loading looks and warming fonts")
+
+        for problem in service.loadManifests() { logger.error("manifest \(problem)") }
+        let started = ContinuousClock.now
+        for failure in service.warmUp() { logger.error("look \(failure.look) cannot size a title: \(failure.problem)") }
+        logger.info("fonts warm for \(service.registry.names.count) looks in \(ContinuousClock.now - started)")
+
+        let descriptor = SocketActivation.takeListeningSocket(environment: environment)
+        let path =
+            descriptor == nil
+            ? configuration.socketPath ?? DaemonConfiguration.defaultSocketPath(environment: environment, uid: geteuid())
+            : nil
+        let server = try await VarlinkServer(
+            configuration: configuration, service: service, path: path, descriptor: descriptor, notifier: notifier,
+            logger: logger)
+        logger.info(
+            "listening", metadata: ["socket": "\(path ?? "fd \(descriptor ?? -1) from systemd")", "pid": "\(getpid())"])
+
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: server, successTerminationBehavior: .gracefullyShutdownGroup),
+            .init(service: ReloadOnHangup(service: service, notifier: notifier, logger: logger)),
+        ]
+        if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
+            services.append(.init(service: Watchdog(interval: interval, notifier: notifier)))
+        }
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownTimeout + .seconds(1)
+        groupConfiguration.maximumCancellationDuration = .seconds(1)
+        notifier.notify("READY=1\nSTATUS=\(status(service, generation: service.text.statistics.generation))")
+        try await ServiceGroup(configuration: groupConfiguration).run()
+    }
+
+    /// Reloads and logs what happened; the SIGHUP path (Reload over the socket logs the same way).
+    @discardableResult
+    static func reload(_ service: ChevronService, logger: Logger) -> ChevronService.ReloadOutcome {
+        let outcome = service.reload()
+        for problem in outcome.problems { logger.error("reload: manifest \(problem); the previous look stays") }
+        if let fontProblem = outcome.fontProblem { logger.error("reload: font rescan failed: \(fontProblem)") }
+        logger.info("reloaded: generation \(outcome.generation), \(outcome.looks.count) looks")
+        return outcome
+    }
+
+    /// The one-line status systemd shows.
+    static func status(_ service: ChevronService, generation: Int) -> String {
+        "Serving \(service.registry.names.count) looks, font generation \(generation)"
+    }
+}
+
+/// The process environment as a dictionary, read once where needed.
+enum ProcessInfoEnvironment {
+    static var current: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,38 @@
+import Logging
+
+/// How chevrond runs: where it listens, its bounds, and where looks come from.
+public struct DaemonConfiguration: Sendable {
+    /// The socket path to bind; nil means the default (see `defaultSocketPath`). Ignored when
+    /// systemd passes a listening socket.
+    public var socketPath: String?
+    /// The socket file's mode (default 0666: the service holds no secrets).
+    public var socketMode: UInt32 = 0o666
+    /// A folder of look manifests, or nil.
+    public var looksDirectory: String?
+    /// The longest message accepted, in bytes (default 1 MiB).
+    public var maximumMessageBytes = 1 << 20
+    /// The most connections open at once (default 1024); more are closed at once and logged.
+    public var maximumConnections = 1024
+    /// How long a connection may go without sending anything (default 60 s).
+    public var idleTimeout: Duration = .seconds(60)
+    /// How long SIGTERM waits for calls in flight before closing connections (default 5 s).
+    public var shutdownTimeout: Duration = .seconds(5)
+    /// The measurement cache's budget in estimated bytes (default 32 MiB).
+    public var cacheByteBudget = 32 << 20
+    /// The longest title or text, in UTF-8 bytes (default 4096).
+    public var maximumTextBytes = 4096
+    /// The log level.
+    public var logLevel: Logger.Level = .info
+
+    /// The defaults.
+    public init() {}
+
+    /// `$XDG_RUNTIME_DIR/chevron/chevrond.sock`, or `/run/chevron/chevrond.sock` for root (or
+    /// when XDG_RUNTIME_DIR is unset).
+    public static func defaultSocketPath(environment: [String: String], uid: UInt32) -> String {
+        if uid != 0, let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+            return "\(runtime)/chevron/chevrond.sock"
+        }
+        return "/run/chevron/chevrond.sock"
+    }
+}

@@ -1,0 +1,104 @@
+import ChevronLooks
+import ChevronText
+import ChevronVarlink
+
+/// io.chevron.Service: GetStatistics and Reload; also what the daemon runs on SIGHUP and at start.
+extension ChevronService {
+    /// What a reload did: the new generation, the looks served, and the manifests that failed.
+    public struct ReloadOutcome: Sendable {
+        /// The font generation after the rescan.
+        public var generation: Int
+        /// The looks served now, sorted.
+        public var looks: [String]
+        /// Manifests that could not be used (their previous good look, if any, stays).
+        public var problems: [ManifestProblem]
+        /// A font rescan that failed (the previous fonts stay), or nil.
+        public var fontProblem: String?
+    }
+
+    /// Re-reads the manifests and rescans the fonts, bumping the cache generation. A broken
+    /// manifest keeps the look it replaced; a failed rescan keeps the previous fonts.
+    public func reload() -> ReloadOutcome {
+        var fontProblem: String?
+        let generation: Int
+        do {
+            generation = try text.rescanFonts()
+        } catch {
+            fontProblem = error.description
+            generation = text.statistics.generation
+        }
+        let (registry, problems) = loadLooks(keepingFrom: self.registry)
+        replaceLooks(registry)
+        return ReloadOutcome(generation: generation, looks: registry.names, problems: problems, fontProblem: fontProblem)
+    }
+
+    /// Loads the manifests at start-up; returns their problems.
+    public func loadManifests() -> [ManifestProblem] {
+        let (registry, problems) = loadLooks(keepingFrom: nil)
+        replaceLooks(registry)
+        return problems
+    }
+
+    /// Measures a title in every look, so the looks' fonts are matched, opened and shaped once
+    /// before the first client asks. Returns the looks that failed, with why.
+    public func warmUp() -> [(look: String, problem: String)] {
+        let sizing = sizing
+        var failures: [(look: String, problem: String)] = []
+        for look in sizing.registry.names {
+            do {
+                _ = try sizing.size(SizeRequest(look: look, title: "Back"))
+            } catch {
+                failures.append((look, "\(error)"))
+            }
+        }
+        return failures
+    }
+
+    private func loadLooks(keepingFrom previous: LookRegistry?) -> (LookRegistry, [ManifestProblem]) {
+        guard let directory = configuration.looksDirectory else { return (configuration.builtInLooks, []) }
+        let (registry, problems) = configuration.builtInLooks.addingManifests(from: directory, keepingFrom: previous)
+        return (registry, problems)
+    }
+
+    func reload(_ call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try VarlinkParameters(call.parameters).finish()
+        guard mayReload(context.peer) else {
+            let uid = context.peer.map { Int($0.uid) } ?? -1
+            throw VarlinkError(
+                "io.chevron.Service.PermissionDenied",
+                parameters: [
+                    "method": .string(call.method), "uid": .int(uid),
+                    "message": "Reload is allowed to root and to the daemon's own user only",
+                ])
+        }
+        let outcome = reload()
+        return .reply([
+            "generation": .int(outcome.generation), "looks": .array(outcome.looks.map(JSONValue.string)),
+            "problems": .array(
+                outcome.problems.map { ["file": .string($0.file), "field": .string($0.field), "reason": .string($0.reason)] }
+                    + (outcome.fontProblem.map { [["file": "", "field": "fonts", "reason": .string($0)]] } ?? [])),
+        ])
+    }
+
+    func statistics(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
+        try VarlinkParameters(call.parameters).finish()
+        let text = text.statistics
+        let calls = varlink.methodCounts.sorted { $0.key < $1.key }.map { method, counts -> JSONValue in
+            ["method": .string(method), "calls": .int(counts.calls), "errors": .int(counts.errors)]
+        }
+        return .reply([
+            "uptime": .number(uptime),
+            "connections": [
+                "open": .int(connections.open), "accepted": .int(connections.accepted),
+                "refused": .int(connections.refusedTotal),
+            ],
+            "calls": .array(calls),
+            "cache": [
+                "entries": .int(text.cache.entries), "bytes": .int(text.cache.bytes),
+                "byteBudget": .int(text.cacheByteBudget), "entryLimit": .int(text.cacheEntryLimit),
+                "hits": .int(text.cache.hits), "misses": .int(text.cache.misses),
+            ],
+            "generation": .int(text.generation), "looks": .int(registry.names.count), "openFaces": .int(text.openFaces),
+        ])
+    }
+}

@@ -1,0 +1,137 @@
+import ChevronLooks
+import ChevronText
+import ChevronVarlink
+import Synchronization
+
+/// Chevron's Varlink methods (`io.chevron.Text`, `io.chevron.BackButton`, `io.chevron.Service`)
+/// mapped onto the text engine and the looks.
+///
+/// Transport-free and thread-safe: the daemon hands it parsed calls from any thread and writes
+/// the replies. The looks can be swapped (reload) while calls run; a call keeps the registry it
+/// started with.
+public final class ChevronService: Sendable {
+    /// Bounds and places the service works with.
+    public struct Configuration: Sendable {
+        /// The looks compiled in; manifests are added to these.
+        public var builtInLooks: LookRegistry
+        /// A folder of look manifests, or nil for none.
+        public var looksDirectory: String?
+        /// The most requests one SizeMany call may carry (default 10,000).
+        public var maximumBatchSize = 10_000
+        /// The daemon's version, for GetInfo.
+        public var version = "0.4.0"
+
+        /// Creates a configuration.
+        public init(builtInLooks: LookRegistry, looksDirectory: String?) {
+            self.builtInLooks = builtInLooks
+            self.looksDirectory = looksDirectory
+        }
+    }
+
+    /// The configuration.
+    public let configuration: Configuration
+    /// The text engine all methods measure with.
+    public let text: TextEngine
+    /// Connection counts, kept by the transport.
+    public let connections = ConnectionCounts()
+    /// The Varlink dispatcher over this service's methods.
+    public var varlink: VarlinkService { dispatcher.withLock { $0! } }
+
+    private let looks: Mutex<LookRegistry>
+    private let dispatcher = Mutex<VarlinkService?>(nil)
+    private let started = ContinuousClock.now
+    /// The uid calls to Reload are allowed from besides root: the daemon's own.
+    private let ownerUID: UInt32
+
+    /// Creates the service and loads the manifests; returns the manifest problems found.
+    /// - Parameter ownerUID: the daemon's effective uid (Reload is allowed to it and to root).
+    public init(configuration: Configuration, text: TextEngine, ownerUID: UInt32) {
+        self.configuration = configuration
+        self.text = text
+        self.ownerUID = ownerUID
+        looks = Mutex(configuration.builtInLooks)
+        dispatcher.withLock { dispatcher in
+            dispatcher = VarlinkService(
+                info: VarlinkService.Info(
+                    vendor: "Chevron", product: "chevrond", version: configuration.version,
+                    url: "https://github.com/chevron/chevron"),
+                interfaces: ChevronInterfaces.all,
+                methods: methodTable())
+        }
+    }
+
+    /// Answers one call.
+    public func handle(_ call: VarlinkCall, context: VarlinkCallContext) -> [VarlinkReply] {
+        varlink.handle(call, context: context)
+    }
+
+    /// The looks served now.
+    public var registry: LookRegistry { looks.withLock { $0 } }
+
+    /// A sizing engine over the current looks.
+    var sizing: SizingEngine { SizingEngine(registry: registry, text: text) }
+
+    /// The seconds since the service started.
+    var uptime: Double {
+        let elapsed = ContinuousClock.now - started
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    private func methodTable() -> [String: VarlinkMethod] {
+        [
+            "io.chevron.Text.MeasureText": { [unowned self] call, _ throws(VarlinkError) in try measureText(call) },
+            "io.chevron.Text.ResolveFont": { [unowned self] call, _ throws(VarlinkError) in try resolveFont(call) },
+            "io.chevron.Text.Truncate": { [unowned self] call, _ throws(VarlinkError) in try truncate(call) },
+            "io.chevron.BackButton.Size": { [unowned self] call, _ throws(VarlinkError) in try size(call) },
+            "io.chevron.BackButton.SizeMany": { [unowned self] call, _ throws(VarlinkError) in try sizeMany(call) },
+            "io.chevron.BackButton.Transition": { [unowned self] call, _ throws(VarlinkError) in
+                try transition(call)
+            },
+            "io.chevron.BackButton.ListLooks": { [unowned self] call, _ throws(VarlinkError) in try listLooks(call) },
+            "io.chevron.BackButton.DescribeLook": { [unowned self] call, _ throws(VarlinkError) in
+                try describeLook(call)
+            },
+            "io.chevron.Service.GetStatistics": { [unowned self] call, _ throws(VarlinkError) in
+                try statistics(call)
+            },
+            "io.chevron.Service.Reload": { [unowned self] call, context throws(VarlinkError) in
+                try reload(call, context: context)
+            },
+        ]
+    }
+
+    /// Swaps in a new registry (reload).
+    func replaceLooks(_ registry: LookRegistry) { looks.withLock { $0 = registry } }
+
+    /// Whether `peer` may reload: root, or the daemon's own user.
+    func mayReload(_ peer: PeerCredentials?) -> Bool {
+        guard let peer else { return false }
+        return peer.uid == 0 || peer.uid == ownerUID
+    }
+}
+
+/// Connections a transport has accepted, has open, and refused; updated by the daemon.
+public final class ConnectionCounts: Sendable {
+    private let openCount = Atomic<Int>(0)
+    private let acceptedCount = Atomic<Int>(0)
+    private let refusedCount = Atomic<Int>(0)
+
+    /// Counts an accepted connection; returns how many are open now, this one included.
+    public func opened() -> Int {
+        acceptedCount.add(1, ordering: .relaxed)
+        return openCount.add(1, ordering: .relaxed).newValue
+    }
+
+    /// Counts a connection that ended.
+    public func closed() { openCount.subtract(1, ordering: .relaxed) }
+
+    /// Counts a connection refused over the limit (it was opened, then closed at once).
+    public func refused() { refusedCount.add(1, ordering: .relaxed) }
+
+    /// Connections open now.
+    public var open: Int { openCount.load(ordering: .relaxed) }
+    /// Connections accepted since start (refused ones included).
+    public var accepted: Int { acceptedCount.load(ordering: .relaxed) }
+    /// Connections refused over the limit.
+    public var refusedTotal: Int { refusedCount.load(ordering: .relaxed) }
+}

@@ -1,0 +1,71 @@
+import ChevronLooks
+import ChevronText
+import ChevronVarlink
+
+/// How the engines' errors reach a Varlink caller: an error of the interface that owns the
+/// concept, naming the parameter as the wire spells it, with the message and limit.
+extension ChevronService {
+    /// Runs `body`, turning a `TextError` into a Varlink error. Font fields are named under
+    /// `fontPrefix` (`font.size`), as they sit in a Text call.
+    func mappingErrors<T>(fontPrefix: String?, _ body: () throws(TextError) -> T) throws(VarlinkError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw Self.varlinkError(error, fontPrefix: fontPrefix)
+        }
+    }
+
+    /// Runs a sizing step for the look called `look`, mapping `LookError` and `TextError`.
+    func mappingLookErrors<T>(look: String, _ body: () throws -> T) throws(VarlinkError) -> T {
+        do {
+            return try body()
+        } catch let error as LookError {
+            throw varlinkError(error, look: look)
+        } catch let error as TextError {
+            throw Self.varlinkError(error, fontPrefix: nil)
+        } catch let error as VarlinkError {
+            throw error
+        } catch {
+            throw VarlinkError("io.chevron.Service.InvalidMessage", parameters: ["reason": .string("\(error)")])
+        }
+    }
+
+    static let fontFields: Set<String> = ["size", "pattern", "family", "weight", "language", "features"]
+
+    static func varlinkError(_ error: TextError, fontPrefix: String?) -> VarlinkError {
+        var parameter = error.parameter
+        if let fontPrefix, fontFields.contains(parameter) { parameter = "\(fontPrefix).\(parameter)" }
+        let common: [(key: String, value: JSONValue)] = [
+            (key: "parameter", value: .string(parameter)), (key: "message", value: .string(error.message)),
+        ]
+        switch error.code {
+        case .textTooLong:
+            return VarlinkError(
+                "io.chevron.Text.TextTooLong",
+                parameters: .object(common + [(key: "limit", value: .int(error.limit ?? 0))]))
+        case .fontNotFound: return VarlinkError("io.chevron.Text.FontNotFound", parameters: .object(common))
+        case .fontFileMissing, .fontFileCorrupt:
+            return VarlinkError("io.chevron.Text.FontUnusable", parameters: .object(common))
+        default: return VarlinkError("io.chevron.Text.InvalidValue", parameters: .object(common))
+        }
+    }
+
+    func varlinkError(_ error: LookError, look: String) -> VarlinkError {
+        let common: JSONValue = ["parameter": .string(error.parameter), "message": .string(error.message)]
+        switch error.code {
+        case .unknownLook:
+            return VarlinkError(
+                "io.chevron.BackButton.UnknownLook",
+                parameters: ["look": .string(look), "known": .array(registry.names.map(JSONValue.string))])
+        case .notAnimated:
+            let animated = registry.all.filter { $0 is any AnimatedLook }.map { JSONValue.string($0.name) }
+            return VarlinkError(
+                "io.chevron.BackButton.NotAnimated",
+                parameters: ["look": .string(look), "animated": .array(animated)])
+        case .missingTitle: return VarlinkError("io.chevron.BackButton.MissingTitle", parameters: common)
+        case .stackTooShort: return VarlinkError("io.chevron.BackButton.StackTooShort", parameters: common)
+        case .widthTooSmall: return VarlinkError("io.chevron.BackButton.WidthTooSmall", parameters: common)
+        default: return VarlinkError("io.chevron.BackButton.OutOfRange", parameters: common)
+        }
+    }
+}

@@ -1,0 +1,301 @@
+/// Why a message is not acceptable JSON, and where.
+public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The byte offset in the message where the problem was found.
+    public let offset: Int
+    /// What was wrong.
+    public let reason: String
+
+    /// A sentence naming the problem and its byte offset.
+    public var description: String { "\(reason) at byte \(offset)" }
+}
+
+/// A strict RFC 8259 parser for one Varlink message.
+///
+/// Strict where Varlink peers need it to be: invalid UTF-8, unpaired surrogate escapes, raw
+/// control characters in strings, duplicate keys, trailing bytes and nesting deeper than
+/// `maximumDepth` are refused with the byte offset, never guessed at. Depth is checked before
+/// recursing, so hostile nesting cannot exhaust the stack.
+public struct JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let defaultMaximumDepth = 32
+
+    /// Parses `bytes` as exactly one JSON value (surrounding white space allowed).
+    public static func parse(_ bytes: UnsafeRawBufferPointer, maximumDepth: Int = defaultMaximumDepth)
+        throws(JSONParseError) -> JSONValue
+    {
+        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+        parser.skipWhiteSpace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhiteSpace()
+        guard parser.position == bytes.count else { throw parser.error("unexpected bytes after the JSON value") }
+        return value
+    }
+
+    /// Parses the UTF-8 bytes of `text`.
+    public static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError)
+        -> JSONValue
+    {
+        var text = text
+        do {
+            return try text.withUTF8 { utf8 in try parse(UnsafeRawBufferPointer(utf8), maximumDepth: maximumDepth) }
+        } catch let error as JSONParseError {
+            throw error
+        } catch {
+            preconditionFailure("only JSONParseError is thrown")
+        }
+    }
+
+    private let bytes: UnsafeRawBufferPointer
+    private let maximumDepth: Int
+    private var position = 0
+
+    private init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
+
+    private func error(_ reason: String) -> JSONParseError {
+        JSONParseError(offset: position, reason: reason)
+    }
+
+    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    private mutating func skipWhiteSpace() {
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard let byte = current else { throw error("the message ends where a value should start") }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("unexpected character \(Self.describe(byte)) where a value should start")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { throw error("the message ends inside a literal") }
+        for offset in 0..<count where bytes[position + offset] != literal.utf8Start[offset] {
+            throw error("invalid literal (expected \(literal))")
+        }
+        position += count
+    }
+
+    private mutating func checkDepth(_ depth: Int) throws(JSONParseError) {
+        guard depth <= maximumDepth else {
+            throw error("arrays and objects nest deeper than \(maximumDepth) levels (the limit)")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        try checkDepth(depth)
+        position += 1
+        var values: [JSONValue] = []
+        skipWhiteSpace()
+        if current == UInt8(ascii: "]") {
+            position += 1
+            return .array(values)
+        }
+        while true {
+            skipWhiteSpace()
+            values.append(try parseValue(depth: depth))
+            skipWhiteSpace()
+            switch current {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "]"):
+                position += 1
+                return .array(values)
+            default: throw error("expected , or ] in an array")
+            }
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        try checkDepth(depth)
+        position += 1
+        var members: [(key: String, value: JSONValue)] = []
+        var keys: Set<String> = []
+        skipWhiteSpace()
+        if current == UInt8(ascii: "}") {
+            position += 1
+            return .object(members)
+        }
+        while true {
+            skipWhiteSpace()
+            guard current == UInt8(ascii: "\"") else { throw error("expected a string key in an object") }
+            let keyOffset = position
+            let key = try parseString()
+            guard keys.insert(key).inserted else {
+                throw JSONParseError(offset: keyOffset, reason: "duplicate key \"\(key)\"")
+            }
+            skipWhiteSpace()
+            guard current == UInt8(ascii: ":") else { throw error("expected : after an object key") }
+            position += 1
+            skipWhiteSpace()
+            members.append((key: key, value: try parseValue(depth: depth)))
+            skipWhiteSpace()
+            switch current {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "}"):
+                position += 1
+                return .object(members)
+            default: throw error("expected , or } in an object")
+            }
+        }
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> Double {
+        let start = position
+        func digits() -> Int {
+            let first = position
+            while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
+            return position - first
+        }
+        if current == UInt8(ascii: "-") { position += 1 }
+        if current == UInt8(ascii: "0") {
+            position += 1
+        } else if digits() == 0 {
+            throw error("a number needs digits")
+        }
+        if current == UInt8(ascii: ".") {
+            position += 1
+            guard digits() > 0 else { throw error("a number needs digits after the decimal point") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            position += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+            guard digits() > 0 else { throw error("a number needs digits in its exponent") }
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw JSONParseError(offset: start, reason: "the number \(text) is out of range")
+        }
+        return value
+    }
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        position += 1  // the opening quote
+        let start = position
+        // Fast path: no escapes. Non-ASCII bytes are validated as UTF-8 in one go at the end.
+        var hasNonASCII = false
+        while let byte = current {
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
+                position += 1
+                return try makeString(slice, hasNonASCII: hasNonASCII, offset: start)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("a raw control character \(Self.describe(byte)) inside a string") }
+            if byte >= 0x80 { hasNonASCII = true }
+            position += 1
+        }
+        guard current != nil else { throw JSONParseError(offset: start - 1, reason: "a string is not closed") }
+        return try parseEscapedString(from: start)
+    }
+
+    private func makeString(_ slice: UnsafeRawBufferPointer, hasNonASCII: Bool, offset: Int) throws(JSONParseError)
+        -> String
+    {
+        guard hasNonASCII else { return String(decoding: slice, as: UTF8.self) }
+        guard let string = String(validating: slice, as: UTF8.self) else {
+            throw JSONParseError(offset: offset, reason: "a string is not valid UTF-8")
+        }
+        return string
+    }
+
+    private mutating func parseEscapedString(from start: Int) throws(JSONParseError) -> String {
+        var utf8: [UInt8] = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
+        while let byte = current {
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                guard let string = String(validating: utf8, as: UTF8.self) else {
+                    throw JSONParseError(offset: start, reason: "a string is not valid UTF-8")
+                }
+                return string
+            case UInt8(ascii: "\\"):
+                position += 1
+                try appendEscape(to: &utf8)
+            case 0..<0x20:
+                throw error("a raw control character \(Self.describe(byte)) inside a string")
+            default:
+                utf8.append(byte)
+                position += 1
+            }
+        }
+        throw JSONParseError(offset: start - 1, reason: "a string is not closed")
+    }
+
+    private mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONParseError) {
+        guard let byte = current else { throw error("the message ends inside an escape") }
+        position += 1
+        let simple: UInt8? =
+            switch byte {
+            case UInt8(ascii: "\""): UInt8(ascii: "\"")
+            case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+            case UInt8(ascii: "/"): UInt8(ascii: "/")
+            case UInt8(ascii: "b"): 0x08
+            case UInt8(ascii: "f"): 0x0C
+            case UInt8(ascii: "n"): 0x0A
+            case UInt8(ascii: "r"): 0x0D
+            case UInt8(ascii: "t"): 0x09
+            default: nil
+            }
+        if let simple {
+            utf8.append(simple)
+            return
+        }
+        guard byte == UInt8(ascii: "u") else { throw error("invalid escape \\\(Self.describe(byte))") }
+        let escapeOffset = position - 2
+        var scalar = try parseHex4()
+        if (0xD800..<0xDC00).contains(scalar) {
+            // A high surrogate must be followed by an escaped low surrogate.
+            guard position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u")
+            else {
+                throw JSONParseError(offset: escapeOffset, reason: "an unpaired surrogate escape")
+            }
+            position += 2
+            let low = try parseHex4()
+            guard (0xDC00..<0xE000).contains(low) else {
+                throw JSONParseError(offset: escapeOffset, reason: "an unpaired surrogate escape")
+            }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00..<0xE000).contains(scalar) {
+            throw JSONParseError(offset: escapeOffset, reason: "an unpaired surrogate escape")
+        }
+        guard let unicode = Unicode.Scalar(scalar) else {
+            throw JSONParseError(offset: escapeOffset, reason: "an invalid code point escape")
+        }
+        utf8.append(contentsOf: String(Character(unicode)).utf8)
+    }
+
+    private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("the message ends inside a \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("a \\u escape needs four hex digits")
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    /// A byte as a readable character or its hex value.
+    private static func describe(_ byte: UInt8) -> String {
+        (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "0x\(String(byte, radix: 16))"
+    }
+}

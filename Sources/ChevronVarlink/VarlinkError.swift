@@ -1,0 +1,57 @@
+/// A Varlink error: a qualified name and parameters a caller can act on.
+///
+/// The standard errors of `org.varlink.service` have constructors here; services define their
+/// own with `init(_:parameters:)`.
+public struct VarlinkError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The qualified error name (`org.varlink.service.InvalidParameter`).
+    public let name: String
+    /// The error's parameters, an object.
+    public let parameters: JSONValue
+
+    /// Creates an error named `name` with `parameters`.
+    public init(_ name: String, parameters: JSONValue = .object([])) {
+        self.name = name
+        self.parameters = parameters
+    }
+
+    /// The name and parameters, for logs.
+    public var description: String { "\(name) \(parameters.jsonText)" }
+
+    /// The standard interface's name.
+    public static let serviceInterface = "org.varlink.service"
+
+    /// No interface of that name is served.
+    public static func interfaceNotFound(_ interface: String) -> VarlinkError {
+        VarlinkError("org.varlink.service.InterfaceNotFound", parameters: ["interface": .string(interface)])
+    }
+
+    /// The interface has no method of that name.
+    public static func methodNotFound(_ method: String) -> VarlinkError {
+        VarlinkError("org.varlink.service.MethodNotFound", parameters: ["method": .string(method)])
+    }
+
+    /// The method exists but this service does not implement (this form of) it.
+    public static func methodNotImplemented(_ method: String) -> VarlinkError {
+        VarlinkError("org.varlink.service.MethodNotImplemented", parameters: ["method": .string(method)])
+    }
+
+    /// A parameter is missing, unknown, of the wrong type, or out of range.
+    public static func invalidParameter(_ parameter: String) -> VarlinkError {
+        VarlinkError("org.varlink.service.InvalidParameter", parameters: ["parameter": .string(parameter)])
+    }
+
+    /// The method must be called with `more`.
+    public static let expectedMore = VarlinkError("org.varlink.service.ExpectedMore")
+
+    /// The caller may not call this method.
+    public static let permissionDenied = VarlinkError("org.varlink.service.PermissionDenied")
+
+    /// A message that is not a Varlink call: invalid JSON, bad UTF-8, wrong members. Its name is
+    /// set by the server that owns the connection (see `VarlinkServer.Configuration`).
+    public static func invalidMessage(_ reason: String) -> VarlinkError {
+        VarlinkError(invalidMessageName, parameters: ["reason": .string(reason)])
+    }
+
+    /// The error name used for messages that are not valid calls.
+    public static let invalidMessageName = "io.chevron.Service.InvalidMessage"
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import ChevronBuiltInLooks
+import ChevronDaemon
+import ChevronService
+import ChevronText
+import Glibc
+import Logging
+
+/// `chevrond`: the Chevron daemon, answering Varlink calls on a Unix socket.
+@main
+struct Chevrond: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chevrond",
+        abstract: "Serve back-button and text metrics over Varlink on a Unix socket.",
+        discussion: """
+            Adopts a listening socket passed by systemd (LISTEN_FDS); otherwise binds --socket, by default \
+            $XDG_RUNTIME_DIR/chevron/chevrond.sock, or /run/chevron/chevrond.sock for root. SIGHUP reloads \
+            looks and fonts; SIGTERM finishes calls in flight and exits.
+            """)
+
+    @Option(name: .long, help: "The socket path to bind.")
+    var socket: String?
+
+    @Option(name: .long, help: "The socket file's mode, in octal.")
+    var socketMode = "0666"
+
+    @Option(name: .long, help: "A folder of look manifests (*.json).")
+    var looksDir: String?
+
+    @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    @Option(name: .long, help: "The most connections open at once.")
+    var maxConnections = 1024
+
+    @Option(name: .long, help: "The longest message, in bytes.")
+    var maxMessageBytes = 1 << 20
+
+    @Option(name: .long, help: "The longest title or text, in UTF-8 bytes.")
+    var maxTextBytes = 4096
+
+    @Option(name: .long, help: "Seconds a connection may send nothing before it is closed.")
+    var idleTimeout = 60
+
+    @Option(name: .long, help: "Seconds SIGTERM waits for calls in flight.")
+    var shutdownTimeout = 5
+
+    @Option(name: .long, help: "The measurement cache's budget, in MiB.")
+    var cacheMiB = 32
+
+    func validate() throws {
+        guard UInt32(socketMode, radix: 8).map({ $0 <= 0o777 }) == true else {
+            throw ValidationError("--socket-mode \(socketMode) is not an octal mode from 0 to 0777")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError(
+                "--log-level \(logLevel) is not one of trace, debug, info, notice, warning, error, critical")
+        }
+        for (name, value, range) in [
+            ("--max-connections", maxConnections, 1...65_536), ("--max-message-bytes", maxMessageBytes, 64...(64 << 20)),
+            ("--max-text-bytes", maxTextBytes, 16...(1 << 20)), ("--idle-timeout", idleTimeout, 1...86_400),
+            ("--shutdown-timeout", shutdownTimeout, 0...3_600), ("--cache-mi-b", cacheMiB, 0...65_536),
+        ] where !range.contains(value) {
+            throw ValidationError("\(name) \(value) is outside \(range.lowerBound)…\(range.upperBound)")
+        }
+    }
+
+    func run() async throws {
+        signal(SIGPIPE, SIG_IGN)
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "chevrond")
+
+        var daemon = DaemonConfiguration()
+        daemon.socketPath = socket
+        daemon.socketMode = UInt32(socketMode, radix: 8) ?? 0o666
+        daemon.looksDirectory = looksDir
+        daemon.maximumConnections = maxConnections
+        daemon.maximumMessageBytes = maxMessageBytes
+        daemon.maximumTextBytes = maxTextBytes
+        daemon.idleTimeout = .seconds(idleTimeout)
+        daemon.shutdownTimeout = .seconds(shutdownTimeout)
+        daemon.cacheByteBudget = cacheMiB << 20
+        daemon.logLevel = level
+
+        var textConfiguration = TextEngine.Configuration()
+        textConfiguration.cacheByteBudget = daemon.cacheByteBudget
+        textConfiguration.limits = TextLimits(maximumTextBytes: maxTextBytes)
+        do {
+            let text = try TextEngine(configuration: textConfiguration)
+            let service = ChevronService(
+                configuration: ChevronService.Configuration(builtInLooks: .builtIn, looksDirectory: looksDir),
+                text: text, ownerUID: geteuid())
+            try await ChevronDaemon.run(configuration: daemon, service: service, logger: logger)
+        } catch {
+            logger.critical("cannot serve: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import ChevronVarlink
+import Foundation
+import Testing
+
+/// The strict parser against Foundation's JSONSerialization (an independent parser) and RFC 8259.
+struct JSONParserTests {
+    @Test func agreesWithFoundationOnWellFormedMessages() throws {
+        let texts = [
+            #"{"method":"io.chevron.Text.MeasureText","parameters":{"text":"Settings","font":{"size":12.5}}}"#,
+            #"{"a":[1,-2,3.25,1e3,-0.5E-2,true,false,null],"b":{"c":"\u00e9\u6f22\ud83d\ude00 \" \\ \/ \n"}}"#,
+            #"  {"empty": {}, "list": [] }  "#,
+        ]
+        for text in texts {
+            let ours = try JSONParser.parse(text)
+            let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8))
+            #expect(Self.same(ours, foundation), "\(text)")
+        }
+    }
+
+    @Test func encodingReadsBackTheSameValue() throws {
+        let value: JSONValue = [
+            "title": "Réglages\u{0}\u{1F}\"\\", "width": 47.34, "count": 3, "flags": [true, false, .null],
+        ]
+        let text = value.jsonText
+        #expect(text.contains(#""count":3"#))
+        #expect(text.contains(#"\u0000\u001f"#))
+        #expect(try JSONParser.parse(text) == value)
+        let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        #expect(Self.same(value, foundation))
+    }
+
+    @Test(arguments: [
+        (#"{"a":1"#, "expected , or }"),
+        (#"{"a":1}x"#, "unexpected bytes after"),
+        (#"{"a":"\ud800"}"#, "unpaired surrogate"),
+        (#"{"a":"\udc00x"}"#, "unpaired surrogate"),
+        (#"{"a":"\ud800\u0041"}"#, "unpaired surrogate"),
+        (#"{"a":1,"a":2}"#, "duplicate key"),
+        (#"{"a":01}"#, "expected , or }"),
+        (#"{"a":1.}"#, "digits after the decimal point"),
+        (#"{"a":1e999}"#, "out of range"),
+        (#"{'a':1}"#, "expected a string key"),
+        (#"{"a":tru}"#, "invalid literal"),
+        (#"{"a":"\x"}"#, "invalid escape"),
+        ("{\"a\":\"tab\there\"}", "raw control character"),
+    ])
+    func refusesMalformedJSONWithAReason(text: String, reason: String) {
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
+        do {
+            _ = try JSONParser.parse(text)
+        } catch {
+            #expect(error.reason.contains(reason), "\(text): \(error)")
+        }
+    }
+
+    @Test func refusesInvalidUTF8() {
+        let bytes: [UInt8] = Array(#"{"a":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
+        #expect(Foundation.JSONSerialization.isValidJSONObject([String: Any]()))  // Foundation loaded
+        let error = bytes.withUnsafeBytes { buffer in
+            Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }
+        }
+        guard case .failure(let failure) = error else {
+            Issue.record("invalid UTF-8 was accepted")
+            return
+        }
+        #expect(failure.reason == "a string is not valid UTF-8")
+        #expect(failure.offset == 6)
+    }
+
+    @Test func stopsAtTheDepthLimitWithoutRecursingFurther() throws {
+        let limit = JSONParser.defaultMaximumDepth
+        let fits = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
+        _ = try JSONParser.parse(fits)
+        // A hundred thousand levels: refused at level limit + 1, long before the stack runs out.
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        do {
+            _ = try JSONParser.parse(deep)
+            Issue.record("deep nesting was accepted")
+        } catch {
+            #expect(error.offset == limit)
+            #expect(error.reason.contains("deeper than \(limit)"))
+        }
+    }
+
+    /// Whether our value and Foundation's object are the same JSON.
+    static func same(_ value: JSONValue, _ object: Any) -> Bool {
+        switch value {
+        case .null: return object is NSNull
+        case .bool(let flag):
+            guard let number = object as? NSNumber else { return false }
+            return number.boolValue == flag
+        case .number(let number): return (object as? NSNumber)?.doubleValue == number
+        case .string(let string): return object as? String == string
+        case .array(let values):
+            guard let objects = object as? [Any], objects.count == values.count else { return false }
+            return zip(values, objects).allSatisfy { same($0, $1) }
+        case .object(let members):
+            guard let dictionary = object as? [String: Any], dictionary.count == members.count else { return false }
+            return members.allSatisfy { member in dictionary[member.key].map { same(member.value, $0) } ?? false }
+        }
+    }
+}
