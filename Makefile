@@ -2,7 +2,20 @@
 SWIFT ?= swift
 SAMPLE_TITLE ?= Settings
 
-.PHONY: all deps build run test bench format lint clean
+# `make install` / `make uninstall`. DESTDIR stages into a directory (packaging): nothing on the
+# running system is touched then.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+# Units go to /etc/systemd/system, which systemd reads whatever PREFIX is ($(PREFIX)/lib/systemd/system
+# is only on its search path for /usr/local and /usr). Override with UNITDIR=.
+UNITDIR ?= /etc/systemd/system
+# Fixed: chevrond.service passes this --looks-dir and declares ConfigurationDirectory=chevron.
+LOOKSDIR := /etc/chevron/looks
+RELEASE_DIR ?= .build/release
+# Whether systemd is PID 1 and no DESTDIR is set: only then is there a manager to tell.
+SYSTEMD_LIVE = [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]
+
+.PHONY: all deps build run test bench format lint clean install uninstall
 
 all: build
 
@@ -35,3 +48,40 @@ lint:
 
 clean:
 	rm -rf .build
+
+## Installs chevrond, chevron, the systemd units and the example looks (kept if edited).
+install: build
+	install -Dm755 $(RELEASE_DIR)/chevrond "$(DESTDIR)$(BINDIR)/chevrond"
+	install -Dm755 $(RELEASE_DIR)/chevron "$(DESTDIR)$(BINDIR)/chevron"
+	install -d -m755 "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)/etc/chevron" "$(DESTDIR)$(LOOKSDIR)"
+	install -m644 systemd/chevrond.socket "$(DESTDIR)$(UNITDIR)/chevrond.socket"
+	@# The unit names /usr/local/bin/chevrond; point it at BINDIR (a no-op for the default PREFIX).
+	sed 's|^ExecStart=/usr/local/bin/chevrond |ExecStart=$(BINDIR)/chevrond |' systemd/chevrond.service \
+	  > "$(DESTDIR)$(UNITDIR)/chevrond.service"
+	chmod 644 "$(DESTDIR)$(UNITDIR)/chevrond.service"
+	@for look in looks/*.json; do \
+	  target="$(DESTDIR)$(LOOKSDIR)/$${look##*/}"; \
+	  if [ -e "$$target" ] && ! cmp -s "$$look" "$$target"; then \
+	    echo "install: keeping the edited $$target"; \
+	  else \
+	    echo "install -m644 $$look $$target"; install -m644 "$$look" "$$target"; \
+	  fi; \
+	done
+	@if $(SYSTEMD_LIVE); then echo systemctl daemon-reload; systemctl daemon-reload; fi
+	@echo "install: start on demand with: systemctl enable --now chevrond.socket"
+
+## Removes what install put in place; looks edited since are kept.
+uninstall:
+	@if $(SYSTEMD_LIVE); then \
+	  echo systemctl disable --now chevrond.socket chevrond.service; \
+	  systemctl disable --now chevrond.socket chevrond.service || true; \
+	fi
+	rm -f "$(DESTDIR)$(BINDIR)/chevrond" "$(DESTDIR)$(BINDIR)/chevron"
+	rm -f "$(DESTDIR)$(UNITDIR)/chevrond.socket" "$(DESTDIR)$(UNITDIR)/chevrond.service"
+	@for look in looks/*.json; do \
+	  target="$(DESTDIR)$(LOOKSDIR)/$${look##*/}"; \
+	  if cmp -s "$$look" "$$target"; then echo "rm -f $$target"; rm -f "$$target"; \
+	  elif [ -e "$$target" ]; then echo "uninstall: keeping the edited $$target"; fi; \
+	done
+	@rmdir "$(DESTDIR)$(LOOKSDIR)" "$(DESTDIR)/etc/chevron" 2>/dev/null || true
+	@if $(SYSTEMD_LIVE); then echo systemctl daemon-reload; systemctl daemon-reload; fi

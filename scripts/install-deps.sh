@@ -8,6 +8,8 @@ packages=(
   libfontconfig-dev libfreetype-dev libharfbuzz-dev
   libharfbuzz-bin fontconfig
   fonts-dejavu-core fonts-liberation2 fonts-urw-base35 fonts-noto-core fonts-droid-fallback
+  # systemd-analyze and systemd-socket-activate (unit checks); socat (daemon tests)
+  systemd socat
   "$@"
 )
 
