@@ -142,6 +142,11 @@ var package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "ChevronDaemonTests",
+            dependencies: ["chevrond", "ChevronTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "ChevronCLITests",
             dependencies: ["chevron"],
             swiftSettings: strictSwift
