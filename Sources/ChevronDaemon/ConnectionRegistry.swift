@@ -1,12 +1,13 @@
 import NIOCore
 import Synchronization
 
-/// The open connections: whether each is in a call, so that shutdown can close idle ones at
-/// once and let busy ones finish the call in flight.
+/// The open connections and how many received calls each has not answered yet, so that
+/// shutdown can close idle ones at once and let the others answer what they received.
 final class ConnectionRegistry: Sendable {
     private struct Entry {
         let channel: any Channel
-        var busy = false
+        /// Frames received (counted on the event loop) and not yet answered.
+        var pending = 0
     }
 
     private struct State {
@@ -30,24 +31,28 @@ final class ConnectionRegistry: Sendable {
         _ = state.withLock { $0.entries.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
-    /// Marks a connection busy with a call.
-    func beginCall(_ channel: any Channel) {
-        state.withLock { $0.entries[ObjectIdentifier(channel)]?.busy = true }
+    /// Counts a frame the connection received (called on its event loop as the frame arrives).
+    func received(_ channel: any Channel) {
+        state.withLock { $0.entries[ObjectIdentifier(channel)]?.pending += 1 }
     }
 
-    /// Marks a connection idle; returns false when it should close now (shutdown).
-    func endCall(_ channel: any Channel) -> Bool {
+    /// Counts a frame answered; returns false when the connection should close now: shutdown
+    /// has begun and it has nothing more to answer.
+    func answered(_ channel: any Channel) -> Bool {
         state.withLock { state in
-            state.entries[ObjectIdentifier(channel)]?.busy = false
-            return !state.shuttingDown
+            guard var entry = state.entries[ObjectIdentifier(channel)] else { return false }
+            entry.pending = max(0, entry.pending - 1)
+            state.entries[ObjectIdentifier(channel)] = entry
+            return !(state.shuttingDown && entry.pending == 0)
         }
     }
 
-    /// Begins shutdown: closes idle connections; busy ones close after their call.
+    /// Begins shutdown: closes connections with nothing to answer; the others close once they
+    /// have answered every call they received.
     func shutDown() {
         let idle = state.withLock { state in
             state.shuttingDown = true
-            return state.entries.values.filter { !$0.busy }.map(\.channel)
+            return state.entries.values.filter { $0.pending == 0 }.map(\.channel)
         }
         for channel in idle { channel.close(promise: nil) }
     }

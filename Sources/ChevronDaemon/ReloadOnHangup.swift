@@ -9,9 +9,10 @@ struct ReloadOnHangup: Service {
     let notifier: SystemdNotifier
     let logger: Logger
 
-    func run() async throws {
+    func run() async {
         let hangups = await UnixSignalsSequence(trapping: .sighup)
-        await cancelWhenGracefulShutdown {
+        // Shutdown ends the wait for the next signal; that is the normal way out, not a failure.
+        try? await cancelWhenGracefulShutdown {
             for await _ in hangups {
                 notifier.notify("RELOADING=1\nMONOTONIC_USEC=\(SystemdNotifier.monotonicMicroseconds())")
                 let outcome = ChevronDaemon.reload(service, logger: logger)

@@ -1,4 +1,5 @@
 import ChevronService
+import Glibc
 import ChevronVarlink
 import Logging
 import NIOCore
@@ -39,14 +40,21 @@ public final class VarlinkServer: Service, Sendable {
         self.notifier = notifier
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
+            // A client may send its calls and shut its writing side (socat does): answer them.
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+        let connections = connections
         let initializer: @Sendable (any Channel) -> EventLoopFuture<Accepted> = { channel in
-            Self.initialize(channel, configuration: configuration, logger: logger)
+            Self.initialize(channel, configuration: configuration, connections: connections, logger: logger)
         }
         if let descriptor {
             listener = try await bootstrap.bind(descriptor, childChannelInitializer: initializer)
             ownedSocketPath = nil
         } else if let path {
             try SocketFile.prepare(path)
+            // The file is created by bind: a umask that leaves exactly the mode's bits makes it
+            // right from the first moment a client could connect (chmod after binding would race).
+            let previous = umask(mode_t(0o777 & ~configuration.socketMode))
+            defer { umask(previous) }
             listener = try await bootstrap.bind(unixDomainSocketPath: path, childChannelInitializer: initializer)
             try SocketFile.setMode(path, configuration.socketMode)
             ownedSocketPath = path
@@ -57,15 +65,19 @@ public final class VarlinkServer: Service, Sendable {
 
     /// The pipeline of one connection: idle timeout, NUL framing with the size bound, then the
     /// async channel the connection task reads.
-    private static func initialize(_ channel: any Channel, configuration: DaemonConfiguration, logger: Logger)
-        -> EventLoopFuture<Accepted>
+    private static func initialize(
+        _ channel: any Channel, configuration: DaemonConfiguration, connections: ConnectionRegistry, logger: Logger
+    ) -> EventLoopFuture<Accepted>
     {
         channel.peerCredentials().flatMapThrowing { peer in
+            // Registered before any frame can arrive, so every frame is counted.
+            guard connections.add(channel) else { throw ChannelError.ioOnClosedChannel }
             let idle = TimeAmount.nanoseconds(Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000)
             try channel.pipeline.syncOperations.addHandlers([
                 IdleStateHandler(readTimeout: idle),
                 IdleConnectionCloser(logger: logger),
                 ByteToMessageHandler(VarlinkFrameDecoder(maximumMessageBytes: configuration.maximumMessageBytes)),
+                FrameCounter(connections: connections),
             ])
             let asyncChannel = try NIOAsyncChannel<VarlinkFrame, ByteBuffer>(
                 wrappingChannelSynchronously: channel,
@@ -112,6 +124,7 @@ public final class VarlinkServer: Service, Sendable {
     /// One connection: read frames, answer each call in order, until the peer closes.
     private func serve(_ accepted: Accepted) async {
         let channel = accepted.channel.channel
+        defer { connections.remove(channel) }
         let open = service.connections.opened()
         defer { service.connections.closed() }
         guard open <= configuration.maximumConnections else {
@@ -121,24 +134,21 @@ public final class VarlinkServer: Service, Sendable {
             try? await channel.close()
             return
         }
-        guard connections.add(channel) else {
-            try? await channel.close()
-            return
-        }
-        defer { connections.remove(channel) }
         let context = VarlinkCallContext(peer: accepted.peer)
         do {
             try await accepted.channel.executeThenClose { inbound, outbound in
                 for try await frame in inbound {
-                    connections.beginCall(channel)
                     let replies = answer(frame, context: context)
                     if !replies.isEmpty {
                         var buffer = channel.allocator.buffer(capacity: replies.reduce(0) { $0 + $1.count })
                         for reply in replies { buffer.writeBytes(reply) }
                         try await outbound.write(buffer)
                     }
-                    guard connections.endCall(channel) else { return }
+                    guard connections.answered(channel) else { break }
                 }
+                // Closing fails writes still queued: wait until the last reply is on the wire
+                // (writes complete in order, so an empty one completes after it).
+                try await channel.writeAndFlush(channel.allocator.buffer(capacity: 0))
             }
         } catch {
             logger.debug("connection ended: \(error)")
@@ -178,6 +188,24 @@ public final class VarlinkServer: Service, Sendable {
         logger.notice("rejected a message: \(error)")
         service.varlink.countRejectedMessage()
         return [VarlinkReply(error: error).frame]
+    }
+}
+
+/// Counts each frame as it arrives, before it waits in the connection's queue, so that
+/// shutdown knows which connections still owe answers.
+private final class FrameCounter: ChannelInboundHandler, Sendable {
+    typealias InboundIn = VarlinkFrame
+    typealias InboundOut = VarlinkFrame
+
+    private let connections: ConnectionRegistry
+
+    init(connections: ConnectionRegistry) {
+        self.connections = connections
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        connections.received(context.channel)
+        context.fireChannelRead(data)
     }
 }
 

@@ -5,10 +5,11 @@ struct Watchdog: Service {
     let interval: Duration
     let notifier: SystemdNotifier
 
-    func run() async throws {
-        while !Task.isShuttingDownGracefully {
+    func run() async {
+        while !Task.isShuttingDownGracefully, !Task.isCancelled {
             notifier.notify("WATCHDOG=1")
-            try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            // Shutdown interrupts the sleep; that ends the loop, it is not a failure.
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
         }
     }
 }

@@ -103,6 +103,17 @@ struct WireBoundsTests {
         try Self.expectServed(daemon)
     }
 
+    @Test func callsSentBeforeTheClientShutsItsWritingSideAreAnswered() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.connect()
+        try client.send(["method": "io.chevron.BackButton.Size", "parameters": ["title": "Half"]])
+        try client.send(["method": "io.chevron.BackButton.Size", "parameters": ["title": "Closed"]])
+        shutdown(client.descriptor, Int32(SHUT_WR))
+        #expect(Reply(try client.receive()).string("displayedTitle") == "Half")
+        #expect(Reply(try client.receive()).string("displayedTitle") == "Closed")
+        #expect(client.isClosedByPeer())
+    }
+
     @Test func connectionsOverTheLimitAreClosedAndLogged() throws {
         let daemon = try DaemonProcess(["--max-connections", "3"])
         // Wait until the start-up probe's connection is gone: only this client is open.

@@ -31,8 +31,9 @@ final class VarlinkTestClient {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
+        // No close here: deinit runs for a class whose init throws after every property is set,
+        // and closing twice could close a descriptor another thread has just been given.
         guard result == 0 else {
-            close(descriptor)
             throw Failure.system("connect \(path): \(String(cString: strerror(errno)))")
         }
         var limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
