@@ -19,15 +19,26 @@ for package in "${packages[@]}"; do
   [ "$status" = "install ok installed" ] || missing+=("$package")
 done
 
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: all ${#packages[@]} packages present"
-  exit 0
-fi
-
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
-echo "install-deps: installing ${missing[*]}"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-# New fonts are visible to fontconfig only after its cache is rebuilt.
-fc-cache -f >/dev/null 2>&1 || true
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+else
+  echo "install-deps: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  # New fonts are visible to fontconfig only after its cache is rebuilt.
+  fc-cache -f >/dev/null 2>&1 || true
+fi
+
+# The daemon tests also talk to chevrond with PyPI's varlink package (Debian has none): an
+# independent client and interface-description parser. Installed for the python3 on PATH.
+if ! python3 -c 'import varlink' 2>/dev/null; then
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3-pip
+  fi
+  echo "install-deps: installing varlink==31.0.0 from PyPI"
+  python3 -m pip install --quiet --disable-pip-version-check varlink==31.0.0 2>/dev/null \
+    || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages varlink==31.0.0
+fi

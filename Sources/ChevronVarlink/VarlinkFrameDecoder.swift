@@ -48,10 +48,12 @@ public struct VarlinkFrameDecoder: NIOSingleStepByteToMessageDecoder {
         }
         if discarding {
             buffer.moveReaderIndex(forwardBy: view.count)
+            scanned = 0
             return nil
         }
         if view.count > maximumMessageBytes {
             buffer.moveReaderIndex(forwardBy: view.count)
+            scanned = 0
             discarding = true
             return .tooLong(limit: maximumMessageBytes)
         }
