@@ -27,9 +27,11 @@ deps:
 build: deps
 	$(SWIFT) build -c release
 
-## The main job. Until chevrond exists: measure a sample title in the classic back button's font.
+## The main job: chevrond in the foreground on its default socket (or SOCKET=PATH), serving the
+## built-in looks and the examples in looks/. Ctrl-C (SIGINT) or SIGTERM stops it.
+SOCKET ?=
 run: build
-	.build/release/chevron measure "$(SAMPLE_TITLE)" --font Helvetica:bold --size 12 --features=-kern
+	.build/release/chevrond --looks-dir looks $(if $(SOCKET),--socket $(SOCKET))
 
 ## Every test (Swift Testing), against real fonts and the built chevron binary.
 test: deps
