@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# chevrond's benchmarks, as ratios to the socket floor of ../shared/bench/floors.sh measured in
+# the same run: the serial round trip of a cached Size call (target <= 3x the floor's round trip),
+# pipelined throughput (target >= 1.5x the floor's serial round trips per second), and the
+# daemon's resident memory idle and after 1,000,000 unique titles (bounded by the cache budget).
+# Usage: scripts/bench-daemon.sh   (CHEVRON_UNIQUE=N changes the unique-title count)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shared=${CHEVRON_SHARED:-../shared}
+unique=${CHEVRON_UNIQUE:-1000000}
+work=$(mktemp -d)
+daemon_pid=""
+cleanup() { [ -n "$daemon_pid" ] && kill "$daemon_pid" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+
+swift build -c release --product chevrond >/dev/null
+cc -O2 -o "$work/load" Benchmarks/daemon/varlink_load.c
+
+echo "== floors (${shared}/bench/floors.sh)"
+"$shared/bench/floors.sh" | tee "$work/floors.txt"
+floor_us=$(sed -n 's/^uds ping-pong: \([0-9.]*\) us\/round trip.*/\1/p' "$work/floors.txt")
+floor_rps=$(sed -n 's/^uds ping-pong: .* us\/round trip, \([0-9]*\) rt\/s.*/\1/p' "$work/floors.txt")
+
+rss_kib() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$daemon_pid/status"; }
+
+.build/release/chevrond --socket "$work/chevrond.sock" --looks-dir looks --log-level warning 2>"$work/log" &
+daemon_pid=$!
+for _ in $(seq 200); do [ -S "$work/chevrond.sock" ] && break; sleep 0.05; done
+sleep 0.5
+idle_rss=$(rss_kib)
+
+echo "== chevrond (release), cached Size calls of one title"
+"$work/load" "$work/chevrond.sock" serial 2000 >/dev/null   # warm-up
+serial=$("$work/load" "$work/chevrond.sock" serial 50000) && echo "$serial"
+pipelined=$("$work/load" "$work/chevrond.sock" pipelined 500000 64) && echo "$pipelined"
+echo "== $unique unique titles, pipelined"
+"$work/load" "$work/chevrond.sock" pipelined "$unique" 64 unique
+loaded_rss=$(rss_kib)
+
+python3 - "$floor_us" "$floor_rps" "$serial" "$pipelined" "$idle_rss" "$loaded_rss" "$unique" <<'PY'
+import re, sys
+floor_us, floor_rps = float(sys.argv[1]), float(sys.argv[2])
+serial_us = float(re.search(r"([0-9.]+) us/call", sys.argv[3]).group(1))
+rate = float(re.search(r"([0-9]+) calls/s", sys.argv[4]).group(1))
+idle, loaded, unique = int(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7])
+verdict = lambda ok: "meets" if ok else "misses"
+print(f"serial cached Size round trip: {serial_us:.2f} us = {serial_us / floor_us:.2f} x floor {floor_us:.2f} us "
+      f"(target <= 3: {verdict(serial_us / floor_us <= 3)})")
+print(f"pipelined (window 64): {rate:.0f} calls/s = {rate / floor_rps:.2f} x floor {floor_rps:.0f} rt/s "
+      f"(target >= 1.5: {verdict(rate / floor_rps >= 1.5)})")
+print(f"RSS idle {idle / 1024:.1f} MiB; after {unique} unique titles {loaded / 1024:.1f} MiB "
+      f"(cache budget 32 MiB)")
+PY
