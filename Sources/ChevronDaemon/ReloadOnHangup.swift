@@ -12,7 +12,7 @@ struct ReloadOnHangup: Service {
     func run() async {
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         // Shutdown ends the wait for the next signal; that is the normal way out, not a failure.
-        try? await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             for await _ in hangups {
                 notifier.notify("RELOADING=1\nMONOTONIC_USEC=\(SystemdNotifier.monotonicMicroseconds())")
                 let outcome = ChevronDaemon.reload(service, logger: logger)

@@ -7,23 +7,12 @@ import NIOPosix
 import ServiceLifecycle
 
 /// The Varlink server: accepts connections on a Unix socket and answers each connection's calls
-/// in order, off the event loops.
-///
-/// Each connection is a task reading frames from a `NIOAsyncChannel`; a call runs on the task
-/// (the cooperative pool), never on an event loop, so font matching or a long title cannot stall
-/// other clients. When a client stops reading, writes wait for writability and reading stops
-/// (back-pressure); the idle timeout then closes it.
+/// in order (see `VarlinkConnectionHandler`: answers from memory on the event loop, real work on
+/// worker tasks).
 public final class VarlinkServer: Service, Sendable {
-    /// A connection as the child channel initializer hands it over.
-    struct Accepted: Sendable {
-        let channel: NIOAsyncChannel<VarlinkFrame, ByteBuffer>
-        let peer: PeerCredentials?
-    }
-
     private let configuration: DaemonConfiguration
-    private let service: ChevronService
-    private let listener: NIOAsyncChannel<Accepted, Never>
-    private let connections = ConnectionRegistry()
+    private let listener: any Channel
+    private let connections: ConnectionRegistry
     private let logger: Logger
     private let notifier: SystemdNotifier
     /// The socket file to remove at exit; nil for a socket systemd passed.
@@ -35,19 +24,20 @@ public final class VarlinkServer: Service, Sendable {
         notifier: SystemdNotifier, logger: Logger
     ) async throws {
         self.configuration = configuration
-        self.service = service
         self.logger = logger
         self.notifier = notifier
+        let connections = ConnectionRegistry()
+        self.connections = connections
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             // A client may send its calls and shut its writing side (socat does): answer them.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-        let connections = connections
-        let initializer: @Sendable (any Channel) -> EventLoopFuture<Accepted> = { channel in
-            Self.initialize(channel, configuration: configuration, connections: connections, logger: logger)
-        }
+            .childChannelInitializer { channel in
+                Self.initialize(
+                    channel, configuration: configuration, service: service, connections: connections, logger: logger)
+            }
         if let descriptor {
-            listener = try await bootstrap.bind(descriptor, childChannelInitializer: initializer)
+            listener = try await bootstrap.withBoundSocket(descriptor).get()
             ownedSocketPath = nil
         } else if let path {
             try SocketFile.prepare(path)
@@ -55,7 +45,7 @@ public final class VarlinkServer: Service, Sendable {
             // right from the first moment a client could connect (chmod after binding would race).
             let previous = umask(mode_t(0o777 & ~configuration.socketMode))
             defer { umask(previous) }
-            listener = try await bootstrap.bind(unixDomainSocketPath: path, childChannelInitializer: initializer)
+            listener = try await bootstrap.bind(unixDomainSocketPath: path).get()
             try SocketFile.setMode(path, configuration.socketMode)
             ownedSocketPath = path
         } else {
@@ -63,50 +53,48 @@ public final class VarlinkServer: Service, Sendable {
         }
     }
 
-    /// The pipeline of one connection: idle timeout, NUL framing with the size bound, then the
-    /// async channel the connection task reads.
+    /// One connection's pipeline: refused over the limit; else idle timeout, NUL framing with
+    /// the size bound, and the handler answering calls.
     private static func initialize(
-        _ channel: any Channel, configuration: DaemonConfiguration, connections: ConnectionRegistry, logger: Logger
-    ) -> EventLoopFuture<Accepted>
-    {
-        channel.peerCredentials().flatMapThrowing { peer in
-            // Registered before any frame can arrive, so every frame is counted.
-            guard connections.add(channel) else { throw ChannelError.ioOnClosedChannel }
+        _ channel: any Channel, configuration: DaemonConfiguration, service: ChevronService,
+        connections: ConnectionRegistry, logger: Logger
+    ) -> EventLoopFuture<Void> {
+        let open = service.connections.opened()
+        channel.closeFuture.whenComplete { _ in service.connections.closed() }
+        guard open <= configuration.maximumConnections else {
+            service.connections.refused()
+            logger.warning(
+                "refusing a connection: \(open - 1) are open; the limit is \(configuration.maximumConnections)")
+            return channel.close()
+        }
+        guard connections.add(channel) else { return channel.close() }
+        return channel.peerCredentials().flatMapThrowing { peer in
             let idle = TimeAmount.nanoseconds(Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000)
             try channel.pipeline.syncOperations.addHandlers([
                 IdleStateHandler(readTimeout: idle),
                 IdleConnectionCloser(logger: logger),
                 ByteToMessageHandler(VarlinkFrameDecoder(maximumMessageBytes: configuration.maximumMessageBytes)),
-                FrameCounter(connections: connections),
+                VarlinkConnectionHandler(service: service, peer: peer, logger: logger),
             ])
-            let asyncChannel = try NIOAsyncChannel<VarlinkFrame, ByteBuffer>(
-                wrappingChannelSynchronously: channel,
-                configuration: .init(backPressureStrategy: .init(lowWatermark: 4, highWatermark: 64)))
-            return Accepted(channel: asyncChannel, peer: peer)
         }
     }
 
-    /// Serves until graceful shutdown: then stops accepting, closes idle connections, lets busy
-    /// ones finish their call, and after the shutdown timeout closes the rest.
+    /// Serves until graceful shutdown: then stops accepting, lets every connection answer what
+    /// it received, and after the shutdown timeout closes the rest.
     public func run() async throws {
-        defer { removeSocketFile() }
+        defer { if let ownedSocketPath { SocketFile.remove(ownedSocketPath) } }
         let connections = connections
-        let listenerChannel = listener.channel
+        let listener = listener
         let timeout = configuration.shutdownTimeout
         let notifier = notifier
         let logger = logger
         try await withGracefulShutdownHandler {
-            try await listener.executeThenClose { inbound in
-                try await withThrowingDiscardingTaskGroup { group in
-                    for try await accepted in inbound {
-                        group.addTask { await self.serve(accepted) }
-                    }
-                }
-            }
+            try await listener.closeFuture.get()
+            await connections.waitUntilEmpty()
         } onGracefulShutdown: {
             notifier.notify("STOPPING=1\nSTATUS=Stopping: finishing calls in flight")
             logger.info("shutting down: no new connections; finishing calls in flight")
-            listenerChannel.close(promise: nil)
+            listener.close(promise: nil)
             connections.shutDown()
             Task {
                 try? await Task.sleep(for: timeout)
@@ -115,97 +103,6 @@ public final class VarlinkServer: Service, Sendable {
             }
         }
         logger.info("all connections closed")
-    }
-
-    private func removeSocketFile() {
-        if let ownedSocketPath { SocketFile.remove(ownedSocketPath) }
-    }
-
-    /// One connection: read frames, answer each call in order, until the peer closes.
-    private func serve(_ accepted: Accepted) async {
-        let channel = accepted.channel.channel
-        defer { connections.remove(channel) }
-        let open = service.connections.opened()
-        defer { service.connections.closed() }
-        guard open <= configuration.maximumConnections else {
-            service.connections.refused()
-            logger.warning(
-                "refusing a connection: \(open - 1) are open; the limit is \(configuration.maximumConnections)")
-            try? await channel.close()
-            return
-        }
-        let context = VarlinkCallContext(peer: accepted.peer)
-        do {
-            try await accepted.channel.executeThenClose { inbound, outbound in
-                for try await frame in inbound {
-                    let replies = answer(frame, context: context)
-                    if !replies.isEmpty {
-                        var buffer = channel.allocator.buffer(capacity: replies.reduce(0) { $0 + $1.count })
-                        for reply in replies { buffer.writeBytes(reply) }
-                        try await outbound.write(buffer)
-                    }
-                    guard connections.answered(channel) else { break }
-                }
-                // Closing fails writes still queued: wait until the last reply is on the wire
-                // (writes complete in order, so an empty one completes after it).
-                try await channel.writeAndFlush(channel.allocator.buffer(capacity: 0))
-            }
-        } catch {
-            logger.debug("connection ended: \(error)")
-        }
-    }
-
-    /// The reply frames for one frame.
-    private func answer(_ frame: VarlinkFrame, context: VarlinkCallContext) -> [[UInt8]] {
-        switch frame {
-        case .message(let buffer):
-            let call: VarlinkCall
-            do {
-                let message = try buffer.withUnsafeReadableBytes { bytes throws(JSONParseError) in
-                    try JSONParser.parse(bytes)
-                }
-                call = try VarlinkCall(message: message)
-            } catch let error as JSONParseError {
-                return rejected(.invalidMessage("invalid JSON: \(error)"))
-            } catch let error as VarlinkError {
-                return rejected(error)
-            } catch {
-                return rejected(.invalidMessage("\(error)"))
-            }
-            logger.trace("call", metadata: ["method": "\(call.method)"])
-            return service.handle(call, context: context).map(\.frame)
-        case .tooLong(let limit):
-            logger.notice("a message grew past \(limit) bytes without a NUL; discarded")
-            return rejected(VarlinkError("io.chevron.Service.MessageTooLong", parameters: ["limit": .int(limit)]))
-        case .cutByEndOfFile(let bytes):
-            logger.notice("the peer closed the connection in the middle of a \(bytes)-byte message")
-            service.varlink.countRejectedMessage()
-            return []
-        }
-    }
-
-    private func rejected(_ error: VarlinkError) -> [[UInt8]] {
-        logger.notice("rejected a message: \(error)")
-        service.varlink.countRejectedMessage()
-        return [VarlinkReply(error: error).frame]
-    }
-}
-
-/// Counts each frame as it arrives, before it waits in the connection's queue, so that
-/// shutdown knows which connections still owe answers.
-private final class FrameCounter: ChannelInboundHandler, Sendable {
-    typealias InboundIn = VarlinkFrame
-    typealias InboundOut = VarlinkFrame
-
-    private let connections: ConnectionRegistry
-
-    init(connections: ConnectionRegistry) {
-        self.connections = connections
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        connections.received(context.channel)
-        context.fireChannelRead(data)
     }
 }
 

@@ -11,6 +11,9 @@ extension ChevronService {
         return .reply(try layout(request).json)
     }
 
+    /// The most SizeMany requests an event loop answers from memory (the rest go to a worker).
+    static let largestBatchFromMemory = 64
+
     func sizeMany(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
         var parameters = try VarlinkParameters(call.parameters)
         guard let elements = try parameters.optionalArray("requests") else { throw .invalidParameter("requests") }
@@ -23,17 +26,23 @@ extension ChevronService {
                     "limit": .int(configuration.maximumBatchSize),
                 ])
         }
+        // An event loop answers small batches from memory; big ones go to a worker at once.
+        if TextEngine.isAnsweringFromMemory, elements.count > Self.largestBatchFromMemory { throw .deferred }
         let sizing = sizing
-        let results = elements.enumerated().map { index, element -> JSONValue in
+        var results: [JSONValue] = []
+        results.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
             do throws(VarlinkError) {
                 var item = try VarlinkParameters(element, path: "requests[\(index)]")
                 let request = try Self.sizeRequest(&item)
                 try item.finish()
-                return ["index": .int(index), "layout": try layout(request, sizing: sizing).json]
+                results.append(["index": .int(index), "layout": try layout(request, sizing: sizing).json])
+            } catch where error == .deferred {
+                throw error  // the whole batch goes to a worker, not this one item
             } catch {
-                return [
+                results.append([
                     "index": .int(index), "failure": ["error": .string(error.name), "parameters": error.parameters],
-                ]
+                ])
             }
         }
         if call.more { return .replies(results.map { ["results": [$0]] }) }

@@ -60,10 +60,21 @@ public final class ChevronService: Sendable {
         }
     }
 
-    /// Answers one call.
+    /// Answers one call, doing whatever work it needs (on a worker thread, in a daemon).
     public func handle(_ call: VarlinkCall, context: VarlinkCallContext) -> [VarlinkReply] {
         varlink.handle(call, context: context)
     }
+
+    /// Answers one call from memory only, or returns nil when that would need fontconfig,
+    /// FreeType or HarfBuzz (or is a rescan): what an event loop may do without stalling its
+    /// other connections. A nil call must be run with `handle(_:context:)` elsewhere.
+    public func answerFromMemory(_ call: VarlinkCall, context: VarlinkCallContext) -> [VarlinkReply]? {
+        guard !Self.alwaysWorkMethods.contains(call.method) else { return nil }
+        return TextEngine.answeringFromMemory { varlink.handle(call, context: context, deferrable: true) }
+    }
+
+    /// Methods that always do real work: a font rescan, fontconfig's fallback chains.
+    static let alwaysWorkMethods: Set<String> = ["io.chevron.Service.Reload", "io.chevron.Text.ResolveFont"]
 
     /// The looks served now.
     public var registry: LookRegistry { looks.withLock { $0 } }

@@ -39,6 +39,7 @@ extension ChevronService {
             (key: "parameter", value: .string(parameter)), (key: "message", value: .string(error.message)),
         ]
         switch error.code {
+        case .notInMemory: return .deferred
         case .textTooLong:
             return VarlinkError(
                 "io.chevron.Text.TextTooLong",

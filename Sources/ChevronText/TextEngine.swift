@@ -65,6 +65,8 @@ public final class TextEngine: Sendable {
     /// Resolves a request: the primary face and its fallbacks. With `text`, the fallbacks are the
     /// faces that text needs beyond the primary; without, fontconfig's whole trimmed chain.
     public func resolve(_ request: FontRequest, text: String? = nil) throws(TextError) -> FontResolution {
+        // Fallback chains and coverage need fontconfig: never from memory.
+        if Self.memoryOnly { throw .notInMemory }
         try request.validate()
         let font = try resolvedFont(request, in: currentSession)
         guard let text else {
@@ -110,15 +112,30 @@ public final class TextEngine: Sendable {
 
     var currentSession: FontSession { session.withLock { $0 } }
 
+    /// Whether this call may only answer from memory (see `answeringFromMemory`).
+    @TaskLocal static var memoryOnly = false
+
+    /// Runs `body` so that every answer must come from memory: cached measurements and
+    /// truncations, fonts already resolved. Anything that would need fontconfig, FreeType or
+    /// HarfBuzz throws `TextError` with code `notInMemory` instead of doing the work. A server's
+    /// event loop answers this way and hands what throws to a worker thread.
+    public static func answeringFromMemory<T>(_ body: () throws -> T) rethrows -> T {
+        try $memoryOnly.withValue(true, operation: body)
+    }
+
+    /// Whether the caller runs inside `answeringFromMemory`.
+    public static var isAnsweringFromMemory: Bool { memoryOnly }
+
     func resolvedFont(_ request: FontRequest, in session: FontSession) throws(TextError) -> ResolvedFont {
-        try session.resolve(request.face, language: request.language) {
+        try session.resolve(request.face, language: request.language, memoryOnly: Self.memoryOnly) {
             fontconfigMatches.add(1, ordering: .relaxed)
         }
     }
 
     /// A shaper for an already validated request; measures without the cache.
     func shaper(for request: FontRequest, in session: FontSession) throws(TextError) -> LineShaper {
-        LineShaper(
+        if Self.memoryOnly { throw .notInMemory }
+        return LineShaper(
             font: try resolvedFont(request, in: session), size: request.size,
             features: FeatureList(request.features), language: request.language, buffers: buffers)
     }

@@ -98,6 +98,13 @@ public final class VarlinkService: Sendable {
 
     /// Answers one call: the replies to send, none for a oneway call.
     public func handle(_ call: VarlinkCall, context: VarlinkCallContext) -> [VarlinkReply] {
+        // Without `deferrable`, a method's `.deferred` is answered like any other error.
+        handle(call, context: context, deferrable: false) ?? []
+    }
+
+    /// Answers one call, or returns nil (counting nothing) when `deferrable` and the method threw
+    /// `VarlinkError.deferred`: the caller must run it again where work is allowed.
+    public func handle(_ call: VarlinkCall, context: VarlinkCallContext, deferrable: Bool) -> [VarlinkReply]? {
         let replies: [VarlinkReply]
         let countedAs: String
         do {
@@ -112,6 +119,7 @@ public final class VarlinkService: Sendable {
                 }
             }
         } catch {
+            if deferrable, error == .deferred { return nil }
             countedAs = knownMethod(call.method) ?? "unknown"
             replies = [VarlinkReply(error: error)]
         }
