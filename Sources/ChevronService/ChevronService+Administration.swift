@@ -93,6 +93,8 @@ extension ChevronService {
                 "refused": .int(connections.refusedTotal),
             ],
             "calls": .array(calls),
+            "answeredFromMemory": .int(callsFromMemory.load(ordering: .relaxed)),
+            "deferredToWorkers": .int(deferredCalls.load(ordering: .relaxed)),
             "cache": [
                 "entries": .int(text.cache.entries), "bytes": .int(text.cache.bytes),
                 "byteBudget": .int(text.cacheByteBudget), "entryLimit": .int(text.cacheEntryLimit),

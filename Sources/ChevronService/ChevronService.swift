@@ -37,6 +37,9 @@ public final class ChevronService: Sendable {
     /// The Varlink dispatcher over this service's methods.
     public var varlink: VarlinkService { dispatcher.withLock { $0! } }
 
+    /// Calls `answerFromMemory` answered, and calls it left to a worker.
+    let callsFromMemory = Atomic<Int>(0)
+    let deferredCalls = Atomic<Int>(0)
     private let looks: Mutex<LookRegistry>
     private let dispatcher = Mutex<VarlinkService?>(nil)
     private let started = ContinuousClock.now
@@ -70,7 +73,13 @@ public final class ChevronService: Sendable {
     /// other connections. A nil call must be run with `handle(_:context:)` elsewhere.
     public func answerFromMemory(_ call: VarlinkCall, context: VarlinkCallContext) -> [VarlinkReply]? {
         guard !Self.alwaysWorkMethods.contains(call.method) else { return nil }
-        return TextEngine.answeringFromMemory { varlink.handle(call, context: context, deferrable: true) }
+        let replies = TextEngine.answeringFromMemory { varlink.handle(call, context: context, deferrable: true) }
+        if replies == nil {
+            deferredCalls.add(1, ordering: .relaxed)
+        } else {
+            callsFromMemory.add(1, ordering: .relaxed)
+        }
+        return replies
     }
 
     /// Methods that always do real work: a font rescan, fontconfig's fallback chains.

@@ -27,6 +27,26 @@ extension TextMeasurement {
     }
 }
 
+extension JSONObjectWriter {
+    /// Adds a rectangle member.
+    mutating func add(_ name: String, rect: Rect) {
+        add(name) { object in
+            object.add("x", rect.x)
+            object.add("y", rect.y)
+            object.add("width", rect.width)
+            object.add("height", rect.height)
+        }
+    }
+
+    /// Adds an insets member.
+    mutating func add(_ name: String, insets: HorizontalInsets) {
+        add(name) { object in
+            object.add("left", insets.left)
+            object.add("right", insets.right)
+        }
+    }
+}
+
 extension Rect {
     var json: JSONValue { ["x": .number(x), "y": .number(y), "width": .number(width), "height": .number(height)] }
 }
@@ -36,17 +56,27 @@ extension HorizontalInsets {
 }
 
 extension BackButtonLayout {
+    /// Written directly (the reply sent most often; see `JSONObjectWriter`).
     var json: JSONValue {
-        [
-            "look": .string(look), "width": .number(width), "height": .number(height), "titleFrame": titleFrame.json,
-            "displayedTitle": .string(displayedTitle), "titleSource": .string(titleSource.rawValue),
-            "truncated": .bool(truncated), "capInsets": capInsets.json, "titleInsets": titleInsets.json,
-            "hitRect": hitRect.json, "direction": .string(direction.rawValue),
-            "font": [
-                "family": .string(font.family), "style": .string(font.style), "file": .string(font.file),
-                "size": .number(fontSize),
-            ],
-            "textWidth": .number(textWidth),
-        ]
+        var writer = JSONObjectWriter()
+        writer.add("look", string: look)
+        writer.add("width", width)
+        writer.add("height", height)
+        writer.add("titleFrame", rect: titleFrame)
+        writer.add("displayedTitle", string: displayedTitle)
+        writer.add("titleSource", string: titleSource.rawValue)
+        writer.add("truncated", bool: truncated)
+        writer.add("capInsets", insets: capInsets)
+        writer.add("titleInsets", insets: titleInsets)
+        writer.add("hitRect", rect: hitRect)
+        writer.add("direction", string: direction.rawValue)
+        writer.add("font") { object in
+            object.add("family", string: font.family)
+            object.add("style", string: font.style)
+            object.add("file", string: font.file)
+            object.add("size", fontSize)
+        }
+        writer.add("textWidth", textWidth)
+        return writer.value
     }
 }

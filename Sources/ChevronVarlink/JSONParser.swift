@@ -131,7 +131,15 @@ public struct JSONParser {
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key in an object") }
             let keyOffset = position
             let key = try parseString()
-            guard keys.insert(key).inserted else {
+            // Small objects (every Varlink call) are checked by a scan; big ones by a set.
+            let duplicate: Bool
+            if members.count < 16 {
+                duplicate = members.contains { $0.key == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.map(\.key)) }
+                duplicate = !keys.insert(key).inserted
+            }
+            guard !duplicate else {
                 throw JSONParseError(offset: keyOffset, reason: "duplicate key \"\(key)\"")
             }
             skipWhiteSpace()

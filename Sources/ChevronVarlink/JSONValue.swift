@@ -15,6 +15,9 @@ public enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     /// An object, members in order, keys unique.
     case object([(key: String, value: JSONValue)])
+    /// A value already written as JSON text (by `JSONObjectWriter`), copied out as it is. Hot
+    /// replies are written this way, without building a tree; subscripts do not look inside.
+    case encoded([UInt8])
 
     /// The member `key` of an object, or nil (also for values that are not objects).
     public subscript(key: String) -> JSONValue? {
@@ -30,7 +33,7 @@ public enum JSONValue: Sendable, Hashable {
         case .number: "number"
         case .string: "string"
         case .array: "array"
-        case .object: "object"
+        case .object, .encoded: "object"
         }
     }
 
@@ -43,6 +46,7 @@ public enum JSONValue: Sendable, Hashable {
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)):
             a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.encoded(let a), .encoded(let b)): a == b
         default: false
         }
     }
@@ -59,6 +63,7 @@ public enum JSONValue: Sendable, Hashable {
                 hasher.combine(member.key)
                 hasher.combine(member.value)
             }
+        case .encoded(let bytes): hasher.combine(bytes)
         }
     }
 }

@@ -5,7 +5,8 @@
 /// `finish()` last: a field the method does not know is an error too, never silently ignored.
 public struct VarlinkParameters {
     private let members: [(key: String, value: JSONValue)]
-    private var read: Set<String> = []
+    /// The fields asked for (a handful: an array is cheaper than a set here).
+    private var read: [String] = []
     /// The path of this object inside the parameters (empty at the top).
     public let path: String
 
@@ -25,7 +26,7 @@ public struct VarlinkParameters {
 
     /// The raw value of `name`; absent and `null` both count as absent, as Varlink's `?` types allow.
     public mutating func value(_ name: String) -> JSONValue? {
-        read.insert(name)
+        read.append(name)
         guard let value = members.first(where: { $0.key == name })?.value else { return nil }
         if case .null = value { return nil }
         return value

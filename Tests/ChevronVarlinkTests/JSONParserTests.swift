@@ -29,6 +29,36 @@ struct JSONParserTests {
         #expect(Self.same(value, foundation))
     }
 
+    @Test func numbersPrintAsFoundationReadsThem() throws {
+        let numbers: [Double] = [0, -1, 7, 1234567890123, -9_007_199_254_740_991, 47.34, -0.5, 1e-7, 3e300]
+        let text = JSONValue.array(numbers.map(JSONValue.number)).jsonText
+        #expect(text.hasPrefix("[0,-1,7,1234567890123,-9007199254740991,47.34,-0.5,"))
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [NSNumber])
+        #expect(parsed.map(\.doubleValue) == numbers)
+    }
+
+    @Test func theObjectWriterWritesWhatTheTreeWould() throws {
+        var writer = JSONObjectWriter()
+        writer.add("title", string: "Back \"home\"\n")
+        writer.add("width", 68)
+        writer.add("truncated", bool: false)
+        writer.add("frame") { frame in
+            frame.add("x", 12.5)
+            frame.add("empty") { _ in }
+        }
+        writer.add("list", value: [1, "two"])
+        let tree: JSONValue = [
+            "title": "Back \"home\"\n", "width": 68, "truncated": false, "frame": ["x": 12.5, "empty": [:]],
+            "list": [1, "two"],
+        ]
+        guard case .encoded(let bytes) = writer.value else {
+            Issue.record("the writer did not produce encoded text")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == tree.jsonText)
+        #expect(try JSONParser.parse(tree.jsonText) == tree)
+    }
+
     @Test(arguments: [
         (#"{"a":1"#, "expected , or }"),
         (#"{"a":1}x"#, "unexpected bytes after"),
@@ -97,6 +127,10 @@ struct JSONParserTests {
         case .object(let members):
             guard let dictionary = object as? [String: Any], dictionary.count == members.count else { return false }
             return members.allSatisfy { member in dictionary[member.key].map { same(member.value, $0) } ?? false }
+        case .encoded(let bytes):
+            guard let parsed = try? JSONSerialization.jsonObject(with: Data(bytes)) else { return false }
+            return NSDictionary(dictionary: parsed as? [String: Any] ?? [:])
+                == NSDictionary(dictionary: object as? [String: Any] ?? ["": 0])
         }
     }
 }
