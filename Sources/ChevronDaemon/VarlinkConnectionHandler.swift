@@ -49,7 +49,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        context.flush()
+        flushOutput(context: context)
     }
 
     /// Answers `frame` here, or starts a worker for it.
@@ -87,16 +87,25 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         write(frames, context: context)
         // Answer what waited, until the next call that needs a worker.
         while !workerRunning, let next = queue.popFirst() { answer(next, context: context) }
-        context.flush()
+        flushOutput(context: context)
         resumeReadingIfAllowed(context: context)
         closeIfDone(context: context)
     }
 
+    /// Replies of one read, gathered into one buffer: one write and one flush per read, however
+    /// many calls a client pipelined.
+    private var output: ByteBuffer?
+
     private func write(_ frames: [[UInt8]], context: ChannelHandlerContext) {
         guard !frames.isEmpty else { return }
-        var buffer = context.channel.allocator.buffer(capacity: frames.reduce(0) { $0 + $1.count })
-        for frame in frames { buffer.writeBytes(frame) }
-        context.write(wrapOutboundOut(buffer), promise: nil)
+        if output == nil { output = context.channel.allocator.buffer(capacity: 4096) }
+        for frame in frames { output?.writeBytes(frame) }
+    }
+
+    private func flushOutput(context: ChannelHandlerContext) {
+        guard let buffer = output else { return }
+        output = nil
+        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
     }
 
     // MARK: Back-pressure
@@ -140,6 +149,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     private func closeIfDone(context: ChannelHandlerContext) {
         guard shuttingDown || inputClosed, !workerRunning, queue.isEmpty, !closing else { return }
         closing = true
+        flushOutput(context: context)
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0))).whenComplete { _ in
             channel.close(promise: nil)

@@ -28,8 +28,13 @@ public struct VarlinkCall: Sendable, Hashable {
         return String(method[..<dot])
     }
 
-    /// The members a call object may have.
-    static let members: Set<String> = ["method", "parameters", "oneway", "more", "upgrade"]
+    /// Whether `key` is a member a call object may have (a switch: no hashing per call).
+    static func isMember(_ key: String) -> Bool {
+        switch key {
+        case "method", "parameters", "oneway", "more", "upgrade": true
+        default: false
+        }
+    }
 
     /// Reads a call from a parsed message.
     /// - Throws: `VarlinkError.invalidMessage` naming what is missing or of the wrong type.
@@ -37,7 +42,7 @@ public struct VarlinkCall: Sendable, Hashable {
         guard case .object(let members) = message else {
             throw .invalidMessage("a call must be a JSON object, not \(message.typeName)")
         }
-        if let unknown = members.first(where: { !Self.members.contains($0.key) }) {
+        if let unknown = members.first(where: { !Self.isMember($0.key) }) {
             throw .invalidMessage(
                 "\"\(unknown.key)\" is not a member of a call; members: method, parameters, oneway, more, upgrade")
         }

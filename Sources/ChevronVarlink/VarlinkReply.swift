@@ -38,8 +38,15 @@ public struct VarlinkReply: Sendable, Hashable {
     /// The reply's bytes on the wire: its JSON text and the terminating NUL.
     public var frame: [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
-        message.encode(into: &bytes)
+        bytes.reserveCapacity(512)
+        if error == nil, !continues, case .encoded(let parameters) = parameters {
+            // The common reply, written around its pre-encoded parameters.
+            bytes.append(contentsOf: #"{"parameters":"#.utf8)
+            bytes.append(contentsOf: parameters)
+            bytes.append(UInt8(ascii: "}"))
+        } else {
+            message.encode(into: &bytes)
+        }
         bytes.append(0)
         return bytes
     }

@@ -71,10 +71,29 @@ public final class VarlinkService: Sendable {
         public var errors = 0
     }
 
+    /// One described method: its handler (nil: described, not implemented) and its counts.
+    private struct Entry: Sendable {
+        let handler: VarlinkMethod?
+        let isStandard: Bool
+        let counter: Counter
+    }
+
+    /// Calls and errors of one method, counted without a lock.
+    private final class Counter: Sendable {
+        let calls = Atomic<Int>(0)
+        let errors = Atomic<Int>(0)
+
+        func count(failed: Bool) {
+            calls.add(1, ordering: .relaxed)
+            if failed { errors.add(1, ordering: .relaxed) }
+        }
+    }
+
     private let info: Info
     private let interfaces: [String: VarlinkInterface]
-    private let methods: [String: VarlinkMethod]
-    private let counts = Mutex<[String: MethodCounts]>([:])
+    /// Every described method by qualified name: one lookup per call finds handler and counter.
+    private let entries: [String: Entry]
+    private let unknown = Counter()
 
     /// Creates a service from its interfaces and the handlers of their methods, keyed by
     /// qualified method name (`io.chevron.Text.MeasureText`).
@@ -83,7 +102,16 @@ public final class VarlinkService: Sendable {
         var byName: [String: VarlinkInterface] = [VarlinkInterface.service.name: .service]
         for interface in interfaces { byName[interface.name] = interface }
         self.interfaces = byName
-        self.methods = methods
+        var entries: [String: Entry] = [:]
+        for interface in byName.values {
+            for method in interface.methods {
+                let name = "\(interface.name).\(method)"
+                entries[name] = Entry(
+                    handler: methods[name], isStandard: interface.name == VarlinkInterface.service.name,
+                    counter: Counter())
+            }
+        }
+        self.entries = entries
     }
 
     /// The served interfaces' names, sorted (`org.varlink.service` included).
@@ -92,9 +120,17 @@ public final class VarlinkService: Sendable {
     /// The description of `interface`, if served.
     public func description(of interface: String) -> String? { interfaces[interface]?.description }
 
-    /// Calls and errors per method, for statistics. Calls to unknown methods count as `unknown`,
-    /// so a client cannot grow this table.
-    public var methodCounts: [String: MethodCounts] { counts.withLock { $0 } }
+    /// Calls and errors per method called at least once, for statistics. Calls to unknown
+    /// methods and messages that were not calls count as `unknown`, so a client cannot grow
+    /// this table.
+    public var methodCounts: [String: MethodCounts] {
+        var result: [String: MethodCounts] = [:]
+        for (name, counter) in entries.map({ ($0.key, $0.value.counter) }) + [("unknown", unknown)] {
+            let calls = counter.calls.load(ordering: .relaxed)
+            if calls > 0 { result[name] = MethodCounts(calls: calls, errors: counter.errors.load(ordering: .relaxed)) }
+        }
+        return result
+    }
 
     /// Answers one call: the replies to send, none for a oneway call.
     public func handle(_ call: VarlinkCall, context: VarlinkCallContext) -> [VarlinkReply] {
@@ -105,12 +141,10 @@ public final class VarlinkService: Sendable {
     /// Answers one call, or returns nil (counting nothing) when `deferrable` and the method threw
     /// `VarlinkError.deferred`: the caller must run it again where work is allowed.
     public func handle(_ call: VarlinkCall, context: VarlinkCallContext, deferrable: Bool) -> [VarlinkReply]? {
+        let entry = entries[call.method]
         let replies: [VarlinkReply]
-        let countedAs: String
         do {
-            let (method, response) = try dispatch(call, context: context)
-            countedAs = method
-            switch response {
+            switch try dispatch(call, entry: entry, context: context) {
             case .reply(let parameters): replies = [VarlinkReply(parameters: parameters)]
             case .replies(let all) where all.isEmpty: replies = [VarlinkReply(parameters: .object([]))]
             case .replies(let all):
@@ -120,42 +154,28 @@ public final class VarlinkService: Sendable {
             }
         } catch {
             if deferrable, error == .deferred { return nil }
-            countedAs = knownMethod(call.method) ?? "unknown"
             replies = [VarlinkReply(error: error)]
         }
-        count(countedAs, failed: replies.first?.error != nil)
+        (entry?.counter ?? unknown).count(failed: replies.first?.error != nil)
         return call.oneway ? [] : replies
     }
 
     /// Counts a message that never became a call (invalid JSON, too long) as an error of `unknown`.
-    public func countRejectedMessage() { count("unknown", failed: true) }
+    public func countRejectedMessage() { unknown.count(failed: true) }
 
-    private func count(_ method: String, failed: Bool) {
-        counts.withLock { counts in
-            counts[method, default: MethodCounts()].calls += 1
-            if failed { counts[method, default: MethodCounts()].errors += 1 }
+    private func dispatch(_ call: VarlinkCall, entry: Entry?, context: VarlinkCallContext) throws(VarlinkError)
+        -> VarlinkResponse
+    {
+        guard let entry else {
+            let interface = call.interface
+            throw interfaces[interface] == nil ? .interfaceNotFound(interface) : .methodNotFound(call.method)
         }
-    }
-
-    private func knownMethod(_ method: String) -> String? {
-        let interface = VarlinkCall(method: method).interface
-        let name = method.dropFirst(interface.count + 1)
-        return interfaces[interface]?.methods.contains(String(name)) == true ? method : nil
-    }
-
-    private func dispatch(_ call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> (
-        String, VarlinkResponse
-    ) {
-        let interfaceName = call.interface
-        guard let interface = interfaces[interfaceName] else { throw .interfaceNotFound(interfaceName) }
-        let name = String(call.method.dropFirst(interfaceName.count + 1))
-        guard interface.methods.contains(name) else { throw .methodNotFound(call.method) }
         guard !call.upgrade else { throw .methodNotImplemented(call.method) }
-        if interfaceName == VarlinkInterface.service.name {
-            return (call.method, try serviceMethod(name, call))
+        if entry.isStandard {
+            return try serviceMethod(String(call.method.dropFirst(VarlinkInterface.service.name.count + 1)), call)
         }
-        guard let method = methods[call.method] else { throw .methodNotImplemented(call.method) }
-        return (call.method, try method(call, context))
+        guard let handler = entry.handler else { throw .methodNotImplemented(call.method) }
+        return try handler(call, context)
     }
 
     private func serviceMethod(_ name: String, _ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
