@@ -23,6 +23,8 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     private var queue = Deque<VarlinkFrame>()
     /// The most frames waiting before reading stops.
     private let queueLimit = 256
+    /// The most waiting frames a worker takes along with the call it was started for.
+    private static let workerBatchLimit = 64
     private var workerRunning = false
     private var readHeld = false
     private var inputClosed = false
@@ -66,14 +68,25 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         }
     }
 
+    /// Runs `call` on a worker task, with the frames already waiting behind it: under
+    /// pipelining one hop to the worker and back serves a whole batch, not one call.
     private func runOnWorker(_ call: VarlinkCall, context: ChannelHandlerContext) {
         workerRunning = true
+        let batch = Array(queue.prefix(Self.workerBatchLimit))
+        queue.removeFirst(batch.count)
         let service = service
+        let logger = logger
         let callContext = self.context
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let eventLoop = context.eventLoop
         Task {
-            let frames = service.handle(call, context: callContext).map(\.frame)
+            var frames = service.handle(call, context: callContext).map(\.frame)
+            for frame in batch {
+                switch FrameReading.read(frame, service: service, logger: logger) {
+                case .replies(let replies): frames += replies
+                case .call(let next): frames += service.handle(next, context: callContext).map(\.frame)
+                }
+            }
             eventLoop.execute {
                 let (handler, context) = loopBound.value
                 handler.workerFinished(frames, context: context)
