@@ -29,7 +29,7 @@ extension TextMeasurement {
 
 extension JSONObjectWriter {
     /// Adds a rectangle member.
-    mutating func add(_ name: String, rect: Rect) {
+    mutating func add(_ name: StaticString, rect: Rect) {
         add(name) { object in
             object.add("x", rect.x)
             object.add("y", rect.y)
@@ -39,7 +39,7 @@ extension JSONObjectWriter {
     }
 
     /// Adds an insets member.
-    mutating func add(_ name: String, insets: HorizontalInsets) {
+    mutating func add(_ name: StaticString, insets: HorizontalInsets) {
         add(name) { object in
             object.add("left", insets.left)
             object.add("right", insets.right)

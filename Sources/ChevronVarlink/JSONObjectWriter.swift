@@ -14,47 +14,56 @@ public struct JSONObjectWriter {
 
     /// Starts an empty object.
     public init() {
-        bytes = [UInt8(ascii: "{")]
+        bytes = []
         bytes.reserveCapacity(512)
+        bytes.append(UInt8(ascii: "{"))
     }
 
-    private mutating func key(_ key: String) {
+    /// A writer over `bytes`, which already hold the opening brace (nested objects).
+    private init(continuing bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Member names are literals (ASCII identifiers): copied as they are, never escaped.
+    private mutating func key(_ key: StaticString) {
         if !empty { bytes.append(UInt8(ascii: ",")) }
         empty = false
-        JSONValue.encode(string: key, into: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
     }
 
     /// Adds a number member.
-    public mutating func add(_ name: String, _ number: Double) {
+    public mutating func add(_ name: StaticString, _ number: Double) {
         key(name)
         JSONValue.encode(number: number, into: &bytes)
     }
 
     /// Adds a string member.
-    public mutating func add(_ name: String, string: String) {
+    public mutating func add(_ name: StaticString, string: String) {
         key(name)
         JSONValue.encode(string: string, into: &bytes)
     }
 
     /// Adds a boolean member.
-    public mutating func add(_ name: String, bool: Bool) {
+    public mutating func add(_ name: StaticString, bool: Bool) {
         key(name)
         bytes.append(contentsOf: (bool ? "true" : "false").utf8)
     }
 
     /// Adds any value.
-    public mutating func add(_ name: String, value: JSONValue) {
+    public mutating func add(_ name: StaticString, value: JSONValue) {
         key(name)
         value.encode(into: &bytes)
     }
 
     /// Adds a nested object, written by `body`.
-    public mutating func add(_ name: String, object body: (inout JSONObjectWriter) -> Void) {
+    public mutating func add(_ name: StaticString, object body: (inout JSONObjectWriter) -> Void) {
         key(name)
-        var nested = JSONObjectWriter()
-        swap(&nested.bytes, &bytes)  // write the nested object in place, onto our bytes
-        nested.bytes.append(UInt8(ascii: "{"))
+        bytes.append(UInt8(ascii: "{"))
+        // The nested writer takes our bytes and gives them back: written in place, no copy.
+        var nested = JSONObjectWriter(continuing: [])
+        swap(&nested.bytes, &bytes)
         body(&nested)
         nested.bytes.append(UInt8(ascii: "}"))
         swap(&nested.bytes, &bytes)
