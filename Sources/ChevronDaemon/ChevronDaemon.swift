@@ -2,6 +2,7 @@ import ChevronService
 import Glibc
 import Logging
 import ServiceLifecycle
+import UnixSignals
 
 /// chevrond from start to exit: load looks, warm fonts, bind, tell systemd, serve, stop.
 public enum ChevronDaemon {
@@ -28,9 +29,14 @@ public enum ChevronDaemon {
         logger.info(
             "listening", metadata: ["socket": "\(path ?? "fd \(descriptor ?? -1) from systemd")", "pid": "\(getpid())"])
 
+        // SIGHUP is trapped now; SIGTERM and SIGINT by the group before it starts its services,
+        // so READY=1 goes out from a service: no signal systemd sends after it can kill us.
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
+        let ready = "READY=1\nSTATUS=\(status(service, generation: service.text.statistics.generation))"
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: server, successTerminationBehavior: .gracefullyShutdownGroup),
-            .init(service: ReloadOnHangup(service: service, notifier: notifier, logger: logger)),
+            .init(service: ReloadOnHangup(hangups: hangups, service: service, notifier: notifier, logger: logger)),
+            .init(service: ReadyNotifier(notifier: notifier, state: ready), successTerminationBehavior: .ignore),
         ]
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(.init(service: Watchdog(interval: interval, notifier: notifier)))
@@ -39,7 +45,6 @@ public enum ChevronDaemon {
             services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownTimeout + .seconds(1)
         groupConfiguration.maximumCancellationDuration = .seconds(1)
-        notifier.notify("READY=1\nSTATUS=\(status(service, generation: service.text.statistics.generation))")
         try await ServiceGroup(configuration: groupConfiguration).run()
     }
 
@@ -72,5 +77,15 @@ enum ProcessInfoEnvironment {
             pointer += 1
         }
         return result
+    }
+}
+
+/// Sends READY=1 once the service group runs (its signal handlers are in place), then ends.
+struct ReadyNotifier: Service {
+    let notifier: SystemdNotifier
+    let state: String
+
+    func run() async {
+        notifier.notify(state)
     }
 }

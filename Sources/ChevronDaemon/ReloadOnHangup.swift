@@ -5,12 +5,13 @@ import UnixSignals
 
 /// Reloads looks and fonts on SIGHUP, telling systemd `RELOADING=1` then `READY=1`.
 struct ReloadOnHangup: Service {
+    /// Trapped before READY=1, so an early SIGHUP reloads instead of killing the daemon.
+    let hangups: UnixSignalsSequence
     let service: ChevronService
     let notifier: SystemdNotifier
     let logger: Logger
 
     func run() async {
-        let hangups = await UnixSignalsSequence(trapping: .sighup)
         // Shutdown ends the wait for the next signal; that is the normal way out, not a failure.
         await cancelWhenGracefulShutdown {
             for await _ in hangups {

@@ -30,6 +30,9 @@ public final class VarlinkServer: Service, Sendable {
         self.connections = connections
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
+            // Bound now (so a taken socket is reported at once), accepting only in `run()`, when
+            // the service group traps SIGTERM: no call is answered by a daemon a signal would kill.
+            .serverChannelOption(.autoRead, value: false)
             // A client may send its calls and shut its writing side (socat does): answer them.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
@@ -88,6 +91,7 @@ public final class VarlinkServer: Service, Sendable {
         let timeout = configuration.shutdownTimeout
         let notifier = notifier
         let logger = logger
+        try await listener.setOption(.autoRead, value: true)
         try await withGracefulShutdownHandler {
             try await listener.closeFuture.get()
             await connections.waitUntilEmpty()
