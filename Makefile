@@ -15,7 +15,7 @@ RELEASE_DIR ?= .build/release
 # Whether systemd is PID 1 and no DESTDIR is set: only then is there a manager to tell.
 SYSTEMD_LIVE = [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]
 
-.PHONY: all deps build run test bench format lint clean install uninstall
+.PHONY: all deps build run test bench bench-daemon format lint clean install uninstall
 
 all: build
 
@@ -41,6 +41,11 @@ test: deps
 ## Opt-in benchmarks: ratios against ../shared/bench/floors.sh measured in the same run.
 bench: deps
 	scripts/bench.sh
+	scripts/bench-daemon.sh
+
+## The daemon's benchmarks alone (round trip, throughput, memory).
+bench-daemon: deps
+	scripts/bench-daemon.sh
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Plugins Tests Benchmarks
