@@ -37,19 +37,11 @@ public enum SocketFile {
 
     /// Whether something accepts connections on the socket at `path`.
     static func answers(_ path: String) -> Bool {
+        guard let address = UnixSocketAddress(path) else { return false }
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        return result == 0
+        return address.withSocketAddress { connect(descriptor, $0, $1) } == 0
     }
 
     private static func makeDirectories(_ directory: String) throws(Problem) {

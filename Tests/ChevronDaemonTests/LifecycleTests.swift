@@ -83,6 +83,14 @@ struct LifecycleTests {
         #expect(daemon.waitForExit() == 0)
     }
 
+    @Test func notifiesReadyOnAnAbstractNotifySocket() throws {
+        let listener = try DatagramListener(path: "@chevron-test-\(UUID().uuidString.prefix(8))")
+        let daemon = try DaemonProcess([], environment: ["NOTIFY_SOCKET": listener.path])
+        _ = try listener.receive(until: { $0.contains("READY=1") })
+        daemon.send(signal: SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+    }
+
     @Test func servesASocketPassedBySystemdSocketActivate() throws {
         let tool = "/usr/bin/systemd-socket-activate"
         try #require(FileManager.default.isExecutableFile(atPath: tool), "systemd-socket-activate is missing")
@@ -157,12 +165,16 @@ final class DatagramListener {
         descriptor = socket(AF_UNIX, Int32(type.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(self.path.utf8)
+        var bytes = Array(self.path.utf8)
+        // "@name" is the abstract namespace: a leading NUL and an exact length (sd_notify(3)).
+        let abstract = bytes.first == UInt8(ascii: "@")
+        if abstract { bytes[0] = 0 }
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let length =
+            abstract
+            ? socklen_t(MemoryLayout<sa_family_t>.size + bytes.count) : socklen_t(MemoryLayout<sockaddr_un>.size)
         let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
         guard result == 0 else { throw VarlinkTestClient.Failure.system("bind \(self.path): \(errno)") }
         var limit = timeval(tv_sec: 10, tv_usec: 0)
@@ -176,7 +188,7 @@ final class DatagramListener {
 
     deinit {
         close()
-        unlink(path)
+        if !path.hasPrefix("@") { unlink(path) }
     }
 
     /// Datagrams until one satisfies `done`; all of them, that one last.
