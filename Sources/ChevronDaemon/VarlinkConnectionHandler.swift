@@ -87,9 +87,10 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
                 case .call(let next): frames += service.handle(next, context: callContext).map(\.frame)
                 }
             }
+            let finished = frames
             eventLoop.execute {
                 let (handler, context) = loopBound.value
-                handler.workerFinished(frames, context: context)
+                handler.workerFinished(finished, context: context)
             }
         }
     }
@@ -192,17 +193,13 @@ enum FrameReading {
                 logger.trace("call", metadata: ["method": "\(call.method)"])
                 return .call(call)
             } catch let error as JSONParseError {
-                return rejected(.invalidMessage("invalid JSON: \(error)"), service: service, logger: logger)
-            } catch let error as VarlinkError {
-                return rejected(error, service: service, logger: logger)
+                return rejected(ChevronService.invalidMessage("invalid JSON: \(error)"), service: service, logger: logger)
             } catch {
-                return rejected(.invalidMessage("\(error)"), service: service, logger: logger)
+                return rejected(ChevronService.invalidMessage("\(error)"), service: service, logger: logger)
             }
         case .tooLong(let limit):
             logger.notice("a message grew past \(limit) bytes without a NUL; discarded")
-            return rejected(
-                VarlinkError("io.chevron.Service.MessageTooLong", parameters: ["limit": .int(limit)]), service: service,
-                logger: logger)
+            return rejected(ChevronService.messageTooLong(limit: limit), service: service, logger: logger)
         case .cutByEndOfFile(let bytes):
             logger.notice("the peer closed the connection in the middle of a \(bytes)-byte message")
             service.varlink.countRejectedMessage()

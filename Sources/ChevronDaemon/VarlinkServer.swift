@@ -91,7 +91,7 @@ public final class VarlinkServer: Service, Sendable {
         let timeout = configuration.shutdownTimeout
         let notifier = notifier
         let logger = logger
-        try await listener.setOption(.autoRead, value: true)
+        try await listener.setOption(.autoRead, value: true).get()
         try await withGracefulShutdownHandler {
             try await listener.closeFuture.get()
             await connections.waitUntilEmpty()

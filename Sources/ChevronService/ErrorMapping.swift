@@ -26,8 +26,18 @@ extension ChevronService {
         } catch let error as VarlinkError {
             throw error
         } catch {
-            throw VarlinkError("io.chevron.Service.InvalidMessage", parameters: ["reason": .string("\(error)")])
+            throw Self.invalidMessage("\(error)")
         }
+    }
+
+    /// What a message that is not a call gets: invalid JSON or UTF-8, too deep, wrong members.
+    public static func invalidMessage(_ reason: String) -> VarlinkError {
+        VarlinkError("io.chevron.Service.InvalidMessage", parameters: ["reason": .string(reason)])
+    }
+
+    /// What a message over the size limit gets; its bytes up to the next NUL are dropped.
+    public static func messageTooLong(limit: Int) -> VarlinkError {
+        VarlinkError("io.chevron.Service.MessageTooLong", parameters: ["limit": .int(limit)])
     }
 
     static let fontFields: Set<String> = ["size", "pattern", "family", "weight", "language", "features"]

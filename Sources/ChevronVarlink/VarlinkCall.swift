@@ -37,35 +37,35 @@ public struct VarlinkCall: Sendable, Hashable {
     }
 
     /// Reads a call from a parsed message.
-    /// - Throws: `VarlinkError.invalidMessage` naming what is missing or of the wrong type.
-    public init(message: JSONValue) throws(VarlinkError) {
+    /// - Throws: `VarlinkMessageError` naming what is missing or of the wrong type.
+    public init(message: JSONValue) throws(VarlinkMessageError) {
         guard case .object(let members) = message else {
-            throw .invalidMessage("a call must be a JSON object, not \(message.typeName)")
+            throw VarlinkMessageError("a call must be a JSON object, not \(message.typeName)")
         }
         if let unknown = members.first(where: { !Self.isMember($0.key) }) {
-            throw .invalidMessage(
+            throw VarlinkMessageError(
                 "\"\(unknown.key)\" is not a member of a call; members: method, parameters, oneway, more, upgrade")
         }
         guard case .string(let method)? = message["method"] else {
-            throw .invalidMessage("a call needs a \"method\" string")
+            throw VarlinkMessageError("a call needs a \"method\" string")
         }
         guard Self.isQualifiedMethodName(method) else {
-            throw .invalidMessage("\"\(method)\" is not a qualified method name like org.example.Interface.Method")
+            throw VarlinkMessageError("\"\(method)\" is not a qualified method name like org.example.Interface.Method")
         }
         let parameters = message["parameters"] ?? .object([])
         if case .null = parameters {
             self.parameters = .object([])
         } else {
             guard case .object = parameters else {
-                throw .invalidMessage("\"parameters\" must be an object, not \(parameters.typeName)")
+                throw VarlinkMessageError("\"parameters\" must be an object, not \(parameters.typeName)")
             }
             self.parameters = parameters
         }
-        func flag(_ name: String) throws(VarlinkError) -> Bool {
+        func flag(_ name: String) throws(VarlinkMessageError) -> Bool {
             switch message[name] {
             case nil, .null?: return false
             case .bool(let value)?: return value
-            case let other?: throw .invalidMessage("\"\(name)\" must be a boolean, not \(other.typeName)")
+            case let other?: throw VarlinkMessageError("\"\(name)\" must be a boolean, not \(other.typeName)")
             }
         }
         self.method = method

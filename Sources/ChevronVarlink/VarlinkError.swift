@@ -51,12 +51,20 @@ public struct VarlinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The caller may not call this method.
     public static let permissionDenied = VarlinkError("org.varlink.service.PermissionDenied")
 
-    /// A message that is not a Varlink call: invalid JSON, bad UTF-8, wrong members. Its name is
-    /// set by the server that owns the connection (see `VarlinkServer.Configuration`).
-    public static func invalidMessage(_ reason: String) -> VarlinkError {
-        VarlinkError(invalidMessageName, parameters: ["reason": .string(reason)])
+}
+
+/// A message that is not a Varlink call or reply: wrong members, wrong types. Varlink defines no
+/// error for this in org.varlink.service, so the service names its own (Chevron's is
+/// `io.chevron.Service.InvalidMessage`).
+public struct VarlinkMessageError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the message.
+    public let reason: String
+
+    /// Creates an error.
+    public init(_ reason: String) {
+        self.reason = reason
     }
 
-    /// The error name used for messages that are not valid calls.
-    public static let invalidMessageName = "io.chevron.Service.InvalidMessage"
+    /// The reason.
+    public var description: String { reason }
 }

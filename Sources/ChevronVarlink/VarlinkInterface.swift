@@ -9,8 +9,8 @@ public struct VarlinkInterface: Sendable {
     public let methods: Set<String>
 
     /// Reads the name and method names from a description.
-    /// - Throws: `VarlinkError.invalidMessage` (a programming error) when it has no `interface` line.
-    public init(description: String) throws(VarlinkError) {
+    /// - Throws: `VarlinkMessageError` when it has no `interface` line.
+    public init(description: String) throws(VarlinkMessageError) {
         var name: String?
         var methods: Set<String> = []
         for line in description.split(separator: "\n") {
@@ -19,14 +19,14 @@ public struct VarlinkInterface: Sendable {
             if words[0] == "interface" { name = String(words[1]) }
             if words[0] == "method" { methods.insert(String(words[1])) }
         }
-        guard let name else { throw .invalidMessage("an interface description without an interface line") }
+        guard let name else { throw VarlinkMessageError("an interface description without an interface line") }
         self.name = name
         self.description = description
         self.methods = methods
     }
 
     /// Reads a description embedded as UTF-8 bytes (SwiftPM's `embedInCode` resources).
-    public init(utf8 bytes: [UInt8]) throws(VarlinkError) {
+    public init(utf8 bytes: [UInt8]) throws(VarlinkMessageError) {
         try self.init(description: String(decoding: bytes, as: UTF8.self))
     }
 

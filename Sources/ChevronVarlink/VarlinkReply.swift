@@ -22,9 +22,9 @@ public struct VarlinkReply: Sendable, Hashable {
     }
 
     /// Reads a reply from a parsed message (what a client does).
-    /// - Throws: `VarlinkError.invalidMessage` when it is not a reply object.
-    public init(message: JSONValue) throws(VarlinkError) {
-        guard case .object = message else { throw .invalidMessage("a reply must be a JSON object") }
+    /// - Throws: `VarlinkMessageError` when it is not a reply object.
+    public init(message: JSONValue) throws(VarlinkMessageError) {
+        guard case .object = message else { throw VarlinkMessageError("a reply must be a JSON object") }
         parameters = message["parameters"] ?? .object([])
         if case .string(let name)? = message["error"] { error = name } else { error = nil }
         if case .bool(let flag)? = message["continues"] { continues = flag } else { continues = false }

@@ -40,6 +40,12 @@ struct WireBoundsTests {
             #expect(reply.error == "io.chevron.Service.InvalidMessage", "\(reason)")
             #expect(reply.string("reason")?.contains(reason) == true, "\(reply.parameters)")
         }
+        // A raw NUL inside a string ends the message there: both halves are refused.
+        try client.send(Array(#"{"method":"io.chevron.BackButton.Size","parameters":{"title":"Ba"#.utf8) + [0]
+            + Array(#"ck"}}"#.utf8) + [0])
+        for _ in 0..<2 {
+            #expect(Reply(try client.receive()).error == "io.chevron.Service.InvalidMessage")
+        }
         // The same connection still answers.
         #expect(try client.call("io.chevron.BackButton.Size", ["title": "Back"]).error == nil)
         try Self.expectServed(daemon)
