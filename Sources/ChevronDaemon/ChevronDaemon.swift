@@ -1,6 +1,8 @@
 import ChevronService
 import Glibc
 import Logging
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import UnixSignals
 
@@ -23,9 +25,14 @@ public enum ChevronDaemon {
             descriptor == nil
             ? configuration.socketPath ?? DaemonConfiguration.defaultSocketPath(environment: environment, uid: geteuid())
             : nil
+        // Real work (matching, shaping, rescans) runs on threads of its own, never on the event
+        // loops and never on the Swift pool that runs signals, timers and the watchdog.
+        let workers = NIOThreadPool(numberOfThreads: max(2, System.coreCount))
+        workers.start()
+        defer { workers.shutdownGracefully { _ in } }
         let server = try await VarlinkServer(
-            configuration: configuration, service: service, path: path, descriptor: descriptor, notifier: notifier,
-            logger: logger)
+            configuration: configuration, service: service, workers: workers, path: path, descriptor: descriptor,
+            notifier: notifier, logger: logger)
         logger.info(
             "listening", metadata: ["socket": "\(path ?? "fd \(descriptor ?? -1) from systemd")", "pid": "\(getpid())"])
 
@@ -34,17 +41,23 @@ public enum ChevronDaemon {
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         let ready = "READY=1\nSTATUS=\(status(service, generation: service.text.statistics.generation))"
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: server, successTerminationBehavior: .gracefullyShutdownGroup),
-            .init(service: ReloadOnHangup(hangups: hangups, service: service, notifier: notifier, logger: logger)),
-            .init(service: ReadyNotifier(notifier: notifier, state: ready), successTerminationBehavior: .ignore),
+            .init(
+                service: ReloadOnHangup(
+                    hangups: hangups, service: service, workers: workers, notifier: notifier, logger: logger)),
+            .init(service: ReadyNotifier(notifier: notifier, state: ready)),
         ]
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
-            services.append(.init(service: Watchdog(interval: interval, notifier: notifier)))
+            services.append(
+                .init(
+                    service: Watchdog(interval: interval, notifier: notifier, loops: MultiThreadedEventLoopGroup.singleton)))
         }
+        // Last, because the group stops services in reverse order: the server stops first, at
+        // the signal, and its drain deadline counts from there.
+        services.append(.init(service: server, successTerminationBehavior: .gracefullyShutdownGroup))
         var groupConfiguration = ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownTimeout + .seconds(1)
-        groupConfiguration.maximumCancellationDuration = .seconds(1)
+        groupConfiguration.maximumCancellationDuration = .seconds(2)
         try await ServiceGroup(configuration: groupConfiguration).run()
     }
 
@@ -80,12 +93,15 @@ enum ProcessInfoEnvironment {
     }
 }
 
-/// Sends READY=1 once the service group runs (its signal handlers are in place), then ends.
+/// Sends READY=1 once the service group runs (its signal handlers are in place), then waits for
+/// shutdown like the other services: a service that ends while the group is shutting down is an
+/// error to the group, and SIGTERM may come right after READY=1.
 struct ReadyNotifier: Service {
     let notifier: SystemdNotifier
     let state: String
 
     func run() async {
         notifier.notify(state)
+        try? await gracefulShutdown()
     }
 }

@@ -1,5 +1,6 @@
 import ChevronService
 import Logging
+import NIOPosix
 import ServiceLifecycle
 import UnixSignals
 
@@ -8,6 +9,8 @@ struct ReloadOnHangup: Service {
     /// Trapped before READY=1, so an early SIGHUP reloads instead of killing the daemon.
     let hangups: UnixSignalsSequence
     let service: ChevronService
+    /// The rescan runs on a worker thread: it blocks in fontconfig.
+    let workers: NIOThreadPool
     let notifier: SystemdNotifier
     let logger: Logger
 
@@ -16,7 +19,11 @@ struct ReloadOnHangup: Service {
         await cancelWhenGracefulShutdown {
             for await _ in hangups {
                 notifier.notify("RELOADING=1\nMONOTONIC_USEC=\(SystemdNotifier.monotonicMicroseconds())")
-                let outcome = ChevronDaemon.reload(service, logger: logger)
+                let service = service
+                let logger = logger
+                guard
+                    let outcome = try? await workers.runIfActive({ ChevronDaemon.reload(service, logger: logger) })
+                else { continue }
                 notifier.notify("READY=1\nSTATUS=\(ChevronDaemon.status(service, generation: outcome.generation))")
             }
         }

@@ -3,14 +3,19 @@ import ChevronVarlink
 import DequeModule
 import Logging
 import NIOCore
+import NIOPosix
 
 /// Answers one connection's calls, in order, without stalling its event loop.
 ///
 /// A call whose answer is in memory (a cached title, a look's numbers) is answered right here on
 /// the event loop, and the replies of one read are flushed together. A call that needs real work
-/// (matching a font, shaping a new title, a rescan) goes to a worker task; the calls behind it
-/// wait in a queue, so replies keep their order. Reading stops while the peer does not read our
-/// replies (the socket is not writable) or the queue is full: back-pressure, not buffering.
+/// (matching a font, shaping a new title) goes to the daemon's worker threads, with the frames
+/// waiting behind it; later frames wait in a queue, so replies keep their order.
+///
+/// Back-pressure, not buffering: no reply is produced while the peer does not read (the socket
+/// is not writable); reading stops while it is not writable, while the queue is full, and once
+/// shutdown begins. A peer that floods calls without reading replies, or sends nothing but
+/// invalid messages, is closed and logged.
 final class VarlinkConnectionHandler: ChannelDuplexHandler {
     typealias InboundIn = VarlinkFrame
     typealias OutboundIn = ByteBuffer
@@ -19,39 +24,59 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// Sent through the pipeline when the daemon shuts down.
     struct ShutdownEvent: Sendable {}
 
-    /// Frames received but not started while a worker runs a call.
-    private var queue = Deque<VarlinkFrame>()
-    /// The most frames waiting before reading stops.
-    private let queueLimit = 256
+    /// Frames above which reading pauses.
+    static let queueLimit = 256
+    /// Frames above which the connection is closed: the peer sends without reading replies.
+    static let queueHardLimit = 4096
+    /// Invalid messages in a row after which the connection is closed.
+    static let rejectedLimit = 100
     /// The most waiting frames a worker takes along with the call it was started for.
-    private static let workerBatchLimit = 64
+    static let workerBatchLimit = 64
+
+    private var queue = Deque<VarlinkFrame>()
     private var workerRunning = false
     private var readHeld = false
     private var inputClosed = false
     private var shuttingDown = false
     private var closing = false
+    private var rejectedInARow = 0
+    /// Replies gathered into one buffer: one write and one flush per read, however many calls a
+    /// client pipelined.
+    private var output: ByteBuffer?
 
     private let service: ChevronService
-    private let context: VarlinkCallContext
+    private let workers: NIOThreadPool
+    private let peer: PeerCredentials?
     private let logger: Logger
 
-    init(service: ChevronService, peer: PeerCredentials?, logger: Logger) {
+    init(service: ChevronService, workers: NIOThreadPool, peer: PeerCredentials?, logger: Logger) {
         self.service = service
-        self.context = VarlinkCallContext(peer: peer)
+        self.workers = workers
+        self.peer = peer
         self.logger = logger
     }
 
+    // MARK: Answering
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let frame = unwrapInboundIn(data)
-        if workerRunning || !queue.isEmpty {
-            queue.append(frame)
-        } else {
-            answer(frame, context: context)
+        queue.append(unwrapInboundIn(data))
+        guard queue.count <= Self.queueHardLimit else {
+            logger.notice("closing a connection with \(queue.count) calls waiting while it reads no replies")
+            close(context: context)
+            return
         }
+        drain(context: context)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
         flushOutput(context: context)
+    }
+
+    /// Answers waiting frames in order while the peer reads and no worker has the connection.
+    private func drain(context: ChannelHandlerContext) {
+        while !workerRunning, !closing, context.channel.isWritable, let frame = queue.popFirst() {
+            answer(frame, context: context)
+        }
     }
 
     /// Answers `frame` here, or starts a worker for it.
@@ -59,8 +84,14 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         switch FrameReading.read(frame, service: service, logger: logger) {
         case .replies(let frames):
             write(frames, context: context)
+            rejectedInARow += frames.isEmpty ? 0 : 1
+            if rejectedInARow >= Self.rejectedLimit {
+                logger.notice("closing a connection after \(rejectedInARow) invalid messages in a row")
+                close(context: context)
+            }
         case .call(let call):
-            if let replies = service.answerFromMemory(call, context: self.context) {
+            rejectedInARow = 0
+            if let replies = service.answerFromMemory(call, context: callContext(context)) {
                 write(replies.map(\.frame), context: context)
             } else {
                 runOnWorker(call, context: context)
@@ -68,30 +99,35 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         }
     }
 
-    /// Runs `call` on a worker task, with the frames already waiting behind it: under
-    /// pipelining one hop to the worker and back serves a whole batch, not one call.
+    private func callContext(_ context: ChannelHandlerContext) -> VarlinkCallContext {
+        let channel = context.channel
+        return VarlinkCallContext(peer: peer) { !channel.isActive }
+    }
+
+    /// Runs `call` on a worker thread, with the frames already waiting behind it: under
+    /// pipelining one hop to a worker and back serves a whole batch, not one call.
     private func runOnWorker(_ call: VarlinkCall, context: ChannelHandlerContext) {
         workerRunning = true
+        flushOutput(context: context)  // replies before this call go out now, not after it
         let batch = Array(queue.prefix(Self.workerBatchLimit))
         queue.removeFirst(batch.count)
         let service = service
         let logger = logger
-        let callContext = self.context
-        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        let eventLoop = context.eventLoop
-        Task {
+        let callContext = callContext(context)
+        let work = workers.runIfActive(eventLoop: context.eventLoop) { () -> [[UInt8]] in
             var frames = service.handle(call, context: callContext).map(\.frame)
-            for frame in batch {
+            for frame in batch where !callContext.isAbandoned() {
                 switch FrameReading.read(frame, service: service, logger: logger) {
                 case .replies(let replies): frames += replies
                 case .call(let next): frames += service.handle(next, context: callContext).map(\.frame)
                 }
             }
-            let finished = frames
-            eventLoop.execute {
-                let (handler, context) = loopBound.value
-                handler.workerFinished(finished, context: context)
-            }
+            return frames
+        }
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        work.whenComplete { result in
+            let (handler, context) = loopBound.value
+            handler.workerFinished((try? result.get()) ?? [], context: context)
         }
     }
 
@@ -99,21 +135,18 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         workerRunning = false
         guard context.channel.isActive else { return }
         write(frames, context: context)
-        // Answer what waited, until the next call that needs a worker.
-        while !workerRunning, let next = queue.popFirst() { answer(next, context: context) }
+        drain(context: context)
         flushOutput(context: context)
         resumeReadingIfAllowed(context: context)
         closeIfDone(context: context)
     }
 
-    /// Replies of one read, gathered into one buffer: one write and one flush per read, however
-    /// many calls a client pipelined.
-    private var output: ByteBuffer?
-
     private func write(_ frames: [[UInt8]], context: ChannelHandlerContext) {
         guard !frames.isEmpty else { return }
         if output == nil { output = context.channel.allocator.buffer(capacity: 4096) }
         for frame in frames { output?.writeBytes(frame) }
+        // A long pipelined read goes out in pieces, so writability can stop the drain.
+        if let output, output.readableBytes >= 64 << 10 { flushOutput(context: context) }
     }
 
     private func flushOutput(context: ChannelHandlerContext) {
@@ -125,20 +158,29 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     // MARK: Back-pressure
 
     func read(context: ChannelHandlerContext) {
-        if context.channel.isWritable, queue.count < queueLimit {
+        if mayRead(context) {
             context.read()
         } else {
             readHeld = true
         }
     }
 
+    private func mayRead(_ context: ChannelHandlerContext) -> Bool {
+        !shuttingDown && !closing && context.channel.isWritable && queue.count < Self.queueLimit
+    }
+
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        resumeReadingIfAllowed(context: context)
+        if context.channel.isWritable {
+            drain(context: context)
+            flushOutput(context: context)
+            resumeReadingIfAllowed(context: context)
+            closeIfDone(context: context)
+        }
         context.fireChannelWritabilityChanged()
     }
 
     private func resumeReadingIfAllowed(context: ChannelHandlerContext) {
-        guard readHeld, context.channel.isWritable, queue.count < queueLimit else { return }
+        guard readHeld, mayRead(context) else { return }
         readHeld = false
         context.read()
     }
@@ -147,6 +189,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is ShutdownEvent {
+            // Answer what was received; read nothing more.
             shuttingDown = true
             closeIfDone(context: context)
         } else if let event = event as? ChannelEvent, event == .inputClosed {
@@ -158,11 +201,18 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         }
     }
 
-    /// Closes once nothing is left to answer, after the last reply is on the wire (closing
-    /// at once would drop replies still queued in the channel).
+    /// Closes once nothing is left to answer.
     private func closeIfDone(context: ChannelHandlerContext) {
-        guard shuttingDown || inputClosed, !workerRunning, queue.isEmpty, !closing else { return }
+        guard shuttingDown || inputClosed, !workerRunning, queue.isEmpty else { return }
+        close(context: context)
+    }
+
+    /// Closes after the replies written so far are on the wire (closing at once would drop
+    /// replies still queued in the channel).
+    private func close(context: ChannelHandlerContext) {
+        guard !closing else { return }
         closing = true
+        queue.removeAll()
         flushOutput(context: context)
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0))).whenComplete { _ in
@@ -180,6 +230,9 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
 enum FrameReading {
     case call(VarlinkCall)
     case replies([[UInt8]])
+
+    /// The longest piece of a client's text repeated in a log line or an error reason.
+    static let echoLimit = 200
 
     /// Parses `frame`; a malformed, over-long or cut message is answered (or logged) here.
     static func read(_ frame: VarlinkFrame, service: ChevronService, logger: Logger) -> FrameReading {
@@ -207,8 +260,14 @@ enum FrameReading {
         }
     }
 
+    /// The error reply; logged at debug level only, so a flood of bad messages cannot flood the
+    /// log, and with the client's text cut short.
     private static func rejected(_ error: VarlinkError, service: ChevronService, logger: Logger) -> FrameReading {
-        logger.notice("rejected a message: \(error)")
+        var error = error
+        if case .string(let reason)? = error.parameters["reason"], reason.utf8.count > echoLimit {
+            error = ChevronService.invalidMessage(String(reason.prefix(echoLimit)) + "…")
+        }
+        logger.debug("rejected a message: \(error)")
         service.varlink.countRejectedMessage()
         return .replies([VarlinkReply(error: error).frame])
     }

@@ -20,8 +20,8 @@ public final class VarlinkServer: Service, Sendable {
 
     /// Binds `path` (after removing a stale socket file), or adopts `descriptor` from systemd.
     public init(
-        configuration: DaemonConfiguration, service: ChevronService, path: String?, descriptor: Int32?,
-        notifier: SystemdNotifier, logger: Logger
+        configuration: DaemonConfiguration, service: ChevronService, workers: NIOThreadPool, path: String?,
+        descriptor: Int32?, notifier: SystemdNotifier, logger: Logger
     ) async throws {
         self.configuration = configuration
         self.logger = logger
@@ -37,7 +37,8 @@ public final class VarlinkServer: Service, Sendable {
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 Self.initialize(
-                    channel, configuration: configuration, service: service, connections: connections, logger: logger)
+                    channel, configuration: configuration, service: service, workers: workers,
+                    connections: connections, logger: logger)
             }
         if let descriptor {
             listener = try await bootstrap.withBoundSocket(descriptor).get()
@@ -59,7 +60,7 @@ public final class VarlinkServer: Service, Sendable {
     /// One connection's pipeline: refused over the limit; else idle timeout, NUL framing with
     /// the size bound, and the handler answering calls.
     private static func initialize(
-        _ channel: any Channel, configuration: DaemonConfiguration, service: ChevronService,
+        _ channel: any Channel, configuration: DaemonConfiguration, service: ChevronService, workers: NIOThreadPool,
         connections: ConnectionRegistry, logger: Logger
     ) -> EventLoopFuture<Void> {
         let open = service.connections.opened()
@@ -77,7 +78,7 @@ public final class VarlinkServer: Service, Sendable {
                 IdleStateHandler(readTimeout: idle),
                 IdleConnectionCloser(logger: logger),
                 ByteToMessageHandler(VarlinkFrameDecoder(maximumMessageBytes: configuration.maximumMessageBytes)),
-                VarlinkConnectionHandler(service: service, peer: peer, logger: logger),
+                VarlinkConnectionHandler(service: service, workers: workers, peer: peer, logger: logger),
             ])
         }
     }
@@ -92,16 +93,23 @@ public final class VarlinkServer: Service, Sendable {
         let notifier = notifier
         let logger = logger
         try await listener.setOption(.autoRead, value: true).get()
+        // Connections get the shutdown timeout less a margin, counted from the signal, so the
+        // process is gone within the timeout even when one of them never finishes.
+        let drainLimit = max(.zero, timeout - .milliseconds(500))
         try await withGracefulShutdownHandler {
             try await listener.closeFuture.get()
-            await connections.waitUntilEmpty()
+            await withTaskCancellationHandler {
+                await connections.waitUntilEmpty()
+            } onCancel: {
+                connections.closeAll()
+            }
         } onGracefulShutdown: {
             notifier.notify("STOPPING=1\nSTATUS=Stopping: finishing calls in flight")
             logger.info("shutting down: no new connections; finishing calls in flight")
             listener.close(promise: nil)
             connections.shutDown()
-            Task {
-                try? await Task.sleep(for: timeout)
+            listener.eventLoop.scheduleTask(in: .nanoseconds(Int64(drainLimit.components.seconds) * 1_000_000_000
+                + drainLimit.components.attoseconds / 1_000_000_000)) {
                 logger.warning("shutdown timeout passed: closing the remaining connections")
                 connections.closeAll()
             }

@@ -14,7 +14,7 @@ extension ChevronService {
     /// The most SizeMany requests an event loop answers from memory (the rest go to a worker).
     static let largestBatchFromMemory = 64
 
-    func sizeMany(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
+    func sizeMany(_ call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
         var parameters = try VarlinkParameters(call.parameters)
         guard let elements = try parameters.optionalArray("requests") else { throw .invalidParameter("requests") }
         try parameters.finish()
@@ -31,7 +31,8 @@ extension ChevronService {
         let sizing = sizing
         var results: [JSONValue] = []
         results.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
+        // A client that left gets nothing: stop measuring for it.
+        for (index, element) in elements.enumerated() where !context.isAbandoned() {
             do throws(VarlinkError) {
                 var item = try VarlinkParameters(element, path: "requests[\(index)]")
                 let request = try Self.sizeRequest(&item)
@@ -45,7 +46,7 @@ extension ChevronService {
                 ])
             }
         }
-        if call.more { return .replies(results.map { ["results": [$0]] }) }
+        if call.more, !results.isEmpty { return .replies(results.map { ["results": [$0]] }) }
         return .reply(["results": .array(results)])
     }
 

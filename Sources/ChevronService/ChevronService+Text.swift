@@ -65,7 +65,9 @@ extension ChevronService {
         let face: FaceDescription
         switch (pattern, family) {
         case (let pattern?, nil):
-            guard weight == nil, slant == nil else { throw .invalidParameter(object.pathOf("weight")) }
+            // A pattern carries its own weight and slant (Helvetica:bold:italic).
+            if weight != nil { throw .invalidParameter(object.pathOf("weight")) }
+            if slant != nil { throw .invalidParameter(object.pathOf("slant")) }
             face = .pattern(pattern)
         case (nil, let family?): face = .fields(family: family, weight: weight ?? 400, slant: slant ?? .roman)
         case (nil, nil): face = defaultFont.face

@@ -103,7 +103,9 @@ public final class ChevronService: Sendable {
             "io.chevron.Text.ResolveFont": { [unowned self] call, _ throws(VarlinkError) in try resolveFont(call) },
             "io.chevron.Text.Truncate": { [unowned self] call, _ throws(VarlinkError) in try truncate(call) },
             "io.chevron.BackButton.Size": { [unowned self] call, _ throws(VarlinkError) in try size(call) },
-            "io.chevron.BackButton.SizeMany": { [unowned self] call, _ throws(VarlinkError) in try sizeMany(call) },
+            "io.chevron.BackButton.SizeMany": { [unowned self] call, context throws(VarlinkError) in
+                try sizeMany(call, context: context)
+            },
             "io.chevron.BackButton.Transition": { [unowned self] call, _ throws(VarlinkError) in
                 try transition(call)
             },

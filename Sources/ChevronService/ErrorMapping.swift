@@ -26,7 +26,8 @@ extension ChevronService {
         } catch let error as VarlinkError {
             throw error
         } catch {
-            throw Self.invalidMessage("\(error)")
+            // The engines throw only the errors above; anything else is a defect of ours.
+            throw VarlinkError("io.chevron.Service.InternalError", parameters: ["message": .string("\(error)")])
         }
     }
 

@@ -21,10 +21,14 @@ public struct PeerCredentials: Sendable, Hashable {
 public struct VarlinkCallContext: Sendable {
     /// The caller's credentials, when the transport knows them.
     public var peer: PeerCredentials?
+    /// Whether the caller has gone (its connection closed): long methods check it between
+    /// steps and stop, since nobody will read the answer.
+    public var isAbandoned: @Sendable () -> Bool
 
     /// Creates a context.
-    public init(peer: PeerCredentials?) {
+    public init(peer: PeerCredentials?, isAbandoned: @escaping @Sendable () -> Bool = { false }) {
         self.peer = peer
+        self.isAbandoned = isAbandoned
     }
 }
 

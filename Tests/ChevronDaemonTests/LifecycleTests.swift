@@ -62,6 +62,27 @@ struct LifecycleTests {
         #expect(daemon.log.contains("shutting down"))
     }
 
+    @Test func sigtermExitsWithinTheTimeoutWhenAClientNeverReads() throws {
+        let daemon = try DaemonProcess(["--shutdown-timeout", "2"])
+        let hog = try daemon.connect()
+        let call = Array(#"{"method":"io.chevron.BackButton.Size","parameters":{"title":"Settings"}}"#.utf8) + [0]
+        var flags = fcntl(hog.descriptor, F_GETFL)
+        flags |= O_NONBLOCK
+        _ = fcntl(hog.descriptor, F_SETFL, flags)
+        let batch = Array([[UInt8]](repeating: call, count: 2000).joined())
+        for _ in 0..<50 {
+            if batch.withUnsafeBytes({ Glibc.send(hog.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) <= 0 {
+                break
+            }
+        }
+        usleep(300_000)
+        let stopped = Date()
+        daemon.send(signal: SIGTERM)
+        #expect(daemon.waitForExit(timeout: 10) == 0)
+        #expect(Date().timeIntervalSince(stopped) < 2.5)
+        #expect(daemon.log.contains("shutdown timeout passed"))
+    }
+
     @Test func notifiesReadyWatchdogReloadingAndStoppingOnTheNotifySocket() throws {
         let listener = try DatagramListener()
         let daemon = try DaemonProcess(
@@ -88,7 +109,7 @@ struct LifecycleTests {
         let daemon = try DaemonProcess([], environment: ["NOTIFY_SOCKET": listener.path])
         _ = try listener.receive(until: { $0.contains("READY=1") })
         daemon.send(signal: SIGTERM)
-        #expect(daemon.waitForExit() == 0)
+        #expect(daemon.waitForExit() == 0, "\(daemon.log)")
     }
 
     @Test func servesASocketPassedBySystemdSocketActivate() throws {

@@ -134,6 +134,11 @@ struct MethodTests {
         repeat { streamed.append(Reply(try client.receive())) } while streamed.last?.continues == true
         #expect(streamed.count == 4)
         #expect(streamed.dropLast().allSatisfy { $0.continues })
+        // Streaming nothing still answers once, with the declared (empty) results.
+        try client.send(["method": "io.chevron.BackButton.SizeMany", "parameters": ["requests": []], "more": true])
+        let empty = Reply(try client.receive())
+        #expect(empty.parameters["results"] as? [Any] != nil)
+        #expect(!empty.continues)
         let widths = streamed.map { (($0.parameters["results"] as? [[String: Any]])?.first?["layout"] as? [String: Any])?["width"] as? Double }
         #expect(widths == results.map { ($0["layout"] as? [String: Any])?["width"] as? Double })
     }
@@ -206,9 +211,9 @@ struct MethodTests {
         #expect(statistics.parameters["generation"] as? Int == 2)
     }
 
-    @Test func reloadFromAnotherUserIsPermissionDenied() throws {
-        // Only root can connect as another user: run a client as nobody (uid 65534) via setpriv.
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+    /// Only root can connect as another user: a client runs as nobody (uid 65534) via setpriv.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func reloadFromAnotherUserIsPermissionDenied() throws {
         let daemon = try DaemonProcess()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: daemon.folder.path)
         let script = """

@@ -6,12 +6,14 @@ import Testing
 /// daemon keeps running, and a good client is served afterwards.
 @Suite(.serialized)
 struct WireBoundsTests {
-    /// A well-behaved client on a new connection gets a correct answer.
+    /// A well-behaved client on a new connection gets a correct answer, for a title never seen
+    /// before: shaped by a worker, so starved workers would show here too.
     static func expectServed(_ daemon: DaemonProcess, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let client = try daemon.connect()
-        let reply = try client.call("io.chevron.BackButton.Size", ["title": "Back"])
+        let title = "Back \(UUID().uuidString.prefix(8))"
+        let reply = try client.call("io.chevron.BackButton.Size", ["title": title, "look": "modern"])
         #expect(reply.error == nil, sourceLocation: sourceLocation)
-        #expect(reply.string("displayedTitle") == "Back", sourceLocation: sourceLocation)
+        #expect(reply.string("displayedTitle") == title, sourceLocation: sourceLocation)
         #expect(daemon.process.isRunning, sourceLocation: sourceLocation)
     }
 
@@ -65,6 +67,12 @@ struct WireBoundsTests {
             ("io.chevron.Text.MeasureText", [:], "text"),
             ("io.chevron.BackButton.SizeMany", ["requests": [["title": "A"]], "x": 1], "x"),
             ("org.varlink.service.GetInfo", ["verbose": true], "verbose"),
+            // Numbers beyond what an integer field can hold are refused, not converted.
+            ("io.chevron.BackButton.Size", ["title": "Back", "scale": 1e300], "scale"),
+            ("io.chevron.BackButton.Size", ["title": "Back", "scale": 9_007_199_254_740_993.0], "scale"),
+            ("io.chevron.Text.MeasureText", ["text": "Hi", "font": ["family": "DejaVu Sans", "weight": -1e300]],
+                "font.weight"),
+            ("io.chevron.Text.MeasureText", ["text": "Hi", "font": ["pattern": "Sans", "slant": "italic"]], "font.slant"),
         ]
         for (method, parameters, parameter) in cases {
             let reply = try client.call(method, parameters)
@@ -91,6 +99,17 @@ struct WireBoundsTests {
         #expect(narrow.error == "io.chevron.BackButton.WidthTooSmall")
         let neither = try client.call("io.chevron.BackButton.Size", [:])
         #expect(neither.error == "io.chevron.BackButton.MissingTitle")
+        let huge = try client.call("io.chevron.Text.MeasureText", ["text": "Hi", "font": ["size": 1e300]])
+        #expect(huge.error == "io.chevron.Text.InvalidValue")
+        #expect(huge.string("parameter") == "font.size")
+        let weight = try client.call("io.chevron.Text.MeasureText", ["text": "Hi", "font": ["family": "Sans", "weight": 5000]])
+        #expect(weight.error == "io.chevron.Text.InvalidValue")
+        #expect(weight.string("parameter") == "font.weight")
+        let wide = try client.call("io.chevron.BackButton.Size", ["title": "Back", "maxWidth": 1e300])
+        #expect(wide.error == nil)
+        let many = try client.call("io.chevron.BackButton.SizeMany", ["requests": Array(repeating: ["title": "A"], count: 10_001)])
+        #expect(many.error == "io.chevron.BackButton.TooManyRequests")
+        #expect(many.parameters["limit"] as? Int == 10_000)
         try Self.expectServed(daemon)
     }
 
@@ -120,15 +139,30 @@ struct WireBoundsTests {
         #expect(client.isClosedByPeer())
     }
 
+    @Test func aConnectionSendingNothingButInvalidMessagesIsClosed() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.connect()
+        try client.send([UInt8](repeating: 0, count: 150))  // 150 empty messages
+        var refused = 0
+        while let reply = try? client.receive() {
+            #expect(reply["error"] as? String == "io.chevron.Service.InvalidMessage")
+            refused += 1
+        }
+        #expect(refused == 100)  // then closed
+        #expect(daemon.waitForLog("100 invalid messages in a row"))
+        try Self.expectServed(daemon)
+    }
+
     @Test func connectionsOverTheLimitAreClosedAndLogged() throws {
         let daemon = try DaemonProcess(["--max-connections", "3"])
         // Wait until the start-up probe's connection is gone: only this client is open.
         let first = try daemon.connect()
-        for _ in 0..<100 {
-            let open = (try first.call("io.chevron.Service.GetStatistics").parameters["connections"] as? [String: Int])?["open"]
-            if open == 1 { break }
-            usleep(10_000)
+        var open: Int?
+        for _ in 0..<500 where open != 1 {
+            open = (try first.call("io.chevron.Service.GetStatistics").parameters["connections"] as? [String: Int])?["open"]
+            if open != 1 { usleep(10_000) }
         }
+        try #require(open == 1)
         var held = try [first] + (0..<2).map { _ in try daemon.connect() }
         for client in held { #expect(try client.call("org.varlink.service.GetInfo").error == nil) }
         let extra = try daemon.connect()
@@ -191,6 +225,12 @@ struct WireBoundsTests {
         let started = Date()
         try Self.expectServed(daemon)
         #expect(Date().timeIntervalSince(started) < 1, "a good client waited on the hog")
+        // The daemon stopped answering the hog when its replies piled up: far fewer Size calls
+        // were answered than it sent.
+        let statistics = try daemon.connect().call("io.chevron.Service.GetStatistics")
+        let calls = statistics.parameters["calls"] as? [[String: Any]] ?? []
+        let sizes = calls.first { $0["method"] as? String == "io.chevron.BackButton.Size" }?["calls"] as? Int ?? 0
+        #expect(sizes < sent / call.count / 2, "\(sizes) of \(sent / call.count) calls answered")
         // Once its reads stop, the hog is closed after the idle timeout.
         #expect(daemon.waitForLog("idle timeout", timeout: 15))
         try Self.expectServed(daemon)
