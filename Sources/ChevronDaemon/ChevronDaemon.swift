@@ -23,7 +23,8 @@ public enum ChevronDaemon {
         let descriptor = SocketActivation.takeListeningSocket(environment: environment)
         let path =
             descriptor == nil
-            ? configuration.socketPath ?? DaemonConfiguration.defaultSocketPath(environment: environment, uid: geteuid())
+            ? configuration.socketPath
+                ?? DaemonConfiguration.defaultSocketPath(environment: environment, uid: geteuid())
             : nil
         // Real work (matching, shaping, rescans) runs on threads of its own, never on the event
         // loops and never on the Swift pool that runs signals, timers and the watchdog.
@@ -49,7 +50,8 @@ public enum ChevronDaemon {
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(
                 .init(
-                    service: Watchdog(interval: interval, notifier: notifier, loops: MultiThreadedEventLoopGroup.singleton)))
+                    service: Watchdog(
+                        interval: interval, notifier: notifier, loops: MultiThreadedEventLoopGroup.singleton)))
         }
         // Last, because the group stops services in reverse order: the server stops first, at
         // the signal, and its drain deadline counts from there.

@@ -246,7 +246,8 @@ enum FrameReading {
                 logger.trace("call", metadata: ["method": "\(call.method)"])
                 return .call(call)
             } catch let error as JSONParseError {
-                return rejected(ChevronService.invalidMessage("invalid JSON: \(error)"), service: service, logger: logger)
+                return rejected(
+                    ChevronService.invalidMessage("invalid JSON: \(error)"), service: service, logger: logger)
             } catch {
                 return rejected(ChevronService.invalidMessage("\(error)"), service: service, logger: logger)
             }

@@ -1,6 +1,6 @@
 import ChevronService
-import Glibc
 import ChevronVarlink
+import Glibc
 import Logging
 import NIOCore
 import NIOPosix
@@ -108,8 +108,11 @@ public final class VarlinkServer: Service, Sendable {
             logger.info("shutting down: no new connections; finishing calls in flight")
             listener.close(promise: nil)
             connections.shutDown()
-            listener.eventLoop.scheduleTask(in: .nanoseconds(Int64(drainLimit.components.seconds) * 1_000_000_000
-                + drainLimit.components.attoseconds / 1_000_000_000)) {
+            listener.eventLoop.scheduleTask(
+                in: .nanoseconds(
+                    Int64(drainLimit.components.seconds) * 1_000_000_000
+                        + drainLimit.components.attoseconds / 1_000_000_000)
+            ) {
                 logger.warning("shutdown timeout passed: closing the remaining connections")
                 connections.closeAll()
             }

@@ -29,7 +29,8 @@ extension ChevronService {
         }
         let (registry, problems) = loadLooks(keepingFrom: self.registry)
         replaceLooks(registry)
-        return ReloadOutcome(generation: generation, looks: registry.names, problems: problems, fontProblem: fontProblem)
+        return ReloadOutcome(
+            generation: generation, looks: registry.names, problems: problems, fontProblem: fontProblem)
     }
 
     /// Loads the manifests at start-up; returns their problems.
@@ -75,7 +76,9 @@ extension ChevronService {
         return .reply([
             "generation": .int(outcome.generation), "looks": .array(outcome.looks.map(JSONValue.string)),
             "problems": .array(
-                outcome.problems.map { ["file": .string($0.file), "field": .string($0.field), "reason": .string($0.reason)] }
+                outcome.problems.map {
+                    ["file": .string($0.file), "field": .string($0.field), "reason": .string($0.reason)]
+                }
                     + (outcome.fontProblem.map { [["file": "", "field": "fonts", "reason": .string($0)]] } ?? [])),
         ])
     }

@@ -38,7 +38,7 @@ extension ChevronService {
                 let request = try Self.sizeRequest(&item)
                 try item.finish()
                 results.append(["index": .int(index), "layout": try layout(request, sizing: sizing).json])
-            } catch where error == .deferred {
+            } catch  where error == .deferred {
                 throw error  // the whole batch goes to a worker, not this one item
             } catch {
                 results.append([
@@ -101,7 +101,8 @@ extension ChevronService {
             for (index, element) in items.enumerated() {
                 var item = try VarlinkParameters(element, path: parameters.pathOf("stack[\(index)]"))
                 navigationItems.append(
-                    NavigationItem(title: try item.optionalString("title"), backTitle: try item.optionalString("backTitle")))
+                    NavigationItem(
+                        title: try item.optionalString("title"), backTitle: try item.optionalString("backTitle")))
                 try item.finish()
             }
             stack = navigationItems
@@ -151,7 +152,10 @@ extension ChevronService {
                     "tint": colors.tint.map(JSONValue.string),
                 ])
             ),
-            (key: "sources", value: .object(look.sources.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            (
+                key: "sources",
+                value: .object(look.sources.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+            ),
         ]
         return .object(members)
     }

@@ -12,9 +12,10 @@ public struct VarlinkCall: Sendable, Hashable {
     public var upgrade: Bool
 
     /// Creates a call.
-    public init(method: String, parameters: JSONValue = .object([]), oneway: Bool = false, more: Bool = false,
-        upgrade: Bool = false)
-    {
+    public init(
+        method: String, parameters: JSONValue = .object([]), oneway: Bool = false, more: Bool = false,
+        upgrade: Bool = false
+    ) {
         self.method = method
         self.parameters = parameters
         self.oneway = oneway

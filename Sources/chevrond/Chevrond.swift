@@ -57,7 +57,8 @@ struct Chevrond: AsyncParsableCommand {
                 "--log-level \(logLevel) is not one of trace, debug, info, notice, warning, error, critical")
         }
         for (name, value, range) in [
-            ("--max-connections", maxConnections, 1...65_536), ("--max-message-bytes", maxMessageBytes, 64...(64 << 20)),
+            ("--max-connections", maxConnections, 1...65_536),
+            ("--max-message-bytes", maxMessageBytes, 64...(64 << 20)),
             ("--max-text-bytes", maxTextBytes, 16...(1 << 20)), ("--idle-timeout", idleTimeout, 1...86_400),
             ("--shutdown-timeout", shutdownTimeout, 0...3_600), ("--cache-mi-b", cacheMiB, 0...65_536),
         ] where !range.contains(value) {

@@ -28,12 +28,14 @@ struct LifecycleTests {
             file: MethodTests.helveticaBold, text: "Back", size: 12, features: ["-kern"])
         #expect(wide.double("width") == max(back + 25, 50).rounded(.up))  // the manifest's padding and art
 
-        try "{\"name\": \"wide\", ".write(to: looks.appendingPathComponent("wide.json"), atomically: true, encoding: .utf8)
+        try "{\"name\": \"wide\", ".write(
+            to: looks.appendingPathComponent("wide.json"), atomically: true, encoding: .utf8)
         daemon.send(signal: SIGHUP)
         #expect(daemon.waitForLog("reloaded: generation 3"))
         #expect(daemon.log.contains("wide.json"))
-        #expect(try client.call("io.chevron.BackButton.Size", ["title": "Back", "look": "wide"]).double("width")
-            == wide.double("width"))
+        #expect(
+            try client.call("io.chevron.BackButton.Size", ["title": "Back", "look": "wide"]).double("width")
+                == wide.double("width"))
         // Reload over the socket reports the broken file in its reply.
         let reload = try client.call("io.chevron.Service.Reload")
         let problems = reload.parameters["problems"] as? [[String: String]] ?? []
@@ -71,7 +73,8 @@ struct LifecycleTests {
         _ = fcntl(hog.descriptor, F_SETFL, flags)
         let batch = Array([[UInt8]](repeating: call, count: 2000).joined())
         for _ in 0..<50 {
-            if batch.withUnsafeBytes({ Glibc.send(hog.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) <= 0 {
+            if batch.withUnsafeBytes({ Glibc.send(hog.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) <= 0
+            {
                 break
             }
         }
@@ -181,7 +184,10 @@ final class DatagramListener {
     private var closed = false
 
     init(path: String? = nil, stream: Bool = false) throws {
-        self.path = path ?? FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString.prefix(8))").path
+        self.path =
+            path
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString.prefix(8))")
+            .path
         let type = stream ? SOCK_STREAM : SOCK_DGRAM
         descriptor = socket(AF_UNIX, Int32(type.rawValue), 0)
         var address = sockaddr_un()

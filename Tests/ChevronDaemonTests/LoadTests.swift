@@ -10,10 +10,11 @@ struct LoadTests {
         let titles = (0..<1000).map { "Title \($0)" }
         var bytes: [UInt8] = []
         for title in titles {
-            bytes += Array(
-                try JSONSerialization.data(withJSONObject: [
-                    "method": "io.chevron.BackButton.Size", "parameters": ["title": title, "look": "instagram"],
-                ])) + [0]
+            bytes +=
+                Array(
+                    try JSONSerialization.data(withJSONObject: [
+                        "method": "io.chevron.BackButton.Size", "parameters": ["title": title, "look": "instagram"],
+                    ])) + [0]
         }
         try client.send(bytes)  // all of them before reading any reply
         let shown = try titles.map { _ in Reply(try client.receive()).string("displayedTitle") }

@@ -77,7 +77,8 @@ struct MethodTests {
         let displayed = try #require(reply.string("displayed"))
         #expect(reply.parameters["truncated"] as? Bool == true)
         #expect(displayed.hasSuffix("…"))
-        let width = try ExternalTools.hbShapeWidth(file: Self.helveticaBold, text: displayed, size: 12, features: ["-kern"])
+        let width = try ExternalTools.hbShapeWidth(
+            file: Self.helveticaBold, text: displayed, size: 12, features: ["-kern"])
         #expect(abs((reply.double("width") ?? 0) - width) < 1e-9)
         #expect(width <= 80)
         // One more character would not fit: the prefix is the longest.
@@ -94,7 +95,8 @@ struct MethodTests {
         let reply = try client.call("io.chevron.BackButton.Size", ["title": "Settings", "look": "classic", "scale": 2])
         #expect(reply.error == nil)
         // LOOKS.md, classic: width = max(textWidth + 12 + 8, 43), snapped up to the 2× grid.
-        let text = try ExternalTools.hbShapeWidth(file: Self.helveticaBold, text: "Settings", size: 12, features: ["-kern"])
+        let text = try ExternalTools.hbShapeWidth(
+            file: Self.helveticaBold, text: "Settings", size: 12, features: ["-kern"])
         let expected = (max(text + 20, 43) * 2).rounded(.up) / 2
         #expect(reply.double("width") == expected)
         #expect(reply.double("height") == 30)
@@ -125,11 +127,14 @@ struct MethodTests {
         #expect(results[2]["layout"] == nil)
         #expect((results[2]["failure"] as? [String: Any])?["error"] as? String == "io.chevron.BackButton.UnknownLook")
         // Instagram: min(160, textWidth + 21) (LOOKS.md), snapped up.
-        let inbox = try ExternalTools.hbShapeWidth(file: Self.helveticaBold, text: "Inbox", size: 12, features: ["-kern"])
+        let inbox = try ExternalTools.hbShapeWidth(
+            file: Self.helveticaBold, text: "Inbox", size: 12, features: ["-kern"])
         #expect((results[1]["layout"] as? [String: Any])?["width"] as? Double == min(160, inbox + 21).rounded(.up))
         #expect((results[3]["layout"] as? [String: Any])?["displayedTitle"] as? String == "Mail")
 
-        try client.send(["method": "io.chevron.BackButton.SizeMany", "parameters": ["requests": requests], "more": true])
+        try client.send([
+            "method": "io.chevron.BackButton.SizeMany", "parameters": ["requests": requests], "more": true,
+        ])
         var streamed: [Reply] = []
         repeat { streamed.append(Reply(try client.receive())) } while streamed.last?.continues == true
         #expect(streamed.count == 4)
@@ -139,7 +144,9 @@ struct MethodTests {
         let empty = Reply(try client.receive())
         #expect(empty.parameters["results"] as? [Any] != nil)
         #expect(!empty.continues)
-        let widths = streamed.map { (($0.parameters["results"] as? [[String: Any]])?.first?["layout"] as? [String: Any])?["width"] as? Double }
+        let widths = streamed.map {
+            (($0.parameters["results"] as? [[String: Any]])?.first?["layout"] as? [String: Any])?["width"] as? Double
+        }
         #expect(widths == results.map { ($0["layout"] as? [String: Any])?["width"] as? Double })
     }
 
@@ -225,7 +232,8 @@ struct MethodTests {
             print(data[:-1].decode())
             """
         let output = try #require(
-            try ExternalTools.run("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script]))
+            try ExternalTools.run(
+                "setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script]))
         let reply = Reply(try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]))
         #expect(reply.error == "io.chevron.Service.PermissionDenied")
         #expect(reply.parameters["uid"] as? Int == 65534)

@@ -13,7 +13,10 @@ struct PythonClientTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
 
         let interfaces = try #require(report["interfaces"] as? [String: [String]])
-        #expect(interfaces.keys.sorted() == ["io.chevron.BackButton", "io.chevron.Service", "io.chevron.Text", "org.varlink.service"])
+        #expect(
+            interfaces.keys.sorted() == [
+                "io.chevron.BackButton", "io.chevron.Service", "io.chevron.Text", "org.varlink.service",
+            ])
         // The members python found are the declarations in our files, counted here by hand.
         for (name, file) in [
             ("io.chevron.Text", "Sources/ChevronService/Interfaces/io.chevron.Text.varlink"),

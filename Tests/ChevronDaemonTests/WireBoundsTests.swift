@@ -28,10 +28,18 @@ struct WireBoundsTests {
         let client = try daemon.connect()
         let cases: [(bytes: [UInt8], reason: String)] = [
             (Array(#"{"method": "io.chevron.BackButton.Size""#.utf8), "expected , or }"),
-            (Array(#"{"method":"io.chevron.BackButton.Size","parameters":{"title":""#.utf8) + [0xFF, 0xFE]
-                + Array(#""}}"#.utf8), "not valid UTF-8"),
-            (Array(#"{"method":"io.chevron.BackButton.Size","parameters":{"title":"\udead"}}"#.utf8), "unpaired surrogate"),
-            (Array((String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)).utf8), "deeper than"),
+            (
+                Array(#"{"method":"io.chevron.BackButton.Size","parameters":{"title":""#.utf8) + [0xFF, 0xFE]
+                    + Array(#""}}"#.utf8), "not valid UTF-8"
+            ),
+            (
+                Array(#"{"method":"io.chevron.BackButton.Size","parameters":{"title":"\udead"}}"#.utf8),
+                "unpaired surrogate"
+            ),
+            (
+                Array((String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)).utf8),
+                "deeper than"
+            ),
             (Array(#"["io.chevron.BackButton.Size"]"#.utf8), "must be a JSON object"),
             (Array(#"{"method":"Size"}"#.utf8), "not a qualified method name"),
             (Array(#"{"method":"io.chevron.BackButton.Size","extra":1}"#.utf8), "not a member of a call"),
@@ -43,8 +51,9 @@ struct WireBoundsTests {
             #expect(reply.string("reason")?.contains(reason) == true, "\(reply.parameters)")
         }
         // A raw NUL inside a string ends the message there: both halves are refused.
-        try client.send(Array(#"{"method":"io.chevron.BackButton.Size","parameters":{"title":"Ba"#.utf8) + [0]
-            + Array(#"ck"}}"#.utf8) + [0])
+        try client.send(
+            Array(#"{"method":"io.chevron.BackButton.Size","parameters":{"title":"Ba"#.utf8) + [0]
+                + Array(#"ck"}}"#.utf8) + [0])
         for _ in 0..<2 {
             #expect(Reply(try client.receive()).error == "io.chevron.Service.InvalidMessage")
         }
@@ -70,9 +79,14 @@ struct WireBoundsTests {
             // Numbers beyond what an integer field can hold are refused, not converted.
             ("io.chevron.BackButton.Size", ["title": "Back", "scale": 1e300], "scale"),
             ("io.chevron.BackButton.Size", ["title": "Back", "scale": 9_007_199_254_740_993.0], "scale"),
-            ("io.chevron.Text.MeasureText", ["text": "Hi", "font": ["family": "DejaVu Sans", "weight": -1e300]],
-                "font.weight"),
-            ("io.chevron.Text.MeasureText", ["text": "Hi", "font": ["pattern": "Sans", "slant": "italic"]], "font.slant"),
+            (
+                "io.chevron.Text.MeasureText", ["text": "Hi", "font": ["family": "DejaVu Sans", "weight": -1e300]],
+                "font.weight"
+            ),
+            (
+                "io.chevron.Text.MeasureText", ["text": "Hi", "font": ["pattern": "Sans", "slant": "italic"]],
+                "font.slant"
+            ),
         ]
         for (method, parameters, parameter) in cases {
             let reply = try client.call(method, parameters)
@@ -102,12 +116,14 @@ struct WireBoundsTests {
         let huge = try client.call("io.chevron.Text.MeasureText", ["text": "Hi", "font": ["size": 1e300]])
         #expect(huge.error == "io.chevron.Text.InvalidValue")
         #expect(huge.string("parameter") == "font.size")
-        let weight = try client.call("io.chevron.Text.MeasureText", ["text": "Hi", "font": ["family": "Sans", "weight": 5000]])
+        let weight = try client.call(
+            "io.chevron.Text.MeasureText", ["text": "Hi", "font": ["family": "Sans", "weight": 5000]])
         #expect(weight.error == "io.chevron.Text.InvalidValue")
         #expect(weight.string("parameter") == "font.weight")
         let wide = try client.call("io.chevron.BackButton.Size", ["title": "Back", "maxWidth": 1e300])
         #expect(wide.error == nil)
-        let many = try client.call("io.chevron.BackButton.SizeMany", ["requests": Array(repeating: ["title": "A"], count: 10_001)])
+        let many = try client.call(
+            "io.chevron.BackButton.SizeMany", ["requests": Array(repeating: ["title": "A"], count: 10_001)])
         #expect(many.error == "io.chevron.BackButton.TooManyRequests")
         #expect(many.parameters["limit"] as? Int == 10_000)
         try Self.expectServed(daemon)
@@ -159,7 +175,9 @@ struct WireBoundsTests {
         let first = try daemon.connect()
         var open: Int?
         for _ in 0..<500 where open != 1 {
-            open = (try first.call("io.chevron.Service.GetStatistics").parameters["connections"] as? [String: Int])?["open"]
+            open =
+                (try first.call("io.chevron.Service.GetStatistics").parameters["connections"] as? [String: Int])?[
+                    "open"]
             if open != 1 { usleep(10_000) }
         }
         try #require(open == 1)
@@ -217,7 +235,9 @@ struct WireBoundsTests {
         flags |= O_NONBLOCK
         _ = fcntl(hog.descriptor, F_SETFL, flags)
         for _ in 0..<100 {
-            let written = batch.withUnsafeBytes { Glibc.send(hog.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = batch.withUnsafeBytes {
+                Glibc.send(hog.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if written <= 0 { break }
             sent += written
         }

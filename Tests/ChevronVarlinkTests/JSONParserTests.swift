@@ -30,7 +30,7 @@ struct JSONParserTests {
     }
 
     @Test func numbersPrintAsFoundationReadsThem() throws {
-        let numbers: [Double] = [0, -1, 7, 1234567890123, -9_007_199_254_740_991, 47.34, -0.5, 1e-7, 3e300]
+        let numbers: [Double] = [0, -1, 7, 1_234_567_890_123, -9_007_199_254_740_991, 47.34, -0.5, 1e-7, 3e300]
         let text = JSONValue.array(numbers.map(JSONValue.number)).jsonText
         #expect(text.hasPrefix("[0,-1,7,1234567890123,-9007199254740991,47.34,-0.5,"))
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [NSNumber])

@@ -22,7 +22,9 @@ struct VarlinkFrameDecoderTests {
         let long = String(repeating: "x", count: 40)
         let input = Self.buffer("{}\0\(long)\0{\"ok\":1}\0")
         try ByteToMessageDecoderVerifier.verifyDecoder(
-            inputOutputPairs: [(input, [.message(Self.buffer("{}")), .tooLong(limit: 16), .message(Self.buffer("{\"ok\":1}"))])],
+            inputOutputPairs: [
+                (input, [.message(Self.buffer("{}")), .tooLong(limit: 16), .message(Self.buffer("{\"ok\":1}"))])
+            ],
             decoderFactory: { VarlinkFrameDecoder(maximumMessageBytes: 16) })
     }
 

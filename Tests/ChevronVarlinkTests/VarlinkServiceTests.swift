@@ -39,11 +39,14 @@ struct VarlinkServiceTests {
 
     @Test func getInfoAndDescriptionsComeFromTheInterfaces() throws {
         let service = try Self.service()
-        let info = service.handle(try Self.call(#"{"method":"org.varlink.service.GetInfo"}"#), context: .init(peer: nil))
+        let info = service.handle(
+            try Self.call(#"{"method":"org.varlink.service.GetInfo"}"#), context: .init(peer: nil))
         #expect(info.count == 1)
         #expect(info[0].parameters["interfaces"] == ["org.example.echo", "org.varlink.service"])
         let description = service.handle(
-            try Self.call(#"{"method":"org.varlink.service.GetInterfaceDescription","parameters":{"interface":"org.example.echo"}}"#),
+            try Self.call(
+                #"{"method":"org.varlink.service.GetInterfaceDescription","parameters":{"interface":"org.example.echo"}}"#
+            ),
             context: .init(peer: nil))
         #expect(description[0].parameters["description"] == .string(Self.description))
     }
@@ -51,13 +54,27 @@ struct VarlinkServiceTests {
     @Test func standardErrorsNameWhatWasNotFound() throws {
         let service = try Self.service()
         let cases: [(String, String, JSONValue)] = [
-            (#"{"method":"org.example.nope.Echo"}"#, "org.varlink.service.InterfaceNotFound", ["interface": "org.example.nope"]),
-            (#"{"method":"org.example.echo.Nope"}"#, "org.varlink.service.MethodNotFound", ["method": "org.example.echo.Nope"]),
-            (#"{"method":"org.example.echo.Unimplemented"}"#, "org.varlink.service.MethodNotImplemented",
-                ["method": "org.example.echo.Unimplemented"]),
-            (#"{"method":"org.example.echo.Echo","parameters":{}}"#, "org.varlink.service.InvalidParameter", ["parameter": "text"]),
-            (#"{"method":"org.example.echo.Echo","parameters":{"text":"a","x":1}}"#, "org.varlink.service.InvalidParameter",
-                ["parameter": "x"]),
+            (
+                #"{"method":"org.example.nope.Echo"}"#, "org.varlink.service.InterfaceNotFound",
+                ["interface": "org.example.nope"]
+            ),
+            (
+                #"{"method":"org.example.echo.Nope"}"#, "org.varlink.service.MethodNotFound",
+                ["method": "org.example.echo.Nope"]
+            ),
+            (
+                #"{"method":"org.example.echo.Unimplemented"}"#, "org.varlink.service.MethodNotImplemented",
+                ["method": "org.example.echo.Unimplemented"]
+            ),
+            (
+                #"{"method":"org.example.echo.Echo","parameters":{}}"#, "org.varlink.service.InvalidParameter",
+                ["parameter": "text"]
+            ),
+            (
+                #"{"method":"org.example.echo.Echo","parameters":{"text":"a","x":1}}"#,
+                "org.varlink.service.InvalidParameter",
+                ["parameter": "x"]
+            ),
             (#"{"method":"org.example.echo.Count"}"#, "org.varlink.service.ExpectedMore", [:]),
         ]
         for (text, error, parameters) in cases {
@@ -75,7 +92,8 @@ struct VarlinkServiceTests {
     @Test func moreStreamsWithContinuesAndOnewayGetsNoReply() throws {
         let service = try Self.service()
         let streamed = service.handle(
-            try Self.call(#"{"method":"org.example.echo.Count","parameters":{"to":3},"more":true}"#), context: .init(peer: nil))
+            try Self.call(#"{"method":"org.example.echo.Count","parameters":{"to":3},"more":true}"#),
+            context: .init(peer: nil))
         #expect(streamed.map(\.continues) == [true, true, false])
         #expect(streamed.map { $0.parameters["number"] } == [1, 2, 3])
         let oneway = service.handle(
@@ -89,7 +107,8 @@ struct VarlinkServiceTests {
         let frame = VarlinkReply(parameters: ["text": "a\u{0}b"], continues: true).frame
         #expect(frame.last == 0)
         #expect(frame.dropLast().contains(0) == false)  // a NUL inside a string is escaped
-        let message = try frame.dropLast().withUnsafeBytes { bytes throws(JSONParseError) in try JSONParser.parse(bytes) }
+        let message = try frame.dropLast().withUnsafeBytes { bytes throws(JSONParseError) in try JSONParser.parse(bytes)
+        }
         let reply = try VarlinkReply(message: message)
         #expect(reply.parameters["text"] == "a\u{0}b")
         #expect(reply.continues)

@@ -30,7 +30,8 @@ final class DaemonProcess {
         _ arguments: [String] = [], environment: [String: String] = [:], launcher: [String] = [],
         socket: Bool = true, waitForSocket: Bool = true
     ) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("chevrond-\(UUID().uuidString.prefix(8))")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "chevrond-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         socketPath = folder.appendingPathComponent("chevrond.sock").path
         logFile = folder.appendingPathComponent("log")
