@@ -24,6 +24,7 @@ var package = Package(
         .library(name: "ChevronLooks", targets: ["ChevronLooks", "ChevronBuiltInLooks"]),
         .executable(name: "chevron", targets: ["chevron"]),
         .executable(name: "chevrond", targets: ["chevrond"]),
+        .library(name: "ChevronClient", targets: ["ChevronClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,6 +32,7 @@ var package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // C libraries from Debian, through pkg-config: a module map and a shim header each.
@@ -91,6 +93,16 @@ var package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "ChevronClient",
+            dependencies: [
+                "ChevronVarlink",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "ChevronBuiltInLooks",
             dependencies: ["ChevronLooks"] + lookPlugins.map { Target.Dependency(stringLiteral: $0) },
             swiftSettings: strictSwift
@@ -98,10 +110,13 @@ var package = Package(
         .executableTarget(
             name: "chevron",
             dependencies: [
+                "ChevronClient",
+                "ChevronService",
+                "ChevronVarlink",
                 "ChevronText",
-                "ChevronLooks",
                 "ChevronBuiltInLooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strictSwift
         ),

@@ -1,28 +1,51 @@
 import ArgumentParser
 import Foundation
 
-/// `chevron`: back-button and text metrics from the shell.
+/// `chevron`: back-button and text metrics from the shell, from chevrond or in-process.
 @main
-struct Chevron: ParsableCommand {
+struct Chevron: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chevron",
         abstract: "Measure text and back buttons the way iOS-style navigation bars lay them out.",
-        discussion: "Exit codes: 0 success, 2 bad input or usage, 4 a font the engine could not use.",
-        subcommands: [SizeCommand.self, LooksCommand.self, MeasureCommand.self, FontCommand.self]
+        discussion: """
+            Asks chevrond (--socket, default $XDG_RUNTIME_DIR/chevron/chevrond.sock or \
+            /run/chevron/chevrond.sock for root), or runs the engine in-process with --local; both give \
+            the same answers. Exit codes: 0 success, 1 a check failed, 2 usage, 3 chevrond unreachable, \
+            4 chevrond answered with an error.
+            """,
+        subcommands: [
+            SizeCommand.self, MeasureCommand.self, FontCommand.self, LooksCommand.self, StatsCommand.self,
+            ReloadCommand.self, CheckCommand.self, BenchCommand.self,
+        ]
     )
 
-    /// Runs the command; usage errors exit 2 (ArgumentParser's default is 64) so that every
-    /// kind of bad input, parsed or validated, has one exit code.
-    static func main() {
+    /// Runs the command; usage errors exit 2 (ArgumentParser's default is 64).
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch {
             if exitCode(for: error) == .validationFailure {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
+                Foundation.exit(ExitStatus.usage)
             }
             exit(withError: error)
         }
     }
+}
+
+/// The exit statuses every subcommand uses.
+enum ExitStatus {
+    /// A check found rows that fail (`check --fail-on`).
+    static let checkFailed: Int32 = 1
+    /// Usage: unknown options, missing arguments, malformed input files.
+    static let usage: Int32 = 2
+    /// chevrond could not be reached.
+    static let unreachable: Int32 = 3
+    /// chevrond (or the in-process engine) answered with an error.
+    static let remoteError: Int32 = 4
 }

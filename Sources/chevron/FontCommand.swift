@@ -1,8 +1,8 @@
 import ArgumentParser
-import ChevronText
+import ChevronClient
 
 /// `chevron font`: which face a pattern resolves to, and its fallbacks.
-struct FontCommand: ParsableCommand {
+struct FontCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "font",
         abstract: "Resolve a fontconfig pattern to a face and its fallback chain, as fc-match would.",
@@ -18,15 +18,17 @@ struct FontCommand: ParsableCommand {
     @Option(name: .long, help: "A BCP 47 language tag (ja, zh-Hant, ar).")
     var language: String?
 
+    @OptionGroup var connection: ConnectionOptions
+
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
-    func run() throws {
-        try Output.reportingErrors {
-            let engine = try TextEngine()
-            let request = FontRequest(pattern: pattern, size: 12, language: language)
-            let resolution = try engine.resolve(request, text: text)
-            let report = FontJSON(resolution, text: text)
+    func run() async throws {
+        try await Output.reportingErrors {
+            let client = try await connection.client()
+            let resolution = try await client.resolveFont(
+                FontParameters(pattern: pattern, language: language), text: text)
+            let report = FontJSON(resolution)
             if json {
                 try Output.printJSON(report)
                 return
@@ -50,13 +52,13 @@ struct FontJSON: Encodable {
     let fallbacks: [FaceJSON]
     let missing: Int?
 
-    init(_ resolution: FontResolution, text: String?) {
+    init(_ resolution: FontResolutionReply) {
         family = resolution.primary.family
         style = resolution.primary.style
         file = resolution.primary.file
         index = resolution.primary.index
-        unitsPerEm = resolution.metrics.unitsPerEm
+        unitsPerEm = resolution.unitsPerEm
         fallbacks = resolution.fallbacks.map(FaceJSON.init)
-        missing = text == nil ? nil : resolution.missing
+        missing = resolution.missing
     }
 }

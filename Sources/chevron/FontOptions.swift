@@ -1,5 +1,5 @@
 import ArgumentParser
-import ChevronText
+import ChevronClient
 import Foundation
 
 /// Options every text subcommand shares: which font, at what size, with which features.
@@ -18,9 +18,14 @@ struct FontOptions: ParsableArguments {
         help: "Comma-separated OpenType features to switch on or off (--features=-kern,-liga,+smcp).")
     var features: String?
 
-    /// The options as a request for the text engine.
-    var request: FontRequest {
-        FontRequest(
+    func validate() throws {
+        // JSON has no NaN or infinity: refuse them here rather than send null.
+        guard size.isFinite else { throw ValidationError("size: \(size) is not a finite number of points") }
+    }
+
+    /// The options as the wire's font request.
+    var request: FontParameters {
+        FontParameters(
             pattern: font, size: size, language: language,
             features: features?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
     }

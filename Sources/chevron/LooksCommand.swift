@@ -1,82 +1,81 @@
 import ArgumentParser
-import ChevronBuiltInLooks
-import ChevronLooks
-import Foundation
+import ChevronClient
 
 /// `chevron looks`: the looks and their numbers.
-struct LooksCommand: ParsableCommand {
+struct LooksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "looks", abstract: "List the looks with their numbers and where each came from.")
 
-    @Option(name: .long, help: "A folder of look manifests (*.json) to add to the built-in looks.")
-    var looksDir: String?
+    @OptionGroup var connection: ConnectionOptions
 
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
-    func run() throws {
-        let looks = LookRegistry.withManifests(looksDir).all.map(LookJSON.init)
-        if json {
-            try Output.printJSON(looks)
-            return
-        }
-        for look in looks {
-            print(
-                "\(look.name.padding(11))\(Output.points(look.height)) pt high, min \(Output.points(look.minimumWidth)), "
-                    + "max \(Output.points(look.maximumWidth)), \(look.overflow)  \(look.summary)")
+    func run() async throws {
+        try await Output.reportingErrors {
+            let client = try await connection.client()
+            var looks: [LookJSON] = []
+            for summary in try await client.listLooks() {
+                looks.append(LookJSON(try await client.describeLook(summary.name)))
+            }
+            if json {
+                try Output.printJSON(looks)
+                return
+            }
+            for look in looks {
+                print(
+                    "\(look.name.padding(11))\(Output.points(look.height)) pt high, min \(Output.points(look.minimumWidth)), "
+                        + "max \(Output.points(look.maximumWidth)), \(look.overflow)  \(look.summary)")
+            }
         }
     }
 }
 
-/// One look as `chevron looks --json` shows it.
+/// One look as `chevron looks --json` shows it: DescribeLook's numbers and sources.
 struct LookJSON: Encodable {
     let name: String
     let summary: String
+    let animated: Bool
+    let builtIn: Bool
+    let file: String?
     let font: String
     let fontSize: Double
     let features: [String]
     let tracking: Double
     let height: Double
     let artWidth: Double
-    let capInsets: HorizontalInsets
-    let titleInsets: HorizontalInsets
+    let capInsets: InsetsReply
+    let titleInsets: InsetsReply
+    let alignment: String
     let padding: Double
     let minimumWidth: Double
     let maximumWidth: Double
     let overflow: String
-    let colors: LookColors
+    let chevronWidth: Double
+    let colors: LookDescriptionReply.Colors
     let sources: [String: String]
 
-    init(_ look: any BackButtonLook) {
-        let metrics = look.metrics
+    init(_ look: LookDescriptionReply) {
         name = look.name
         summary = look.summary
-        font = metrics.font.face.description
-        fontSize = metrics.font.size
-        features = metrics.font.features
-        tracking = metrics.tracking
-        height = metrics.height
-        artWidth = metrics.artWidth
-        capInsets = HorizontalInsets(left: metrics.leftCap, right: metrics.rightCap)
-        titleInsets = metrics.titleInsets
-        padding = metrics.padding
-        minimumWidth = metrics.minimumWidth
-        maximumWidth = metrics.maximumWidth
-        overflow = metrics.overflow.rawValue
-        colors = metrics.colors
+        animated = look.animated
+        builtIn = look.builtIn
+        file = look.file
+        font = look.font
+        fontSize = look.fontSize
+        features = look.features
+        tracking = look.tracking
+        height = look.height
+        artWidth = look.artWidth
+        capInsets = look.capInsets
+        titleInsets = look.titleInsets
+        alignment = look.alignment
+        padding = look.padding
+        minimumWidth = look.minimumWidth
+        maximumWidth = look.maximumWidth
+        overflow = look.overflow
+        chevronWidth = look.chevronWidth
+        colors = look.colors
         sources = look.sources
-    }
-}
-
-extension LookRegistry {
-    /// The built-in looks plus the manifests in `directory`, each manifest problem reported on
-    /// standard error as FILE: FIELD: REASON (a broken manifest never stops the command).
-    static func withManifests(_ directory: String?) -> LookRegistry {
-        guard let directory else { return .builtIn }
-        let (registry, problems) = LookRegistry.builtIn.addingManifests(from: directory)
-        for problem in problems {
-            FileHandle.standardError.write(Data("chevron: manifest \(problem)\n".utf8))
-        }
-        return registry
     }
 }

@@ -1,12 +1,12 @@
 import ArgumentParser
-import ChevronText
+import ChevronClient
 
 /// `chevron measure`: the width and runs of one line of text.
-struct MeasureCommand: ParsableCommand {
+struct MeasureCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "measure",
         abstract: "Measure one line of text: width, ascent, descent, line height and the runs shaped.",
-        discussion: "Runs in-process. Run ranges are UTF-16 code unit offsets, end exclusive."
+        discussion: "Run ranges are UTF-16 code unit offsets, end exclusive."
     )
 
     @Argument(help: "The text to measure.")
@@ -17,15 +17,24 @@ struct MeasureCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Truncate with an ellipsis to fit this width in points.")
     var maxWidth: Double?
 
+    @OptionGroup var connection: ConnectionOptions
+
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
-    func run() throws {
-        try Output.reportingErrors {
-            let engine = try TextEngine()
+    func validate() throws {
+        if let maxWidth, !maxWidth.isFinite {
+            throw ValidationError("max-width: \(maxWidth) is not a finite number of points")
+        }
+    }
+
+    func run() async throws {
+        try await Output.reportingErrors {
+            let client = try await connection.client()
             let request = fontOptions.request
-            let measurement = try engine.measure(text, font: request)
-            let truncation = try maxWidth.map { try engine.truncate(text, font: request, maxWidth: $0) }
+            let measurement = try await client.measureText(text, font: request)
+            var truncation: TruncationReply?
+            if let maxWidth { truncation = try await client.truncate(text, font: request, maxWidth: maxWidth) }
             let report = MeasureJSON(measurement, truncation: truncation)
             if json {
                 try Output.printJSON(report)
@@ -80,28 +89,21 @@ struct MeasureJSON: Encodable {
     let displayedWidth: Double?
     let truncated: Bool?
 
-    init(_ measurement: TextMeasurement, truncation: Truncation?) {
+    init(_ measurement: MeasurementReply, truncation: TruncationReply?) {
         width = measurement.width
         ascent = measurement.ascent
         descent = measurement.descent
         lineHeight = measurement.lineHeight
-        direction = measurement.direction.rawValue
+        direction = measurement.direction
         missing = measurement.missing
         runs = measurement.runs.map { run in
             Run(
                 file: run.face.file, family: run.face.family, style: run.face.style, index: run.face.index,
-                start: run.utf16Range.lowerBound, end: run.utf16Range.upperBound, glyphs: run.glyphCount,
-                width: run.width, script: run.script, direction: run.direction.rawValue)
+                start: run.start, end: run.end, glyphs: run.glyphs, width: run.width, script: run.script,
+                direction: run.direction)
         }
         displayed = truncation?.displayed
         displayedWidth = truncation?.width
         truncated = truncation?.truncated
-    }
-}
-
-extension String {
-    /// The string padded with spaces to at least `width` characters.
-    func padding(_ width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }

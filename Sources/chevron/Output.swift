@@ -1,6 +1,5 @@
 import ArgumentParser
-import ChevronLooks
-import ChevronText
+import ChevronClient
 import Foundation
 
 /// Printing results and errors the same way in every subcommand.
@@ -21,19 +20,21 @@ enum Output {
         return text
     }
 
-    /// Runs `body`, turning a `TextError` into a message on standard error and an exit code:
-    /// 2 for bad input (like any usage error), 4 for a font the engine could not use.
-    static func reportingErrors(_ body: () throws -> Void) throws {
+    /// Writes `message` on standard error, prefixed `chevron: `, and exits with `status`.
+    static func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("chevron: \(message)\n".utf8))
+        exit(status)
+    }
+
+    /// Runs `body`; a client error becomes a message and an exit status: 3 when chevrond is
+    /// unreachable or went away, 4 when it answered with an error.
+    static func reportingErrors(_ body: () async throws -> Void) async throws {
         do {
-            try body()
-        } catch let error as LookError {
-            FileHandle.standardError.write(Data("chevron: \(error.description)\n".utf8))
-            throw ExitCode(2)
-        } catch let error as TextError {
-            FileHandle.standardError.write(Data("chevron: \(error.description)\n".utf8))
+            try await body()
+        } catch let error as ChevronClientError {
             switch error.code {
-            case .fontNotFound, .fontFileMissing, .fontFileCorrupt: throw ExitCode(4)
-            default: throw ExitCode(2)
+            case .remote: fail(error.message, status: ExitStatus.remoteError)
+            default: fail(error.message, status: ExitStatus.unreachable)
             }
         }
     }
@@ -46,10 +47,23 @@ struct FaceJSON: Encodable {
     let file: String
     let index: Int
 
-    init(_ name: FaceName) {
-        family = name.family
-        style = name.style
-        file = name.file
-        index = name.index
+    init(_ face: FaceReply) {
+        family = face.family
+        style = face.style
+        file = face.file
+        index = face.index
+    }
+}
+
+extension String {
+    /// The string padded with spaces to at least `width` characters, and always followed by at
+    /// least one space.
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+
+    /// The string padded with spaces to exactly `width` characters when shorter (table columns).
+    func column(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

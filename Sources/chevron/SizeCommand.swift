@@ -1,17 +1,14 @@
 import ArgumentParser
-import ChevronBuiltInLooks
-import ChevronLooks
-import ChevronText
-import Foundation
+import ChevronClient
 
 /// `chevron size`: the back button's layout for one title in one look.
-struct SizeCommand: ParsableCommand {
+struct SizeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "size",
         abstract: "Lay out a back button for a title in a look: width, height, title frame and more.",
         discussion: """
-            Runs in-process. With --stack, the stack is the given items (bottom first) followed by TITLE \
-            as the top item, and the button shows the item before TITLE, as UIKit does.
+            With --stack, the stack is the given items (bottom first) followed by TITLE as the top item, \
+            and the button shows the item before TITLE, as UIKit does.
             """
     )
 
@@ -31,29 +28,34 @@ struct SizeCommand: ParsableCommand {
     var maxWidth: Double?
 
     @Option(name: .long, help: "truncate, fallback, generic or minimal (default: the look's).")
-    var overflow: OverflowPolicy?
+    var overflow: String?
 
     @Option(name: .long, help: "ltr or rtl (default: from the displayed title).")
-    var direction: TextDirection?
+    var direction: String?
 
     @Option(name: .long, help: "The generic title of the fallback chain.")
     var genericTitle = "Back"
 
-    @Option(name: .long, help: "A folder of look manifests (*.json) to add to the built-in looks.")
-    var looksDir: String?
+    @OptionGroup var connection: ConnectionOptions
 
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
-    func run() throws {
-        try Output.reportingErrors {
-            let engine = SizingEngine(registry: LookRegistry.withManifests(looksDir), text: try TextEngine())
-            let request = SizeRequest(
-                look: look, title: stack.isEmpty ? title : nil,
-                stack: stack.isEmpty ? nil : (stack + [title]).map { NavigationItem(title: $0) },
-                scale: scale, maximumWidth: maxWidth, overflow: overflow, genericTitle: genericTitle,
+    func validate() throws {
+        if let maxWidth, !maxWidth.isFinite {
+            throw ValidationError("max-width: \(maxWidth) is not a finite number of points")
+        }
+    }
+
+    func run() async throws {
+        try await Output.reportingErrors {
+            let client = try await connection.client()
+            let request = SizeParameters(
+                title: stack.isEmpty ? title : nil, look: look,
+                stack: stack.isEmpty ? nil : (stack + [title]).map { SizeParameters.Item(title: $0) },
+                scale: scale, maxWidth: maxWidth, overflow: overflow, genericTitle: genericTitle,
                 direction: direction)
-            let layout = try engine.size(request)
+            let layout = try await client.size(request)
             if json {
                 try Output.printJSON(SizeJSON(layout))
                 return
@@ -61,25 +63,20 @@ struct SizeCommand: ParsableCommand {
             let frame = layout.titleFrame
             print("look        \(layout.look)")
             print("size        \(Output.points(layout.width)) × \(Output.points(layout.height)) pt")
-            print(
-                "title       \(layout.displayedTitle) (\(layout.titleSource.rawValue)\(layout.truncated ? ", truncated" : ""))"
-            )
+            print("title       \(layout.displayedTitle) (\(layout.titleSource)\(layout.truncated ? ", truncated" : ""))")
             print(
                 "title frame x \(Output.points(frame.x)) y \(Output.points(frame.y)) w \(Output.points(frame.width)) h \(Output.points(frame.height))"
             )
             print("text width  \(Output.points(layout.textWidth)) pt")
-            print("direction   \(layout.direction.rawValue)")
+            print("direction   \(layout.direction)")
             print(
-                "font        \(layout.font.family) \(layout.font.style) \(Output.points(layout.fontSize)) pt  \(layout.font.file)"
+                "font        \(layout.font.family) \(layout.font.style) \(Output.points(layout.font.size)) pt  \(layout.font.file)"
             )
         }
     }
 }
 
-extension OverflowPolicy: ExpressibleByArgument {}
-extension TextDirection: ExpressibleByArgument {}
-
-/// `chevron size --json`.
+/// `chevron size --json`: the layout with the keys the README lists.
 struct SizeJSON: Encodable {
     struct Font: Encodable {
         let family: String
@@ -91,30 +88,30 @@ struct SizeJSON: Encodable {
     let look: String
     let width: Double
     let height: Double
-    let titleFrame: Rect
+    let titleFrame: RectReply
     let displayedTitle: String
     let titleSource: String
     let truncated: Bool
-    let capInsets: HorizontalInsets
-    let titleInsets: HorizontalInsets
-    let hitRect: Rect
+    let capInsets: InsetsReply
+    let titleInsets: InsetsReply
+    let hitRect: RectReply
     let direction: String
     let font: Font
     let textWidth: Double
 
-    init(_ layout: BackButtonLayout) {
+    init(_ layout: LayoutReply) {
         look = layout.look
         width = layout.width
         height = layout.height
         titleFrame = layout.titleFrame
         displayedTitle = layout.displayedTitle
-        titleSource = layout.titleSource.rawValue
+        titleSource = layout.titleSource
         truncated = layout.truncated
         capInsets = layout.capInsets
         titleInsets = layout.titleInsets
         hitRect = layout.hitRect
-        direction = layout.direction.rawValue
-        font = Font(family: layout.font.family, style: layout.font.style, file: layout.font.file, size: layout.fontSize)
+        direction = layout.direction
+        font = Font(family: layout.font.family, style: layout.font.style, file: layout.font.file, size: layout.font.size)
         textWidth = layout.textWidth
     }
 }

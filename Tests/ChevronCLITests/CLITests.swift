@@ -19,7 +19,9 @@ struct CLITests {
             .deletingLastPathComponent().appendingPathComponent(".build/debug")
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> Result {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws
+        -> Result
+    {
         let process = Process()
         process.executableURL =
             executable.hasPrefix("/")
@@ -32,6 +34,7 @@ struct CLITests {
         } else {
             process.arguments = arguments
         }
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
@@ -58,9 +61,7 @@ struct CLITests {
     }
 
     @Test func measureJSONHasTheDocumentedKeysAndHbShapesWidth() throws {
-        let result = try Self.run(
-            "chevron",
-            ["measure", "Settings", "--font", "DejaVu Sans", "--size", "20", "--features=-kern,-liga", "--json"])
+        let result = try Self.run("chevron", ["measure", "--local", "Settings", "--font", "DejaVu Sans", "--size", "20", "--features=-kern,-liga", "--json"])
         #expect(result.status == 0)
         let report = try Self.json(result.output)
         for key in ["width", "ascent", "descent", "lineHeight", "runs", "missing"] {
@@ -81,7 +82,7 @@ struct CLITests {
     }
 
     @Test func measureWithMaxWidthReportsTheDisplayedText() throws {
-        let result = try Self.run("chevron", ["measure", "Settings and Privacy", "--max-width", "60", "--json"])
+        let result = try Self.run("chevron", ["measure", "--local", "Settings and Privacy", "--max-width", "60", "--json"])
         #expect(result.status == 0)
         let report = try Self.json(result.output)
         #expect(report["truncated"] as? Bool == true)
@@ -89,7 +90,7 @@ struct CLITests {
     }
 
     @Test func fontJSONIsFcMatchsAnswer() throws {
-        let result = try Self.run("chevron", ["font", "Helvetica:bold", "--json"])
+        let result = try Self.run("chevron", ["font", "--local", "Helvetica:bold", "--json"])
         #expect(result.status == 0)
         let report = try Self.json(result.output)
         let expected = try Self.run("fc-match", ["-f", "%{family[0]}|%{style[0]}|%{file}|%{index}", "Helvetica:bold"])
@@ -103,7 +104,7 @@ struct CLITests {
     }
 
     @Test func fontWithTextListsTheFallbackForCJK() throws {
-        let result = try Self.run("chevron", ["font", "Helvetica:bold", "--text", "设置", "--json"])
+        let result = try Self.run("chevron", ["font", "--local", "Helvetica:bold", "--text", "设置", "--json"])
         let report = try Self.json(result.output)
         let fallbacks = try #require(report["fallbacks"] as? [[String: Any]])
         #expect(fallbacks.count == 1)
@@ -111,33 +112,46 @@ struct CLITests {
     }
 
     @Test func humanOutputIsATable() throws {
-        let result = try Self.run("chevron", ["measure", "Back"])
+        let result = try Self.run("chevron", ["measure", "--local", "Back"])
         #expect(result.status == 0)
         #expect(result.output.contains("width"))
         #expect(result.output.contains("Nimbus Sans"))
     }
 
     @Test(
-        "bad input exits 2 with a message naming the parameter",
+        "usage errors exit 2 with a message naming the option",
         arguments: [
-            (["measure", "Back", "--size", "0"], "size"),
             (["measure", "Back", "--size", "nan"], "size"),
-            (["measure", "Back", "--font", "Helvetica:weight=abc"], "pattern"),
-            (["measure", "Back", "--features=kern=x"], "features"),
-            (["measure", "Back", "--max-width", "-3"], "maxWidth"),
-            (["measure", String(repeating: "x", count: 5000)], "text"),
             (["measure"], "text"),
             (["frobnicate"], "frobnicate"),
+            (["size", "Back", "--max-width", "inf"], "max-width"),
         ])
-    func badInputExitsTwo(arguments: [String], parameter: String) throws {
+    func usageErrorsExitTwo(arguments: [String], parameter: String) throws {
+        // Refused while parsing, before any daemon is asked.
         let result = try Self.run("chevron", arguments)
         #expect(result.status == 2)
         #expect(result.error.contains(parameter))
         #expect(result.output.isEmpty)
     }
 
+    @Test(
+        "values the engine refuses exit 4 with its error naming the parameter",
+        arguments: [
+            (["measure", "Back", "--size", "0"], "font.size"),
+            (["measure", "Back", "--font", "Helvetica:weight=abc"], "font.pattern"),
+            (["measure", "Back", "--features=kern=x"], "font.features"),
+            (["measure", "Back", "--max-width", "-3"], "maxWidth"),
+            (["measure", String(repeating: "x", count: 5000)], "text"),
+        ])
+    func refusedValuesExitFour(arguments: [String], parameter: String) throws {
+        let result = try Self.run("chevron", arguments + ["--local"])
+        #expect(result.status == 4)
+        #expect(result.error.contains(parameter))
+        #expect(result.output.isEmpty)
+    }
+
     @Test func sizeJSONHasTheDocumentedKeys() throws {
-        let result = try Self.run("chevron", ["size", "Settings", "--look", "instagram", "--scale", "2", "--json"])
+        let result = try Self.run("chevron", ["size", "--local", "Settings", "--look", "instagram", "--scale", "2", "--json"])
         #expect(result.status == 0)
         let report = try Self.json(result.output)
         for key in [
@@ -153,14 +167,14 @@ struct CLITests {
     }
 
     @Test func sizeWithAStackShowsThePreviousItem() throws {
-        let result = try Self.run("chevron", ["size", "Detail", "--stack", "Inbox", "--json"])
+        let result = try Self.run("chevron", ["size", "--local", "Detail", "--stack", "Inbox", "--json"])
         let report = try Self.json(result.output)
         #expect(report["displayedTitle"] as? String == "Inbox")
         #expect(report["titleSource"] as? String == "title")
     }
 
     @Test func looksListsTheSixBuiltInLooks() throws {
-        let result = try Self.run("chevron", ["looks", "--json"])
+        let result = try Self.run("chevron", ["looks", "--local", "--json"])
         #expect(result.status == 0)
         let looks = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
         #expect(
@@ -169,9 +183,9 @@ struct CLITests {
             ])
     }
 
-    @Test func anUnknownLookExitsTwoListingTheKnownOnes() throws {
-        let result = try Self.run("chevron", ["size", "Back", "--look", "aqua"])
-        #expect(result.status == 2)
+    @Test func anUnknownLookExitsFourListingTheKnownOnes() throws {
+        let result = try Self.run("chevron", ["size", "--local", "Back", "--look", "aqua"])
+        #expect(result.status == 4)
         #expect(result.error.contains("classic"))
     }
 }

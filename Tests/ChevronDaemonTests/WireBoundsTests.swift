@@ -1,3 +1,4 @@
+import ChevronTestSupport
 import Foundation
 import Glibc
 import Testing

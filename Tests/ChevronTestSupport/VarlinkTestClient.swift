@@ -3,11 +3,11 @@ import Glibc
 
 /// A blocking Varlink client on a plain Unix socket, written for the tests only: it shares no
 /// code with the daemon (Foundation's JSONSerialization reads the replies).
-final class VarlinkTestClient {
-    enum Failure: Error, CustomStringConvertible {
+public final class VarlinkTestClient {
+    public enum Failure: Error, CustomStringConvertible {
         case system(String)
         case closed
-        var description: String {
+        public var description: String {
             switch self {
             case .system(let text): text
             case .closed: "the daemon closed the connection"
@@ -15,11 +15,11 @@ final class VarlinkTestClient {
         }
     }
 
-    let descriptor: Int32
+    public let descriptor: Int32
     private var pending: [UInt8] = []
 
     /// Connects to `path`, with a receive timeout so that a test never hangs.
-    init(path: String, timeout: Double = 10) throws {
+    public init(path: String, timeout: Double = 10) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure.system("socket: \(errno)") }
         var address = sockaddr_un()
@@ -43,7 +43,7 @@ final class VarlinkTestClient {
     deinit { close(descriptor) }
 
     /// Sends raw bytes as they are.
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes {
@@ -55,12 +55,12 @@ final class VarlinkTestClient {
     }
 
     /// Sends one message: the JSON of `object` and a NUL.
-    func send(_ object: [String: Any]) throws {
+    public func send(_ object: [String: Any]) throws {
         try send(Array(try JSONSerialization.data(withJSONObject: object)) + [0])
     }
 
     /// The next message from the daemon, parsed.
-    func receive() throws -> [String: Any] {
+    public func receive() throws -> [String: Any] {
         while true {
             if let end = pending.firstIndex(of: 0) {
                 let message = Array(pending[..<end])
@@ -79,30 +79,30 @@ final class VarlinkTestClient {
     }
 
     /// Whether the daemon closed the connection (EOF) within the receive timeout.
-    func isClosedByPeer() -> Bool {
+    public func isClosedByPeer() -> Bool {
         var byte: UInt8 = 0
         return recv(descriptor, &byte, 1, 0) == 0
     }
 
     /// Calls `method` and returns the reply (parameters and error).
-    func call(_ method: String, _ parameters: [String: Any] = [:]) throws -> Reply {
+    public func call(_ method: String, _ parameters: [String: Any] = [:]) throws -> Reply {
         try send(["method": method, "parameters": parameters])
         return Reply(try receive())
     }
 }
 
 /// One reply: its parameters, and its error name if it is an error.
-struct Reply {
-    let parameters: [String: Any]
-    let error: String?
-    let continues: Bool
+public struct Reply {
+    public let parameters: [String: Any]
+    public let error: String?
+    public let continues: Bool
 
-    init(_ message: [String: Any]) {
+    public init(_ message: [String: Any]) {
         parameters = message["parameters"] as? [String: Any] ?? [:]
         error = message["error"] as? String
         continues = message["continues"] as? Bool ?? false
     }
 
-    func double(_ key: String) -> Double? { (parameters[key] as? NSNumber)?.doubleValue }
-    func string(_ key: String) -> String? { parameters[key] as? String }
+    public func double(_ key: String) -> Double? { (parameters[key] as? NSNumber)?.doubleValue }
+    public func string(_ key: String) -> String? { parameters[key] as? String }
 }

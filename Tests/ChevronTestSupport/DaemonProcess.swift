@@ -2,31 +2,31 @@ import Foundation
 import Glibc
 
 /// The built `chevrond`, started on a socket in a fresh temporary folder.
-final class DaemonProcess {
+public final class DaemonProcess {
     /// The folder holding the built executables: `make test` exports it; otherwise this
     /// package's debug build folder.
-    static var binaryDirectory: URL {
+    public static var binaryDirectory: URL {
         if let directory = ProcessInfo.processInfo.environment["CHEVRON_BIN_DIR"] {
             return URL(fileURLWithPath: directory)
         }
         return packageRoot.appendingPathComponent(".build/debug")
     }
 
-    static var packageRoot: URL {
+    public static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
-    static var executable: String { binaryDirectory.appendingPathComponent("chevrond").path }
+    public static var executable: String { binaryDirectory.appendingPathComponent("chevrond").path }
 
-    let folder: URL
-    let socketPath: String
-    let process = Process()
+    public let folder: URL
+    public let socketPath: String
+    public let process = Process()
     private let logFile: URL
 
     /// Starts chevrond with `arguments` (plus `--socket` unless `socket` is false) and waits
     /// until it answers.
-    init(
+    public init(
         _ arguments: [String] = [], environment: [String: String] = [:], launcher: [String] = [],
         socket: Bool = true, waitForSocket: Bool = true
     ) throws {
@@ -61,7 +61,7 @@ final class DaemonProcess {
     }
 
     /// Polls until a connection to the socket succeeds (at most 30 s).
-    func waitUntilAnswering() throws {
+    public func waitUntilAnswering() throws {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if (try? VarlinkTestClient(path: socketPath)) != nil { return }
@@ -72,23 +72,23 @@ final class DaemonProcess {
     }
 
     /// A new client connection.
-    func connect() throws -> VarlinkTestClient { try VarlinkTestClient(path: socketPath) }
+    public func connect() throws -> VarlinkTestClient { try VarlinkTestClient(path: socketPath) }
 
     /// What chevrond logged so far.
-    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
     /// Sends `signal` to the daemon.
-    func send(signal: Int32) { kill(process.processIdentifier, signal) }
+    public func send(signal: Int32) { kill(process.processIdentifier, signal) }
 
     /// Waits for the daemon to exit (at most `timeout` seconds); its exit status, or nil.
-    func waitForExit(timeout: Double = 10) -> Int32? {
+    public func waitForExit(timeout: Double = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(10_000) }
         return process.isRunning ? nil : process.terminationStatus
     }
 
     /// Waits until the log contains `text` (at most `timeout` seconds).
-    func waitForLog(_ text: String, timeout: Double = 10) -> Bool {
+    public func waitForLog(_ text: String, timeout: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if log.contains(text) { return true }

@@ -1,0 +1,80 @@
+import ChevronVarlink
+
+/// Typed calls, one per method of the interfaces (see `Sources/ChevronService/Interfaces/`).
+extension ChevronClient {
+    /// io.chevron.Text.MeasureText: one line of text in a font.
+    public func measureText(_ text: String, font: FontParameters? = nil) async throws(ChevronClientError)
+        -> MeasurementReply
+    {
+        try await call(
+            "io.chevron.Text.MeasureText", .members(["text": .string(text), "font": font?.json]),
+            as: MeasurementReply.self)
+    }
+
+    /// io.chevron.Text.ResolveFont: the primary face and fallbacks (those `text` needs, if given).
+    public func resolveFont(_ font: FontParameters, text: String? = nil) async throws(ChevronClientError)
+        -> FontResolutionReply
+    {
+        try await call(
+            "io.chevron.Text.ResolveFont", .members(["font": font.json, "text": text.map(JSONValue.string)]),
+            as: FontResolutionReply.self)
+    }
+
+    /// io.chevron.Text.Truncate: the longest prefix that fits `maxWidth` with the ellipsis.
+    public func truncate(_ text: String, font: FontParameters? = nil, maxWidth: Double, ellipsis: String? = nil)
+        async throws(ChevronClientError) -> TruncationReply
+    {
+        try await call(
+            "io.chevron.Text.Truncate",
+            .members([
+                "text": .string(text), "font": font?.json, "maxWidth": .number(maxWidth),
+                "ellipsis": ellipsis.map(JSONValue.string),
+            ]), as: TruncationReply.self)
+    }
+
+    /// io.chevron.BackButton.Size: one back button's layout.
+    public func size(_ request: SizeParameters) async throws(ChevronClientError) -> LayoutReply {
+        try await call("io.chevron.BackButton.Size", request.json, as: LayoutReply.self)
+    }
+
+    /// io.chevron.BackButton.SizeMany: many layouts in one call; a failed request is a result
+    /// with a `failure`, not a thrown error.
+    public func sizeMany(_ requests: [SizeParameters]) async throws(ChevronClientError) -> [SizeResultReply] {
+        struct Results: Decodable { let results: [SizeResultReply] }
+        return try await call(
+            "io.chevron.BackButton.SizeMany", ["requests": .array(requests.map(\.json))], as: Results.self
+        ).results
+    }
+
+    /// io.chevron.BackButton.Transition: an animated look's keyframes.
+    public func transition(_ request: SizeParameters, kind: String, wasCoveredByPush: Bool = false)
+        async throws(ChevronClientError) -> TransitionReply
+    {
+        try await call(
+            "io.chevron.BackButton.Transition",
+            ["request": request.json, "kind": .string(kind), "wasCoveredByPush": .bool(wasCoveredByPush)],
+            as: TransitionReply.self)
+    }
+
+    /// io.chevron.BackButton.ListLooks.
+    public func listLooks() async throws(ChevronClientError) -> [LookSummaryReply] {
+        struct Looks: Decodable { let looks: [LookSummaryReply] }
+        return try await call("io.chevron.BackButton.ListLooks", .object([]), as: Looks.self).looks
+    }
+
+    /// io.chevron.BackButton.DescribeLook: a look's numbers and their sources.
+    public func describeLook(_ name: String) async throws(ChevronClientError) -> LookDescriptionReply {
+        struct Described: Decodable { let look: LookDescriptionReply }
+        return try await call("io.chevron.BackButton.DescribeLook", ["look": .string(name)], as: Described.self).look
+    }
+
+    /// io.chevron.Service.GetStatistics.
+    public func statistics() async throws(ChevronClientError) -> StatisticsReply {
+        try await call("io.chevron.Service.GetStatistics", .object([]), as: StatisticsReply.self)
+    }
+
+    /// io.chevron.Service.Reload: re-read looks and fonts (root or the daemon's user only).
+    public func reload() async throws(ChevronClientError) -> ReloadReply {
+        try await call("io.chevron.Service.Reload", .object([]), as: ReloadReply.self)
+    }
+}

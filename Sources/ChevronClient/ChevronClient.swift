@@ -1,0 +1,72 @@
+import ChevronVarlink
+import Foundation
+
+/// A client of chevrond: typed calls for every method of io.chevron.Text, io.chevron.BackButton
+/// and io.chevron.Service, over any `VarlinkTransport` (the daemon's socket, or a service in the
+/// same process). Calls made concurrently are pipelined on one connection.
+///
+/// ```swift
+/// let client = try await ChevronClient.connect(socketPath: "/run/chevron/chevrond.sock")
+/// let layout = try await client.size(SizeParameters(title: "Settings", look: "instagram"))
+/// print(layout.width)  // 69
+/// ```
+public final class ChevronClient: Sendable {
+    /// What the calls go through.
+    public let transport: any VarlinkTransport
+
+    /// A client over `transport`.
+    public init(transport: any VarlinkTransport) {
+        self.transport = transport
+    }
+
+    /// Connects to the daemon listening on `socketPath`.
+    /// - Throws: `ChevronClientError` with code `unreachable`.
+    public static func connect(socketPath: String) async throws(ChevronClientError) -> ChevronClient {
+        ChevronClient(transport: try await SocketTransport.connect(path: socketPath))
+    }
+
+    /// The default socket path, as chevrond chooses it: `$XDG_RUNTIME_DIR/chevron/chevrond.sock`,
+    /// or `/run/chevron/chevrond.sock` for root (or without XDG_RUNTIME_DIR).
+    public static func defaultSocketPath(environment: [String: String], uid: UInt32) -> String {
+        if uid != 0, let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+            return "\(runtime)/chevron/chevrond.sock"
+        }
+        return "/run/chevron/chevrond.sock"
+    }
+
+    /// Closes the connection.
+    public func close() async { await transport.close() }
+
+    /// Calls `method` and returns the parameters of its replies (several with `more`).
+    /// - Throws: `ChevronClientError`; a Varlink error reply has code `remote`.
+    public func call(_ method: String, _ parameters: JSONValue = .object([]), more: Bool = false)
+        async throws(ChevronClientError) -> [JSONValue]
+    {
+        let replies = try await transport.call(VarlinkCall(method: method, parameters: parameters, more: more))
+        if let failed = replies.first(where: { $0.error != nil }), let name = failed.error {
+            throw .remote(VarlinkError(name, parameters: failed.parameters))
+        }
+        return replies.map(\.parameters)
+    }
+
+    /// Calls `method` and decodes its one reply as `T`.
+    func call<T: Decodable>(_ method: String, _ parameters: JSONValue, as type: T.Type)
+        async throws(ChevronClientError) -> T
+    {
+        guard let reply = try await call(method, parameters).first else {
+            throw ChevronClientError(.protocolViolation, message: "\(method) sent no reply")
+        }
+        return try Self.decode(reply, as: type, method: method)
+    }
+
+    static func decode<T: Decodable>(_ value: JSONValue, as type: T.Type, method: String) throws(ChevronClientError)
+        -> T
+    {
+        do {
+            return try JSONDecoder().decode(type, from: Data(value.jsonText.utf8))
+        } catch {
+            throw ChevronClientError(
+                .protocolViolation, message: "\(method)'s reply does not have the declared shape: \(error)")
+        }
+    }
+}

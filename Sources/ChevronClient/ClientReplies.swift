@@ -1,0 +1,203 @@
+/// Replies as the interface descriptions declare them (Decodable from the reply parameters).
+
+/// A font face: what fc-match prints for it.
+public struct FaceReply: Decodable, Sendable, Hashable {
+    public let family: String
+    public let style: String
+    public let file: String
+    public let index: Int
+}
+
+/// MeasureText's reply.
+public struct MeasurementReply: Decodable, Sendable, Hashable {
+    /// One run: a stretch shaped with one face; `start`/`end` in UTF-16 code units.
+    public struct Run: Decodable, Sendable, Hashable {
+        public let face: FaceReply
+        public let start: Int
+        public let end: Int
+        public let glyphs: Int
+        public let width: Double
+        public let script: String
+        public let direction: String
+    }
+
+    public let width: Double
+    public let ascent: Double
+    public let descent: Double
+    public let lineHeight: Double
+    public let direction: String
+    public let missing: Int
+    public let runs: [Run]
+}
+
+/// ResolveFont's reply.
+public struct FontResolutionReply: Decodable, Sendable, Hashable {
+    public let primary: FaceReply
+    public let unitsPerEm: Int
+    public let fallbacks: [FaceReply]
+    public let missing: Int?
+}
+
+/// Truncate's reply.
+public struct TruncationReply: Decodable, Sendable, Hashable {
+    public let displayed: String
+    public let width: Double
+    public let truncated: Bool
+    public let fullWidth: Double
+}
+
+/// A rectangle in points.
+public struct RectReply: Codable, Sendable, Hashable {
+    public let x: Double
+    public let y: Double
+    public let width: Double
+    public let height: Double
+}
+
+/// Left and right insets in points.
+public struct InsetsReply: Codable, Sendable, Hashable {
+    public let left: Double
+    public let right: Double
+}
+
+/// Size's reply: one back button's layout.
+public struct LayoutReply: Decodable, Sendable, Hashable {
+    /// The face the title was measured with.
+    public struct Font: Decodable, Sendable, Hashable {
+        public let family: String
+        public let style: String
+        public let file: String
+        public let size: Double
+    }
+
+    public let look: String
+    public let width: Double
+    public let height: Double
+    public let titleFrame: RectReply
+    public let displayedTitle: String
+    public let titleSource: String
+    public let truncated: Bool
+    public let capInsets: InsetsReply
+    public let titleInsets: InsetsReply
+    public let hitRect: RectReply
+    public let direction: String
+    public let font: Font
+    public let textWidth: Double
+}
+
+/// One SizeMany result: a layout, or why there is none.
+public struct SizeResultReply: Decodable, Sendable, Hashable {
+    /// Why a request failed: the error's name and its parameter and message, when it has them.
+    public struct Failure: Decodable, Sendable, Hashable {
+        public struct Parameters: Decodable, Sendable, Hashable {
+            public let parameter: String?
+            public let message: String?
+            public let look: String?
+        }
+
+        public let error: String
+        public let parameters: Parameters
+    }
+
+    public let index: Int
+    public let layout: LayoutReply?
+    public let failure: Failure?
+}
+
+/// Transition's reply.
+public struct TransitionReply: Decodable, Sendable, Hashable {
+    public let kind: String
+    public let from: RectReply
+    public let to: RectReply
+    public let duration: Double
+}
+
+/// A look in brief (ListLooks).
+public struct LookSummaryReply: Decodable, Sendable, Hashable {
+    public let name: String
+    public let summary: String
+    public let animated: Bool
+    public let builtIn: Bool
+    public let file: String?
+}
+
+/// A look's numbers and their sources (DescribeLook).
+public struct LookDescriptionReply: Decodable, Sendable, Hashable {
+    /// The look's colours.
+    public struct Colors: Codable, Sendable, Hashable {
+        public let text: String
+        public let shadow: String?
+        public let shadowOffsetX: Double?
+        public let shadowOffsetY: Double?
+        public let tint: String?
+    }
+
+    public let name: String
+    public let summary: String
+    public let animated: Bool
+    public let builtIn: Bool
+    public let file: String?
+    public let font: String
+    public let fontSize: Double
+    public let features: [String]
+    public let tracking: Double
+    public let height: Double
+    public let artWidth: Double
+    public let capInsets: InsetsReply
+    public let titleInsets: InsetsReply
+    public let alignment: String
+    public let padding: Double
+    public let minimumWidth: Double
+    public let maximumWidth: Double
+    public let overflow: String
+    public let chevronWidth: Double
+    public let colors: Colors
+    public let sources: [String: String]
+}
+
+/// GetStatistics' reply.
+public struct StatisticsReply: Decodable, Sendable, Hashable {
+    public struct Connections: Decodable, Sendable, Hashable {
+        public let open: Int
+        public let accepted: Int
+        public let refused: Int
+    }
+
+    public struct MethodCalls: Decodable, Sendable, Hashable {
+        public let method: String
+        public let calls: Int
+        public let errors: Int
+    }
+
+    public struct Cache: Decodable, Sendable, Hashable {
+        public let entries: Int
+        public let bytes: Int
+        public let byteBudget: Int
+        public let entryLimit: Int
+        public let hits: Int
+        public let misses: Int
+    }
+
+    public let uptime: Double
+    public let connections: Connections
+    public let calls: [MethodCalls]
+    public let answeredFromMemory: Int
+    public let deferredToWorkers: Int
+    public let cache: Cache
+    public let generation: Int
+    public let looks: Int
+    public let openFaces: Int
+}
+
+/// Reload's reply.
+public struct ReloadReply: Decodable, Sendable, Hashable {
+    public struct Problem: Decodable, Sendable, Hashable {
+        public let file: String
+        public let field: String
+        public let reason: String
+    }
+
+    public let generation: Int
+    public let looks: [String]
+    public let problems: [Problem]
+}

@@ -1,0 +1,125 @@
+import ChevronVarlink
+import Glibc
+import DequeModule
+import NIOCore
+import NIOPosix
+
+/// A connection to chevrond's Unix socket. Calls made concurrently are written at once
+/// (pipelined) and matched with their replies in order.
+public final class SocketTransport: VarlinkTransport {
+    private let channel: any Channel
+
+    /// Connects to the daemon at `path`.
+    /// - Throws: `ChevronClientError` with code `unreachable`, naming the path and the reason.
+    public static func connect(path: String, maximumMessageBytes: Int = 16 << 20) async throws(ChevronClientError)
+        -> SocketTransport
+    {
+        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandlers([
+                        ByteToMessageHandler(VarlinkFrameDecoder(maximumMessageBytes: maximumMessageBytes)),
+                        ReplyMatcher(),
+                    ])
+                }
+            }
+        do {
+            return SocketTransport(channel: try await bootstrap.connect(unixDomainSocketPath: path).get())
+        } catch {
+            throw ChevronClientError(.unreachable, message: "cannot connect to \(path): \(Self.reason(error))")
+        }
+    }
+
+    private init(channel: any Channel) {
+        self.channel = channel
+    }
+
+    public func call(_ call: VarlinkCall) async throws(ChevronClientError) -> [VarlinkReply] {
+        var bytes: [UInt8] = []
+        call.message.encode(into: &bytes)
+        bytes.append(0)
+        let promise = channel.eventLoop.makePromise(of: [VarlinkReply].self)
+        channel.writeAndFlush(ReplyMatcher.Outgoing(bytes: bytes, expectsReply: !call.oneway, promise: promise))
+            .whenFailure { promise.fail($0) }
+        do {
+            return try await promise.futureResult.get()
+        } catch let error as ChevronClientError {
+            throw error
+        } catch {
+            throw ChevronClientError(.closed, message: "the connection to chevrond broke: \(error)")
+        }
+    }
+
+    public func close() async {
+        try? await channel.close()
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+        return "\(error)"
+    }
+}
+
+/// Writes calls and hands each reply to the call waiting longest (Varlink answers in order).
+private final class ReplyMatcher: ChannelDuplexHandler {
+    typealias InboundIn = VarlinkFrame
+    typealias OutboundIn = Outgoing
+    typealias OutboundOut = ByteBuffer
+
+    struct Outgoing {
+        let bytes: [UInt8]
+        let expectsReply: Bool
+        let promise: EventLoopPromise<[VarlinkReply]>
+    }
+
+    private var waiting = Deque<(promise: EventLoopPromise<[VarlinkReply]>, replies: [VarlinkReply])>()
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let outgoing = unwrapOutboundIn(data)
+        if outgoing.expectsReply {
+            waiting.append((outgoing.promise, []))
+        } else {
+            outgoing.promise.succeed([])
+        }
+        context.write(wrapOutboundOut(context.channel.allocator.buffer(bytes: outgoing.bytes)), promise: promise)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .message(let buffer) = unwrapInboundIn(data) else {
+            failAll(ChevronClientError(.protocolViolation, message: "chevrond sent a message over the size limit"))
+            context.close(promise: nil)
+            return
+        }
+        let reply: VarlinkReply
+        do {
+            let message = try buffer.withUnsafeReadableBytes { bytes throws(JSONParseError) in
+                try JSONParser.parse(bytes, maximumDepth: 64)
+            }
+            reply = try VarlinkReply(message: message)
+        } catch {
+            failAll(ChevronClientError(.protocolViolation, message: "chevrond sent an invalid reply: \(error)"))
+            context.close(promise: nil)
+            return
+        }
+        guard !waiting.isEmpty else { return }  // a reply nobody asked for: ignore it
+        waiting[0].replies.append(reply)
+        if !reply.continues || reply.error != nil {
+            let (promise, replies) = waiting.removeFirst()
+            promise.succeed(replies)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        failAll(ChevronClientError(.closed, message: "chevrond closed the connection before answering"))
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        failAll(ChevronClientError(.closed, message: "the connection to chevrond failed: \(error)"))
+        context.close(promise: nil)
+    }
+
+    private func failAll(_ error: ChevronClientError) {
+        while let waiter = waiting.popFirst() { waiter.promise.fail(error) }
+    }
+}

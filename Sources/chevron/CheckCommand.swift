@@ -1,0 +1,191 @@
+import ArgumentParser
+import ChevronClient
+import Foundation
+
+/// `chevron check`: will these titles fit? A localisation fit report over strings files.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Report how every title of localisation files shows on a back button, look by look.",
+        discussion: """
+            Reads Apple .strings and .xcstrings, Android strings.xml, CSV (key,title) and plain lines (any \
+            other extension). For each title and look: the width, the look's maximum, and what a user sees \
+            (the title, a truncated title, the generic title, or the chevron alone). --fail-on truncate \
+            exits 1 when any title is not shown in full; --fail-on fallback only when one is replaced by \
+            another title or by the chevron alone. A file that cannot be read is reported as FILE:LINE: \
+            reason, with exit status 2.
+            """)
+
+    enum FailOn: String, ExpressibleByArgument {
+        case truncate, fallback
+    }
+
+    @Argument(help: "Strings files to check.")
+    var files: [String]
+
+    @Option(name: .long, help: "A look to check against (repeatable), or `all`; default classic.")
+    var look: [String] = []
+
+    @Option(name: .long, help: "Exit 1 when a title is truncated or replaced (truncate), or replaced (fallback).")
+    var failOn: FailOn?
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Flag(name: .long, help: "Print a JSON array of rows instead of a table.")
+    var json = false
+
+    /// Requests per SizeMany call; several calls are in flight at once.
+    static let batchSize = 1000
+
+    func run() async throws {
+        var entries: [TitleEntry] = []
+        for file in files {
+            do {
+                entries += try TitleFile.read(file)
+            } catch {
+                Output.fail(error.description, status: ExitStatus.usage)
+            }
+        }
+        try await Output.reportingErrors {
+            let client = try await connection.client()
+            let looks = try await chosenLooks(client)
+            var maximumWidths: [String: Double] = [:]
+            for name in looks { maximumWidths[name] = try await client.describeLook(name).maximumWidth }
+            let rows = try await measure(entries, looks: looks, client: client, maximumWidths: maximumWidths)
+            if json {
+                try Output.printJSON(rows)
+            } else {
+                printTable(rows)
+            }
+            if rows.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.remoteError) }
+            if let failOn, rows.contains(where: { $0.fails(failOn) }) { throw ExitCode(ExitStatus.checkFailed) }
+        }
+    }
+
+    private func chosenLooks(_ client: ChevronClient) async throws -> [String] {
+        if look.isEmpty { return ["classic"] }
+        if look.contains("all") { return try await client.listLooks().map(\.name) }
+        return look
+    }
+
+    /// Sizes every title in every look with SizeMany, a few batches in flight at a time.
+    private func measure(
+        _ entries: [TitleEntry], looks: [String], client: ChevronClient, maximumWidths: [String: Double]
+    ) async throws -> [CheckRow] {
+        let jobs = entries.flatMap { entry in looks.map { (entry, $0) } }
+        let batches = stride(from: 0, to: jobs.count, by: Self.batchSize).map {
+            Array(jobs[$0..<min($0 + Self.batchSize, jobs.count)])
+        }
+        let progress = ProgressBar(total: jobs.count)
+        var rows = [[CheckRow]](repeating: [], count: batches.count)
+        try await withThrowingTaskGroup(of: (Int, [CheckRow]).self) { group in
+            var next = 0
+            func submit() {
+                guard next < batches.count else { return }
+                let index = next
+                let batch = batches[index]
+                next += 1
+                group.addTask {
+                    let results = try await client.sizeMany(batch.map { SizeParameters(title: $0.0.title, look: $0.1) })
+                    return (index, zip(batch, results).map { job, result in
+                        CheckRow(job.0, look: job.1, maximumWidth: maximumWidths[job.1] ?? 0, result: result)
+                    })
+                }
+            }
+            for _ in 0..<4 { submit() }
+            while let (index, batch) = try await group.next() {
+                rows[index] = batch
+                progress.advance(by: batch.count)
+                submit()
+            }
+        }
+        progress.finish()
+        return rows.flatMap { $0 }
+    }
+
+    private func printTable(_ rows: [CheckRow]) {
+        let places = rows.map { "\($0.file):\($0.line)" }
+        let placeWidth = places.map(\.count).max() ?? 0
+        let keyWidth = min(24, rows.map(\.key.count).max() ?? 0)
+        let lookWidth = rows.map(\.look.count).max() ?? 0
+        for (row, place) in zip(rows, places) {
+            let width = row.width.map { "\(Output.points($0))/\(Output.points(row.maxWidth))" } ?? "-"
+            print(
+                "\(place.column(placeWidth))  \(String(row.key.prefix(24)).column(keyWidth))  "
+                    + "\(row.look.column(lookWidth))  \(width.column(11))  \(row.shown)")
+        }
+    }
+}
+
+/// One title in one look, as `check --json` prints it.
+struct CheckRow: Encodable {
+    let file: String
+    let line: Int
+    let key: String
+    let title: String
+    let look: String
+    let width: Double?
+    let maxWidth: Double
+    let truncated: Bool
+    let displayedTitle: String
+    let titleSource: String
+    let error: String?
+
+    init(_ entry: TitleEntry, look: String, maximumWidth: Double, result: SizeResultReply) {
+        file = entry.file
+        line = entry.line
+        key = entry.key
+        title = entry.title
+        self.look = look
+        maxWidth = maximumWidth
+        width = result.layout?.width
+        truncated = result.layout?.truncated ?? false
+        displayedTitle = result.layout?.displayedTitle ?? ""
+        titleSource = result.layout?.titleSource ?? "none"
+        error = result.failure.map { failure in
+            [failure.error, failure.parameters.parameter, failure.parameters.message].compactMap { $0 }
+                .joined(separator: ": ")
+        }
+    }
+
+    /// What a user sees, in words.
+    var shown: String {
+        if let error { return "error: \(error)" }
+        switch titleSource {
+        case "title": return truncated ? "truncated: \(displayedTitle)" : "full title"
+        case "none": return "the chevron alone"
+        default: return "\(titleSource): \(displayedTitle)"
+        }
+    }
+
+    /// Whether the row fails `--fail-on`.
+    func fails(_ rule: CheckCommand.FailOn) -> Bool {
+        switch rule {
+        case .truncate: truncated || titleSource != "title"
+        case .fallback: titleSource != "title"
+        }
+    }
+}
+
+/// A progress bar on standard error, drawn only when it is a terminal.
+final class ProgressBar: @unchecked Sendable {
+    private let total: Int
+    private var done = 0
+    private let enabled = isatty(STDERR_FILENO) == 1
+
+    init(total: Int) {
+        self.total = total
+    }
+
+    func advance(by count: Int) {
+        done += count
+        guard enabled, total > 0 else { return }
+        let filled = done * 30 / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+    }
+
+    func finish() {
+        if enabled, total > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import ChevronBuiltInLooks
+import ChevronClient
+import ChevronService
+import ChevronText
+import ChevronVarlink
+import Foundation
+
+/// Where the answers come from: chevrond on a socket, or the engine in this process.
+struct ConnectionOptions: ParsableArguments {
+    @Option(name: .long, help: "chevrond's socket (default: as chevrond chooses it).")
+    var socket: String?
+
+    @Flag(name: .long, help: "Run the engine in this process instead of asking chevrond.")
+    var local = false
+
+    @Option(name: .long, help: "With --local: a folder of look manifests (*.json) to add to the built-in looks.")
+    var looksDir: String?
+
+    /// The socket path the client connects to.
+    var socketPath: String {
+        socket ?? ChevronClient.defaultSocketPath(environment: ProcessInfo.processInfo.environment, uid: getuid())
+    }
+
+    /// A client: in-process with `--local`, else connected to chevrond. An unreachable daemon
+    /// is reported in words (path, what to start) and exits 3.
+    func client() async throws -> ChevronClient {
+        if local {
+            return ChevronClient(transport: try InProcessTransport(looksDirectory: looksDir))
+        }
+        do {
+            return try await ChevronClient.connect(socketPath: socketPath)
+        } catch {
+            Output.fail(
+                """
+                cannot reach chevrond at \(socketPath) (\(error.message.replacingOccurrences(of: "cannot connect to \(socketPath): ", with: "")))
+                Start it with `chevrond` (or `systemctl start chevrond.socket`), pass --socket PATH, or use --local.
+                """, status: ExitStatus.unreachable)
+        }
+    }
+}
+
+/// The service running in this process, behind the same interface as the daemon's socket:
+/// `--local` answers exactly what chevrond would.
+final class InProcessTransport: VarlinkTransport {
+    private let service: ChevronService
+    private let peer = PeerCredentials(pid: getpid(), uid: geteuid(), gid: getegid())
+
+    init(looksDirectory: String?) throws {
+        service = ChevronService(
+            configuration: ChevronService.Configuration(builtInLooks: .builtIn, looksDirectory: looksDirectory),
+            text: try TextEngine(), ownerUID: geteuid())
+        for problem in service.loadManifests() {
+            FileHandle.standardError.write(Data("chevron: manifest \(problem)\n".utf8))
+        }
+    }
+
+    func call(_ call: VarlinkCall) async throws(ChevronClientError) -> [VarlinkReply] {
+        service.handle(call, context: VarlinkCallContext(peer: peer))
+    }
+
+    func close() async {}
+}

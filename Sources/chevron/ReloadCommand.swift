@@ -1,0 +1,37 @@
+import ArgumentParser
+import ChevronClient
+
+/// `chevron reload`: re-read look manifests and rescan fonts.
+struct ReloadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reload",
+        abstract: "Make chevrond re-read its look manifests and rescan the fonts (root or its own user).",
+        discussion: "A broken manifest keeps its previous look; its problem is listed and the exit status is 0.")
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    func run() async throws {
+        try await Output.reportingErrors {
+            let outcome = try await connection.client().reload()
+            let report = ReloadJSON(
+                generation: outcome.generation, looks: outcome.looks,
+                problems: outcome.problems.map { "\($0.file): \($0.field): \($0.reason)" })
+            if json {
+                try Output.printJSON(report)
+                return
+            }
+            print("generation \(report.generation): \(report.looks.joined(separator: ", "))")
+            for problem in report.problems { print("problem: \(problem)") }
+        }
+    }
+}
+
+/// `chevron reload --json`.
+struct ReloadJSON: Encodable {
+    let generation: Int
+    let looks: [String]
+    let problems: [String]
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import ChevronClient
+
+/// `chevron stats`: what the daemon has done.
+struct StatsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats", abstract: "Show chevrond's uptime, connections, calls per method and caches.")
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Flag(name: .long, help: "Print JSON instead of a table.")
+    var json = false
+
+    func run() async throws {
+        try await Output.reportingErrors {
+            let statistics = try await connection.client().statistics()
+            if json {
+                try Output.printJSON(StatsJSON(statistics))
+                return
+            }
+            let connections = statistics.connections
+            print("uptime       \(Output.points(statistics.uptime)) s")
+            print("connections  \(connections.open) open, \(connections.accepted) accepted, \(connections.refused) refused")
+            print("answered     \(statistics.answeredFromMemory) from memory, \(statistics.deferredToWorkers) by workers")
+            let cache = statistics.cache
+            print(
+                "cache        \(cache.entries) entries, \(cache.bytes) of \(cache.byteBudget) bytes, "
+                    + "\(cache.hits) hits, \(cache.misses) misses")
+            print("generation   \(statistics.generation), \(statistics.looks) looks, \(statistics.openFaces) faces open")
+            let width = statistics.calls.map(\.method.count).max() ?? 0
+            for method in statistics.calls {
+                print("  \(method.method.column(width))  \(String(method.calls).column(8)) calls  \(method.errors) errors")
+            }
+        }
+    }
+}
+
+/// `chevron stats --json`.
+struct StatsJSON: Encodable {
+    struct Calls: Encodable {
+        let method: String
+        let calls: Int
+        let errors: Int
+    }
+
+    let uptime: Double
+    let connections: [String: Int]
+    let calls: [Calls]
+    let answeredFromMemory: Int
+    let deferredToWorkers: Int
+    let cache: [String: Int]
+    let generation: Int
+    let looks: Int
+    let openFaces: Int
+
+    init(_ statistics: StatisticsReply) {
+        uptime = statistics.uptime
+        connections = [
+            "open": statistics.connections.open, "accepted": statistics.connections.accepted,
+            "refused": statistics.connections.refused,
+        ]
+        calls = statistics.calls.map { Calls(method: $0.method, calls: $0.calls, errors: $0.errors) }
+        answeredFromMemory = statistics.answeredFromMemory
+        deferredToWorkers = statistics.deferredToWorkers
+        let cache = statistics.cache
+        self.cache = [
+            "entries": cache.entries, "bytes": cache.bytes, "byteBudget": cache.byteBudget,
+            "entryLimit": cache.entryLimit, "hits": cache.hits, "misses": cache.misses,
+        ]
+        generation = statistics.generation
+        looks = statistics.looks
+        openFaces = statistics.openFaces
+    }
+}
