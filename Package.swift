@@ -165,7 +165,7 @@ var package = Package(
         ),
         .testTarget(
             name: "ChevronCLITests",
-            dependencies: ["chevron"],
+            dependencies: ["chevron", "chevrond", "ChevronTestSupport"],
             swiftSettings: strictSwift
         ),
     ]

@@ -57,31 +57,23 @@ enum TitleFile {
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         if let text = String(validating: body, as: UTF8.self) { return text }
-        // Find the first invalid sequence: the longest valid prefix ends just before it.
-        var low = 0
-        var high = body.count
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if String(validating: body[..<middle], as: UTF8.self) != nil || isCutSequence(body[..<middle]) {
-                low = middle
-            } else {
-                high = middle - 1
+        // Walk the scalars to the first invalid sequence, to say on which line it is.
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = body.makeIterator()
+        var offset = 0
+        var line = 1
+        loop: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                if scalar.count == 1, scalar.first == 0x0A { line += 1 }
+                offset += scalar.count
+            case .error(let length):
+                throw TitleFileError(
+                    file: file, line: line, reason: "is not UTF-8 (an invalid byte at offset \(offset), \(length) long)")
+            case .emptyInput: break loop
             }
         }
-        let line = body[..<min(low, body.count)].filter { $0 == 0x0A }.count + 1
-        throw TitleFileError(file: file, line: line, reason: "is not UTF-8 (byte \(low) of the file)")
-    }
-
-    /// Whether `prefix` is valid UTF-8 but for a sequence cut at its very end.
-    private static func isCutSequence(_ prefix: ArraySlice<UInt8>) -> Bool {
-        for cut in 1...3 where prefix.count >= cut {
-            if String(validating: prefix.dropLast(cut), as: UTF8.self) != nil {
-                let lead = prefix[prefix.endIndex - cut]
-                let needed = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
-                return needed > cut
-            }
-        }
-        return false
+        throw TitleFileError(file: file, line: line, reason: "is not UTF-8")
     }
 
     /// The 1-based line of `offset` (a UTF-8 offset) in `text`.

@@ -1,3 +1,4 @@
+import ChevronVarlink
 import Foundation
 
 #if canImport(FoundationXML)
@@ -122,14 +123,18 @@ private struct StringsScanner {
 /// Xcode string catalogs (`.xcstrings`): every localization's value of every key.
 enum CatalogFormat {
     static func parse(_ text: String, file: String) throws(TitleFileError) -> [TitleEntry] {
+        // Our strict parser first: it says where the JSON breaks (Foundation's does not, here).
+        do {
+            _ = try JSONParser.parse(text, maximumDepth: 64)
+        } catch {
+            throw TitleFileError(
+                file: file, line: TitleFile.line(of: error.offset, in: text), reason: "is not valid JSON (\(error.reason))")
+        }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: Data(text.utf8))
         } catch {
-            let nsError = error as NSError
-            let offset = (nsError.userInfo["NSJSONSerializationErrorIndex"] as? Int) ?? 0
-            throw TitleFileError(
-                file: file, line: TitleFile.line(of: offset, in: text), reason: "is not valid JSON (\(nsError.localizedDescription))")
+            throw TitleFileError(file: file, line: 1, reason: "is not valid JSON")
         }
         guard let catalog = object as? [String: Any], let strings = catalog["strings"] as? [String: Any] else {
             throw TitleFileError(file: file, line: 1, reason: "is not a string catalog: no \"strings\" object")
@@ -173,9 +178,7 @@ enum AndroidFormat {
         parser.delegate = reader
         if !parser.parse() || reader.failure != nil {
             throw reader.failure
-                ?? TitleFileError(
-                    file: file, line: parser.lineNumber,
-                    reason: "is not well-formed XML (\(parser.parserError?.localizedDescription ?? "unknown error"))")
+                ?? TitleFileError(file: file, line: parser.lineNumber, reason: "is not well-formed XML")
         }
         return reader.entries
     }
@@ -202,6 +205,14 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
             return
         }
         current = (name, parser.lineNumber, "")
+    }
+
+    /// The line where libxml2 saw the error (by the end of the parse it has moved on).
+    func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
+        guard failure == nil else { return }
+        let code = (error as NSError).code
+        failure = TitleFileError(
+            file: file, line: parser.lineNumber, reason: "is not well-formed XML (libxml2 error \(code))")
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {

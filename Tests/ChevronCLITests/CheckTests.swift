@@ -1,0 +1,134 @@
+import ChevronTestSupport
+import Foundation
+import Testing
+
+/// `chevron check` over every input format, its verdicts and its refusals (with --local: the
+/// daemon path is compared with it in ClientModeTests).
+struct CheckTests {
+    static let samples = DaemonProcess.packageRoot.appendingPathComponent("Tests/samples")
+
+    static func rows(_ file: String, _ extra: [String] = []) throws -> (CLITests.Result, [[String: Any]]) {
+        let result = try CLITests.run("chevron", ["check", samples.appendingPathComponent(file).path, "--json", "--local"] + extra)
+        let rows = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [[String: Any]] ?? []
+        return (result, rows)
+    }
+
+    static func keysAndLines(_ rows: [[String: Any]]) -> [String] {
+        rows.map { "\($0["line"] as? Int ?? 0) \($0["key"] as? String ?? "") \($0["title"] as? String ?? "")" }
+    }
+
+    @Test func readsAppleStringsWithCommentsAndEscapes() throws {
+        let (result, rows) = try Self.rows("Localizable.strings")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(
+            Self.keysAndLines(rows) == [
+                "2 settings.title Settings", "5 privacy.title Datenschutz und Sicherheitseinstellungen",
+                "6 quote.title Say \"Hi\"", "8 unicode.title Café",
+            ])
+        for key in ["file", "line", "key", "title", "look", "width", "truncated", "displayedTitle", "titleSource"] {
+            #expect(rows.first?[key] != nil, "missing \(key)")
+        }
+        // LOOKS.md, classic: max(textWidth + 20, 43), widths from hb-shape on the same font.
+        let text = try ExternalTools.hbShapeWidth(
+            file: ClientModeTests.helveticaBold, text: "Settings", size: 12, features: ["-kern"])
+        #expect(rows[0]["width"] as? Double == max(text + 20, 43).rounded(.up))
+        #expect(rows[1]["truncated"] as? Bool == true)
+        #expect((rows[1]["displayedTitle"] as? String)?.hasSuffix("…") == true)
+    }
+
+    @Test func readsUTF16Strings() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Localizable.strings")
+        try "\"back\" = \"Zurück\";\n".write(to: file, atomically: true, encoding: .utf16)
+        let result = try CLITests.run("chevron", ["check", file.path, "--json", "--local"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        #expect(Self.keysAndLines(rows) == ["1 back Zurück"])
+    }
+
+    @Test func readsStringCatalogsEveryLanguage() throws {
+        let (result, rows) = try Self.rows("Localizable.xcstrings")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(Self.keysAndLines(rows) == ["4 Inbox (de) Posteingang", "4 Inbox (en) Inbox", "20 Settings (en) Settings"])
+    }
+
+    @Test func readsAndroidStringsWithEscapes() throws {
+        let (result, rows) = try Self.rows("strings.xml")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(
+            Self.keysAndLines(rows) == [
+                "3 settings_title Settings", "5 back_title Don't go",
+                "6 privacy_title Datenschutz und Sicherheitseinstellungen",
+            ])
+    }
+
+    @Test func readsCSVWithQuotesAndPlainLines() throws {
+        let (csv, csvRows) = try Self.rows("titles.csv")
+        #expect(csv.status == 0)
+        #expect(
+            Self.keysAndLines(csvRows) == [
+                "2 settings Settings", "3 quoted Back, then \"forward\"",
+                "4 privacy Datenschutz und Sicherheitseinstellungen",
+            ])
+        let (text, textRows) = try Self.rows("titles.txt")
+        #expect(text.status == 0)
+        #expect(Self.keysAndLines(textRows) == ["1 1 Settings", "3 3 Inbox"])
+    }
+
+    @Test func everyLookGivesARowPerTitle() throws {
+        let (_, rows) = try Self.rows("titles.txt", ["--look", "all"])
+        #expect(rows.count == 2 * 6)
+        #expect(Set(rows.compactMap { $0["look"] as? String }).count == 6)
+    }
+
+    @Test func failOnTruncateAndFallbackExitOne() throws {
+        // Classic truncates the long title: a truncation, not a fallback.
+        #expect(try Self.rows("titles.csv", ["--fail-on", "truncate"]).0.status == 1)
+        #expect(try Self.rows("titles.csv", ["--fail-on", "fallback"]).0.status == 0)
+        // Modern falls back to "Back" (fallback policy): both fail.
+        #expect(try Self.rows("titles.csv", ["--look", "modern", "--fail-on", "fallback"]).0.status == 1)
+        // Short titles pass both.
+        #expect(try Self.rows("titles.txt", ["--fail-on", "truncate"]).0.status == 0)
+    }
+
+    @Test(
+        "a malformed file is reported as FILE:LINE: reason with exit 2",
+        arguments: [
+            ("broken.strings", Array("\"a\" = \"A\";\n\"b\" = \"B\"\n\"c\" = \"C\";\n".utf8), 3, "expected \";\""),
+            ("broken.xml", Array("<resources>\n<string name=\"a\">A</string>\n<string name=\"b\">B</strin>\n</resources>\n".utf8), 3,
+                "not well-formed XML"),
+            ("nameless.xml", Array("<resources>\n\n<string>A</string>\n</resources>\n".utf8), 3, "no name attribute"),
+            ("columns.csv", Array("key,title\na,A\nb,B,extra\n".utf8), 3, "has 3 columns"),
+            ("latin1.txt", Array("Settings\nInbox\n".utf8) + [0x43, 0x61, 0x66, 0xE9, 0x0A], 3, "is not UTF-8"),
+            ("catalog.xcstrings", Array("{\n  \"strings\": {\n    \"a\": \n}\n".utf8), 4, "is not valid JSON"),
+        ])
+    func malformedFilesNameTheLine(name: String, bytes: [UInt8], line: Int, reason: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(name)
+        try Data(bytes).write(to: file)
+        let result = try CLITests.run("chevron", ["check", file.path, "--local"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("\(file.path):\(line): "), "\(result.error)")
+        #expect(result.error.contains(reason), "\(result.error)")
+    }
+
+    /// Many titles through SizeMany batches, in order (speed is measured by scripts, not here).
+    @Test func manyTitlesComeBackInFileOrder() throws {
+        let daemon = try DaemonProcess()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("many.txt")
+        let count = 5_500  // several batches of 1,000, the last one partial
+        try (0..<count).map { "Title \($0)" }.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLITests.run("chevron", ["check", file.path, "--json", "--socket", daemon.socketPath])
+        #expect(result.status == 0)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        #expect(rows.count == count)
+        #expect(rows.map { $0["displayedTitle"] as? String } == (0..<count).map { "Title \($0)" })
+        #expect(rows.map { $0["line"] as? Int } == (1...count).map { $0 })
+    }
+}

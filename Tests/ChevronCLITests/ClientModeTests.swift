@@ -1,0 +1,104 @@
+import ChevronTestSupport
+import Foundation
+import Testing
+
+/// The CLI against a running chevrond, and the same questions with --local: every subcommand,
+/// the exit codes, and the examples in Examples/.
+@Suite(.serialized)
+struct ClientModeTests {
+    static let helveticaBold = "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf"
+
+    static func chevron(_ arguments: [String]) throws -> CLITests.Result {
+        try CLITests.run("chevron", arguments)
+    }
+
+    @Test func everySubcommandAnswersTheSameOverTheDaemonAndLocally() throws {
+        let daemon = try DaemonProcess()
+        let questions: [[String]] = [
+            ["size", "Settings", "--look", "instagram", "--json"],
+            ["size", "Detail", "--stack", "Inbox", "--look", "modern", "--scale", "3", "--json"],
+            ["size", "Settings"],
+            ["measure", "Wave To Ya", "--font", "Liberation Sans:bold", "--json"],
+            ["measure", "Notifications and Settings", "--max-width", "80", "--json"],
+            ["font", "Helvetica:bold", "--text", "设置", "--json"],
+            ["looks", "--json"],
+            ["check", DaemonProcess.packageRoot.appendingPathComponent("Tests/samples/titles.csv").path, "--look", "all",
+                "--json"],
+        ]
+        for question in questions {
+            let remote = try Self.chevron(question + ["--socket", daemon.socketPath])
+            let local = try Self.chevron(question + ["--local"])
+            #expect(remote.status == 0, "\(question): \(remote.error)")
+            #expect(!remote.output.isEmpty)
+            #expect(remote.output == local.output, "\(question)")
+        }
+    }
+
+    @Test func statsAndReloadReportTheDaemon() throws {
+        let daemon = try DaemonProcess()
+        _ = try Self.chevron(["size", "Settings", "--socket", daemon.socketPath])
+        let stats = try Self.chevron(["stats", "--json", "--socket", daemon.socketPath])
+        #expect(stats.status == 0)
+        let report = try CLITests.json(stats.output)
+        let calls = try #require(report["calls"] as? [[String: Any]])
+        #expect(calls.contains { $0["method"] as? String == "io.chevron.BackButton.Size" && $0["calls"] as? Int == 1 })
+        #expect((report["connections"] as? [String: Int])?["open"] == 1)  // this stats call's
+        let reload = try Self.chevron(["reload", "--json", "--socket", daemon.socketPath])
+        #expect(reload.status == 0)
+        #expect(try CLITests.json(reload.output)["generation"] as? Int == 2)
+        let human = try Self.chevron(["stats", "--socket", daemon.socketPath])
+        #expect(human.output.contains("io.chevron.Service.Reload"))
+    }
+
+    @Test func benchReportsThroughputAndOrderedPercentiles() throws {
+        let daemon = try DaemonProcess()
+        let result = try Self.chevron([
+            "bench", "--count", "400", "--connections", "2", "--depth", "4", "--mix", "size=3,unique=1,measure=1",
+            "--json", "--socket", daemon.socketPath,
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        let report = try CLITests.json(result.output)
+        #expect(report["calls"] as? Int == 400)
+        #expect(report["errors"] as? Int == 0)
+        let percentiles = ["p50", "p90", "p99", "p999", "max"].compactMap { report[$0] as? Int }
+        #expect(percentiles.count == 5)
+        #expect(percentiles == percentiles.sorted())
+        #expect((report["callsPerSecond"] as? Double ?? 0) > 0)
+        // The daemon saw the calls: 400 plus the looks the mix does not use.
+        let statistics = try daemon.connect().call("io.chevron.Service.GetStatistics")
+        let calls = statistics.parameters["calls"] as? [[String: Any]] ?? []
+        #expect(calls.reduce(0) { $0 + ($1["calls"] as? Int ?? 0) } >= 400)
+    }
+
+    @Test func anUnreachableDaemonExitsThreeSayingWhatToStart() throws {
+        let result = try Self.chevron(["size", "Back", "--socket", "/nonexistent/chevrond.sock"])
+        #expect(result.status == 3)
+        #expect(result.error.contains("/nonexistent/chevrond.sock"))
+        #expect(result.error.contains("chevrond"))
+        #expect(!result.error.contains("errno"))
+    }
+
+    @Test func anErrorFromTheDaemonExitsFour() throws {
+        let daemon = try DaemonProcess()
+        let result = try Self.chevron(["size", "Back", "--look", "aqua", "--socket", daemon.socketPath])
+        #expect(result.status == 4)
+        #expect(result.error.contains("UnknownLook"))
+        #expect(result.error.contains("classic"))
+    }
+
+    @Test func thePythonAndSocatExamplesSizeATitle() throws {
+        let daemon = try DaemonProcess()
+        let text = try ExternalTools.hbShapeWidth(file: Self.helveticaBold, text: "Settings", size: 12, features: ["-kern"])
+        let width = max(text + 20, 43).rounded(.up)  // LOOKS.md, classic
+        let python = try #require(
+            try ExternalTools.run(
+                "python3",
+                [DaemonProcess.packageRoot.appendingPathComponent("Examples/varlink_client.py").path, daemon.socketPath]))
+        #expect(python.contains("classic: \(Int(width)) x 30 pt"))
+        let socat = try #require(
+            try ExternalTools.run(
+                "sh", [DaemonProcess.packageRoot.appendingPathComponent("Examples/size.sh").path, daemon.socketPath]))
+        let reply = try CLITests.json(socat.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect((reply["parameters"] as? [String: Any])?["width"] as? Double == width)
+    }
+}
