@@ -15,7 +15,7 @@ RELEASE_DIR ?= .build/release
 # Whether systemd is PID 1 and no DESTDIR is set: only then is there a manager to tell.
 SYSTEMD_LIVE = [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]
 
-.PHONY: all deps build run test bench bench-daemon format lint clean install uninstall
+.PHONY: all deps build run test bench bench-daemon docs format lint clean install uninstall
 
 all: build
 
@@ -47,6 +47,14 @@ bench: deps
 bench-daemon: deps
 	scripts/bench-daemon.sh
 
+## Man pages (swift-argument-parser's generate-manual) and shell completions, into .build/.
+docs: build
+	mkdir -p .build/man .build/completions
+	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --output-directory .build/man
+	for shell in bash zsh fish; do \
+	  $(RELEASE_DIR)/chevron --generate-completion-script $$shell > .build/completions/chevron.$$shell; \
+	done
+
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Plugins Tests Benchmarks
 
@@ -60,6 +68,14 @@ clean:
 install: build
 	install -Dm755 $(RELEASE_DIR)/chevrond "$(DESTDIR)$(BINDIR)/chevrond"
 	install -Dm755 $(RELEASE_DIR)/chevron "$(DESTDIR)$(BINDIR)/chevron"
+	@# Man pages and completions, when `make docs` made them.
+	@if [ -f .build/man/chevron.1 ]; then \
+	  install -Dm644 .build/man/chevron.1 "$(DESTDIR)$(PREFIX)/share/man/man1/chevron.1"; \
+	  install -Dm644 .build/man/chevrond.1 "$(DESTDIR)$(PREFIX)/share/man/man1/chevrond.1"; \
+	  install -Dm644 .build/completions/chevron.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/chevron"; \
+	  install -Dm644 .build/completions/chevron.zsh "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chevron"; \
+	  install -Dm644 .build/completions/chevron.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chevron.fish"; \
+	fi
 	install -d -m755 "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)/etc/chevron" "$(DESTDIR)$(LOOKSDIR)"
 	install -m644 systemd/chevrond.socket "$(DESTDIR)$(UNITDIR)/chevrond.socket"
 	@# The unit names /usr/local/bin/chevrond; point it at BINDIR (a no-op for the default PREFIX).
@@ -84,6 +100,10 @@ uninstall:
 	  systemctl disable --now chevrond.socket chevrond.service || true; \
 	fi
 	rm -f "$(DESTDIR)$(BINDIR)/chevrond" "$(DESTDIR)$(BINDIR)/chevron"
+	rm -f "$(DESTDIR)$(PREFIX)/share/man/man1/chevron.1" "$(DESTDIR)$(PREFIX)/share/man/man1/chevrond.1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/chevron" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chevron" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chevron.fish"
 	rm -f "$(DESTDIR)$(UNITDIR)/chevrond.socket" "$(DESTDIR)$(UNITDIR)/chevrond.service"
 	@for look in looks/*.json; do \
 	  target="$(DESTDIR)$(LOOKSDIR)/$${look##*/}"; \

@@ -70,6 +70,25 @@ struct ClientModeTests {
         #expect(calls.reduce(0) { $0 + ($1["calls"] as? Int ?? 0) } >= 400)
     }
 
+    @Test func statsAndBenchRunInProcessToo() throws {
+        let stats = try Self.chevron(["stats", "--local", "--json"])
+        #expect(stats.status == 0)
+        #expect(try CLITests.json(stats.output)["generation"] as? Int == 1)
+        let bench = try Self.chevron(["bench", "--local", "--count", "50", "--json"])
+        #expect(bench.status == 0)
+        #expect(try CLITests.json(bench.output)["calls"] as? Int == 50)
+    }
+
+    @Test func completionScriptsNameEverySubcommand() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try Self.chevron(["--generate-completion-script", shell])
+            #expect(script.status == 0)
+            for subcommand in ["size", "measure", "font", "looks", "stats", "reload", "check", "bench"] {
+                #expect(script.output.contains(subcommand), "\(shell) \(subcommand)")
+            }
+        }
+    }
+
     @Test func anUnreachableDaemonExitsThreeSayingWhatToStart() throws {
         let result = try Self.chevron(["size", "Back", "--socket", "/nonexistent/chevrond.sock"])
         #expect(result.status == 3)
