@@ -34,16 +34,24 @@ extension ChevronClient {
 
     /// io.chevron.BackButton.Size: one back button's layout.
     public func size(_ request: SizeParameters) async throws(ChevronClientError) -> LayoutReply {
-        try await call("io.chevron.BackButton.Size", request.json, as: LayoutReply.self)
+        let method = "io.chevron.BackButton.Size"
+        guard let reply = try await call(method, request.json).first else {
+            throw ChevronClientError(.protocolViolation, message: "\(method) sent no reply")
+        }
+        return try LayoutReply(ReplyReader(value: reply, method: method))
     }
 
     /// io.chevron.BackButton.SizeMany: many layouts in one call; a failed request is a result
     /// with a `failure`, not a thrown error.
     public func sizeMany(_ requests: [SizeParameters]) async throws(ChevronClientError) -> [SizeResultReply] {
-        struct Results: Decodable { let results: [SizeResultReply] }
-        return try await call(
-            "io.chevron.BackButton.SizeMany", ["requests": .array(requests.map(\.json))], as: Results.self
-        ).results
+        let method = "io.chevron.BackButton.SizeMany"
+        guard let reply = try await call(method, ["requests": .array(requests.map(\.json))]).first,
+            case .array(let results)? = reply["results"]
+        else { throw ChevronClientError(.protocolViolation, message: "\(method)'s reply has no results") }
+        var decoded: [SizeResultReply] = []
+        decoded.reserveCapacity(results.count)
+        for result in results { decoded.append(try SizeResultReply(ReplyReader(value: result, method: method))) }
+        return decoded
     }
 
     /// io.chevron.BackButton.Transition: an animated look's keyframes.

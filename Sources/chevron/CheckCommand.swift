@@ -36,6 +36,8 @@ struct CheckCommand: AsyncParsableCommand {
 
     /// Requests per SizeMany call; several calls are in flight at once.
     static let batchSize = 1000
+    /// Connections to the daemon a check uses.
+    static let connections = 4
 
     func run() async throws {
         var entries: [TitleEntry] = []
@@ -51,7 +53,13 @@ struct CheckCommand: AsyncParsableCommand {
             let looks = try await chosenLooks(client)
             var maximumWidths: [String: Double] = [:]
             for name in looks { maximumWidths[name] = try await client.describeLook(name).maximumWidth }
-            let rows = try await measure(entries, looks: looks, client: client, maximumWidths: maximumWidths)
+            // The daemon answers one connection's calls in order: batches spread over a few
+            // connections are measured side by side. In-process, one client runs them in parallel.
+            var clients = [client]
+            if !connection.local {
+                for _ in 1..<Self.connections { clients.append(try await connection.client()) }
+            }
+            let rows = try await measure(entries, looks: looks, clients: clients, maximumWidths: maximumWidths)
             if json {
                 try Output.printJSON(rows)
             } else {
@@ -70,7 +78,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     /// Sizes every title in every look with SizeMany, a few batches in flight at a time.
     private func measure(
-        _ entries: [TitleEntry], looks: [String], client: ChevronClient, maximumWidths: [String: Double]
+        _ entries: [TitleEntry], looks: [String], clients: [ChevronClient], maximumWidths: [String: Double]
     ) async throws -> [CheckRow] {
         let jobs = entries.flatMap { entry in looks.map { (entry, $0) } }
         let batches = stride(from: 0, to: jobs.count, by: Self.batchSize).map {
@@ -84,6 +92,7 @@ struct CheckCommand: AsyncParsableCommand {
                 guard next < batches.count else { return }
                 let index = next
                 let batch = batches[index]
+                let client = clients[index % clients.count]
                 next += 1
                 group.addTask {
                     let results = try await client.sizeMany(batch.map { SizeParameters(title: $0.0.title, look: $0.1) })
@@ -92,7 +101,7 @@ struct CheckCommand: AsyncParsableCommand {
                     })
                 }
             }
-            for _ in 0..<4 { submit() }
+            for _ in 0..<(2 * Self.connections) { submit() }
             while let (index, batch) = try await group.next() {
                 rows[index] = batch
                 progress.advance(by: batch.count)

@@ -55,8 +55,20 @@ final class InProcessTransport: VarlinkTransport {
         }
     }
 
+    /// Each reply goes through its wire form and back, exactly as it would over the socket
+    /// (some replies are written as JSON text straight away and have no tree to read).
     func call(_ call: VarlinkCall) async throws(ChevronClientError) -> [VarlinkReply] {
-        service.handle(call, context: VarlinkCallContext(peer: peer))
+        var replies: [VarlinkReply] = []
+        for reply in service.handle(call, context: VarlinkCallContext(peer: peer)) {
+            let frame = reply.frame.dropLast()  // the NUL
+            do {
+                let message = try frame.withUnsafeBytes { bytes throws(JSONParseError) in try JSONParser.parse(bytes) }
+                replies.append(try VarlinkReply(message: message))
+            } catch {
+                throw ChevronClientError(.protocolViolation, message: "an in-process reply did not read back: \(error)")
+            }
+        }
+        return replies
     }
 
     func close() async {}
