@@ -164,6 +164,11 @@ var package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "ChevronClientTests",
+            dependencies: ["ChevronClient", "chevrond", "ChevronTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "ChevronCLITests",
             dependencies: ["chevron", "chevrond", "ChevronTestSupport"],
             swiftSettings: strictSwift

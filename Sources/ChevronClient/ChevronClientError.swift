@@ -59,10 +59,11 @@ public struct ChevronClientError: Error, Sendable, CustomStringConvertible {
                 switch member.value {
                 case .string(let text): "\(member.key) \"\(text)\""
                 case .array(let values):
-                    "\(member.key): " + values.map { value in
-                        if case .string(let text) = value { return text }
-                        return value.jsonText
-                    }.joined(separator: ", ")
+                    "\(member.key): "
+                        + values.map { value in
+                            if case .string(let text) = value { return text }
+                            return value.jsonText
+                        }.joined(separator: ", ")
                 default: "\(member.key) \(member.value.jsonText)"
                 }
             }

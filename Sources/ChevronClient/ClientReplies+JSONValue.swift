@@ -68,7 +68,8 @@ extension SizeResultReply {
     init(_ reader: ReplyReader) throws(ChevronClientError) {
         var failure: Failure?
         if let failed = try? reader.object("failure") {
-            let parameters = (try? failed.object("parameters")) ?? ReplyReader(value: .object([]), method: reader.method)
+            let parameters =
+                (try? failed.object("parameters")) ?? ReplyReader(value: .object([]), method: reader.method)
             failure = Failure(
                 error: try failed.string("error"),
                 parameters: Failure.Parameters(

@@ -104,7 +104,11 @@ public struct SizeParameters: Sendable, Hashable {
             "look": look.map(JSONValue.string), "title": title.map(JSONValue.string),
             "stack": stack.map { items in
                 .array(
-                    items.map { .members(["title": $0.title.map(JSONValue.string), "backTitle": $0.backTitle.map(JSONValue.string)]) })
+                    items.map {
+                        .members([
+                            "title": $0.title.map(JSONValue.string), "backTitle": $0.backTitle.map(JSONValue.string),
+                        ])
+                    })
             },
             "scale": scale.map(JSONValue.int), "maxWidth": maxWidth.map(JSONValue.number),
             "overflow": overflow.map(JSONValue.string), "genericTitle": genericTitle.map(JSONValue.string),

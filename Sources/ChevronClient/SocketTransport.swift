@@ -1,6 +1,6 @@
 import ChevronVarlink
-import Glibc
 import DequeModule
+import Glibc
 import NIOCore
 import NIOPosix
 

@@ -101,7 +101,8 @@ struct BenchCommand: AsyncParsableCommand {
                 budget.countError()
             }
             let elapsed = ContinuousClock.now - started
-            let microseconds: Int64 = elapsed.components.seconds * 1_000_000
+            let microseconds: Int64 =
+                elapsed.components.seconds * 1_000_000
                 + elapsed.components.attoseconds / 1_000_000_000_000
             _ = histogram.record(UInt64(Swift.max(Int64(1), microseconds)))
         }
@@ -121,7 +122,8 @@ struct BenchMix: Sendable {
         var wheel: [Kind] = []
         for part in text.split(separator: ",") {
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
-            guard pair.count == 2, let kind = Kind(rawValue: pair[0]), let weight = Int(pair[1]), (0...1000).contains(weight)
+            guard pair.count == 2, let kind = Kind(rawValue: pair[0]), let weight = Int(pair[1]),
+                (0...1000).contains(weight)
             else {
                 throw ValidationError(
                     "--mix: \"\(part)\" is not NAME=WEIGHT with NAME one of \(Kind.allCases.map(\.rawValue).joined(separator: ", ")) and WEIGHT 0…1000"

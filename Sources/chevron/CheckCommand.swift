@@ -96,9 +96,12 @@ struct CheckCommand: AsyncParsableCommand {
                 next += 1
                 group.addTask {
                     let results = try await client.sizeMany(batch.map { SizeParameters(title: $0.0.title, look: $0.1) })
-                    return (index, zip(batch, results).map { job, result in
-                        CheckRow(job.0, look: job.1, maximumWidth: maximumWidths[job.1] ?? 0, result: result)
-                    })
+                    return (
+                        index,
+                        zip(batch, results).map { job, result in
+                            CheckRow(job.0, look: job.1, maximumWidth: maximumWidths[job.1] ?? 0, result: result)
+                        }
+                    )
                 }
             }
             for _ in 0..<(2 * Self.connections) { submit() }

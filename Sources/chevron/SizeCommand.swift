@@ -63,7 +63,8 @@ struct SizeCommand: AsyncParsableCommand {
             let frame = layout.titleFrame
             print("look        \(layout.look)")
             print("size        \(Output.points(layout.width)) × \(Output.points(layout.height)) pt")
-            print("title       \(layout.displayedTitle) (\(layout.titleSource)\(layout.truncated ? ", truncated" : ""))")
+            print(
+                "title       \(layout.displayedTitle) (\(layout.titleSource)\(layout.truncated ? ", truncated" : ""))")
             print(
                 "title frame x \(Output.points(frame.x)) y \(Output.points(frame.y)) w \(Output.points(frame.width)) h \(Output.points(frame.height))"
             )
@@ -111,7 +112,8 @@ struct SizeJSON: Encodable {
         titleInsets = layout.titleInsets
         hitRect = layout.hitRect
         direction = layout.direction
-        font = Font(family: layout.font.family, style: layout.font.style, file: layout.font.file, size: layout.font.size)
+        font = Font(
+            family: layout.font.family, style: layout.font.style, file: layout.font.file, size: layout.font.size)
         textWidth = layout.textWidth
     }
 }

@@ -20,16 +20,22 @@ struct StatsCommand: AsyncParsableCommand {
             }
             let connections = statistics.connections
             print("uptime       \(Output.points(statistics.uptime)) s")
-            print("connections  \(connections.open) open, \(connections.accepted) accepted, \(connections.refused) refused")
-            print("answered     \(statistics.answeredFromMemory) from memory, \(statistics.deferredToWorkers) by workers")
+            print(
+                "connections  \(connections.open) open, \(connections.accepted) accepted, \(connections.refused) refused"
+            )
+            print(
+                "answered     \(statistics.answeredFromMemory) from memory, \(statistics.deferredToWorkers) by workers")
             let cache = statistics.cache
             print(
                 "cache        \(cache.entries) entries, \(cache.bytes) of \(cache.byteBudget) bytes, "
                     + "\(cache.hits) hits, \(cache.misses) misses")
-            print("generation   \(statistics.generation), \(statistics.looks) looks, \(statistics.openFaces) faces open")
+            print(
+                "generation   \(statistics.generation), \(statistics.looks) looks, \(statistics.openFaces) faces open")
             let width = statistics.calls.map(\.method.count).max() ?? 0
             for method in statistics.calls {
-                print("  \(method.method.column(width))  \(String(method.calls).column(8)) calls  \(method.errors) errors")
+                print(
+                    "  \(method.method.column(width))  \(String(method.calls).column(8)) calls  \(method.errors) errors"
+                )
             }
         }
     }

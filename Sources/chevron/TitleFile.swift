@@ -69,7 +69,8 @@ enum TitleFile {
                 offset += scalar.count
             case .error(let length):
                 throw TitleFileError(
-                    file: file, line: line, reason: "is not UTF-8 (an invalid byte at offset \(offset), \(length) long)")
+                    file: file, line: line, reason: "is not UTF-8 (an invalid byte at offset \(offset), \(length) long)"
+                )
             case .emptyInput: break loop
             }
         }

@@ -50,7 +50,9 @@ private struct StringsScanner {
             } else if scalar == "/", position + 1 < scalars.count, scalars[position + 1] == "*" {
                 let start = line
                 position += 2
-                while !atEnd, !(scalars[position] == "*" && position + 1 < scalars.count && scalars[position + 1] == "/") {
+                while !atEnd,
+                    !(scalars[position] == "*" && position + 1 < scalars.count && scalars[position + 1] == "/")
+                {
                     advance()
                 }
                 guard !atEnd else { throw TitleFileError(file: file, line: start, reason: "a comment is not closed") }
@@ -75,8 +77,9 @@ private struct StringsScanner {
         guard !atEnd else { throw failure("expected \(what), found the end of the file") }
         if scalars[position] != "\"" {
             var word = ""
-            while !atEnd, scalars[position].properties.isAlphabetic || ("0"..."9").contains(scalars[position])
-                || "_.-".unicodeScalars.contains(scalars[position])
+            while !atEnd,
+                scalars[position].properties.isAlphabetic || ("0"..."9").contains(scalars[position])
+                    || "_.-".unicodeScalars.contains(scalars[position])
             {
                 word.unicodeScalars.append(scalars[position])
                 advance()
@@ -128,7 +131,8 @@ enum CatalogFormat {
             _ = try JSONParser.parse(text, maximumDepth: 64)
         } catch {
             throw TitleFileError(
-                file: file, line: TitleFile.line(of: error.offset, in: text), reason: "is not valid JSON (\(error.reason))")
+                file: file, line: TitleFile.line(of: error.offset, in: text),
+                reason: "is not valid JSON (\(error.reason))")
         }
         let object: Any
         do {
@@ -228,7 +232,9 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
     /// Android's escapes: `\'`, `\"`, `\n`, `\t`, `\@`, `\?`; surrounding double quotes kept literal.
     static func unescape(_ text: String) -> String {
         var value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+            value = String(value.dropFirst().dropLast())
+        }
         var result = ""
         var escaping = false
         for character in value {
@@ -303,7 +309,9 @@ enum CSVFormat {
             default: field.unicodeScalars.append(scalar)
             }
         }
-        guard !quoted else { throw TitleFileError(file: file, line: recordLine, reason: "a quoted field is not closed") }
+        guard !quoted else {
+            throw TitleFileError(file: file, line: recordLine, reason: "a quoted field is not closed")
+        }
         if !field.isEmpty || !fields.isEmpty { try endRecord() }
         return entries
     }

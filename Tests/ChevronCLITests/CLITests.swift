@@ -61,7 +61,12 @@ struct CLITests {
     }
 
     @Test func measureJSONHasTheDocumentedKeysAndHbShapesWidth() throws {
-        let result = try Self.run("chevron", ["measure", "--local", "Settings", "--font", "DejaVu Sans", "--size", "20", "--features=-kern,-liga", "--json"])
+        let result = try Self.run(
+            "chevron",
+            [
+                "measure", "--local", "Settings", "--font", "DejaVu Sans", "--size", "20", "--features=-kern,-liga",
+                "--json",
+            ])
         #expect(result.status == 0)
         let report = try Self.json(result.output)
         for key in ["width", "ascent", "descent", "lineHeight", "runs", "missing"] {
@@ -82,7 +87,8 @@ struct CLITests {
     }
 
     @Test func measureWithMaxWidthReportsTheDisplayedText() throws {
-        let result = try Self.run("chevron", ["measure", "--local", "Settings and Privacy", "--max-width", "60", "--json"])
+        let result = try Self.run(
+            "chevron", ["measure", "--local", "Settings and Privacy", "--max-width", "60", "--json"])
         #expect(result.status == 0)
         let report = try Self.json(result.output)
         #expect(report["truncated"] as? Bool == true)
@@ -151,7 +157,8 @@ struct CLITests {
     }
 
     @Test func sizeJSONHasTheDocumentedKeys() throws {
-        let result = try Self.run("chevron", ["size", "--local", "Settings", "--look", "instagram", "--scale", "2", "--json"])
+        let result = try Self.run(
+            "chevron", ["size", "--local", "Settings", "--look", "instagram", "--scale", "2", "--json"])
         #expect(result.status == 0)
         let report = try Self.json(result.output)
         for key in [

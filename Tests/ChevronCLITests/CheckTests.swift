@@ -8,7 +8,8 @@ struct CheckTests {
     static let samples = DaemonProcess.packageRoot.appendingPathComponent("Tests/samples")
 
     static func rows(_ file: String, _ extra: [String] = []) throws -> (CLITests.Result, [[String: Any]]) {
-        let result = try CLITests.run("chevron", ["check", samples.appendingPathComponent(file).path, "--json", "--local"] + extra)
+        let result = try CLITests.run(
+            "chevron", ["check", samples.appendingPathComponent(file).path, "--json", "--local"] + extra)
         let rows = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [[String: Any]] ?? []
         return (result, rows)
     }
@@ -50,7 +51,8 @@ struct CheckTests {
     @Test func readsStringCatalogsEveryLanguage() throws {
         let (result, rows) = try Self.rows("Localizable.xcstrings")
         #expect(result.status == 0, "\(result.error)")
-        #expect(Self.keysAndLines(rows) == ["4 Inbox (de) Posteingang", "4 Inbox (en) Inbox", "20 Settings (en) Settings"])
+        #expect(
+            Self.keysAndLines(rows) == ["4 Inbox (de) Posteingang", "4 Inbox (en) Inbox", "20 Settings (en) Settings"])
     }
 
     @Test func readsAndroidStringsWithEscapes() throws {
@@ -96,8 +98,12 @@ struct CheckTests {
         "a malformed file is reported as FILE:LINE: reason with exit 2",
         arguments: [
             ("broken.strings", Array("\"a\" = \"A\";\n\"b\" = \"B\"\n\"c\" = \"C\";\n".utf8), 3, "expected \";\""),
-            ("broken.xml", Array("<resources>\n<string name=\"a\">A</string>\n<string name=\"b\">B</strin>\n</resources>\n".utf8), 3,
-                "not well-formed XML"),
+            (
+                "broken.xml",
+                Array("<resources>\n<string name=\"a\">A</string>\n<string name=\"b\">B</strin>\n</resources>\n".utf8),
+                3,
+                "not well-formed XML"
+            ),
             ("nameless.xml", Array("<resources>\n\n<string>A</string>\n</resources>\n".utf8), 3, "no name attribute"),
             ("columns.csv", Array("key,title\na,A\nb,B,extra\n".utf8), 3, "has 3 columns"),
             ("latin1.txt", Array("Settings\nInbox\n".utf8) + [0x43, 0x61, 0x66, 0xE9, 0x0A], 3, "is not UTF-8"),
@@ -113,6 +119,17 @@ struct CheckTests {
         #expect(result.status == 2)
         #expect(result.error.contains("\(file.path):\(line): "), "\(result.error)")
         #expect(result.error.contains(reason), "\(result.error)")
+    }
+
+    @Test func aProgressBarIsDrawnOnATerminalOnly() throws {
+        let file = Self.samples.appendingPathComponent("titles.csv").path
+        let chevron = CLITests.binaryDirectory.appendingPathComponent("chevron").path
+        // script(1) gives the command a terminal; the table goes to /dev/null, the bar to the terminal.
+        let terminal = try #require(
+            try ExternalTools.run("script", ["-qec", "\(chevron) check \(file) --local > /dev/null", "/dev/null"]))
+        #expect(terminal.contains("] 3/3"))
+        let piped = try CLITests.run("chevron", ["check", file, "--local"])
+        #expect(!piped.error.contains("]"))
     }
 
     /// Many titles through SizeMany batches, in order (speed is measured by scripts, not here).

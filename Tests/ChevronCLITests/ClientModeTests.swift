@@ -22,8 +22,11 @@ struct ClientModeTests {
             ["measure", "Notifications and Settings", "--max-width", "80", "--json"],
             ["font", "Helvetica:bold", "--text", "设置", "--json"],
             ["looks", "--json"],
-            ["check", DaemonProcess.packageRoot.appendingPathComponent("Tests/samples/titles.csv").path, "--look", "all",
-                "--json"],
+            [
+                "check", DaemonProcess.packageRoot.appendingPathComponent("Tests/samples/titles.csv").path, "--look",
+                "all",
+                "--json",
+            ],
         ]
         for question in questions {
             let remote = try Self.chevron(question + ["--socket", daemon.socketPath])
@@ -107,12 +110,16 @@ struct ClientModeTests {
 
     @Test func thePythonAndSocatExamplesSizeATitle() throws {
         let daemon = try DaemonProcess()
-        let text = try ExternalTools.hbShapeWidth(file: Self.helveticaBold, text: "Settings", size: 12, features: ["-kern"])
+        let text = try ExternalTools.hbShapeWidth(
+            file: Self.helveticaBold, text: "Settings", size: 12, features: ["-kern"])
         let width = max(text + 20, 43).rounded(.up)  // LOOKS.md, classic
         let python = try #require(
             try ExternalTools.run(
                 "python3",
-                [DaemonProcess.packageRoot.appendingPathComponent("Examples/varlink_client.py").path, daemon.socketPath]))
+                [
+                    DaemonProcess.packageRoot.appendingPathComponent("Examples/varlink_client.py").path,
+                    daemon.socketPath,
+                ]))
         #expect(python.contains("classic: \(Int(width)) x 30 pt"))
         let socat = try #require(
             try ExternalTools.run(

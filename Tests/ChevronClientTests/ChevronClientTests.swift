@@ -1,0 +1,78 @@
+import ChevronClient
+import ChevronTestSupport
+import Foundation
+import Testing
+
+/// The Swift client library against the built chevrond: typed calls, pipelining, typed errors.
+struct ChevronClientTests {
+    @Test func concurrentCallsArePipelinedAndEachGetsItsOwnAnswer() async throws {
+        let daemon = try DaemonProcess()
+        let client = try await ChevronClient.connect(socketPath: daemon.socketPath)
+        let titles = (0..<300).map { "Pipelined \($0)" }
+        let shown = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for (index, title) in titles.enumerated() {
+                group.addTask {
+                    (index, try await client.size(SizeParameters(title: title, look: "modern")).displayedTitle)
+                }
+            }
+            var shown = [String](repeating: "", count: titles.count)
+            for try await (index, title) in group { shown[index] = title }
+            return shown
+        }
+        #expect(shown == titles)
+        // All of them went over this one connection.
+        let statistics = try await client.statistics()
+        #expect(statistics.connections.open == 1)
+        #expect(statistics.calls.first { $0.method == "io.chevron.BackButton.Size" }?.calls == 300)
+        await client.close()
+    }
+
+    @Test func typedCallsDecodeEveryMethod() async throws {
+        let daemon = try DaemonProcess()
+        let client = try await ChevronClient.connect(socketPath: daemon.socketPath)
+        let face = try ExternalTools.fcMatch("DejaVu Sans")
+        let measurement = try await client.measureText("Hi", font: FontParameters(pattern: "DejaVu Sans", size: 20))
+        #expect(measurement.runs.first?.face.file == face.file)
+        let expected = try ExternalTools.hbShapeWidth(file: face.file, text: "Hi", size: 20)
+        #expect(abs(measurement.width - expected) < 1e-9)
+        #expect(try await client.resolveFont(FontParameters(pattern: "DejaVu Sans")).primary.file == face.file)
+        let truncation = try await client.truncate("Notifications and Settings", maxWidth: 60)
+        #expect(truncation.truncated && truncation.width <= 60)
+        let results = try await client.sizeMany([SizeParameters(title: "A"), SizeParameters(title: "B", look: "nope")])
+        #expect(results.map(\.index) == [0, 1])
+        #expect(results[0].layout?.displayedTitle == "A")
+        #expect(results[1].failure?.error == "io.chevron.BackButton.UnknownLook")
+        let push = try await client.transition(SizeParameters(title: "Back", look: "bbcustom"), kind: "push")
+        #expect(push.to.x == -80)  // seed 000: kBackButtonAnimationOffset
+        #expect(try await client.listLooks().count == 6)
+        #expect(try await client.describeLook("classic").artWidth == 43)  // LOOKS.md
+        #expect(try await client.reload().generation == 2)
+    }
+
+    @Test func errorsAreTypedAfterTheVarlinkErrors() async throws {
+        let daemon = try DaemonProcess()
+        let client = try await ChevronClient.connect(socketPath: daemon.socketPath)
+        do {
+            _ = try await client.size(SizeParameters(title: "Back", look: "aqua"))
+            Issue.record("an unknown look was accepted")
+        } catch {
+            #expect(error.code == .remote)
+            #expect(error.errorName == "UnknownLook")
+            #expect(error.error?.name == "io.chevron.BackButton.UnknownLook")
+        }
+        do {
+            _ = try await client.measureText("Hi", font: FontParameters(size: -1))
+            Issue.record("a negative size was accepted")
+        } catch {
+            #expect(error.errorName == "InvalidValue")
+            #expect(error.parameter == "font.size")
+        }
+        do {
+            _ = try await ChevronClient.connect(socketPath: daemon.folder.appendingPathComponent("none.sock").path)
+            Issue.record("connected to nothing")
+        } catch {
+            #expect(error.code == .unreachable)
+            #expect(error.message.contains("none.sock"))
+        }
+    }
+}
