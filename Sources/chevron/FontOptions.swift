@@ -19,8 +19,7 @@ struct FontOptions: ParsableArguments {
     var features: String?
 
     func validate() throws {
-        // JSON has no NaN or infinity: refuse them here rather than send null.
-        guard size.isFinite else { throw ValidationError("size: \(size) is not a finite number of points") }
+        try Output.requireFinite(size, option: "size")
     }
 
     /// The options as the wire's font request.

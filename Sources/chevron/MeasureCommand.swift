@@ -23,9 +23,7 @@ struct MeasureCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        if let maxWidth, !maxWidth.isFinite {
-            throw ValidationError("max-width: \(maxWidth) is not a finite number of points")
-        }
+        try Output.requireFinite(maxWidth, option: "max-width")
     }
 
     func run() async throws {

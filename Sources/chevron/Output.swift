@@ -20,6 +20,14 @@ enum Output {
         return text
     }
 
+    /// Refuses NaN and infinity as a usage error: JSON has neither, and sending null instead
+    /// would silently mean "the default".
+    static func requireFinite(_ value: Double?, option: String) throws {
+        if let value, !value.isFinite {
+            throw ValidationError("\(option): \(value) is not a finite number of points")
+        }
+    }
+
     /// Writes `message` on standard error, prefixed `chevron: `, and exits with `status`.
     static func fail(_ message: String, status: Int32) -> Never {
         FileHandle.standardError.write(Data("chevron: \(message)\n".utf8))

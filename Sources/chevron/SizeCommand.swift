@@ -42,9 +42,7 @@ struct SizeCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        if let maxWidth, !maxWidth.isFinite {
-            throw ValidationError("max-width: \(maxWidth) is not a finite number of points")
-        }
+        try Output.requireFinite(maxWidth, option: "max-width")
     }
 
     func run() async throws {
