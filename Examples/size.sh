@@ -9,4 +9,4 @@ else
   socket=/run/chevron/chevrond.sock
 fi
 printf '{"method":"io.chevron.BackButton.Size","parameters":{"title":"%s"}}\0' "${2:-Settings}" \
-  | socat - "UNIX-CONNECT:$socket" | tr '\0' '\n'
+  | socat -t5 - "UNIX-CONNECT:$socket" | tr '\0' '\n'

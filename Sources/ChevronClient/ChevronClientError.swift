@@ -11,8 +11,10 @@ public struct ChevronClientError: Error, Sendable, CustomStringConvertible {
         public static let unreachable = Code(name: "unreachable")
         /// The daemon answered with a Varlink error (`error` says which).
         public static let remote = Code(name: "remote")
-        /// The connection closed before every reply arrived.
+        /// The connection closed (or went silent) before every reply arrived.
         public static let closed = Code(name: "closed")
+        /// A call too long to send: the daemon would refuse it.
+        public static let tooLong = Code(name: "tooLong")
         /// The daemon sent something that is not a Varlink reply, or not the declared shape.
         public static let protocolViolation = Code(name: "protocolViolation")
         /// The code's name.

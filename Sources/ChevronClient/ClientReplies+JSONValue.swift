@@ -77,8 +77,16 @@ extension SizeResultReply {
                     look: parameters.optionalString("look")))
         }
         self.init(
-            index: Int(try reader.number("index")),
+            index: try Int(exactly: reader.number("index")).orThrow(reader.failure("index")),
             layout: reader.value["layout"] == nil ? nil : try LayoutReply(try reader.object("layout")),
             failure: failure)
+    }
+}
+
+extension Optional {
+    /// The value, or `error` when there is none.
+    func orThrow(_ error: ChevronClientError) throws(ChevronClientError) -> Wrapped {
+        guard let self else { throw error }
+        return self
     }
 }

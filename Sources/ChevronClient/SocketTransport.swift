@@ -8,39 +8,72 @@ import NIOPosix
 /// (pipelined) and matched with their replies in order.
 public final class SocketTransport: VarlinkTransport {
     private let channel: any Channel
+    private let limits: Limits
+
+    /// Bounds on one connection.
+    public struct Limits: Sendable {
+        /// The longest call sent, in bytes; chevrond refuses longer ones (its default is 1 MiB).
+        public var maximumCallBytes = 1 << 20
+        /// The longest reply accepted, in bytes.
+        public var maximumReplyBytes = 64 << 20
+        /// How long a call may wait for its last reply before the connection is given up.
+        public var replyTimeout: Duration = .seconds(60)
+
+        /// The defaults.
+        public init() {}
+    }
 
     /// Connects to the daemon at `path`.
     /// - Throws: `ChevronClientError` with code `unreachable`, naming the path and the reason.
-    public static func connect(path: String, maximumMessageBytes: Int = 16 << 20) async throws(ChevronClientError)
+    public static func connect(path: String, limits: Limits = Limits()) async throws(ChevronClientError)
         -> SocketTransport
     {
         let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers([
-                        ByteToMessageHandler(VarlinkFrameDecoder(maximumMessageBytes: maximumMessageBytes)),
+                        ByteToMessageHandler(VarlinkFrameDecoder(maximumMessageBytes: limits.maximumReplyBytes)),
                         ReplyMatcher(),
                     ])
                 }
             }
         do {
-            return SocketTransport(channel: try await bootstrap.connect(unixDomainSocketPath: path).get())
+            return SocketTransport(
+                channel: try await bootstrap.connect(unixDomainSocketPath: path).get(), limits: limits)
         } catch {
             throw ChevronClientError(.unreachable, message: "cannot connect to \(path): \(Self.reason(error))")
         }
     }
 
-    private init(channel: any Channel) {
+    private init(channel: any Channel, limits: Limits) {
         self.channel = channel
+        self.limits = limits
     }
 
     public func call(_ call: VarlinkCall) async throws(ChevronClientError) -> [VarlinkReply] {
         var bytes: [UInt8] = []
         call.message.encode(into: &bytes)
+        // The daemon would refuse it with an error reply, even to a oneway call, and nothing
+        // would be waiting for that reply: refuse it here instead.
+        guard bytes.count <= limits.maximumCallBytes else {
+            throw ChevronClientError(
+                .tooLong,
+                message: "the \(call.method) call is \(bytes.count) bytes; the limit is \(limits.maximumCallBytes)")
+        }
         bytes.append(0)
+        let channel = channel
         let promise = channel.eventLoop.makePromise(of: [VarlinkReply].self)
         channel.writeAndFlush(ReplyMatcher.Outgoing(bytes: bytes, expectsReply: !call.oneway, promise: promise))
             .whenFailure { promise.fail($0) }
+        // A daemon that accepts but never answers must not hang the caller.
+        let timeout = limits.replyTimeout
+        let deadline = channel.eventLoop.scheduleTask(
+            in: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000)
+        ) {
+            promise.fail(ChevronClientError(.closed, message: "no reply from chevrond within \(timeout)"))
+            channel.close(promise: nil)
+        }
+        promise.futureResult.whenComplete { _ in deadline.cancel() }
         do {
             return try await promise.futureResult.get()
         } catch let error as ChevronClientError {
@@ -86,7 +119,8 @@ private final class ReplyMatcher: ChannelDuplexHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .message(let buffer) = unwrapInboundIn(data) else {
-            failAll(ChevronClientError(.protocolViolation, message: "chevrond sent a message over the size limit"))
+            // An over-long reply, or one cut by the daemon closing: either way the rest cannot be trusted.
+            failAll(ChevronClientError(.protocolViolation, message: "chevrond sent an incomplete or over-long reply"))
             context.close(promise: nil)
             return
         }
@@ -101,7 +135,12 @@ private final class ReplyMatcher: ChannelDuplexHandler {
             context.close(promise: nil)
             return
         }
-        guard !waiting.isEmpty else { return }  // a reply nobody asked for: ignore it
+        guard !waiting.isEmpty else {
+            // A reply nobody waits for: replies and calls no longer line up. Give up the connection
+            // rather than hand later replies to the wrong calls.
+            context.close(promise: nil)
+            return
+        }
         waiting[0].replies.append(reply)
         if !reply.continues || reply.error != nil {
             let (promise, replies) = waiting.removeFirst()

@@ -36,8 +36,13 @@ struct BenchCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard (1...4096).contains(connections) else { throw ValidationError("--connections must be 1…4096") }
-        guard (1...4096).contains(depth) else { throw ValidationError("--depth must be 1…4096") }
+        guard (1...256).contains(connections) else { throw ValidationError("--connections must be 1…256") }
+        guard (1...1024).contains(depth) else { throw ValidationError("--depth must be 1…1024") }
+        // Each slot keeps a latency histogram (about 140 KB): bound them all together.
+        guard connections * depth <= 1024 else {
+            throw ValidationError(
+                "--connections × --depth is \(connections * depth); the limit is 1024 calls in flight")
+        }
         guard duration.isFinite, duration > 0 else { throw ValidationError("--duration must be a positive number") }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         _ = try BenchMix(mix)
@@ -46,8 +51,9 @@ struct BenchCommand: AsyncParsableCommand {
     func run() async throws {
         let mix = try BenchMix(mix)
         try await Output.reportingErrors {
-            var clients: [ChevronClient] = []
-            for _ in 0..<connections { clients.append(try await connection.client()) }
+            // In-process, one engine serves every "connection" (there is no socket to share).
+            var clients: [ChevronClient] = [try await connection.client()]
+            for _ in 1..<connections { clients.append(connection.local ? clients[0] : try await connection.client()) }
             let budget = CallBudget(count: count, deadline: count == nil ? Date().addingTimeInterval(duration) : nil)
             let started = ContinuousClock.now
             let histograms = try await withThrowingTaskGroup(of: Histogram<UInt64>.self) { group in

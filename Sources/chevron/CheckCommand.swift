@@ -38,6 +38,8 @@ struct CheckCommand: AsyncParsableCommand {
     static let batchSize = 1000
     /// Connections to the daemon a check uses.
     static let connections = 4
+    /// The most title bytes in one SizeMany call (the daemon refuses messages over 1 MiB).
+    static let batchBytes = 256 << 10
 
     func run() async throws {
         var entries: [TitleEntry] = []
@@ -81,8 +83,17 @@ struct CheckCommand: AsyncParsableCommand {
         _ entries: [TitleEntry], looks: [String], clients: [ChevronClient], maximumWidths: [String: Double]
     ) async throws -> [CheckRow] {
         let jobs = entries.flatMap { entry in looks.map { (entry, $0) } }
-        let batches = stride(from: 0, to: jobs.count, by: Self.batchSize).map {
-            Array(jobs[$0..<min($0 + Self.batchSize, jobs.count)])
+        // Batches of up to 1,000 titles, and well under the daemon's message limit in bytes.
+        var batches: [[(TitleEntry, String)]] = [[]]
+        var batchBytes = 0
+        for job in jobs {
+            let bytes = job.0.title.utf8.count + job.1.utf8.count + 64
+            if batches[batches.count - 1].count == Self.batchSize || batchBytes + bytes > Self.batchBytes {
+                batches.append([])
+                batchBytes = 0
+            }
+            batches[batches.count - 1].append(job)
+            batchBytes += bytes
         }
         let progress = ProgressBar(total: jobs.count)
         var rows = [[CheckRow]](repeating: [], count: batches.count)
@@ -96,10 +107,19 @@ struct CheckCommand: AsyncParsableCommand {
                 next += 1
                 group.addTask {
                     let results = try await client.sizeMany(batch.map { SizeParameters(title: $0.0.title, look: $0.1) })
+                    // Each result says which request it answers; every request needs one.
+                    var byIndex = [SizeResultReply?](repeating: nil, count: batch.count)
+                    for result in results where byIndex.indices.contains(result.index) {
+                        byIndex[result.index] = result
+                    }
                     return (
                         index,
-                        zip(batch, results).map { job, result in
-                            CheckRow(job.0, look: job.1, maximumWidth: maximumWidths[job.1] ?? 0, result: result)
+                        try zip(batch, byIndex).map { job, result in
+                            guard let result else {
+                                throw ChevronClientError(
+                                    .protocolViolation, message: "SizeMany left a request unanswered")
+                            }
+                            return CheckRow(job.0, look: job.1, maximumWidth: maximumWidths[job.1] ?? 0, result: result)
                         }
                     )
                 }
@@ -158,6 +178,26 @@ struct CheckRow: Encodable {
             [failure.error, failure.parameters.parameter, failure.parameters.message].compactMap { $0 }
                 .joined(separator: ": ")
         }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case file, line, key, title, look, width, maxWidth, truncated, displayedTitle, titleSource, error
+    }
+
+    /// Every key on every row: `width` is null (not absent) when the engine refused the title.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(line, forKey: .line)
+        try container.encode(key, forKey: .key)
+        try container.encode(title, forKey: .title)
+        try container.encode(look, forKey: .look)
+        try container.encode(width, forKey: .width)
+        try container.encode(maxWidth, forKey: .maxWidth)
+        try container.encode(truncated, forKey: .truncated)
+        try container.encode(displayedTitle, forKey: .displayedTitle)
+        try container.encode(titleSource, forKey: .titleSource)
+        try container.encodeIfPresent(error, forKey: .error)
     }
 
     /// What a user sees, in words.

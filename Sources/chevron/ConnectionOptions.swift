@@ -17,6 +17,12 @@ struct ConnectionOptions: ParsableArguments {
     @Option(name: .long, help: "With --local: a folder of look manifests (*.json) to add to the built-in looks.")
     var looksDir: String?
 
+    func validate() throws {
+        if looksDir != nil, !local {
+            throw ValidationError("--looks-dir works with --local only; chevrond has its own (chevrond --looks-dir)")
+        }
+    }
+
     /// The socket path the client connects to.
     var socketPath: String {
         socket ?? ChevronClient.defaultSocketPath(environment: ProcessInfo.processInfo.environment, uid: getuid())

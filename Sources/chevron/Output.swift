@@ -42,8 +42,14 @@ enum Output {
         } catch let error as ChevronClientError {
             switch error.code {
             case .remote: fail(error.message, status: ExitStatus.remoteError)
+            case .tooLong: fail(error.message, status: ExitStatus.usage)
             default: fail(error.message, status: ExitStatus.unreachable)
             }
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            // Only the in-process engine can throw anything else: it could not start.
+            fail("the in-process engine cannot start: \(error)", status: ExitStatus.unreachable)
         }
     }
 }

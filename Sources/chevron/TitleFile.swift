@@ -39,7 +39,8 @@ enum TitleFile {
         case "xml": return try AndroidFormat.parse(data, file: path)
         case "csv": return try CSVFormat.parse(text, file: path)
         default:
-            return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+            // "\r\n" is one Character in Swift: split on every kind of line end.
+            return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().compactMap {
                 index, line in
                 let title = line.trimmingCharacters(in: .whitespacesAndNewlines)
                 return title.isEmpty ? nil : TitleEntry(file: path, line: index + 1, key: "\(index + 1)", title: title)

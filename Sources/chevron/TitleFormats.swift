@@ -72,6 +72,19 @@ private struct StringsScanner {
         advance()
     }
 
+    /// The four hex digits after `\U` (the scanner stands on the first digit).
+    mutating func hexEscape(_ letter: Unicode.Scalar) throws(TitleFileError) -> UInt32 {
+        var digits = ""
+        while digits.count < 4, !atEnd, scalars[position].properties.isASCIIHexDigit {
+            digits.unicodeScalars.append(scalars[position])
+            advance()
+        }
+        guard digits.count == 4, let code = UInt32(digits, radix: 16) else {
+            throw failure("\\\(letter)\(digits) is not a character escape")
+        }
+        return code
+    }
+
     /// A quoted string with escapes, or a bare word of letters, digits, `_`, `.`, `-`.
     mutating func token(what: String) throws(TitleFileError) -> String {
         guard !atEnd else { throw failure("expected \(what), found the end of the file") }
@@ -108,14 +121,18 @@ private struct StringsScanner {
             case "r": value += "\r"
             case "0": value += "\0"
             case "U", "u":
-                var digits = ""
-                while digits.count < 4, !atEnd, scalars[position].properties.isASCIIHexDigit {
-                    digits.unicodeScalars.append(scalars[position])
-                    advance()
+                var code = try hexEscape(escaped)
+                // Characters beyond the BMP are written as a surrogate pair: \UD83D\UDE00.
+                if (0xD800..<0xDC00).contains(code), position + 1 < scalars.count, scalars[position] == "\\",
+                    scalars[position + 1] == "U" || scalars[position + 1] == "u"
+                {
+                    advance()  // the backslash
+                    advance()  // the U
+                    let low = try hexEscape("U")
+                    guard (0xDC00..<0xE000).contains(low) else { throw failure("an unpaired surrogate escape") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
-                guard let code = UInt32(digits, radix: 16), let unicode = Unicode.Scalar(code) else {
-                    throw failure("\\\(escaped)\(digits) is not a character escape")
-                }
+                guard let unicode = Unicode.Scalar(code) else { throw failure("an unpaired surrogate escape") }
                 value.unicodeScalars.append(unicode)
             default: value.unicodeScalars.append(escaped)
             }
@@ -123,54 +140,114 @@ private struct StringsScanner {
     }
 }
 
-/// Xcode string catalogs (`.xcstrings`): every localization's value of every key.
+/// Xcode string catalogs (`.xcstrings`): every localization's value of every key, plural and
+/// device variations included (`key (de, plural one)`).
 enum CatalogFormat {
     static func parse(_ text: String, file: String) throws(TitleFileError) -> [TitleEntry] {
-        // Our strict parser first: it says where the JSON breaks (Foundation's does not, here).
+        // Our strict parser says where the JSON breaks (Foundation's does not, here).
+        let catalog: JSONValue
         do {
-            _ = try JSONParser.parse(text, maximumDepth: 64)
+            catalog = try JSONParser.parse(text, maximumDepth: 64)
         } catch {
             throw TitleFileError(
                 file: file, line: TitleFile.line(of: error.offset, in: text),
                 reason: "is not valid JSON (\(error.reason))")
         }
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(text.utf8))
-        } catch {
-            throw TitleFileError(file: file, line: 1, reason: "is not valid JSON")
-        }
-        guard let catalog = object as? [String: Any], let strings = catalog["strings"] as? [String: Any] else {
+        guard case .object(let keys)? = catalog["strings"] else {
             throw TitleFileError(file: file, line: 1, reason: "is not a string catalog: no \"strings\" object")
         }
-        let source = catalog["sourceLanguage"] as? String ?? "en"
+        var source = "en"
+        if case .string(let language)? = catalog["sourceLanguage"] { source = language }
+        let lines = keyLines(text)
         var entries: [TitleEntry] = []
-        for key in strings.keys.sorted() {
-            let line = lineOfKey(key, in: text)
-            let localizations = (strings[key] as? [String: Any])?["localizations"] as? [String: Any] ?? [:]
-            if localizations[source] == nil {
+        for (index, member) in keys.enumerated() {
+            let key = member.key
+            let line = index < lines.count ? lines[index] : 1
+            guard case .object(let localizations)? = member.value["localizations"] ?? .object([]) else {
+                throw TitleFileError(file: file, line: line, reason: "\"\(key)\" has no localizations object")
+            }
+            if !localizations.contains(where: { $0.key == source }) {
                 // The key is the source-language text when the catalog has no unit for it.
                 entries.append(TitleEntry(file: file, line: line, key: "\(key) (\(source))", title: key))
             }
-            for language in localizations.keys.sorted() {
-                let unit = (localizations[language] as? [String: Any])?["stringUnit"] as? [String: Any]
-                guard let value = unit?["value"] as? String else {
+            for localization in localizations.sorted(by: { $0.key < $1.key }) {
+                let values = unitValues(localization.value, label: localization.key)
+                guard !values.isEmpty else {
                     throw TitleFileError(
-                        file: file, line: line, reason: "\"\(key)\" (\(language)) has no stringUnit value")
+                        file: file, line: line,
+                        reason: "\"\(key)\" (\(localization.key)) has no stringUnit value and no variations")
                 }
-                entries.append(TitleEntry(file: file, line: line, key: "\(key) (\(language))", title: value))
+                for (label, value) in values {
+                    entries.append(TitleEntry(file: file, line: line, key: "\(key) (\(label))", title: value))
+                }
             }
         }
         return entries
     }
 
-    /// The line where `"key":` first appears (JSON keeps no positions; the key is quoted there).
-    private static func lineOfKey(_ key: String, in text: String) -> Int {
-        guard let data = try? JSONSerialization.data(withJSONObject: [key], options: [.fragmentsAllowed]),
-            let quoted = String(data: data, encoding: .utf8)?.dropFirst().dropLast(),
-            let range = text.range(of: String(quoted) + ":") ?? text.range(of: String(quoted))
-        else { return 1 }
-        return TitleFile.line(of: text.utf8.distance(from: text.startIndex, to: range.lowerBound), in: text)
+    /// The `stringUnit` values of a localization, and those of its plural and device variations.
+    private static func unitValues(_ node: JSONValue, label: String) -> [(String, String)] {
+        var values: [(String, String)] = []
+        if case .string(let value)? = node["stringUnit"]?["value"] { values.append((label, value)) }
+        if case .object(let kinds)? = node["variations"] {
+            for kind in kinds {
+                guard case .object(let forms) = kind.value else { continue }
+                for form in forms {
+                    values += unitValues(form.value, label: "\(label), \(kind.key) \(form.key)")
+                }
+            }
+        }
+        return values
+    }
+
+    /// The line of each key of the top-level "strings" object, in file order, found in one
+    /// pass over the text (JSON parsers keep no positions).
+    private static func keyLines(_ text: String) -> [Int] {
+        var lines: [Int] = []
+        var line = 1
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var stringStart = 0
+        var lastString = ""
+        var lastStringLine = 0
+        var stringsDepth: Int?
+        var expectingKey = false
+        let bytes = Array(text.utf8)
+        for (offset, byte) in bytes.enumerated() {
+            if byte == 0x0A { line += 1 }
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    lastString = String(decoding: bytes[stringStart..<offset], as: UTF8.self)
+                    if expectingKey, depth == (stringsDepth ?? -1) + 1 { lines.append(lastStringLine) }
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+                stringStart = offset + 1
+                lastStringLine = line
+            case UInt8(ascii: "{"):
+                depth += 1
+                expectingKey = true
+                if stringsDepth == nil, depth == 2, lastString == "strings" { stringsDepth = 1 }
+            case UInt8(ascii: "}"):
+                depth -= 1
+                expectingKey = false
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ","): expectingKey = true
+            case UInt8(ascii: ":"): expectingKey = false
+            default: break
+            }
+        }
+        return lines
     }
 }
 
@@ -223,32 +300,50 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
         current?.text += string
     }
 
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        current?.text += String(decoding: block, as: UTF8.self)
+    }
+
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
         guard element == "string", let entry = current else { return }
         entries.append(TitleEntry(file: file, line: entry.line, key: entry.key, title: Self.unescape(entry.text)))
         current = nil
     }
 
-    /// Android's escapes: `\'`, `\"`, `\n`, `\t`, `\@`, `\?`; surrounding double quotes kept literal.
+    /// Android's rules: runs of white space become one space (outside double quotes), surrounding
+    /// double quotes are dropped, and `\'`, `\"`, `\n`, `\t`, `\@`, `\?`, `\uXXXX` are escapes.
     static func unescape(_ text: String) -> String {
-        var value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-            value = String(value.dropFirst().dropLast())
-        }
         var result = ""
-        var escaping = false
-        for character in value {
-            if escaping {
-                switch character {
+        var scalars = Array(text.unicodeScalars)[...]
+        var quoted = false
+        var pendingSpace = false
+        while let scalar = scalars.popFirst() {
+            if scalar.properties.isWhitespace, !quoted {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result += " "
+                pendingSpace = false
+            }
+            switch scalar {
+            case "\"": quoted.toggle()
+            case "\\":
+                guard let escaped = scalars.popFirst() else { break }
+                switch escaped {
                 case "n": result += "\n"
                 case "t": result += "\t"
-                default: result.append(character)
+                case "u":
+                    let digits = String(String.UnicodeScalarView(scalars.prefix(4)))
+                    if digits.count == 4, let code = UInt32(digits, radix: 16), let unicode = Unicode.Scalar(code) {
+                        result.unicodeScalars.append(unicode)
+                        scalars.removeFirst(4)
+                    } else {
+                        result += "u"
+                    }
+                default: result.unicodeScalars.append(escaped)
                 }
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                result.append(character)
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result
@@ -291,6 +386,8 @@ enum CSVFormat {
                     } else {
                         quoted = false
                     }
+                } else if scalar == "\r", characters.first == "\n" {
+                    continue  // CRLF inside a quoted field is a line end like LF
                 } else {
                     if scalar == "\n" { line += 1 }
                     field.unicodeScalars.append(scalar)

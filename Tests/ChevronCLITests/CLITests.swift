@@ -36,13 +36,16 @@ struct CLITests {
         }
         if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let output = Pipe()
-        let error = Pipe()
+        // Standard error goes to a file: two pipes read one after the other could deadlock.
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorFile) }
         process.standardOutput = output
-        process.standardError = error
+        process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let errorData = (try? Data(contentsOf: errorFile)) ?? Data()
         return Result(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
             error: String(decoding: errorData, as: UTF8.self))

@@ -10,7 +10,8 @@ struct CheckTests {
     static func rows(_ file: String, _ extra: [String] = []) throws -> (CLITests.Result, [[String: Any]]) {
         let result = try CLITests.run(
             "chevron", ["check", samples.appendingPathComponent(file).path, "--json", "--local"] + extra)
-        let rows = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [[String: Any]] ?? []
+        guard result.status == 0 || result.status == 1 else { return (result, []) }
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
         return (result, rows)
     }
 
@@ -24,7 +25,7 @@ struct CheckTests {
         #expect(
             Self.keysAndLines(rows) == [
                 "2 settings.title Settings", "5 privacy.title Datenschutz und Sicherheitseinstellungen",
-                "6 quote.title Say \"Hi\"", "8 unicode.title Café",
+                "6 quote.title Say \"Hi\"", "8 unicode.title Café 😀",
             ])
         for key in ["file", "line", "key", "title", "look", "width", "truncated", "displayedTitle", "titleSource"] {
             #expect(rows.first?[key] != nil, "missing \(key)")
@@ -51,8 +52,13 @@ struct CheckTests {
     @Test func readsStringCatalogsEveryLanguage() throws {
         let (result, rows) = try Self.rows("Localizable.xcstrings")
         #expect(result.status == 0, "\(result.error)")
+        // Lines counted in the sample by hand; variations get a row per form.
         #expect(
-            Self.keysAndLines(rows) == ["4 Inbox (de) Posteingang", "4 Inbox (en) Inbox", "20 Settings (en) Settings"])
+            Self.keysAndLines(rows) == [
+                "4 %lld items (en) %lld items", "4 %lld items (de, plural one) %lld Objekt",
+                "4 %lld items (de, plural other) %lld Objekte", "26 Inbox (de) Posteingang", "26 Inbox (en) Inbox",
+                "42 Settings (en) Settings",
+            ])
     }
 
     @Test func readsAndroidStringsWithEscapes() throws {
@@ -61,7 +67,8 @@ struct CheckTests {
         #expect(
             Self.keysAndLines(rows) == [
                 "3 settings_title Settings", "5 back_title Don't go",
-                "6 privacy_title Datenschutz und Sicherheitseinstellungen",
+                "6 privacy_title Datenschutz und Sicherheitseinstellungen", "7 loading_title Loading…",
+                "8 markup_title <b>Bold</b>", "9 spaced_title Two lines",
             ])
     }
 
@@ -76,6 +83,25 @@ struct CheckTests {
         let (text, textRows) = try Self.rows("titles.txt")
         #expect(text.status == 0)
         #expect(Self.keysAndLines(textRows) == ["1 1 Settings", "3 3 Inbox"])
+    }
+
+    @Test func windowsLineEndsSplitLinesAndCSVRecords() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "Settings\r\nInbox\r\n".write(
+            to: folder.appendingPathComponent("crlf.txt"), atomically: true, encoding: .utf8)
+        try "a,\"Two\r\nlines\"\r\nb,Inbox\r\n".write(
+            to: folder.appendingPathComponent("crlf.csv"), atomically: true, encoding: .utf8)
+        for (file, expected) in [
+            ("crlf.txt", ["1 1 Settings", "2 2 Inbox"]), ("crlf.csv", ["1 a Two\nlines", "3 b Inbox"]),
+        ] {
+            let result = try CLITests.run(
+                "chevron", ["check", folder.appendingPathComponent(file).path, "--json", "--local"])
+            let rows = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+            #expect(Self.keysAndLines(rows) == expected, "\(file)")
+        }
     }
 
     @Test func everyLookGivesARowPerTitle() throws {

@@ -68,6 +68,14 @@ struct ChevronClientTests {
             #expect(error.parameter == "font.size")
         }
         do {
+            // Over the daemon's message limit: refused before sending, and the connection goes on.
+            _ = try await client.size(SizeParameters(title: String(repeating: "x", count: 2 << 20)))
+            Issue.record("an over-long call was sent")
+        } catch {
+            #expect(error.code == .tooLong)
+        }
+        #expect(try await client.size(SizeParameters(title: "Still here")).displayedTitle == "Still here")
+        do {
             _ = try await ChevronClient.connect(socketPath: daemon.folder.appendingPathComponent("none.sock").path)
             Issue.record("connected to nothing")
         } catch {
