@@ -33,7 +33,7 @@ public final class SocketTransport: VarlinkTransport {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers([
                         ByteToMessageHandler(VarlinkFrameDecoder(maximumMessageBytes: limits.maximumReplyBytes)),
-                        ReplyMatcher(),
+                        ReplyMatcher(replyTimeout: limits.replyTimeout),
                     ])
                 }
             }
@@ -65,15 +65,6 @@ public final class SocketTransport: VarlinkTransport {
         let promise = channel.eventLoop.makePromise(of: [VarlinkReply].self)
         channel.writeAndFlush(ReplyMatcher.Outgoing(bytes: bytes, expectsReply: !call.oneway, promise: promise))
             .whenFailure { promise.fail($0) }
-        // A daemon that accepts but never answers must not hang the caller.
-        let timeout = limits.replyTimeout
-        let deadline = channel.eventLoop.scheduleTask(
-            in: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000)
-        ) {
-            promise.fail(ChevronClientError(.closed, message: "no reply from chevrond within \(timeout)"))
-            channel.close(promise: nil)
-        }
-        promise.futureResult.whenComplete { _ in deadline.cancel() }
         do {
             return try await promise.futureResult.get()
         } catch let error as ChevronClientError {
@@ -105,12 +96,39 @@ private final class ReplyMatcher: ChannelDuplexHandler {
         let promise: EventLoopPromise<[VarlinkReply]>
     }
 
-    private var waiting = Deque<(promise: EventLoopPromise<[VarlinkReply]>, replies: [VarlinkReply])>()
+    private var waiting = Deque<
+        (promise: EventLoopPromise<[VarlinkReply]>, replies: [VarlinkReply], since: NIODeadline)
+    >()
+    private let replyTimeout: TimeAmount
+    private var watchdog: RepeatedTask?
+
+    init(replyTimeout: Duration) {
+        self.replyTimeout = .nanoseconds(
+            Int64(replyTimeout.components.seconds) * 1_000_000_000 + replyTimeout.components.attoseconds / 1_000_000_000
+        )
+    }
+
+    /// Once a second, the oldest call's wait is checked: a daemon that accepts but never answers
+    /// must not hang its caller (one timer per connection, not one per call).
+    func handlerAdded(context: ChannelHandlerContext) {
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        watchdog = context.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
+            let (handler, context) = loopBound.value
+            guard let oldest = handler.waiting.first, oldest.since + handler.replyTimeout < .now() else { return }
+            handler.failAll(
+                ChevronClientError(.closed, message: "no reply from chevrond within \(handler.replyTimeout)"))
+            context.close(promise: nil)
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        watchdog?.cancel()
+    }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let outgoing = unwrapOutboundIn(data)
         if outgoing.expectsReply {
-            waiting.append((outgoing.promise, []))
+            waiting.append((outgoing.promise, [], .now()))
         } else {
             outgoing.promise.succeed([])
         }
@@ -143,7 +161,7 @@ private final class ReplyMatcher: ChannelDuplexHandler {
         }
         waiting[0].replies.append(reply)
         if !reply.continues || reply.error != nil {
-            let (promise, replies) = waiting.removeFirst()
+            let (promise, replies, _) = waiting.removeFirst()
             promise.succeed(replies)
         }
     }

@@ -1,6 +1,7 @@
 import ChevronClient
 import ChevronTestSupport
 import Foundation
+import Glibc
 import Testing
 
 /// The Swift client library against the built chevrond: typed calls, pipelining, typed errors.
@@ -82,5 +83,40 @@ struct ChevronClientTests {
             #expect(error.code == .unreachable)
             #expect(error.message.contains("none.sock"))
         }
+    }
+}
+
+/// A socket that accepts connections (the kernel's backlog does) and never answers.
+struct SilentServerTests {
+    @Test func aDaemonThatNeverAnswersEndsTheCallAfterTheDeadline() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "silent-\(UUID().uuidString.prefix(8)).sock"
+        ).path
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer {
+            close(descriptor)
+            unlink(path)
+        }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        try #require(bound == 0 && listen(descriptor, 8) == 0)
+        var limits = SocketTransport.Limits()
+        limits.replyTimeout = .seconds(1)
+        let client = ChevronClient(transport: try await SocketTransport.connect(path: path, limits: limits))
+        let started = ContinuousClock.now
+        do {
+            _ = try await client.listLooks()
+            Issue.record("a silent daemon answered")
+        } catch {
+            #expect(error.code == .closed)
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
     }
 }
