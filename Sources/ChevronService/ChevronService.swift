@@ -35,13 +35,18 @@ public final class ChevronService: Sendable {
     /// Connection counts, kept by the transport.
     public let connections = ConnectionCounts()
     /// The Varlink dispatcher over this service's methods.
-    public var varlink: VarlinkService { dispatcher.withLock { $0! } }
+    public var varlink: VarlinkService { dispatcher.withLock { $0 } }
 
     /// Calls `answerFromMemory` answered, and calls it left to a worker.
     let callsFromMemory = Atomic<Int>(0)
     let deferredCalls = Atomic<Int>(0)
     private let looks: Mutex<LookRegistry>
-    private let dispatcher = Mutex<VarlinkService?>(nil)
+    /// Its methods capture `self`, so it can only be made once the rest is initialised: it
+    /// starts as a dispatcher with no methods and is replaced at the end of `init`.
+    private let dispatcher = Mutex(
+        VarlinkService(
+            info: VarlinkService.Info(vendor: "Chevron", product: "chevrond", version: "", url: ""), interfaces: [],
+            methods: [:]))
     private let started = ContinuousClock.now
     /// The uid calls to Reload are allowed from besides root: the daemon's own.
     private let ownerUID: UInt32
