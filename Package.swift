@@ -51,6 +51,11 @@ var package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo-ft",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
 
         .target(
             name: "ChevronText",
@@ -63,6 +68,11 @@ var package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "ChevronRender",
+            dependencies: ["CCairo", "CFontconfig", "ChevronLooks", "ChevronText"],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "ChevronVarlink",
             dependencies: [.product(name: "NIOCore", package: "swift-nio")],
             resources: [.embedInCode("Interfaces/org.varlink.service.varlink")],
@@ -70,7 +80,7 @@ var package = Package(
         ),
         .target(
             name: "ChevronService",
-            dependencies: ["ChevronVarlink", "ChevronLooks", "ChevronText"],
+            dependencies: ["ChevronVarlink", "ChevronLooks", "ChevronRender", "ChevronText"],
             resources: [
                 .embedInCode("Interfaces/io.chevron.Text.varlink"),
                 .embedInCode("Interfaces/io.chevron.BackButton.varlink"),
@@ -115,6 +125,7 @@ var package = Package(
                 "ChevronVarlink",
                 "ChevronText",
                 "ChevronBuiltInLooks",
+                "ChevronRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
@@ -147,6 +158,11 @@ var package = Package(
         .testTarget(
             name: "ChevronLooksTests",
             dependencies: ["ChevronLooks", "ChevronBuiltInLooks", "ChevronTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ChevronRenderTests",
+            dependencies: ["ChevronRender", "ChevronBuiltInLooks", "CCairo", "ChevronTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

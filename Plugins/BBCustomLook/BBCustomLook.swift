@@ -24,6 +24,15 @@ public struct BBCustomLook: AnimatedLook {
         colors: LookColors(text: "#FFFFFF", shadow: "#555555", shadowOffset: ShadowOffset(x: 0, y: -1))
     )
 
+    /// The 52×31 art is not shipped; drawn as a glossy black bezel over a charcoal bar
+    /// (colours by eye: chosen).
+    public var art: ButtonArt {
+        ButtonArt(
+            shape: .bezel, pointDepth: 12, cornerRadius: 5,
+            fill: VerticalGradient(top: "#505050", bottom: "#161616"), border: "#000000", highlight: "#FFFFFF30",
+            bar: VerticalGradient(top: "#3C3C3C", bottom: "#141414"))
+    }
+
     public let sources = [
         "art": "BBCustomBackButtonViewController art", "frame": "code kBackButtonFrame", "padding": "code",
         "titleInsets": "code (right 7)", "maximumWidth": "chosen", "overflow": "chosen",

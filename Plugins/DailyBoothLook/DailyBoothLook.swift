@@ -23,6 +23,15 @@ public struct DailyBoothLook: BackButtonLook {
         colors: LookColors(text: "#FFFFFF")  // code: white text
     )
 
+    /// The art is translucent (LOOKS.md): drawn as a white bezel at low opacity with a lighter
+    /// outline, over a dark bar (colours by eye: chosen).
+    public var art: ButtonArt {
+        ButtonArt(
+            shape: .bezel, pointDepth: 11, cornerRadius: 5,
+            fill: VerticalGradient(top: "#FFFFFF47", bottom: "#FFFFFF1F"), border: "#FFFFFF80",
+            bar: VerticalGradient(top: "#4A4F57", bottom: "#23262B"))
+    }
+
     public let sources = [
         "art": "idev-recipes/CustomBackButton art (32×30)", "code": "same code path as instagram",
     ]

@@ -25,6 +25,15 @@ public struct InstagramLook: BackButtonLook {
         colors: LookColors(text: "#FEEFF7", shadow: "#555555", shadowOffset: ShadowOffset(x: 0, y: -1))
     )
 
+    /// The art is not shipped; drawn as a dark steel-blue bezel with the art's chevron on the
+    /// left and rounded right corners, on the app's blue bar of 2011 (colours by eye: chosen).
+    public var art: ButtonArt {
+        ButtonArt(
+            shape: .bezel, pointDepth: 12, cornerRadius: 5,
+            fill: VerticalGradient(top: "#3E6A93", bottom: "#1E4268"), border: "#112A45", highlight: "#FFFFFF33",
+            bar: VerticalGradient(top: "#4F7DA6", bottom: "#2A5680"))
+    }
+
     public let sources = [
         "art": "idev-recipes/CustomBackButton art", "leftCap": "code", "titleInsets": "code",
         "padding": "code (1.5 × leftCap)", "maximumWidth": "code", "overflow": "code",

@@ -11,6 +11,8 @@ public protocol BackButtonLook: Sendable {
     var metrics: LookMetrics { get }
     /// Where each number came from, by field name (`height: seed 004`), for DescribeLook.
     var sources: [String: String] { get }
+    /// How previews draw the button (a default follows from the metrics; see `ButtonArt`).
+    var art: ButtonArt { get }
 
     /// Lays out a button for `request`, measuring with `measurer`.
     func layout(_ request: SizeRequest, measurer: TitleMeasurer) throws -> BackButtonLayout

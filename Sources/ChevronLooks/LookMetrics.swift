@@ -79,3 +79,14 @@ public enum OverflowPolicy: String, Sendable, Hashable, Codable, CaseIterable {
     /// The chevron alone, always.
     case minimal
 }
+
+extension LookMetrics {
+    /// The title's font for `request`: the look's font, scaled by the request's font scale, in
+    /// the request's language when it names one. Layout and drawing both use it.
+    public func titleFont(for request: SizeRequest) -> FontRequest {
+        var titleFont = font
+        titleFont.size *= request.fontScale
+        titleFont.language = request.language ?? font.language
+        return titleFont
+    }
+}

@@ -23,9 +23,7 @@ struct StandardLayout {
         let metrics = look.metrics
         try validate(metrics)
         let maximum = request.maximumWidth ?? metrics.maximumWidth
-        var font = metrics.font
-        font.size *= request.fontScale
-        font.language = request.language ?? font.language
+        let font = metrics.titleFont(for: request)
         let policy = request.overflow ?? metrics.overflow
 
         var chosen: Choice?

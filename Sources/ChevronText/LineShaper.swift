@@ -23,10 +23,51 @@ struct LineShaper {
         return assemble(runs: runs, faces: [font.primary] + faces, missing: missing)
     }
 
-    /// Shapes one run in the context of the whole line, so joining scripts see their neighbours.
+    /// The same line's glyphs, placed as HarfBuzz placed them for `measure`: what a renderer draws.
+    func glyphs(_ text: String) throws(TextError) -> GlyphLine {
+        let (segments, missing) = try Itemizer.itemize(text, font: font)
+        let faces = try segments.map { (segment) throws(TextError) -> FontFace in
+            segment.faceSlot == 0 ? font.primary : try font.fallbackFace(at: segment.faceSlot - 1)
+        }
+        var utf8 = text
+        let runs = utf8.withUTF8 { bytes in
+            buffers.withBuffer { buffer in
+                zip(segments, faces).map { segment, face in
+                    let direction = shapeInto(buffer, segment, of: bytes, with: face)
+                    return GlyphRun(
+                        face: face.name, direction: direction,
+                        glyphs: placedGlyphs(in: buffer, scale: size / Double(face.shapingUnitsPerEm)))
+                }
+            }
+        }
+        let measurement = assemble(runs: [], faces: [font.primary] + faces, missing: missing)
+        return GlyphLine(runs: runs, ascent: measurement.ascent, descent: measurement.descent)
+    }
+
+    /// Shapes one run in the context of the whole line and sums its advances.
     private func shape(
         _ segment: RunSegment, of bytes: UnsafeBufferPointer<UInt8>, with face: FontFace, in buffer: OpaquePointer
     ) -> TextRun {
+        let direction = shapeInto(buffer, segment, of: bytes, with: face)
+        var glyphCount: UInt32 = 0
+        var advance = 0
+        if let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount) {
+            for index in 0..<Int(glyphCount) { advance += Int(positions[index].x_advance) }
+        }
+        return TextRun(
+            face: face.name,
+            utf16Range: segment.utf16Range,
+            glyphCount: Int(glyphCount),
+            width: Double(advance) * size / Double(face.shapingUnitsPerEm),
+            script: segment.script.isoTag,
+            direction: direction)
+    }
+
+    /// Shapes one run into `buffer`, in the context of the whole line so joining scripts see
+    /// their neighbours; returns the run's direction.
+    private func shapeInto(
+        _ buffer: OpaquePointer, _ segment: RunSegment, of bytes: UnsafeBufferPointer<UInt8>, with face: FontFace
+    ) -> TextDirection {
         hb_buffer_clear_contents(buffer)
         bytes.withMemoryRebound(to: CChar.self) { characters in
             hb_buffer_add_utf8(
@@ -47,18 +88,21 @@ struct LineShaper {
         features.features.withUnsafeBufferPointer { list in
             hb_shape(face.harfBuzzFont, buffer, list.baseAddress, UInt32(list.count))
         }
-        var glyphCount: UInt32 = 0
-        var advance = 0
-        if let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount) {
-            for index in 0..<Int(glyphCount) { advance += Int(positions[index].x_advance) }
+        return direction == HB_DIRECTION_RTL ? .rtl : .ltr
+    }
+
+    /// The shaped buffer's glyphs in points, in HarfBuzz's output (visual) order.
+    private func placedGlyphs(in buffer: OpaquePointer, scale: Double) -> [PlacedGlyph] {
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, nil)
+        else { return [] }
+        return (0..<Int(count)).map { index in
+            PlacedGlyph(
+                id: infos[index].codepoint, cluster: Int(infos[index].cluster),
+                advance: Double(positions[index].x_advance) * scale, xOffset: Double(positions[index].x_offset) * scale,
+                yOffset: Double(positions[index].y_offset) * scale)
         }
-        return TextRun(
-            face: face.name,
-            utf16Range: segment.utf16Range,
-            glyphCount: Int(glyphCount),
-            width: Double(advance) * size / Double(face.shapingUnitsPerEm),
-            script: segment.script.isoTag,
-            direction: direction == HB_DIRECTION_RTL ? .rtl : .ltr)
     }
 
     /// Sums the runs; vertical metrics are the largest among the primary face and the faces the
