@@ -54,6 +54,20 @@ extension ChevronClient {
         return decoded
     }
 
+    /// io.chevron.BackButton.Render: a PNG of the button and its layout.
+    public func render(_ request: SizeParameters) async throws(ChevronClientError) -> RenderReply {
+        let method = "io.chevron.BackButton.Render"
+        guard let reply = try await call(method, request.json).first else {
+            throw ChevronClientError(.protocolViolation, message: "\(method) sent no reply")
+        }
+        let reader = ReplyReader(value: reply, method: method)
+        guard let png = Base64.decode(try reader.string("png")) else { throw reader.failure("png") }
+        return RenderReply(
+            png: png, pixelWidth: try Int(exactly: reader.number("pixelWidth")).orThrow(reader.failure("pixelWidth")),
+            pixelHeight: try Int(exactly: reader.number("pixelHeight")).orThrow(reader.failure("pixelHeight")),
+            layout: try LayoutReply(try reader.object("layout")))
+    }
+
     /// io.chevron.BackButton.Transition: an animated look's keyframes.
     public func transition(_ request: SizeParameters, kind: String, wasCoveredByPush: Bool = false)
         async throws(ChevronClientError) -> TransitionReply

@@ -85,6 +85,18 @@ public struct LayoutReply: Decodable, Sendable, Hashable {
     public let textWidth: Double
 }
 
+/// io.chevron.BackButton.Render's reply: the PNG's bytes, its size in pixels, and the layout drawn.
+public struct RenderReply: Sendable, Hashable {
+    /// The PNG file's bytes.
+    public let png: [UInt8]
+    /// The picture's width in pixels (the layout's width × scale).
+    public let pixelWidth: Int
+    /// The picture's height in pixels (the layout's height × scale).
+    public let pixelHeight: Int
+    /// The layout drawn.
+    public let layout: LayoutReply
+}
+
 /// One SizeMany result: a layout, or why there is none.
 public struct SizeResultReply: Decodable, Sendable, Hashable {
     /// Why a request failed: the error's name and its parameter and message, when it has them.
@@ -132,6 +144,19 @@ public struct LookDescriptionReply: Decodable, Sendable, Hashable {
         public let tint: String?
     }
 
+    /// How previews draw the look (see Render).
+    public struct Art: Codable, Sendable, Hashable {
+        public let shape: String
+        public let pointDepth: Double
+        public let cornerRadius: Double
+        public let fillTop: String
+        public let fillBottom: String
+        public let border: String?
+        public let highlight: String?
+        public let barTop: String
+        public let barBottom: String
+    }
+
     public let name: String
     public let summary: String
     public let animated: Bool
@@ -152,6 +177,7 @@ public struct LookDescriptionReply: Decodable, Sendable, Hashable {
     public let overflow: String
     public let chevronWidth: Double
     public let colors: Colors
+    public let art: Art
     public let sources: [String: String]
 }
 

@@ -34,7 +34,7 @@ public struct ButtonRenderer: Sendable {
             throw RenderError(
                 .imageTooLarge, parameter: side == "width" ? "maxWidth" : "scale",
                 "the picture would be \(pixels) pixels in \(side); the limit is \(Self.maximumSide)",
-                limit: Self.maximumSide)
+                limit: Self.maximumSide, pixels: pixels)
         }
         let canvas = try Canvas(pixelWidth: max(1, width), pixelHeight: max(1, height), scale: Double(request.scale))
         try draw(layout, look: look, request: request, on: canvas, x: 0, y: 0)

@@ -24,7 +24,7 @@ public final class Canvas {
             throw RenderError(
                 .imageTooLarge, parameter: "size",
                 "a \(pixelWidth)×\(pixelHeight) pixel image is outside cairo's 1…\(Self.cairoSideLimit) per side",
-                limit: Self.cairoSideLimit)
+                limit: Self.cairoSideLimit, pixels: max(pixelWidth, pixelHeight))
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
         try Self.check(cairo_surface_status(surface), "creating a \(pixelWidth)×\(pixelHeight) image")

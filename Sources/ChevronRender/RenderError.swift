@@ -18,13 +18,16 @@ public struct RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     public let message: String
     /// The limit that was passed, when one applies.
     public let limit: Int?
+    /// For `imageTooLarge`: the pixels the side would have had.
+    public let pixels: Int?
 
     /// Creates an error.
-    public init(_ code: Code, parameter: String, _ message: String, limit: Int? = nil) {
+    public init(_ code: Code, parameter: String, _ message: String, limit: Int? = nil, pixels: Int? = nil) {
         self.code = code
         self.parameter = parameter
         self.message = message
         self.limit = limit
+        self.pixels = pixels
     }
 
     /// The message, prefixed with the parameter.

@@ -1,4 +1,5 @@
 import ChevronLooks
+import ChevronRender
 import ChevronText
 import ChevronVarlink
 
@@ -70,6 +71,26 @@ extension ChevronService {
         ])
     }
 
+    func render(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
+        // Drawing is never answered from memory: it always goes to a worker.
+        if TextEngine.isAnsweringFromMemory { throw .deferred }
+        var parameters = try VarlinkParameters(call.parameters)
+        let request = try Self.sizeRequest(&parameters)
+        try parameters.finish()
+        let sizing = sizing
+        let renderer = ButtonRenderer(engine: text)
+        let (layout, png, width, height) = try mappingLookErrors(look: request.look) {
+            let look = try sizing.registry.look(named: request.look)
+            let layout = try look.layout(request, measurer: TitleMeasurer(engine: sizing.text))
+            let canvas = try renderer.render(layout, look: look, request: request)
+            return (layout, try canvas.png(), canvas.pixelWidth, canvas.pixelHeight)
+        }
+        return .reply([
+            "png": .string(Base64.encode(png)), "pixelWidth": .int(width), "pixelHeight": .int(height),
+            "layout": layout.json,
+        ])
+    }
+
     func listLooks(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
         try VarlinkParameters(call.parameters).finish()
         return .reply(["looks": .array(registry.all.map(Self.summary))])
@@ -125,6 +146,16 @@ extension ChevronService {
         ])
     }
 
+    static func art(_ art: ButtonArt) -> JSONValue {
+        .members([
+            "shape": .string(art.shape.rawValue), "pointDepth": .number(art.pointDepth),
+            "cornerRadius": .number(art.cornerRadius), "fillTop": .string(art.fill.top),
+            "fillBottom": .string(art.fill.bottom), "border": art.border.map(JSONValue.string),
+            "highlight": art.highlight.map(JSONValue.string), "barTop": .string(art.bar.top),
+            "barBottom": .string(art.bar.bottom),
+        ])
+    }
+
     static func description(_ look: any BackButtonLook) -> JSONValue {
         let metrics = look.metrics
         guard case .object(var members) = summary(look) else { return summary(look) }
@@ -152,6 +183,7 @@ extension ChevronService {
                     "tint": colors.tint.map(JSONValue.string),
                 ])
             ),
+            (key: "art", value: art(look.art)),
             (
                 key: "sources",
                 value: .object(look.sources.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })

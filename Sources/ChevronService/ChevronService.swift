@@ -87,8 +87,10 @@ public final class ChevronService: Sendable {
         return replies
     }
 
-    /// Methods that always do real work: a font rescan, fontconfig's fallback chains.
-    static let alwaysWorkMethods: Set<String> = ["io.chevron.Service.Reload", "io.chevron.Text.ResolveFont"]
+    /// Methods that always do real work: a font rescan, fontconfig's fallback chains, drawing.
+    static let alwaysWorkMethods: Set<String> = [
+        "io.chevron.Service.Reload", "io.chevron.Text.ResolveFont", "io.chevron.BackButton.Render",
+    ]
 
     /// The looks served now.
     public var registry: LookRegistry { looks.withLock { $0 } }
@@ -114,6 +116,7 @@ public final class ChevronService: Sendable {
             "io.chevron.BackButton.Transition": { [unowned self] call, _ throws(VarlinkError) in
                 try transition(call)
             },
+            "io.chevron.BackButton.Render": { [unowned self] call, _ throws(VarlinkError) in try render(call) },
             "io.chevron.BackButton.ListLooks": { [unowned self] call, _ throws(VarlinkError) in try listLooks(call) },
             "io.chevron.BackButton.DescribeLook": { [unowned self] call, _ throws(VarlinkError) in
                 try describeLook(call)

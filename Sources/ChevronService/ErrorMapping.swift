@@ -1,4 +1,5 @@
 import ChevronLooks
+import ChevronRender
 import ChevronText
 import ChevronVarlink
 
@@ -23,6 +24,8 @@ extension ChevronService {
             throw varlinkError(error, look: look)
         } catch let error as TextError {
             throw Self.varlinkError(error, fontPrefix: nil)
+        } catch let error as RenderError {
+            throw Self.varlinkError(error)
         } catch let error as VarlinkError {
             throw error
         } catch {
@@ -59,6 +62,21 @@ extension ChevronService {
         case .fontFileMissing, .fontFileCorrupt:
             return VarlinkError("io.chevron.Text.FontUnusable", parameters: .object(common))
         default: return VarlinkError("io.chevron.Text.InvalidValue", parameters: .object(common))
+        }
+    }
+
+    static func varlinkError(_ error: RenderError) -> VarlinkError {
+        switch error.code {
+        case .imageTooLarge:
+            return VarlinkError(
+                "io.chevron.BackButton.ImageTooLarge",
+                parameters: [
+                    "parameter": .string(error.parameter), "message": .string(error.message),
+                    "pixels": .int(error.pixels ?? 0), "limit": .int(error.limit ?? 0),
+                ])
+        case .cairo, .invalidColor:
+            return VarlinkError(
+                "io.chevron.Service.InternalError", parameters: ["message": .string(error.description)])
         }
     }
 

@@ -28,6 +28,18 @@ enum Output {
         }
     }
 
+    /// Writes `bytes` to the file at `path`, or to standard output for `-`; a file that cannot be
+    /// written is a usage error (exit 2).
+    static func writeFile(_ bytes: [UInt8], to path: String) throws {
+        if path == "-" {
+            FileHandle.standardOutput.write(Data(bytes))
+            return
+        }
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            fail("cannot write \(path): \(String(cString: strerror(errno)))", status: ExitStatus.usage)
+        }
+    }
+
     /// Writes `message` on standard error, prefixed `chevron: `, and exits with `status`.
     static func fail(_ message: String, status: Int32) -> Never {
         FileHandle.standardError.write(Data("chevron: \(message)\n".utf8))

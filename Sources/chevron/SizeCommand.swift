@@ -15,45 +15,17 @@ struct SizeCommand: AsyncParsableCommand {
     @Argument(help: "The title (or, with --stack, the top item's title).")
     var title: String
 
-    @Option(name: .long, help: "The look (see `chevron looks`).")
-    var look = "classic"
-
-    @Option(name: .long, help: "An item below TITLE on the navigation stack, bottom first; repeatable.")
-    var stack: [String] = []
-
-    @Option(name: .long, help: "Pixels per point: 1, 2 or 3.")
-    var scale = 1
-
-    @Option(name: .long, parsing: .unconditional, help: "The widest the button may be, in points.")
-    var maxWidth: Double?
-
-    @Option(name: .long, help: "truncate, fallback, generic or minimal (default: the look's).")
-    var overflow: String?
-
-    @Option(name: .long, help: "ltr or rtl (default: from the displayed title).")
-    var direction: String?
-
-    @Option(name: .long, help: "The generic title of the fallback chain.")
-    var genericTitle = "Back"
+    @OptionGroup var button: ButtonOptions
 
     @OptionGroup var connection: ConnectionOptions
 
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
-    func validate() throws {
-        try Output.requireFinite(maxWidth, option: "max-width")
-    }
-
     func run() async throws {
         try await Output.reportingErrors {
             let client = try await connection.client()
-            let request = SizeParameters(
-                title: stack.isEmpty ? title : nil, look: look,
-                stack: stack.isEmpty ? nil : (stack + [title]).map { SizeParameters.Item(title: $0) },
-                scale: scale, maxWidth: maxWidth, overflow: overflow, genericTitle: genericTitle,
-                direction: direction)
-            let layout = try await client.size(request)
+            let layout = try await client.size(button.parameters(title: title))
             if json {
                 try Output.printJSON(SizeJSON(layout))
                 return

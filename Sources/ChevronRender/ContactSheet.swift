@@ -1,0 +1,227 @@
+import CCairo
+import ChevronLooks
+import ChevronText
+
+/// A contact sheet: one row per title, one column per look. Each cell shows the button on its
+/// look's bar, labelled with its width and what it shows; cells (and rows) whose title was
+/// truncated or fell back are marked.
+public struct ContactSheet {
+    /// A look's column.
+    public struct Column: Sendable {
+        /// The look's name, the column's heading.
+        public var look: String
+        /// The look's bar, drawn behind each of its buttons.
+        public var bar: VerticalGradient
+
+        /// Creates a column.
+        public init(look: String, bar: VerticalGradient) {
+            self.look = look
+            self.bar = bar
+        }
+    }
+
+    /// One button of the sheet.
+    public struct Cell {
+        /// What a cell is marked with.
+        public enum Mark: Sendable, Hashable {
+            /// The title shows whole.
+            case none
+            /// The title was cut, with an ellipsis.
+            case truncated
+            /// Another title was shown (the generic one, or none): its source.
+            case fellBack(String)
+            /// The request failed: why.
+            case failed(String)
+        }
+
+        /// The button's picture, at the sheet's scale; nil when the request failed.
+        public var picture: Canvas?
+        /// The button's width in points.
+        public var width: Double
+        /// The title shown (empty for the chevron alone).
+        public var shown: String
+        /// The cell's mark.
+        public var mark: Mark
+        /// Whether the button is laid out right to left (it then sits at the bar's right end,
+        /// where a right-to-left bar puts its back button).
+        public var rightToLeft: Bool
+
+        /// Creates a cell.
+        public init(picture: Canvas?, width: Double, shown: String, mark: Mark, rightToLeft: Bool = false) {
+            self.picture = picture
+            self.width = width
+            self.shown = shown
+            self.mark = mark
+            self.rightToLeft = rightToLeft
+        }
+    }
+
+    /// One title's row.
+    public struct Row {
+        /// The title asked for.
+        public var title: String
+        /// One cell per column.
+        public var cells: [Cell]
+
+        /// Creates a row.
+        public init(title: String, cells: [Cell]) {
+            self.title = title
+            self.cells = cells
+        }
+    }
+
+    /// The most rows and columns a sheet holds.
+    public static let maximumRows = 500
+    /// The most columns a sheet holds.
+    public static let maximumColumns = 32
+
+    /// The columns, left to right.
+    public var columns: [Column]
+    /// The rows, top to bottom.
+    public var rows: [Row]
+    /// Pixels per point.
+    public var scale: Int
+
+    /// Creates a sheet.
+    public init(columns: [Column], rows: [Row], scale: Int) {
+        self.columns = columns
+        self.rows = rows
+        self.scale = scale
+    }
+
+    // The sheet's geometry in points.
+    private static let margin = 16.0
+    private static let headerHeight = 30.0
+    private static let barHeight = 44.0
+    private static let labelLines = 2.0
+    private static let lineHeight = 15.0
+    private static let rowGap = 10.0
+    private static var rowHeight: Double { barHeight + labelLines * lineHeight + rowGap }
+    private static let labelFont = FontRequest(pattern: "DejaVu Sans", size: 11)
+    private static let headingFont = FontRequest(pattern: "DejaVu Sans:bold", size: 12)
+    private static let ink = Color(red: 0.13, green: 0.13, blue: 0.13)
+    private static let quiet = Color(red: 0.42, green: 0.42, blue: 0.42)
+    private static let warning = Color(red: 0.80, green: 0.36, blue: 0.0)
+    private static let failure = Color(red: 0.78, green: 0.10, blue: 0.10)
+
+    /// Draws the sheet, shaping its labels with `engine`.
+    /// - Throws: `RenderError.imageTooLarge` over the row, column or cairo pixel limits.
+    public func render(engine: TextEngine) throws -> Canvas {
+        guard rows.count <= Self.maximumRows else {
+            throw RenderError(
+                .imageTooLarge, parameter: "titles",
+                "\(rows.count) titles; a sheet holds at most \(Self.maximumRows)", limit: Self.maximumRows,
+                pixels: nil)
+        }
+        guard columns.count <= Self.maximumColumns else {
+            throw RenderError(
+                .imageTooLarge, parameter: "looks",
+                "\(columns.count) looks; a sheet holds at most \(Self.maximumColumns)", limit: Self.maximumColumns)
+        }
+        let labels = Labels(engine: engine)
+        let titleColumn = min(220, max(120, try rows.map { try labels.width($0.title, Self.headingFont) }.max() ?? 0) + 16)
+        let columnWidths = try columns.indices.map { index in
+            let widest = try rows.map { row -> Double in
+                let cell = row.cells[index]
+                return max(cell.width + 24, try labels.width(Self.caption(cell), Self.labelFont) + 16)
+            }.max() ?? 0
+            return min(320, max(140, widest, try labels.width(columns[index].look, Self.headingFont) + 16))
+        }
+        let width = Self.margin * 2 + titleColumn + columnWidths.reduce(0, +)
+        let height = Self.margin * 2 + Self.headerHeight + Double(rows.count) * Self.rowHeight
+        let pixelWidth = Int((width * Double(scale)).rounded(.up))
+        let pixelHeight = Int((height * Double(scale)).rounded(.up))
+        for (side, pixels) in [("width", pixelWidth), ("height", pixelHeight)] where pixels > Canvas.cairoSideLimit {
+            throw RenderError(
+                .imageTooLarge, parameter: side == "width" ? "looks" : "titles",
+                "the sheet would be \(pixels) pixels in \(side); the limit is \(Canvas.cairoSideLimit) "
+                    + "(use fewer \(side == "width" ? "looks" : "titles") or a smaller scale)",
+                limit: Canvas.cairoSideLimit, pixels: pixels)
+        }
+        let canvas = try Canvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: Double(scale))
+        let white = Color(red: 1, green: 1, blue: 1)
+        canvas.fillRectangle(x: 0, y: 0, width: width, height: height, top: white, bottom: white)
+
+        var x = Self.margin + titleColumn
+        for (column, columnWidth) in zip(columns, columnWidths) {
+            try labels.draw(column.look, Self.headingFont, on: canvas, x: x + 4, y: Self.margin, color: Self.ink)
+            x += columnWidth
+        }
+        for (rowIndex, row) in rows.enumerated() {
+            let top = Self.margin + Self.headerHeight + Double(rowIndex) * Self.rowHeight
+            try labels.draw(
+                row.title, Self.headingFont, on: canvas, x: Self.margin, y: top + 14, color: Self.ink,
+                maxWidth: titleColumn - 12)
+            let marked = row.cells.filter { $0.mark != .none }.count
+            if marked > 0 {
+                try labels.draw(
+                    "⚠ \(marked) of \(row.cells.count) looks", Self.labelFont, on: canvas, x: Self.margin, y: top + 32,
+                    color: Self.warning, maxWidth: titleColumn - 12)
+            }
+            var x = Self.margin + titleColumn
+            for (index, cell) in row.cells.enumerated() {
+                try draw(cell, column: columns[index], on: canvas, x: x, y: top, width: columnWidths[index], labels: labels)
+                x += columnWidths[index]
+            }
+        }
+        return canvas
+    }
+
+    private func draw(_ cell: Cell, column: Column, on canvas: Canvas, x: Double, y: Double, width: Double, labels: Labels)
+        throws
+    {
+        canvas.fillRectangle(
+            x: x, y: y, width: width - 8, height: Self.barHeight,
+            top: try Color(hex: column.bar.top, parameter: "bar"), bottom: try Color(hex: column.bar.bottom, parameter: "bar"))
+        if let picture = cell.picture {
+            let pictureWidth = Double(picture.pixelWidth) / picture.scale
+            let pictureHeight = Double(picture.pixelHeight) / picture.scale
+            let left = cell.rightToLeft ? x + width - 8 - 8 - pictureWidth : x + 8
+            canvas.paint(picture, x: left, y: y + ((Self.barHeight - pictureHeight) / 2).rounded(.down))
+        }
+        let captionTop = y + Self.barHeight + 2
+        try labels.draw(Self.caption(cell), Self.labelFont, on: canvas, x: x, y: captionTop, color: Self.quiet, maxWidth: width - 12)
+        switch cell.mark {
+        case .none: break
+        case .truncated:
+            try labels.draw("TRUNCATED", Self.labelFont, on: canvas, x: x, y: captionTop + Self.lineHeight, color: Self.warning)
+        case .fellBack(let source):
+            try labels.draw(
+                "FELL BACK: \(source)", Self.labelFont, on: canvas, x: x, y: captionTop + Self.lineHeight, color: Self.warning)
+        case .failed(let reason):
+            try labels.draw(
+                reason, Self.labelFont, on: canvas, x: x, y: captionTop + Self.lineHeight, color: Self.failure,
+                maxWidth: width - 12)
+        }
+    }
+
+    /// "63 pt · Settings": the width and what was shown.
+    static func caption(_ cell: Cell) -> String {
+        if case .failed = cell.mark { return "no button" }
+        let points = cell.width == cell.width.rounded() ? String(Int(cell.width)) : String(cell.width)
+        return "\(points) pt · " + (cell.shown.isEmpty ? "(chevron only)" : cell.shown)
+    }
+
+    /// Labels: shaped by the text engine, truncated to fit, drawn from their glyphs.
+    private struct Labels {
+        let engine: TextEngine
+
+        func width(_ text: String, _ font: FontRequest) throws -> Double {
+            try engine.measure(text, font: font).width
+        }
+
+        /// Draws `text` with its line's top at `y`, cut with an ellipsis past `maxWidth`.
+        func draw(
+            _ text: String, _ font: FontRequest, on canvas: Canvas, x: Double, y: Double, color: Color,
+            maxWidth: Double = .infinity
+        ) throws {
+            let shown = maxWidth.isFinite ? try engine.truncate(text, font: font, maxWidth: maxWidth).displayed : text
+            guard !shown.isEmpty else { return }
+            let measured = try engine.measure(shown, font: font)
+            let painter = GlyphPainter(
+                line: try engine.glyphs(shown, font: font), text: shown, size: font.size, tracking: 0,
+                direction: measured.direction)
+            try painter.draw(on: canvas, x: x, baseline: y + measured.ascent, color: color)
+        }
+    }
+}

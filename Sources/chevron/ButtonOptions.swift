@@ -1,0 +1,39 @@
+import ArgumentParser
+import ChevronClient
+
+/// The options of one back-button question, shared by `size` and `render`.
+struct ButtonOptions: ParsableArguments {
+    @Option(name: .long, help: "The look (see `chevron looks`).")
+    var look = "classic"
+
+    @Option(name: .long, help: "An item below TITLE on the navigation stack, bottom first; repeatable.")
+    var stack: [String] = []
+
+    @Option(name: .long, help: "Pixels per point: 1, 2 or 3.")
+    var scale = 1
+
+    @Option(name: .long, parsing: .unconditional, help: "The widest the button may be, in points.")
+    var maxWidth: Double?
+
+    @Option(name: .long, help: "truncate, fallback, generic or minimal (default: the look's).")
+    var overflow: String?
+
+    @Option(name: .long, help: "ltr or rtl (default: from the displayed title).")
+    var direction: String?
+
+    @Option(name: .long, help: "The generic title of the fallback chain.")
+    var genericTitle = "Back"
+
+    func validate() throws {
+        try Output.requireFinite(maxWidth, option: "max-width")
+    }
+
+    /// The request for `title`: alone, or as the top item above `--stack`.
+    func parameters(title: String) -> SizeParameters {
+        SizeParameters(
+            title: stack.isEmpty ? title : nil, look: look,
+            stack: stack.isEmpty ? nil : (stack + [title]).map { SizeParameters.Item(title: $0) },
+            scale: scale, maxWidth: maxWidth, overflow: overflow, genericTitle: genericTitle,
+            direction: direction)
+    }
+}

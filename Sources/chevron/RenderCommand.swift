@@ -1,0 +1,62 @@
+import ArgumentParser
+import ChevronClient
+import Foundation
+
+/// `chevron render`: a PNG of one back button, exactly its layout's size in pixels.
+struct RenderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a back button for a title in a look, as a PNG of exactly its size at the scale.",
+        discussion: """
+            The picture is width × scale by height × scale pixels, transparent around the button. The art is \
+            drawn procedurally in the look (no image files); the title is the one the layout shows, in its \
+            title frame. `-o -` writes the PNG to standard output.
+            """
+    )
+
+    @Argument(help: "The title (or, with --stack, the top item's title).")
+    var title: String
+
+    @OptionGroup var button: ButtonOptions
+
+    @Option(name: [.short, .long], help: "The PNG file to write, or - for standard output.")
+    var output: String
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Flag(name: .long, help: "Print the picture's size and layout as JSON.")
+    var json = false
+
+    func run() async throws {
+        try await Output.reportingErrors {
+            let client = try await connection.client()
+            let rendered = try await client.render(button.parameters(title: title))
+            try Output.writeFile(rendered.png, to: output)
+            let layout = rendered.layout
+            if json {
+                try Output.printJSON(RenderJSON(file: output, rendered: rendered))
+            } else if output != "-" {
+                let shown = layout.displayedTitle.isEmpty ? "the chevron alone" : "\"\(layout.displayedTitle)\""
+                print(
+                    "\(output): \(rendered.pixelWidth) × \(rendered.pixelHeight) px (\(Output.points(layout.width)) × "
+                        + "\(Output.points(layout.height)) pt at \(button.scale)×), \(layout.look), shows \(shown)"
+                        + (layout.truncated ? ", truncated" : ""))
+            }
+        }
+    }
+}
+
+/// `chevron render --json`: where the PNG went, its pixel size, and the layout.
+struct RenderJSON: Encodable {
+    let file: String
+    let pixelWidth: Int
+    let pixelHeight: Int
+    let layout: SizeJSON
+
+    init(file: String, rendered: RenderReply) {
+        self.file = file
+        pixelWidth = rendered.pixelWidth
+        pixelHeight = rendered.pixelHeight
+        layout = SizeJSON(rendered.layout)
+    }
+}

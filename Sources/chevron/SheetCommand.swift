@@ -1,0 +1,134 @@
+import ArgumentParser
+import ChevronClient
+import ChevronLooks
+import ChevronRender
+import ChevronText
+import Foundation
+
+/// `chevron sheet`: a contact sheet PNG of titles × looks.
+struct SheetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sheet",
+        abstract: "Draw a contact sheet: one row per title of a file, one column per look.",
+        discussion: """
+            TITLES_FILE is any file `chevron check` reads (.strings, .xcstrings, strings.xml, CSV, plain lines). \
+            Each cell is the button chevrond draws (io.chevron.BackButton.Render) on its look's bar, labelled with \
+            its width and the title it shows; cells that truncate or fall back are marked, and so are their rows. \
+            At most \(ContactSheet.maximumRows) titles and \(ContactSheet.maximumColumns) looks.
+            """
+    )
+
+    @Argument(help: "A file of titles.")
+    var titlesFile: String
+
+    @Option(name: .long, help: "A look to show; repeatable (default: every look chevrond serves).")
+    var look: [String] = []
+
+    @Option(name: .long, help: "Pixels per point: 1, 2 or 3.")
+    var scale = 2
+
+    @Option(name: [.short, .long], help: "The PNG file to write, or - for standard output.")
+    var output: String
+
+    @OptionGroup var connection: ConnectionOptions
+
+    /// Render calls in flight at once.
+    static let callsInFlight = 16
+
+    func validate() throws {
+        guard (1...3).contains(scale) else { throw ValidationError("--scale \(scale) is not 1, 2 or 3") }
+        guard look.count <= ContactSheet.maximumColumns else {
+            throw ValidationError("\(look.count) looks given; a sheet holds at most \(ContactSheet.maximumColumns)")
+        }
+    }
+
+    func run() async throws {
+        let entries: [TitleEntry]
+        do {
+            entries = try TitleFile.read(titlesFile)
+        } catch {
+            Output.fail(error.description, status: ExitStatus.usage)
+        }
+        guard !entries.isEmpty else { Output.fail("\(titlesFile) holds no titles", status: ExitStatus.usage) }
+        guard entries.count <= ContactSheet.maximumRows else {
+            Output.fail(
+                "\(titlesFile) holds \(entries.count) titles; a sheet holds at most \(ContactSheet.maximumRows)",
+                status: ExitStatus.usage)
+        }
+        try await Output.reportingErrors {
+            let client = try await connection.client()
+            let looks = look.isEmpty ? try await client.listLooks().map(\.name) : look
+            var columns: [ContactSheet.Column] = []
+            for name in looks {
+                let art = try await client.describeLook(name).art
+                columns.append(ContactSheet.Column(look: name, bar: VerticalGradient(top: art.barTop, bottom: art.barBottom)))
+            }
+            let cells = try await render(entries.map(\.title), looks: looks, client: client)
+            let rows = entries.enumerated().map { index, entry in
+                ContactSheet.Row(title: entry.title, cells: Array(cells[index * looks.count..<(index + 1) * looks.count]))
+            }
+            let sheet = ContactSheet(columns: columns, rows: rows, scale: scale)
+            let canvas: Canvas
+            do {
+                canvas = try sheet.render(engine: try TextEngine())
+            } catch let error as RenderError {
+                Output.fail(error.description, status: ExitStatus.usage)
+            }
+            try Output.writeFile(try canvas.png(), to: output)
+            if output != "-" {
+                let marked = rows.filter { $0.cells.contains { $0.mark != .none } }.count
+                print(
+                    "\(output): \(canvas.pixelWidth) × \(canvas.pixelHeight) px, \(rows.count) titles × \(looks.count) looks, "
+                        + "\(marked) row\(marked == 1 ? "" : "s") marked")
+            }
+        }
+    }
+
+    /// One cell per title × look, in that order, from Render calls with a few in flight.
+    private func render(_ titles: [String], looks: [String], client: ChevronClient) async throws -> [ContactSheet.Cell] {
+        let jobs = titles.flatMap { title in looks.map { (title, $0) } }
+        let scale = scale
+        var replies = [Result<RenderReply, ChevronClientError>?](repeating: nil, count: jobs.count)
+        try await withThrowingTaskGroup(of: (Int, Result<RenderReply, ChevronClientError>).self) { group in
+            var next = 0
+            func submit() {
+                guard next < jobs.count else { return }
+                let index = next
+                let (title, look) = jobs[index]
+                next += 1
+                group.addTask {
+                    do {
+                        return (index, .success(try await client.render(SizeParameters(title: title, look: look, scale: scale))))
+                    } catch let error as ChevronClientError where error.code == .remote {
+                        return (index, .failure(error))  // this cell failed; the others go on
+                    }
+                }
+            }
+            for _ in 0..<Self.callsInFlight { submit() }
+            while let (index, reply) = try await group.next() {
+                replies[index] = reply
+                submit()
+            }
+        }
+        return try replies.compactMap { reply in
+            switch reply {
+            case .success(let rendered)?: try Self.cell(rendered, scale: scale)
+            case .failure(let error)?: ContactSheet.Cell(picture: nil, width: 0, shown: "", mark: .failed(error.message))
+            case nil: nil
+            }
+        }
+    }
+
+    private static func cell(_ rendered: RenderReply, scale: Int) throws -> ContactSheet.Cell {
+        let layout = rendered.layout
+        let mark: ContactSheet.Cell.Mark =
+            switch layout.titleSource {
+            case "generic": .fellBack("generic title")
+            case "none": .fellBack("chevron only")
+            default: layout.truncated ? .truncated : .none
+            }
+        return ContactSheet.Cell(
+            picture: try Canvas(png: rendered.png, scale: Double(scale)), width: layout.width,
+            shown: layout.displayedTitle, mark: mark, rightToLeft: layout.direction == "rtl")
+    }
+}
