@@ -116,6 +116,64 @@ struct ClientModeTests {
         }
     }
 
+    @Test func renderWritesTheSamePNGOverTheDaemonAndLocally() throws {
+        let daemon = try DaemonProcess()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let remotePath = directory.appendingPathComponent("remote.png").path
+        let localPath = directory.appendingPathComponent("local.png").path
+        let question = ["render", "Settings", "--look", "instagram", "--scale", "2"]
+        let remote = try Self.chevron(question + ["-o", remotePath, "--socket", daemon.socketPath])
+        let local = try Self.chevron(question + ["-o", localPath, "--local", "--json"])
+        #expect(remote.status == 0, "\(remote.error)")
+        #expect(local.status == 0, "\(local.error)")
+        let png = try Data(contentsOf: URL(fileURLWithPath: remotePath))
+        #expect(png == (try Data(contentsOf: URL(fileURLWithPath: localPath))))
+        // instagram: min(160, textWidth + 21) with hb-shape's width, snapped up at 2x; height 31.
+        let textWidth = Double(try CLITests.hbShapeUnits(Self.helveticaBold, "Settings", features: "-kern")) * 12 / 1000
+        let width = ((min(160, textWidth + 21) * 2 - 1e-9).rounded(.up))
+        func u32(_ at: Int) -> Int { png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(Double(u32(16)) == width)
+        #expect(u32(20) == 62)
+        let json = try CLITests.json(local.output)
+        #expect(json["pixelWidth"] as? Int == u32(16))
+        #expect(remote.output.contains("\(u32(16)) × 62 px"))
+
+        let unwritable = try Self.chevron(["render", "Back", "-o", "/nonexistent/dir/x.png", "--local"])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.error.contains("/nonexistent/dir/x.png"))
+        let unknown = try Self.chevron(["render", "Back", "--look", "aqua", "-o", localPath, "--socket", daemon.socketPath])
+        #expect(unknown.status == 4)
+        #expect(unknown.error.contains("UnknownLook"))
+    }
+
+    @Test func sheetMarksTheRowsThatTruncate() throws {
+        let daemon = try DaemonProcess()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheet-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let titles = directory.appendingPathComponent("titles.txt")
+        // hb-shape: the second title is far over classic's 160 − 20 points; the first fits.
+        #expect(Double(try CLITests.hbShapeUnits(Self.helveticaBold, "Internationalisation preferences", features: "-kern")) * 12 / 1000 > 140)
+        try "Settings\nInternationalisation preferences\n".write(to: titles, atomically: true, encoding: .utf8)
+        let sheet = directory.appendingPathComponent("sheet.png").path
+        let result = try Self.chevron(
+            ["sheet", titles.path, "--look", "classic", "--look", "modern", "-o", sheet, "--socket", daemon.socketPath])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("2 titles × 2 looks, 1 row marked"), "\(result.output)")
+        let png = try Data(contentsOf: URL(fileURLWithPath: sheet))
+        #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+
+        let many = directory.appendingPathComponent("many.txt")
+        try (1...501).map { "Title \($0)" }.joined(separator: "\n").write(to: many, atomically: true, encoding: .utf8)
+        let tooMany = try Self.chevron(["sheet", many.path, "-o", sheet, "--local"])
+        #expect(tooMany.status == 2)
+        #expect(tooMany.error.contains("500"))
+        let unknown = try Self.chevron(["sheet", titles.path, "--look", "aqua", "-o", sheet, "--local"])
+        #expect(unknown.status == 4)
+    }
+
     @Test func anUnreachableDaemonExitsThreeSayingWhatToStart() throws {
         let result = try Self.chevron(["size", "Back", "--socket", "/nonexistent/chevrond.sock"])
         #expect(result.status == 3)
