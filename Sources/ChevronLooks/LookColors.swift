@@ -20,14 +20,14 @@ public struct LookColors: Sendable, Hashable, Codable {
     /// The first colour that is not `#RRGGBB` or `#RRGGBBAA`, as (field, value), or nil.
     public func firstInvalid() -> (String, String)? {
         let fields: [(String, String?)] = [("text", text), ("shadow", shadow), ("tint", tint)]
-        for (field, value) in fields {
-            guard let value else { continue }
-            let digits = value.dropFirst()
-            guard value.first == "#", digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else {
-                return (field, value)
-            }
-        }
+        for case (let field, let value?) in fields where !Self.isHexColor(value) { return (field, value) }
         return nil
+    }
+
+    /// Whether `value` is `#RRGGBB` or `#RRGGBBAA`.
+    public static func isHexColor(_ value: String) -> Bool {
+        let digits = value.dropFirst()
+        return value.first == "#" && (digits.count == 6 || digits.count == 8) && digits.allSatisfy { $0.isASCII && $0.isHexDigit }
     }
 }
 

@@ -8,6 +8,7 @@ public struct ManifestLook: BackButtonLook {
     public let summary: String
     public let metrics: LookMetrics
     public let sources: [String: String]
+    public let art: ButtonArt
     /// The manifest file it came from.
     public let file: String
     /// Whether the manifest asks to replace a built-in look of the same name.
@@ -34,6 +35,16 @@ public struct ManifestLook: BackButtonLook {
             overflow: manifest.overflow,
             colors: manifest.colors ?? LookColors(text: "#FFFFFF"))
         sources = ["all": "manifest \(file)"]
+        // What the manifest leaves out of its art follows from its tint, as the standard art's did.
+        var art = ButtonArt.tinted(metrics.colors.tint ?? ButtonArt.classicBlue, height: manifest.height)
+        let drawn = manifest.art
+        art.pointDepth = drawn.pointDepth ?? art.pointDepth
+        art.cornerRadius = drawn.cornerRadius ?? art.cornerRadius
+        art.fill = drawn.fill.map { VerticalGradient(top: $0.top, bottom: $0.bottom) } ?? art.fill
+        art.border = drawn.border ?? art.border
+        art.highlight = drawn.highlight ?? art.highlight
+        art.bar = drawn.bar.map { VerticalGradient(top: $0.top, bottom: $0.bottom) } ?? art.bar
+        self.art = art
     }
 }
 
@@ -65,9 +76,21 @@ struct LookManifest: Decodable {
         let features: [String]?
     }
 
+    /// The art's size and caps, and optionally how previews draw it (see `ButtonArt`).
     struct Art: Decodable {
         let width: Double
         let leftCap: Double
+        let pointDepth: Double?
+        let cornerRadius: Double?
+        let fill: Gradient?
+        let border: String?
+        let highlight: String?
+        let bar: Gradient?
+    }
+
+    struct Gradient: Decodable {
+        let top: String
+        let bottom: String
     }
 
     struct Insets: Decodable {
@@ -121,6 +144,19 @@ struct LookManifest: Decodable {
         }
         if let tracking, outside(tracking, -10...10) { return ("tracking", "\(tracking) is outside −10…10 points") }
         if let titleTop, outside(titleTop, 0...height) { return ("titleTop", "\(titleTop) is outside 0…\(height)") }
+        if let depth = art.pointDepth, outside(depth, 0...art.width) {
+            return ("art.pointDepth", "\(depth) is outside 0…\(art.width) (the art width)")
+        }
+        if let radius = art.cornerRadius, outside(radius, 0...height / 2) {
+            return ("art.cornerRadius", "\(radius) is outside 0…\(height / 2) (half the height)")
+        }
+        let artColors: [(String, String?)] = [
+            ("art.fill.top", art.fill?.top), ("art.fill.bottom", art.fill?.bottom), ("art.border", art.border),
+            ("art.highlight", art.highlight), ("art.bar.top", art.bar?.top), ("art.bar.bottom", art.bar?.bottom),
+        ]
+        for case (let field, let value?) in artColors where !LookColors.isHexColor(value) {
+            return (field, "\"\(value)\" is not a #RRGGBB or #RRGGBBAA colour")
+        }
         if let (field, value) = colors?.firstInvalid() {
             return ("colors.\(field)", "\"\(value)\" is not a #RRGGBB or #RRGGBBAA colour")
         }

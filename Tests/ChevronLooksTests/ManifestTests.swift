@@ -37,6 +37,16 @@ struct ManifestTests {
         #expect(layout.capInsets == HorizontalInsets(left: 16, right: 40 - 16 - 1))
         let pill = try registry.look(named: "glossy-pill").metrics.colors
         #expect(pill.text == "#FFFFFF" && pill.tint == "#3B6FB6" && pill.shadowOffset == ShadowOffset(x: 0, y: -1))
+        // looks/glossy-pill.json's art block, field by field.
+        let art = try registry.look(named: "glossy-pill").art
+        #expect(art.shape == .bezel && art.pointDepth == 12 && art.cornerRadius == 16)
+        #expect(art.fill == VerticalGradient(top: "#6FA0E0", bottom: "#2E5FA8"))
+        #expect(art.border == "#1E3F73" && art.highlight == "#FFFFFF80")
+        #expect(art.bar == VerticalGradient(top: "#9DB9DE", bottom: "#5F86BE"))
+        // flat-arrow.json states no drawing: its tint (or iOS 6's blue) gives the fill's colours.
+        let flat = try registry.look(named: "flat-arrow")
+        #expect(flat.art.shape == .bezel)
+        #expect(flat.art.fill.bottom != flat.art.fill.top)
     }
 
     @Test(
@@ -51,6 +61,14 @@ struct ManifestTests {
                 "40"
             ),
             (good.replacingOccurrences(of: #""size": 13"#, with: #""size": 0"#), "font.size", "1000"),
+            (
+                good.replacingOccurrences(of: #""leftCap": 16}"#, with: ##""leftCap": 16, "fill": {"top": "#12", "bottom": "#000000"}}"##),
+                "art.fill.top", "#RRGGBB"
+            ),
+            (
+                good.replacingOccurrences(of: #""leftCap": 16}"#, with: #""leftCap": 16, "cornerRadius": 17}"#),
+                "art.cornerRadius", "0…16"
+            ),
             (
                 good.replacingOccurrences(of: #""overflow": "truncate""#, with: #""overflow": "wrap""#), "overflow",
                 "wrap"
