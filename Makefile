@@ -15,7 +15,7 @@ RELEASE_DIR ?= .build/release
 # Whether systemd is PID 1 and no DESTDIR is set: only then is there a manager to tell.
 SYSTEMD_LIVE = [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]
 
-.PHONY: all deps build run test bench bench-daemon docs format lint clean install uninstall
+.PHONY: all deps build run test bench bench-daemon docs sheet format lint clean install uninstall
 
 all: build
 
@@ -46,6 +46,10 @@ bench: deps
 ## The daemon's benchmarks alone (round trip, throughput, memory).
 bench-daemon: deps
 	scripts/bench-daemon.sh
+
+## The README's contact sheet: the six built-in looks for docs/sheet-titles.txt, drawn in-process.
+sheet: build
+	$(RELEASE_DIR)/chevron sheet docs/sheet-titles.txt --local -o docs/sheet.png
 
 ## Man pages (swift-argument-parser's generate-manual) and shell completions, into .build/.
 docs: build

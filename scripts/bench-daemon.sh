@@ -2,7 +2,8 @@
 # chevrond's benchmarks, as ratios to the socket floor of ../shared/bench/floors.sh measured in
 # the same run: the serial round trip of a cached Size call (target <= 3x the floor's round trip),
 # pipelined throughput (target >= 1.5x the floor's serial round trips per second), and the
-# daemon's resident memory idle and after 1,000,000 unique titles (bounded by the cache budget).
+# daemon's resident memory idle and after 1,000,000 unique titles (bounded by the cache budget);
+# and Render (a PNG of a back button at 2x) through `chevron bench`, per call against the floor.
 # Usage: scripts/bench-daemon.sh   (CHEVRON_UNIQUE=N changes the unique-title count)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,7 @@ cleanup() { [ -n "$daemon_pid" ] && kill "$daemon_pid" 2>/dev/null; rm -rf "$wor
 trap cleanup EXIT
 
 swift build -c release --product chevrond >/dev/null
+swift build -c release --product chevron >/dev/null
 cc -O2 -o "$work/load" Benchmarks/daemon/varlink_load.c
 
 echo "== floors (${shared}/bench/floors.sh)"
@@ -37,8 +39,12 @@ echo "== $unique unique titles, pipelined"
 "$work/load" "$work/chevrond.sock" pipelined "$unique" 64 unique
 loaded_rss=$(rss_kib)
 
-python3 - "$floor_us" "$floor_rps" "$serial" "$pipelined" "$idle_rss" "$loaded_rss" "$unique" <<'PY'
-import re, sys
+echo "== Render, 2 connections x 2 in flight, 5 s"
+render=$(.build/release/chevron bench --socket "$work/chevrond.sock" --connections 2 --depth 2 --duration 5 \
+  --mix render=1 --json)
+
+python3 - "$floor_us" "$floor_rps" "$serial" "$pipelined" "$idle_rss" "$loaded_rss" "$unique" "$render" <<'PY'
+import json, re, sys
 floor_us, floor_rps = float(sys.argv[1]), float(sys.argv[2])
 serial_us = float(re.search(r"([0-9.]+) us/call", sys.argv[3]).group(1))
 rate = float(re.search(r"([0-9]+) calls/s", sys.argv[4]).group(1))
@@ -50,4 +56,7 @@ print(f"pipelined (window 64): {rate:.0f} calls/s = {rate / floor_rps:.2f} x flo
       f"(target >= 1.5: {verdict(rate / floor_rps >= 1.5)})")
 print(f"RSS idle {idle / 1024:.1f} MiB; after {unique} unique titles {loaded / 1024:.1f} MiB "
       f"(cache budget 32 MiB)")
+render = json.loads(sys.argv[8])
+p50 = render["latency"]["p50"] if "latency" in render else render.get("p50", 0)
+print(f"Render (PNG at 2x): {render['callsPerSecond']:.0f} calls/s, p50 {p50:.0f} us = {p50 / floor_us:.1f} x floor round trip")
 PY

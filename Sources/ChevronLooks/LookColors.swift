@@ -27,7 +27,8 @@ public struct LookColors: Sendable, Hashable, Codable {
     /// Whether `value` is `#RRGGBB` or `#RRGGBBAA`.
     public static func isHexColor(_ value: String) -> Bool {
         let digits = value.dropFirst()
-        return value.first == "#" && (digits.count == 6 || digits.count == 8) && digits.allSatisfy { $0.isASCII && $0.isHexDigit }
+        return value.first == "#" && (digits.count == 6 || digits.count == 8)
+            && digits.allSatisfy { $0.isASCII && $0.isHexDigit }
     }
 }
 

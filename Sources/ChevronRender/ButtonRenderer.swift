@@ -66,7 +66,8 @@ public struct ButtonRenderer: Sendable {
                 on: canvas, x: frame.x + offset.x, baseline: baseline + offset.y,
                 color: try Color(hex: shadow, parameter: "colors.shadow"))
         }
-        try painter.draw(on: canvas, x: frame.x, baseline: baseline, color: try Color(hex: colors.text, parameter: "colors.text"))
+        try painter.draw(
+            on: canvas, x: frame.x, baseline: baseline, color: try Color(hex: colors.text, parameter: "colors.text"))
     }
 
     /// The art, mirrored for right-to-left so the chevron points to the right.

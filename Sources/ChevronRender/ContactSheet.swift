@@ -119,12 +119,14 @@ public struct ContactSheet {
                 "\(columns.count) looks; a sheet holds at most \(Self.maximumColumns)", limit: Self.maximumColumns)
         }
         let labels = Labels(engine: engine)
-        let titleColumn = min(220, max(120, try rows.map { try labels.width($0.title, Self.headingFont) }.max() ?? 0) + 16)
+        let titleColumn = min(
+            220, max(120, try rows.map { try labels.width($0.title, Self.headingFont) }.max() ?? 0) + 16)
         let columnWidths = try columns.indices.map { index in
-            let widest = try rows.map { row -> Double in
-                let cell = row.cells[index]
-                return max(cell.width + 24, try labels.width(Self.caption(cell), Self.labelFont) + 16)
-            }.max() ?? 0
+            let widest =
+                try rows.map { row -> Double in
+                    let cell = row.cells[index]
+                    return max(cell.width + 24, try labels.width(Self.caption(cell), Self.labelFont) + 16)
+                }.max() ?? 0
             return min(320, max(140, widest, try labels.width(columns[index].look, Self.headingFont) + 16))
         }
         let width = Self.margin * 2 + titleColumn + columnWidths.reduce(0, +)
@@ -160,19 +162,23 @@ public struct ContactSheet {
             }
             var x = Self.margin + titleColumn
             for (index, cell) in row.cells.enumerated() {
-                try draw(cell, column: columns[index], on: canvas, x: x, y: top, width: columnWidths[index], labels: labels)
+                try draw(
+                    cell, column: columns[index], on: canvas, x: x, y: top, width: columnWidths[index], labels: labels)
                 x += columnWidths[index]
             }
         }
         return canvas
     }
 
-    private func draw(_ cell: Cell, column: Column, on canvas: Canvas, x: Double, y: Double, width: Double, labels: Labels)
+    private func draw(
+        _ cell: Cell, column: Column, on canvas: Canvas, x: Double, y: Double, width: Double, labels: Labels
+    )
         throws
     {
         canvas.fillRectangle(
             x: x, y: y, width: width - 8, height: Self.barHeight,
-            top: try Color(hex: column.bar.top, parameter: "bar"), bottom: try Color(hex: column.bar.bottom, parameter: "bar"))
+            top: try Color(hex: column.bar.top, parameter: "bar"),
+            bottom: try Color(hex: column.bar.bottom, parameter: "bar"))
         if let picture = cell.picture {
             let pictureWidth = Double(picture.pixelWidth) / picture.scale
             let pictureHeight = Double(picture.pixelHeight) / picture.scale
@@ -180,14 +186,18 @@ public struct ContactSheet {
             canvas.paint(picture, x: left, y: y + ((Self.barHeight - pictureHeight) / 2).rounded(.down))
         }
         let captionTop = y + Self.barHeight + 2
-        try labels.draw(Self.caption(cell), Self.labelFont, on: canvas, x: x, y: captionTop, color: Self.quiet, maxWidth: width - 12)
+        try labels.draw(
+            Self.caption(cell), Self.labelFont, on: canvas, x: x, y: captionTop, color: Self.quiet, maxWidth: width - 12
+        )
         switch cell.mark {
         case .none: break
         case .truncated:
-            try labels.draw("TRUNCATED", Self.labelFont, on: canvas, x: x, y: captionTop + Self.lineHeight, color: Self.warning)
+            try labels.draw(
+                "TRUNCATED", Self.labelFont, on: canvas, x: x, y: captionTop + Self.lineHeight, color: Self.warning)
         case .fellBack(let source):
             try labels.draw(
-                "FELL BACK: \(source)", Self.labelFont, on: canvas, x: x, y: captionTop + Self.lineHeight, color: Self.warning)
+                "FELL BACK: \(source)", Self.labelFont, on: canvas, x: x, y: captionTop + Self.lineHeight,
+                color: Self.warning)
         case .failed(let reason):
             try labels.draw(
                 reason, Self.labelFont, on: canvas, x: x, y: captionTop + Self.lineHeight, color: Self.failure,

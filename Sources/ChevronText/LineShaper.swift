@@ -10,21 +10,30 @@ struct LineShaper {
 
     /// Measures `text` as one line: itemise, shape every run, sum advances.
     func measure(_ text: String) throws(TextError) -> TextMeasurement {
-        let (segments, missing) = try Itemizer.itemize(text, font: font)
-        let faces = try segments.map { (segment) throws(TextError) -> FontFace in
-            segment.faceSlot == 0 ? font.primary : try font.fallbackFace(at: segment.faceSlot - 1)
-        }
-        var utf8 = text
-        let runs = utf8.withUTF8 { bytes in
-            buffers.withBuffer { buffer in
-                zip(segments, faces).map { segment, face in shape(segment, of: bytes, with: face, in: buffer) }
-            }
+        let (runs, faces, missing) = try shapeEachRun(text) { segment, face, bytes, buffer in
+            shape(segment, of: bytes, with: face, in: buffer)
         }
         return assemble(runs: runs, faces: [font.primary] + faces, missing: missing)
     }
 
     /// The same line's glyphs, placed as HarfBuzz placed them for `measure`: what a renderer draws.
     func glyphs(_ text: String) throws(TextError) -> GlyphLine {
+        let (runs, faces, missing) = try shapeEachRun(text) { segment, face, bytes, buffer in
+            let direction = shapeInto(buffer, segment, of: bytes, with: face)
+            return GlyphRun(
+                face: face.name, direction: direction,
+                glyphs: placedGlyphs(in: buffer, scale: size / Double(face.shapingUnitsPerEm)))
+        }
+        let measurement = assemble(runs: [], faces: [font.primary] + faces, missing: missing)
+        return GlyphLine(runs: runs, ascent: measurement.ascent, descent: measurement.descent)
+    }
+
+    /// Itemises `text`, then hands each run's segment, face, the line's UTF-8 bytes and a
+    /// HarfBuzz buffer to `read`, which shapes the run and keeps what it needs of it.
+    private func shapeEachRun<Run>(
+        _ text: String,
+        _ read: (RunSegment, FontFace, UnsafeBufferPointer<UInt8>, OpaquePointer) -> Run
+    ) throws(TextError) -> (runs: [Run], faces: [FontFace], missing: Int) {
         let (segments, missing) = try Itemizer.itemize(text, font: font)
         let faces = try segments.map { (segment) throws(TextError) -> FontFace in
             segment.faceSlot == 0 ? font.primary : try font.fallbackFace(at: segment.faceSlot - 1)
@@ -32,16 +41,10 @@ struct LineShaper {
         var utf8 = text
         let runs = utf8.withUTF8 { bytes in
             buffers.withBuffer { buffer in
-                zip(segments, faces).map { segment, face in
-                    let direction = shapeInto(buffer, segment, of: bytes, with: face)
-                    return GlyphRun(
-                        face: face.name, direction: direction,
-                        glyphs: placedGlyphs(in: buffer, scale: size / Double(face.shapingUnitsPerEm)))
-                }
+                zip(segments, faces).map { segment, face in read(segment, face, bytes, buffer) }
             }
         }
-        let measurement = assemble(runs: [], faces: [font.primary] + faces, missing: missing)
-        return GlyphLine(runs: runs, ascent: measurement.ascent, descent: measurement.descent)
+        return (runs, faces, missing)
     }
 
     /// Shapes one run in the context of the whole line and sums its advances.

@@ -11,7 +11,7 @@ struct BenchCommand: AsyncParsableCommand {
         discussion: """
             Opens --connections connections, each keeping --depth calls in flight (pipelined), for \
             --duration seconds or --count calls in all. --mix weights the methods: size (a cached title), \
-            unique (a title never asked before), measure, looks. Latencies go into an HDR histogram \
+            unique (a title never asked before), measure, looks, render (a PNG of a cached title at 2×). Latencies go into an HDR histogram \
             (three significant digits).
             """)
 
@@ -100,6 +100,7 @@ struct BenchCommand: AsyncParsableCommand {
                 case .unique: _ = try await client.size(SizeParameters(title: "Title \(seed) \(sequence)"))
                 case .measure: _ = try await client.measureText("Settings")
                 case .looks: _ = try await client.listLooks()
+                case .render: _ = try await client.render(SizeParameters(title: "Settings", scale: 2))
                 }
             } catch {
                 // An error reply is counted; a broken connection ends the run.
@@ -119,7 +120,7 @@ struct BenchCommand: AsyncParsableCommand {
 /// The methods `chevron bench` calls, by weight.
 struct BenchMix: Sendable {
     enum Kind: String, CaseIterable, Sendable {
-        case size, unique, measure, looks
+        case size, unique, measure, looks, render
     }
 
     private let wheel: [Kind]

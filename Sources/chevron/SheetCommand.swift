@@ -61,11 +61,13 @@ struct SheetCommand: AsyncParsableCommand {
             var columns: [ContactSheet.Column] = []
             for name in looks {
                 let art = try await client.describeLook(name).art
-                columns.append(ContactSheet.Column(look: name, bar: VerticalGradient(top: art.barTop, bottom: art.barBottom)))
+                columns.append(
+                    ContactSheet.Column(look: name, bar: VerticalGradient(top: art.barTop, bottom: art.barBottom)))
             }
             let cells = try await render(entries.map(\.title), looks: looks, client: client)
             let rows = entries.enumerated().map { index, entry in
-                ContactSheet.Row(title: entry.title, cells: Array(cells[index * looks.count..<(index + 1) * looks.count]))
+                ContactSheet.Row(
+                    title: entry.title, cells: Array(cells[index * looks.count..<(index + 1) * looks.count]))
             }
             let sheet = ContactSheet(columns: columns, rows: rows, scale: scale)
             let canvas: Canvas
@@ -85,7 +87,8 @@ struct SheetCommand: AsyncParsableCommand {
     }
 
     /// One cell per title × look, in that order, from Render calls with a few in flight.
-    private func render(_ titles: [String], looks: [String], client: ChevronClient) async throws -> [ContactSheet.Cell] {
+    private func render(_ titles: [String], looks: [String], client: ChevronClient) async throws -> [ContactSheet.Cell]
+    {
         let jobs = titles.flatMap { title in looks.map { (title, $0) } }
         let scale = scale
         var replies = [Result<RenderReply, ChevronClientError>?](repeating: nil, count: jobs.count)
@@ -98,7 +101,10 @@ struct SheetCommand: AsyncParsableCommand {
                 next += 1
                 group.addTask {
                     do {
-                        return (index, .success(try await client.render(SizeParameters(title: title, look: look, scale: scale))))
+                        return (
+                            index,
+                            .success(try await client.render(SizeParameters(title: title, look: look, scale: scale)))
+                        )
                     } catch let error as ChevronClientError where error.code == .remote {
                         return (index, .failure(error))  // this cell failed; the others go on
                     }
@@ -113,7 +119,8 @@ struct SheetCommand: AsyncParsableCommand {
         return try replies.compactMap { reply in
             switch reply {
             case .success(let rendered)?: try Self.cell(rendered, scale: scale)
-            case .failure(let error)?: ContactSheet.Cell(picture: nil, width: 0, shown: "", mark: .failed(error.message))
+            case .failure(let error)?:
+                ContactSheet.Cell(picture: nil, width: 0, shown: "", mark: .failed(error.message))
             case nil: nil
             }
         }

@@ -143,7 +143,9 @@ struct ClientModeTests {
         let unwritable = try Self.chevron(["render", "Back", "-o", "/nonexistent/dir/x.png", "--local"])
         #expect(unwritable.status == 2)
         #expect(unwritable.error.contains("/nonexistent/dir/x.png"))
-        let unknown = try Self.chevron(["render", "Back", "--look", "aqua", "-o", localPath, "--socket", daemon.socketPath])
+        let unknown = try Self.chevron([
+            "render", "Back", "--look", "aqua", "-o", localPath, "--socket", daemon.socketPath,
+        ])
         #expect(unknown.status == 4)
         #expect(unknown.error.contains("UnknownLook"))
     }
@@ -155,7 +157,9 @@ struct ClientModeTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let titles = directory.appendingPathComponent("titles.txt")
         // hb-shape: the second title is far over classic's 160 − 20 points; the first fits.
-        #expect(Double(try CLITests.hbShapeUnits(Self.helveticaBold, "Internationalisation preferences", features: "-kern")) * 12 / 1000 > 140)
+        #expect(
+            Double(try CLITests.hbShapeUnits(Self.helveticaBold, "Internationalisation preferences", features: "-kern"))
+                * 12 / 1000 > 140)
         try "Settings\nInternationalisation preferences\n".write(to: titles, atomically: true, encoding: .utf8)
         let sheet = directory.appendingPathComponent("sheet.png").path
         let result = try Self.chevron(

@@ -62,7 +62,8 @@ struct ManifestTests {
             ),
             (good.replacingOccurrences(of: #""size": 13"#, with: #""size": 0"#), "font.size", "1000"),
             (
-                good.replacingOccurrences(of: #""leftCap": 16}"#, with: ##""leftCap": 16, "fill": {"top": "#12", "bottom": "#000000"}}"##),
+                good.replacingOccurrences(
+                    of: #""leftCap": 16}"#, with: ##""leftCap": 16, "fill": {"top": "#12", "bottom": "#000000"}}"##),
                 "art.fill.top", "#RRGGBB"
             ),
             (

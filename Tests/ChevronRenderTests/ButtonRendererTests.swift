@@ -55,7 +55,9 @@ struct ButtonRendererTests {
         let (minY, maxY) = (
             ((frame.y - shadow) * s).rounded(.down) - 1, ((frame.y + frame.height) * s).rounded(.up) + 1
         )
-        let outside = ink.filter { Double($0.x) < minX || Double($0.x) >= maxX || Double($0.y) < minY || Double($0.y) >= maxY }
+        let outside = ink.filter {
+            Double($0.x) < minX || Double($0.x) >= maxX || Double($0.y) < minY || Double($0.y) >= maxY
+        }
         #expect(outside.isEmpty, "\(outside.count) ink pixels outside \(frame) at \(scale)x, e.g. \(outside.prefix(3))")
         let inkWidth = Double(ink.map(\.x).max()! - ink.map(\.x).min()! + 1) / s
         #expect(inkWidth >= frame.width * 0.75, "ink \(inkWidth) wide in a frame \(frame.width) wide")
@@ -119,4 +121,3 @@ struct ButtonRendererTests {
         }
     }
 }
-
