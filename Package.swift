@@ -52,6 +52,11 @@ var package = Package(
             providers: [.apt(["libharfbuzz-dev"])]
         ),
         .systemLibrary(
+            name: "CFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]
+        ),
+        .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev"])]
@@ -59,7 +64,7 @@ var package = Package(
 
         .target(
             name: "ChevronText",
-            dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"],
+            dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CFriBidi"],
             swiftSettings: strictSwift
         ),
         .target(

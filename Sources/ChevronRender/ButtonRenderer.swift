@@ -51,16 +51,9 @@ public struct ButtonRenderer: Sendable {
         defer { cairo_restore(context) }
         cairo_translate(context, x, y)
         try drawArt(look.art, metrics: look.metrics, layout: layout, on: canvas)
-        guard !layout.displayedTitle.isEmpty else { return }
-        let metrics = look.metrics
-        let font = metrics.titleFont(for: request)
-        let line = try engine.glyphs(layout.displayedTitle, font: font)
-        let painter = GlyphPainter(
-            line: line, text: layout.displayedTitle, size: font.size, tracking: metrics.tracking,
-            direction: layout.direction)
+        guard let (painter, baseline) = try titlePainter(layout, look: look, request: request) else { return }
+        let colors = look.metrics.colors
         let frame = layout.titleFrame
-        let baseline = frame.y + line.ascent
-        let colors = metrics.colors
         if let shadow = colors.shadow, let offset = colors.shadowOffset {
             try painter.draw(
                 on: canvas, x: frame.x + offset.x, baseline: baseline + offset.y,
@@ -68,6 +61,30 @@ public struct ButtonRenderer: Sendable {
         }
         try painter.draw(
             on: canvas, x: frame.x, baseline: baseline, color: try Color(hex: colors.text, parameter: "colors.text"))
+    }
+
+    /// The title's glyphs as `render` draws them (the shadow aside), left to right, in the
+    /// button's coordinates: the layout's displayed title, from the faces it was measured with.
+    public func titleGlyphs(_ layout: BackButtonLayout, look: any BackButtonLook, request: SizeRequest) throws
+        -> [DrawnGlyph]
+    {
+        guard let (painter, baseline) = try titlePainter(layout, look: look, request: request) else { return [] }
+        return painter.place(x: layout.titleFrame.x, baseline: baseline)
+    }
+
+    /// A painter for the displayed title and its baseline (the title frame's top plus the
+    /// line's ascent), or nil for the chevron alone.
+    private func titlePainter(_ layout: BackButtonLayout, look: any BackButtonLook, request: SizeRequest) throws
+        -> (GlyphPainter, Double)?
+    {
+        guard !layout.displayedTitle.isEmpty else { return nil }
+        let metrics = look.metrics
+        let font = metrics.titleFont(for: request)
+        let line = try engine.glyphs(layout.displayedTitle, font: font)
+        let painter = GlyphPainter(
+            line: line, text: layout.displayedTitle, size: font.size, tracking: metrics.tracking,
+            direction: layout.direction)
+        return (painter, layout.titleFrame.y + line.ascent)
     }
 
     /// The art, mirrored for right-to-left so the chevron points to the right.

@@ -13,7 +13,7 @@ struct GlyphPainter {
     let size: Double
     /// Extra advance after every character, in points (the look's tracking).
     let tracking: Double
-    /// The paragraph's direction, which orders the runs.
+    /// The paragraph's direction, which orders the line's clusters (UAX #9).
     let direction: TextDirection
 
     /// Draws the line with its left edge at `x` and its baseline at `baseline`, in `color`.
@@ -29,23 +29,59 @@ struct GlyphPainter {
         cairo_set_font_size(context, size)
         canvas.setColor(color)
 
-        let extras = trackingExtras()
-        var pen = x
-        for index in visualOrder() {
-            let run = line.runs[index]
-            let face = try Self.fontFace(run.face)
-            defer { cairo_font_face_destroy(face) }
-            cairo_set_font_face(context, face)
-            var glyphs: [cairo_glyph_t] = []
-            glyphs.reserveCapacity(run.glyphs.count)
-            for (glyph, extra) in zip(run.glyphs, extras[index]) {
-                glyphs.append(
-                    cairo_glyph_t(index: UInt(glyph.id), x: pen + glyph.xOffset, y: baseline - glyph.yOffset))
-                pen += glyph.advance + extra
-            }
+        let placed = place(x: x, baseline: baseline)
+        var start = 0
+        // One cairo call per stretch of glyphs from one face.
+        while start < placed.count {
+            let face = placed[start].face
+            var end = start
+            while end < placed.count, placed[end].face == face { end += 1 }
+            let fontFace = try Self.fontFace(face)
+            defer { cairo_font_face_destroy(fontFace) }
+            cairo_set_font_face(context, fontFace)
+            let glyphs = placed[start..<end].map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
             cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
-            try Canvas.check(cairo_status(context), "drawing glyphs of \(run.face.file)")
+            try Canvas.check(cairo_status(context), "drawing glyphs of \(face.file)")
+            start = end
         }
+    }
+
+    /// Every glyph where it is drawn, left to right: HarfBuzz's clusters put in visual order by
+    /// the bidirectional algorithm (digits and Latin inside Arabic run left to right, and so on),
+    /// each advanced by HarfBuzz's advance plus its tracking.
+    func place(x: Double, baseline: Double) -> [DrawnGlyph] {
+        let extras = trackingExtras()
+        // HarfBuzz's clusters, each a stretch of one run's glyphs, put in logical order.
+        var clusters: [(offset: Int, run: Int, glyphs: Range<Int>)] = []
+        for (runIndex, run) in line.runs.enumerated() {
+            var start = 0
+            for (index, glyph) in run.glyphs.enumerated()
+            where index == run.glyphs.count - 1 || run.glyphs[index + 1].cluster != glyph.cluster {
+                clusters.append((glyph.cluster, runIndex, start..<index + 1))
+                start = index + 1
+            }
+        }
+        clusters = clusters.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
+            .map(\.element)
+        let levels = Bidi.levels(text, direction: direction)
+        let paragraphLevel = direction == .rtl ? 1 : 0
+        let visual = Bidi.reordered(
+            clusters, levels: clusters.map { levels.indices.contains($0.offset) ? levels[$0.offset] : paragraphLevel })
+        var pen = x
+        var placed: [DrawnGlyph] = []
+        placed.reserveCapacity(line.runs.reduce(0) { $0 + $1.glyphs.count })
+        for cluster in visual {
+            let run = line.runs[cluster.run]
+            for index in cluster.glyphs {
+                let glyph = run.glyphs[index]
+                placed.append(
+                    DrawnGlyph(
+                        face: run.face, id: glyph.id, cluster: glyph.cluster, x: pen + glyph.xOffset,
+                        y: baseline - glyph.yOffset))
+                pen += glyph.advance + extras[cluster.run][index]
+            }
+        }
+        return placed
     }
 
     /// A cairo face for the file and index fontconfig matched (cairo opens it with FreeType).
@@ -57,38 +93,6 @@ struct GlyphPainter {
         let face = cairo_ft_font_face_create_for_pattern(pattern)
         try Canvas.check(cairo_font_face_status(face), "opening \(name.file)")
         return face!
-    }
-
-    /// The runs' drawing order, left to right: Unicode's rule L2 over two embedding levels
-    /// (the paragraph's, and the other direction's runs inside it).
-    func visualOrder() -> [Int] {
-        let base = direction == .rtl ? 1 : 0
-        let levels = line.runs.map { run -> Int in
-            switch (base, run.direction) {
-            case (0, .rtl): 1
-            case (1, .ltr): 2
-            default: base
-            }
-        }
-        var order = Array(line.runs.indices)
-        guard let highest = levels.max() else { return order }
-        let lowestOdd = 1
-        var level = highest
-        while level >= lowestOdd {
-            var start = 0
-            while start < order.count {
-                guard levels[order[start]] >= level else {
-                    start += 1
-                    continue
-                }
-                var end = start
-                while end < order.count, levels[order[end]] >= level { end += 1 }
-                order[start..<end].reverse()
-                start = end
-            }
-            level -= 1
-        }
-        return order
     }
 
     /// The tracking after each glyph: each character's share goes to the last glyph of the
@@ -124,4 +128,19 @@ struct GlyphPainter {
         }
         return extras
     }
+}
+
+/// A glyph as drawn: its face, its id, the cluster it shows, and where it sits (points, the
+/// baseline's y, y growing down), in the picture's coordinates.
+public struct DrawnGlyph: Sendable, Hashable {
+    /// The face the glyph comes from.
+    public var face: FaceName
+    /// The glyph's index in the face.
+    public var id: UInt32
+    /// The UTF-8 offset in the title of the cluster the glyph shows.
+    public var cluster: Int
+    /// The glyph origin's x.
+    public var x: Double
+    /// The glyph origin's y.
+    public var y: Double
 }

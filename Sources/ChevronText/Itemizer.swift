@@ -7,6 +7,8 @@ struct RunSegment {
     var script: hb_script_t
     var utf8Range: Range<Int>
     var utf16Range: Range<Int>
+    /// Whether the bidirectional algorithm puts the run at an odd (right-to-left) level.
+    var rightToLeft: Bool
 }
 
 /// HarfBuzz's built-in Unicode functions; immutable and safe to share.
@@ -24,7 +26,7 @@ enum Itemizer {
     {
         let primary = font.primary
         let functions = unicodeFunctions  // a global read costs a once-check; read it once
-        var builder = RunBuilder()
+        var builder = RunBuilder(levels: bidiLevels(text))
         var uncovered: [UInt32] = []
         for scalar in text.unicodeScalars {
             let value = scalar.value
@@ -35,16 +37,22 @@ enum Itemizer {
             }
         }
         if uncovered.isEmpty { return (builder.finish(), 0) }
-        return try itemizeWithFallback(text, font: font, uncovered: uncovered)
+        return try itemizeWithFallback(text, font: font, uncovered: uncovered, levels: builder.levels)
+    }
+
+    /// The embedding levels by UTF-8 offset when `text` has anything right to left, else nil
+    /// (all left to right, which most titles are, and which needs no FriBidi call).
+    private static func bidiLevels(_ text: String) -> [Int]? {
+        text.unicodeScalars.contains { Bidi.mayNeedReordering($0.value) } ? Bidi.levels(text, direction: nil) : nil
     }
 
     private static func itemizeWithFallback(
-        _ text: String, font: ResolvedFont, uncovered: [UInt32]
+        _ text: String, font: ResolvedFont, uncovered: [UInt32], levels: [Int]?
     ) throws(TextError) -> (segments: [RunSegment], missing: Int) {
         let primary = font.primary
         let chain = try font.chain()
         let positions = try font.coveringPositions(uncovered)
-        var builder = RunBuilder()
+        var builder = RunBuilder(levels: levels)
         var missing = 0
         var required: [UInt32] = []  // reused across clusters: no allocation per cluster
         for cluster in text {
@@ -97,14 +105,21 @@ enum Itemizer {
     }
 }
 
-/// Accumulates runs: consecutive pieces with one face join while their scripts agree; common and
-/// inherited characters (spaces, digits, punctuation, marks) join the run they stand in.
+/// Accumulates runs: consecutive pieces with one face and one direction join while their scripts
+/// agree; common and inherited characters (spaces, digits, punctuation, marks) join the run they
+/// stand in when the bidirectional algorithm gives them its direction.
 /// The open run is kept apart from the finished ones, so extending it touches no array.
 private struct RunBuilder {
+    /// Embedding levels by UTF-8 offset, or nil for a line that is left to right throughout.
+    let levels: [Int]?
     private var finished: [RunSegment] = []
     private var open: RunSegment?
     private var utf8Offset = 0
     private var utf16Offset = 0
+
+    init(levels: [Int]?) {
+        self.levels = levels
+    }
 
     /// Closes the open run and hands over all runs.
     mutating func finish() -> [RunSegment] {
@@ -129,7 +144,10 @@ private struct RunBuilder {
             utf8Offset = utf8End
             utf16Offset = utf16End
         }
-        if var run = open, run.faceSlot == slot, script.isWeak || run.script.isWeak || run.script == script {
+        let rightToLeft = levels.map { $0[utf8Offset] % 2 == 1 } ?? false
+        if var run = open, run.faceSlot == slot, run.rightToLeft == rightToLeft,
+            script.isWeak || run.script.isWeak || run.script == script
+        {
             if !script.isWeak { run.script = script }
             run.utf8Range = run.utf8Range.lowerBound..<utf8End
             run.utf16Range = run.utf16Range.lowerBound..<utf16End
@@ -139,7 +157,7 @@ private struct RunBuilder {
         if let open { finished.append(open) }
         open = RunSegment(
             faceSlot: slot, script: script.isWeak ? HB_SCRIPT_COMMON : script,
-            utf8Range: utf8Offset..<utf8End, utf16Range: utf16Offset..<utf16End)
+            utf8Range: utf8Offset..<utf8End, utf16Range: utf16Offset..<utf16End, rightToLeft: rightToLeft)
     }
 }
 

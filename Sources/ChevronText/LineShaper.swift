@@ -77,8 +77,9 @@ struct LineShaper {
                 buffer, characters.baseAddress, Int32(characters.count),
                 UInt32(segment.utf8Range.lowerBound), Int32(segment.utf8Range.count))
         }
-        let direction = hb_script_get_horizontal_direction(segment.script)
-        hb_buffer_set_direction(buffer, direction == HB_DIRECTION_RTL ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        // The direction is the run's bidirectional level's, not its script's: digits and brackets
+        // in Arabic text are left to right, and a bracket is mirrored only at a right-to-left level.
+        hb_buffer_set_direction(buffer, segment.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, segment.script)
         if let language {
             hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
@@ -91,7 +92,7 @@ struct LineShaper {
         features.features.withUnsafeBufferPointer { list in
             hb_shape(face.harfBuzzFont, buffer, list.baseAddress, UInt32(list.count))
         }
-        return direction == HB_DIRECTION_RTL ? .rtl : .ltr
+        return segment.rightToLeft ? .rtl : .ltr
     }
 
     /// The shaped buffer's glyphs in points, in HarfBuzz's output (visual) order.

@@ -3,6 +3,7 @@ import ChevronLooks
 import ChevronRender
 import ChevronTestSupport
 import ChevronText
+import Foundation
 import Testing
 
 let engine: TextEngine = {
@@ -119,5 +120,36 @@ struct ButtonRendererTests {
             #expect(art.alpha(x: 1, y: 8) > 0)
             #expect(try Bitmap(png: rtlPNG).alpha(x: art.width - 1, y: art.height / 2) > 0)
         }
+    }
+}
+
+/// Titles mixing directions are drawn in the visual order of the Unicode Bidirectional
+/// Algorithm, as the `fribidi` command (libfribidi-bin) gives it: digits and Latin inside an
+/// Arabic title run left to right, an Arabic word inside a Latin one right to left.
+struct BidirectionalDrawingTests {
+    @Test(arguments: [("مرحبا (123) world", "rtl"), ("Back (مرحبا) 42", "ltr")])
+    func glyphsAreInFriBidisVisualOrder(title: String, direction: String) throws {
+        let request = SizeRequest(look: "classic", title: title, scale: 2)
+        let look = try sizing.registry.look(named: "classic")
+        let layout = try sizing.size(request)
+        #expect(layout.direction.rawValue == direction)
+        let drawn = try renderer.titleGlyphs(layout, look: look, request: request)
+        // One glyph per character here (no ligatures in these titles): the clusters, left to right.
+        let clusters = drawn.map(\.cluster)
+        #expect(clusters.count == title.unicodeScalars.count)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bidi-\(UUID()).txt")
+        try title.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try #require(
+            try ExternalTools.run("fribidi", ["--nopad", "--novisual", "--vtol", "--\(direction)", file.path]))
+        let visualToLogical = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        var offsets: [Int] = []
+        var offset = 0
+        for scalar in title.unicodeScalars {
+            offsets.append(offset)
+            offset += String(scalar).utf8.count
+        }
+        #expect(clusters == visualToLogical.map { offsets[$0] })
+        #expect(zip(drawn, drawn.dropFirst()).allSatisfy { $0.x < $1.x })
     }
 }

@@ -1,0 +1,76 @@
+import CFriBidi
+
+/// The Unicode Bidirectional Algorithm (UAX #9, through FriBidi) for one line: which characters
+/// run right to left, so that a line mixing directions is shaped run by run in its direction and
+/// drawn in visual order.
+package enum Bidi {
+    /// The embedding level of the character starting at each UTF-8 offset of `text` (other
+    /// offsets hold the level of the character they are inside), in a paragraph of `direction`.
+    /// Even levels run left to right, odd ones right to left.
+    package static func levels(_ text: String, direction: TextDirection?) -> [Int] {
+        let scalars = text.unicodeScalars.map { FriBidiChar($0.value) }
+        let count = FriBidiStrIndex(scalars.count)
+        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: scalars.count)
+        var brackets = [FriBidiBracketType](repeating: 0, count: scalars.count)
+        var levels = [FriBidiLevel](repeating: 0, count: scalars.count)
+        // No direction: the paragraph takes its first strong character's (rule P2), else left to right.
+        var base =
+            switch direction {
+            case .rtl?: chevron_fribidi_par_rtl()
+            case .ltr?: chevron_fribidi_par_ltr()
+            case nil: chevron_fribidi_par_on()
+            }
+        fribidi_get_bidi_types(scalars, count, &types)
+        fribidi_get_bracket_types(scalars, count, types, &brackets)
+        // 0 means FriBidi failed (out of memory): the whole line takes the paragraph's level.
+        let resolved = scalars.isEmpty ? 0 : fribidi_get_par_embedding_levels_ex(types, brackets, count, &base, &levels)
+        let paragraphLevel = direction == .rtl ? 1 : 0
+        var byOffset: [Int] = []
+        byOffset.reserveCapacity(text.utf8.count)
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            let level = resolved == 0 ? paragraphLevel : Int(levels[index])
+            byOffset.append(contentsOf: repeatElement(level, count: UTF8.width(scalar)))
+        }
+        return byOffset
+    }
+
+    /// Unicode's rule L2: from the highest level down to the lowest odd one, reverse every
+    /// maximal stretch of items at that level or higher. `items` are in logical order.
+    package static func reordered<Item>(_ items: [Item], levels: [Int]) -> [Item] {
+        var order = Array(items.indices)
+        guard let highest = levels.max(), let lowest = levels.min() else { return items }
+        let lowestOdd = lowest % 2 == 1 ? lowest : lowest + 1
+        guard highest >= lowestOdd else { return items }
+        for level in stride(from: highest, through: lowestOdd, by: -1) {
+            var start = 0
+            while start < order.count {
+                guard levels[order[start]] >= level else {
+                    start += 1
+                    continue
+                }
+                var end = start
+                while end < order.count, levels[order[end]] >= level { end += 1 }
+                order[start..<end].reverse()
+                start = end
+            }
+        }
+        return order.map { items[$0] }
+    }
+}
+
+extension Bidi {
+    /// Whether `value` can make a line need the bidirectional algorithm: a character of a
+    /// right-to-left block (Hebrew to N'Ko and beyond, Arabic presentation forms, the
+    /// right-to-left historic and Adlam planes) or an explicit direction mark or embedding.
+    /// Text without one is left to right throughout and skips FriBidi.
+    @inline(__always)
+    static func mayNeedReordering(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x1_0800...0x1_0FFF, 0x1_E800...0x1_EFFF,
+            0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            true
+        default:
+            false
+        }
+    }
+}
