@@ -36,8 +36,7 @@ struct StandardLayout {
                 break
             }
             if policy == .truncate {
-                let cut = try measurer.engine.truncate(text, font: font, maxWidth: maximum - metrics.padding)
-                let tracked = cut.width + (metrics.tracking == 0 ? 0 : metrics.tracking * Double(cut.displayed.count))
+                let (cut, tracked) = try truncate(text, font: font, tracking: metrics.tracking, to: maximum - metrics.padding)
                 chosen = Choice(
                     text: cut.displayed, source: source, width: tracked, truncated: true, fullWidth: width,
                     measurement: nil)
@@ -48,6 +47,24 @@ struct StandardLayout {
             throw LookError(.missingTitle, parameter: "title", "no title candidate for policy \(policy.rawValue)")
         }
         return try place(chosen, metrics: metrics, font: font, maximum: maximum)
+    }
+
+    /// `text` cut with "…" so that its width plus `tracking` per character fits `available`.
+    /// The engine cuts untracked text, so positive tracking can overshoot: then the text is cut
+    /// again with the overshoot taken off, until it fits (each round drops a character or more).
+    private func truncate(_ text: String, font: FontRequest, tracking: Double, to available: Double) throws
+        -> (Truncation, width: Double)
+    {
+        func trackedWidth(_ cut: Truncation) -> Double {
+            cut.width + (tracking == 0 ? 0 : tracking * Double(cut.displayed.count))
+        }
+        var limit = available
+        var cut = try measurer.engine.truncate(text, font: font, maxWidth: max(0, limit))
+        while trackedWidth(cut) > available, !cut.displayed.isEmpty {
+            limit -= max(trackedWidth(cut) - available, tracking)
+            cut = try measurer.engine.truncate(text, font: font, maxWidth: max(0, limit))
+        }
+        return (cut, trackedWidth(cut))
     }
 
     /// The titles to try, in order, with where each came from.

@@ -113,6 +113,24 @@ struct ManifestTests {
         #expect(try second.look(named: "test-look").metrics.height == 32)
     }
 
+    /// With positive tracking, a truncated title still fits: hb-shape's width of what is shown,
+    /// plus the tracking after each of its characters, plus the padding, is within the maximum.
+    @Test func aTruncatedTitleWithTrackingFitsTheMaximum() throws {
+        let tracked = Self.good.replacingOccurrences(of: #""height": 32,"#, with: #""height": 32, "tracking": 5,"#)
+        let (registry, problems) = LookRegistry.builtIn.addingManifests(from: try folder(["t.json": tracked]))
+        #expect(problems.isEmpty, "\(problems)")
+        let engine = SizingEngine(registry: registry, text: sizing.text)
+        let layout = try engine.size(SizeRequest(look: "test-look", title: "Internationalisation preferences"))
+        #expect(layout.truncated && layout.displayedTitle.hasSuffix("…"))
+        let shown = try ExternalTools.hbShapeWidth(
+            file: try ExternalTools.fcMatch("DejaVu Sans:bold").file, text: layout.displayedTitle, size: 13,
+            features: ["-kern"])
+        let width = shown + 5 * Double(layout.displayedTitle.count)
+        #expect(width + 25 <= 170 + 1e-9, "\(layout.displayedTitle): \(width) + 25 > 170")
+        #expect(layout.titleFrame.x + layout.titleFrame.width <= layout.width - 10 + 1)
+        #expect(layout.width <= 170)
+    }
+
     @Test func twoManifestsCannotShareAName() throws {
         let (registry, problems) = LookRegistry.builtIn.addingManifests(
             from: try folder(["a.json": Self.good, "b.json": Self.good]))
