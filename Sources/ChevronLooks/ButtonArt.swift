@@ -59,9 +59,14 @@ public struct ButtonArt: Sendable, Hashable {
 
     /// `color` moved a `fraction` of the way to `other` (both `#RRGGBB`; the alpha is dropped).
     public static func mixed(_ color: String, with other: String, _ fraction: Double) -> String {
+        // Anything but #RRGGBB(AA) counts as black rather than trapping: a plugin's colours are not
+        // validated the way a manifest's are, and drawing reports the bad colour itself.
         func channels(_ hex: String) -> [Double] {
-            let digits = Array(hex.dropFirst().prefix(6))
-            return stride(from: 0, to: 6, by: 2).map { Double(Int(String(digits[$0..<$0 + 2]), radix: 16) ?? 0) }
+            let digits = Array(hex.utf8.dropFirst().prefix(6))
+            guard LookColors.isHexColor(hex) else { return [0, 0, 0] }
+            return stride(from: 0, to: 6, by: 2).map {
+                Double(UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) ?? 0)
+            }
         }
         let mixedChannels = zip(channels(color), channels(other)).map { a, b in
             Int((a + (b - a) * fraction).rounded())

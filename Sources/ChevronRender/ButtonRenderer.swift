@@ -30,10 +30,14 @@ public struct ButtonRenderer: Sendable {
     ///   when the title cannot be shaped.
     public func render(_ layout: BackButtonLayout, look: any BackButtonLook, request: SizeRequest) throws -> Canvas {
         let (width, height) = Self.pixelSize(of: layout, scale: request.scale)
-        for (side, pixels) in [("width", width), ("height", height)] where pixels > Self.maximumSide {
+        // Name what the caller can change: their maxWidth, else the look (whose maximum it is);
+        // the height is the look's height times the scale.
+        let widthCause = request.maximumWidth == nil ? "look" : "maxWidth"
+        for (side, pixels, cause) in [("width", width, widthCause), ("height", height, "scale")]
+        where pixels > Self.maximumSide {
             throw RenderError(
-                .imageTooLarge, parameter: side == "width" ? "maxWidth" : "scale",
-                "the picture would be \(pixels) pixels in \(side); the limit is \(Self.maximumSide)",
+                .imageTooLarge, parameter: cause,
+                "the picture would be \(pixels) pixels in \(side) at scale \(request.scale); the limit is \(Self.maximumSide)",
                 limit: Self.maximumSide, pixels: pixels)
         }
         let canvas = try Canvas(pixelWidth: max(1, width), pixelHeight: max(1, height), scale: Double(request.scale))
@@ -102,7 +106,9 @@ public struct ButtonRenderer: Sendable {
         case .bezel:
             try drawBezel(art, width: layout.width, height: layout.height, on: canvas)
         case .chevron:
-            let color = try Color(hex: metrics.colors.tint ?? metrics.colors.text, parameter: "colors.tint")
+            let color = try Color(
+                hex: metrics.colors.tint ?? metrics.colors.text,
+                parameter: metrics.colors.tint == nil ? "colors.text" : "colors.tint")
             drawChevron(art, width: metrics.chevronWidth, height: layout.height, color: color, on: canvas)
         }
     }

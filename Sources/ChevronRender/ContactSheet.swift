@@ -34,8 +34,9 @@ public struct ContactSheet {
             case failed(String)
         }
 
-        /// The button's picture, at the sheet's scale; nil when the request failed.
-        public var picture: Canvas?
+        /// The button's picture as PNG bytes, at the sheet's scale; nil when the request failed.
+        /// Decoded only while its cell is painted, so a sheet holds one button image at a time.
+        public var png: [UInt8]?
         /// The button's width in points.
         public var width: Double
         /// The title shown (empty for the chevron alone).
@@ -47,8 +48,8 @@ public struct ContactSheet {
         public var rightToLeft: Bool
 
         /// Creates a cell.
-        public init(picture: Canvas?, width: Double, shown: String, mark: Mark, rightToLeft: Bool = false) {
-            self.picture = picture
+        public init(png: [UInt8]?, width: Double, shown: String, mark: Mark, rightToLeft: Bool = false) {
+            self.png = png
             self.width = width
             self.shown = shown
             self.mark = mark
@@ -70,10 +71,19 @@ public struct ContactSheet {
         }
     }
 
-    /// The most rows and columns a sheet holds.
-    public static let maximumRows = 500
     /// The most columns a sheet holds.
-    public static let maximumColumns = 32
+    public static let maximumColumns = 16
+    /// The tallest sheet in pixels (half cairo's limit, to keep a sheet's memory reasonable).
+    public static let maximumPixelHeight = 16_384
+    /// The most pixels a sheet may have (256 MiB of ARGB).
+    public static let maximumPixels = 64 << 20
+
+    /// The most rows a sheet holds at `scale`: as many as fit `maximumPixelHeight`.
+    public static func maximumRows(scale: Int) -> Int {
+        Int(
+            ((Double(maximumPixelHeight) / Double(max(1, scale)) - margin * 2 - headerHeight) / rowHeight).rounded(
+                .down))
+    }
 
     /// The columns, left to right.
     public var columns: [Column]
@@ -105,40 +115,47 @@ public struct ContactSheet {
     private static let failure = Color(red: 0.78, green: 0.10, blue: 0.10)
 
     /// Draws the sheet, shaping its labels with `engine`.
-    /// - Throws: `RenderError.imageTooLarge` over the row, column or cairo pixel limits.
+    /// - Throws: `RenderError.imageTooLarge` over the row, column or pixel limits, `invalidInput`
+    ///   for a row without one cell per column; `TextError` when a label cannot be shaped.
     public func render(engine: TextEngine) throws -> Canvas {
-        guard rows.count <= Self.maximumRows else {
+        let maximumRows = Self.maximumRows(scale: scale)
+        guard rows.count <= maximumRows else {
             throw RenderError(
                 .imageTooLarge, parameter: "titles",
-                "\(rows.count) titles; a sheet holds at most \(Self.maximumRows)", limit: Self.maximumRows,
-                pixels: nil)
+                "\(rows.count) titles; a sheet at scale \(scale) holds at most \(maximumRows)", limit: maximumRows)
         }
         guard columns.count <= Self.maximumColumns else {
             throw RenderError(
                 .imageTooLarge, parameter: "looks",
                 "\(columns.count) looks; a sheet holds at most \(Self.maximumColumns)", limit: Self.maximumColumns)
         }
+        if let short = rows.firstIndex(where: { $0.cells.count != columns.count }) {
+            throw RenderError(
+                .invalidInput, parameter: "rows[\(short)]",
+                "row \(short) has \(rows[short].cells.count) cells for \(columns.count) columns")
+        }
         let labels = Labels(engine: engine)
         let titleColumn = min(
             220, max(120, try rows.map { try labels.width($0.title, Self.headingFont) }.max() ?? 0) + 16)
         let columnWidths = try columns.indices.map { index in
-            let widest =
-                try rows.map { row -> Double in
-                    let cell = row.cells[index]
-                    return max(cell.width + 24, try labels.width(Self.caption(cell), Self.labelFont) + 16)
-                }.max() ?? 0
-            return min(320, max(140, widest, try labels.width(columns[index].look, Self.headingFont) + 16))
+            // A column is as wide as its widest button; captions and headings widen it up to 320
+            // points and are cut with "…" past that.
+            let button = rows.map { $0.cells[index].width + 24 }.max() ?? 0
+            let caption =
+                try rows.map { try labels.width(Self.caption($0.cells[index]), Self.labelFont) + 16 }.max() ?? 0
+            let heading = try labels.width(columns[index].look, Self.headingFont) + 16
+            return max(140, button, min(320, max(caption, heading)))
         }
         let width = Self.margin * 2 + titleColumn + columnWidths.reduce(0, +)
         let height = Self.margin * 2 + Self.headerHeight + Double(rows.count) * Self.rowHeight
         let pixelWidth = Int((width * Double(scale)).rounded(.up))
         let pixelHeight = Int((height * Double(scale)).rounded(.up))
-        for (side, pixels) in [("width", pixelWidth), ("height", pixelHeight)] where pixels > Canvas.cairoSideLimit {
+        if pixelWidth > Canvas.cairoSideLimit || pixelWidth * pixelHeight > Self.maximumPixels {
             throw RenderError(
-                .imageTooLarge, parameter: side == "width" ? "looks" : "titles",
-                "the sheet would be \(pixels) pixels in \(side); the limit is \(Canvas.cairoSideLimit) "
-                    + "(use fewer \(side == "width" ? "looks" : "titles") or a smaller scale)",
-                limit: Canvas.cairoSideLimit, pixels: pixels)
+                .imageTooLarge, parameter: "looks",
+                "the sheet would be \(pixelWidth) × \(pixelHeight) pixels; the limits are \(Canvas.cairoSideLimit) "
+                    + "wide and \(Self.maximumPixels) pixels in all (use fewer looks or titles, or a smaller scale)",
+                limit: Self.maximumPixels, pixels: pixelWidth * pixelHeight)
         }
         let canvas = try Canvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: Double(scale))
         let white = Color(red: 1, green: 1, blue: 1)
@@ -179,7 +196,8 @@ public struct ContactSheet {
             x: x, y: y, width: width - 8, height: Self.barHeight,
             top: try Color(hex: column.bar.top, parameter: "bar"),
             bottom: try Color(hex: column.bar.bottom, parameter: "bar"))
-        if let picture = cell.picture {
+        if let png = cell.png {
+            let picture = try Canvas(png: png, scale: Double(scale))
             let pictureWidth = Double(picture.pixelWidth) / picture.scale
             let pictureHeight = Double(picture.pixelHeight) / picture.scale
             let left = cell.rightToLeft ? x + width - 8 - 8 - pictureWidth : x + 8
@@ -216,8 +234,11 @@ public struct ContactSheet {
     private struct Labels {
         let engine: TextEngine
 
+        /// The most characters of a label that are measured and drawn.
+        static let longestLabel = 300
+
         func width(_ text: String, _ font: FontRequest) throws -> Double {
-            try engine.measure(text, font: font).width
+            try engine.measure(String(text.prefix(Self.longestLabel)), font: font).width
         }
 
         /// Draws `text` with its line's top at `y`, cut with an ellipsis past `maxWidth`.
@@ -225,6 +246,9 @@ public struct ContactSheet {
             _ text: String, _ font: FontRequest, on canvas: Canvas, x: Double, y: Double, color: Color,
             maxWidth: Double = .infinity
         ) throws {
+            // No label shows more than a few hundred characters: cut before measuring, so a title
+            // over the engine's length limit still gets its row.
+            let text = String(text.prefix(Self.longestLabel))
             let shown = maxWidth.isFinite ? try engine.truncate(text, font: font, maxWidth: maxWidth).displayed : text
             guard !shown.isEmpty else { return }
             let measured = try engine.measure(shown, font: font)

@@ -8,6 +8,8 @@ public struct RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         case cairo
         /// A colour that is not `#RRGGBB` or `#RRGGBBAA`.
         case invalidColor
+        /// Input that does not fit together (a sheet row without one cell per column).
+        case invalidInput
     }
 
     /// What kind of failure this is.

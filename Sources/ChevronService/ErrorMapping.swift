@@ -74,7 +74,7 @@ extension ChevronService {
                     "parameter": .string(error.parameter), "message": .string(error.message),
                     "pixels": .int(error.pixels ?? 0), "limit": .int(error.limit ?? 0),
                 ])
-        case .cairo, .invalidColor:
+        case .cairo, .invalidColor, .invalidInput:
             return VarlinkError(
                 "io.chevron.Service.InternalError", parameters: ["message": .string(error.description)])
         }

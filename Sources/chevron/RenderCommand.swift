@@ -27,6 +27,12 @@ struct RenderCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the picture's size and layout as JSON.")
     var json = false
 
+    func validate() throws {
+        if json, output == "-" {
+            throw ValidationError("--json and -o - would both write to standard output; give -o a file")
+        }
+    }
+
     func run() async throws {
         try await Output.reportingErrors {
             let client = try await connection.client()

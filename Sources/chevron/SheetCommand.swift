@@ -14,7 +14,9 @@ struct SheetCommand: AsyncParsableCommand {
             TITLES_FILE is any file `chevron check` reads (.strings, .xcstrings, strings.xml, CSV, plain lines). \
             Each cell is the button chevrond draws (io.chevron.BackButton.Render) on its look's bar, labelled with \
             its width and the title it shows; cells that truncate or fall back are marked, and so are their rows. \
-            At most \(ContactSheet.maximumRows) titles and \(ContactSheet.maximumColumns) looks.
+            At most \(ContactSheet.maximumRows(scale: 1)) titles at scale 1 \
+            (\(ContactSheet.maximumRows(scale: 2)) at 2, \(ContactSheet.maximumRows(scale: 3)) at 3) and \
+            \(ContactSheet.maximumColumns) looks.
             """
     )
 
@@ -50,9 +52,10 @@ struct SheetCommand: AsyncParsableCommand {
             Output.fail(error.description, status: ExitStatus.usage)
         }
         guard !entries.isEmpty else { Output.fail("\(titlesFile) holds no titles", status: ExitStatus.usage) }
-        guard entries.count <= ContactSheet.maximumRows else {
+        let maximumRows = ContactSheet.maximumRows(scale: scale)
+        guard entries.count <= maximumRows else {
             Output.fail(
-                "\(titlesFile) holds \(entries.count) titles; a sheet holds at most \(ContactSheet.maximumRows)",
+                "\(titlesFile) holds \(entries.count) titles; a sheet at scale \(scale) holds at most \(maximumRows)",
                 status: ExitStatus.usage)
         }
         try await Output.reportingErrors {
@@ -73,8 +76,10 @@ struct SheetCommand: AsyncParsableCommand {
             let canvas: Canvas
             do {
                 canvas = try sheet.render(engine: try TextEngine())
-            } catch let error as RenderError {
+            } catch let error as RenderError where error.code == .imageTooLarge {
                 Output.fail(error.description, status: ExitStatus.usage)
+            } catch {
+                Output.fail("cannot draw the sheet: \(error)", status: ExitStatus.remoteError)
             }
             try Output.writeFile(try canvas.png(), to: output)
             if output != "-" {
@@ -82,6 +87,13 @@ struct SheetCommand: AsyncParsableCommand {
                 print(
                     "\(output): \(canvas.pixelWidth) × \(canvas.pixelHeight) px, \(rows.count) titles × \(looks.count) looks, "
                         + "\(marked) row\(marked == 1 ? "" : "s") marked")
+            }
+            // As `check` does: the sheet is written, and refused titles make the exit status 4.
+            let failed = rows.flatMap(\.cells).filter { if case .failed = $0.mark { true } else { false } }.count
+            if failed > 0 {
+                Output.fail(
+                    "\(failed) of \(rows.count * looks.count) buttons were refused (see the sheet)",
+                    status: ExitStatus.remoteError)
             }
         }
     }
@@ -116,17 +128,17 @@ struct SheetCommand: AsyncParsableCommand {
                 submit()
             }
         }
-        return try replies.compactMap { reply in
+        return replies.compactMap { reply in
             switch reply {
-            case .success(let rendered)?: try Self.cell(rendered, scale: scale)
+            case .success(let rendered)?: Self.cell(rendered)
             case .failure(let error)?:
-                ContactSheet.Cell(picture: nil, width: 0, shown: "", mark: .failed(error.message))
+                ContactSheet.Cell(png: nil, width: 0, shown: "", mark: .failed(error.message))
             case nil: nil
             }
         }
     }
 
-    private static func cell(_ rendered: RenderReply, scale: Int) throws -> ContactSheet.Cell {
+    private static func cell(_ rendered: RenderReply) -> ContactSheet.Cell {
         let layout = rendered.layout
         let mark: ContactSheet.Cell.Mark =
             switch layout.titleSource {
@@ -135,7 +147,7 @@ struct SheetCommand: AsyncParsableCommand {
             default: layout.truncated ? .truncated : .none
             }
         return ContactSheet.Cell(
-            picture: try Canvas(png: rendered.png, scale: Double(scale)), width: layout.width,
+            png: rendered.png, width: layout.width,
             shown: layout.displayedTitle, mark: mark, rightToLeft: layout.direction == "rtl")
     }
 }

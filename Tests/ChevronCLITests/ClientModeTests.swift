@@ -140,6 +140,8 @@ struct ClientModeTests {
         #expect(json["pixelWidth"] as? Int == u32(16))
         #expect(remote.output.contains("\(u32(16)) × 62 px"))
 
+        let both = try Self.chevron(["render", "Back", "--json", "-o", "-", "--local"])
+        #expect(both.status == 2 && both.output.isEmpty)
         let unwritable = try Self.chevron(["render", "Back", "-o", "/nonexistent/dir/x.png", "--local"])
         #expect(unwritable.status == 2)
         #expect(unwritable.error.contains("/nonexistent/dir/x.png"))
@@ -169,11 +171,24 @@ struct ClientModeTests {
         let png = try Data(contentsOf: URL(fileURLWithPath: sheet))
         #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
 
+        // The sheet's height bounds its rows, checked before any button is drawn.
         let many = directory.appendingPathComponent("many.txt")
-        try (1...501).map { "Title \($0)" }.joined(separator: "\n").write(to: many, atomically: true, encoding: .utf8)
+        try (1...1000).map { "Title \($0)" }.joined(separator: "\n").write(to: many, atomically: true, encoding: .utf8)
         let tooMany = try Self.chevron(["sheet", many.path, "-o", sheet, "--local"])
         #expect(tooMany.status == 2)
-        #expect(tooMany.error.contains("500"))
+        #expect(tooMany.error.contains("1000 titles") && tooMany.error.contains("at most"), "\(tooMany.error)")
+
+        // A title over the daemon's 4,096-byte limit: its cells say why, the sheet is still
+        // written, and the exit status is 4 as for `check`.
+        let long = directory.appendingPathComponent("long.txt")
+        try "Settings\n\(String(repeating: "x", count: 5000))\n".write(to: long, atomically: true, encoding: .utf8)
+        try? FileManager.default.removeItem(atPath: sheet)
+        let refused = try Self.chevron([
+            "sheet", long.path, "--look", "classic", "-o", sheet, "--socket", daemon.socketPath,
+        ])
+        #expect(refused.status == 4, "\(refused.error)")
+        #expect(refused.error.contains("1 of 2 buttons were refused"), "\(refused.error)")
+        #expect(FileManager.default.fileExists(atPath: sheet))
         let unknown = try Self.chevron(["sheet", titles.path, "--look", "aqua", "-o", sheet, "--local"])
         #expect(unknown.status == 4)
     }
