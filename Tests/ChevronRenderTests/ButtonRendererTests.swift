@@ -50,11 +50,16 @@ struct ButtonRendererTests {
         let ink = try Bitmap(png: png).differences(from: try Bitmap(png: untitled))
         try #require(ink.count > 20, "no title ink for \(look) \(title)")
         let frame = layout.titleFrame
-        let shadow = look == "dailybooth" || look == "modern" ? 0.0 : 1.0  // LOOKS.md: offset (0, −1)
+        // The look's shadow offset (LOOKS.md: (0, −1) where a look has one) moves some ink by it.
+        let offset = try sizing.registry.look(named: look).metrics.colors.shadowOffset ?? ShadowOffset(x: 0, y: 0)
         let s = Double(scale)
-        let (minX, maxX) = ((frame.x * s).rounded(.down) - 1, ((frame.x + frame.width) * s).rounded(.up) + 1)
+        let (minX, maxX) = (
+            ((frame.x + min(0, offset.x)) * s).rounded(.down) - 1,
+            ((frame.x + frame.width + max(0, offset.x)) * s).rounded(.up) + 1
+        )
         let (minY, maxY) = (
-            ((frame.y - shadow) * s).rounded(.down) - 1, ((frame.y + frame.height) * s).rounded(.up) + 1
+            ((frame.y + min(0, offset.y)) * s).rounded(.down) - 1,
+            ((frame.y + frame.height + max(0, offset.y)) * s).rounded(.up) + 1
         )
         let outside = ink.filter {
             Double($0.x) < minX || Double($0.x) >= maxX || Double($0.y) < minY || Double($0.y) >= maxY
