@@ -57,6 +57,11 @@ var package = Package(
             providers: [.apt(["libfribidi-dev"])]
         ),
         .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev"])]
@@ -74,7 +79,7 @@ var package = Package(
         ),
         .target(
             name: "ChevronRender",
-            dependencies: ["CCairo", "CFontconfig", "ChevronLooks", "ChevronText"],
+            dependencies: ["CCairo", "CFontconfig", "CPNG", "ChevronLooks", "ChevronText"],
             swiftSettings: strictSwift
         ),
         .target(

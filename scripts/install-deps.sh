@@ -7,9 +7,9 @@ packages=(
   pkg-config
   libfontconfig-dev libfreetype-dev libharfbuzz-dev
   libharfbuzz-bin fontconfig
-  # cairo draws the previews (chevron render, chevron sheet, BackButton.Render); FriBidi orders
-  # mixed-direction titles in them, and its fribidi command is the tests' witness
-  libcairo2-dev libfribidi-dev libfribidi-bin
+  # cairo draws the previews (chevron render, chevron sheet, BackButton.Render) and libpng encodes
+  # them; FriBidi orders mixed-direction titles (its fribidi command is the tests' witness)
+  libcairo2-dev libpng-dev libfribidi-dev libfribidi-bin
   fonts-dejavu-core fonts-liberation2 fonts-urw-base35 fonts-noto-core fonts-droid-fallback
   # systemd-analyze and systemd-socket-activate (unit checks); socat (daemon tests)
   systemd socat

@@ -62,20 +62,16 @@ public final class Canvas {
     }
 
     /// The image as PNG bytes.
-    /// - Throws: `RenderError.cairo` when cairo cannot encode it.
+    /// - Throws: `RenderError` when libpng cannot encode it.
     public func png() throws(RenderError) -> [UInt8] {
         cairo_surface_flush(surface)
-        let writer = PNGWriter()
-        let status = cairo_surface_write_to_png_stream(
-            surface,
-            { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                Unmanaged<PNGWriter>.fromOpaque(closure).takeUnretainedValue().bytes
-                    .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(writer).toOpaque())
-        try withExtendedLifetime(writer) { () throws(RenderError) in try Self.check(status, "encoding a PNG") }
-        return writer.bytes
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw RenderError(
+                .cairo, parameter: "image", "cairo has no pixels for a \(pixelWidth)×\(pixelHeight) image")
+        }
+        return try PNGEncoder.encode(
+            premultiplied: data, width: pixelWidth, height: pixelHeight,
+            stride: Int(cairo_image_surface_get_stride(surface)))
     }
 
     /// Paints `other` with its top left at (`x`, `y`) points; both canvases should share a scale.
@@ -113,11 +109,6 @@ public final class Canvas {
         let reason = cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
         throw RenderError(.cairo, parameter: "image", "cairo failed \(doing): \(reason)")
     }
-}
-
-/// Collects what cairo's PNG writer hands over.
-private final class PNGWriter {
-    var bytes: [UInt8] = []
 }
 
 /// Hands PNG bytes to cairo's reader, in the pieces it asks for.
