@@ -28,7 +28,8 @@ public final class Canvas {
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
         try Self.check(cairo_surface_status(surface), "creating a \(pixelWidth)×\(pixelHeight) image")
-        self.init(surface: surface!, scale: scale)
+        guard let surface else { throw Self.noSurface("creating a \(pixelWidth)×\(pixelHeight) image") }
+        self.init(surface: surface, scale: scale)
     }
 
     /// A canvas holding the PNG `bytes`, at `scale` pixels per point.
@@ -44,7 +45,8 @@ public final class Canvas {
         try withExtendedLifetime(reader) { () throws(RenderError) in
             try Self.check(cairo_surface_status(surface), "reading a PNG of \(bytes.count) bytes")
         }
-        self.init(surface: surface!, scale: scale)
+        guard let surface else { throw Self.noSurface("reading a PNG of \(bytes.count) bytes") }
+        self.init(surface: surface, scale: scale)
     }
 
     private init(surface: OpaquePointer, scale: Double) {
@@ -104,6 +106,11 @@ public final class Canvas {
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
     }
 
+    /// cairo answers failures with an error surface, never NULL; this covers the impossible case.
+    private static func noSurface(_ doing: String) -> RenderError {
+        RenderError(.cairo, parameter: "image", "cairo returned no surface \(doing)")
+    }
+
     static func check(_ status: cairo_status_t, _ doing: String) throws(RenderError) {
         guard status != CAIRO_STATUS_SUCCESS else { return }
         let reason = cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
@@ -120,10 +127,12 @@ private final class PNGReader {
 
     func read(into destination: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
         guard count <= bytes.count - offset else { return false }
-        bytes.withUnsafeBufferPointer { source in
-            destination.update(from: source.baseAddress! + offset, count: count)
+        guard count > 0 else { return true }
+        return bytes.withUnsafeBufferPointer { source in
+            guard let start = source.baseAddress else { return false }
+            destination.update(from: start + offset, count: count)
+            offset += count
+            return true
         }
-        offset += count
-        return true
     }
 }

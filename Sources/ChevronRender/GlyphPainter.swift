@@ -92,7 +92,10 @@ struct GlyphPainter {
         FcPatternAddInteger(pattern, FC_INDEX, Int32(name.index))
         let face = cairo_ft_font_face_create_for_pattern(pattern)
         try Canvas.check(cairo_font_face_status(face), "opening \(name.file)")
-        return face!
+        guard let face else {
+            throw RenderError(.cairo, parameter: "font", "cairo returned no face for \(name.file)")
+        }
+        return face
     }
 
     /// The tracking after each glyph: each character's share goes to the last glyph of the
