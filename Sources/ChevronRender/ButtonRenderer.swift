@@ -57,14 +57,13 @@ public struct ButtonRenderer: Sendable {
         try drawArt(look.art, metrics: look.metrics, layout: layout, on: canvas)
         guard let (painter, baseline) = try titlePainter(layout, look: look, request: request) else { return }
         let colors = look.metrics.colors
-        let frame = layout.titleFrame
+        let placed = painter.place(x: layout.titleFrame.x, baseline: baseline)
         if let shadow = colors.shadow, let offset = colors.shadowOffset {
             try painter.draw(
-                on: canvas, x: frame.x + offset.x, baseline: baseline + offset.y,
+                placed, on: canvas, dx: offset.x, dy: offset.y,
                 color: try Color(hex: shadow, parameter: "colors.shadow"))
         }
-        try painter.draw(
-            on: canvas, x: frame.x, baseline: baseline, color: try Color(hex: colors.text, parameter: "colors.text"))
+        try painter.draw(placed, on: canvas, color: try Color(hex: colors.text, parameter: "colors.text"))
     }
 
     /// The title's glyphs as `render` draws them (the shadow aside), left to right, in the

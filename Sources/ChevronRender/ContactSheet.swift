@@ -255,7 +255,7 @@ public struct ContactSheet {
             let painter = GlyphPainter(
                 line: try engine.glyphs(shown, font: font), text: shown, size: font.size, tracking: 0,
                 direction: measured.direction)
-            try painter.draw(on: canvas, x: x, baseline: y + measured.ascent, color: color)
+            try painter.draw(painter.place(x: x, baseline: y + measured.ascent), on: canvas, color: color)
         }
     }
 }

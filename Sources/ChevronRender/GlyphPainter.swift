@@ -16,8 +16,11 @@ struct GlyphPainter {
     /// The paragraph's direction, which orders the line's clusters (UAX #9).
     let direction: TextDirection
 
-    /// Draws the line with its left edge at `x` and its baseline at `baseline`, in `color`.
-    func draw(on canvas: Canvas, x: Double, baseline: Double, color: Color) throws(RenderError) {
+    /// Draws `placed` (from `place`) moved by (`dx`, `dy`) points, in `color`: a shadow is the
+    /// same placement drawn again at its offset.
+    func draw(_ placed: [DrawnGlyph], on canvas: Canvas, dx: Double = 0, dy: Double = 0, color: Color)
+        throws(RenderError)
+    {
         let context = canvas.context
         let options = cairo_font_options_create()
         defer { cairo_font_options_destroy(options) }
@@ -29,7 +32,6 @@ struct GlyphPainter {
         cairo_set_font_size(context, size)
         canvas.setColor(color)
 
-        let placed = place(x: x, baseline: baseline)
         var start = 0
         // One cairo call per stretch of glyphs from one face.
         while start < placed.count {
@@ -39,7 +41,7 @@ struct GlyphPainter {
             let fontFace = try Self.fontFace(face)
             defer { cairo_font_face_destroy(fontFace) }
             cairo_set_font_face(context, fontFace)
-            let glyphs = placed[start..<end].map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
+            let glyphs = placed[start..<end].map { cairo_glyph_t(index: UInt($0.id), x: $0.x + dx, y: $0.y + dy) }
             cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
             try Canvas.check(cairo_status(context), "drawing glyphs of \(face.file)")
             start = end
@@ -63,10 +65,12 @@ struct GlyphPainter {
         }
         clusters = clusters.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
             .map(\.element)
-        let levels = Bidi.levels(text, direction: direction)
-        let paragraphLevel = direction == .rtl ? 1 : 0
-        let visual = Bidi.reordered(
-            clusters, levels: clusters.map { levels.indices.contains($0.offset) ? levels[$0.offset] : paragraphLevel })
+        // Without anything right to left, logical order is visual order.
+        let visual =
+            Bidi.levelsIfNeeded(text, direction: direction).map { levels in
+                Bidi.reordered(
+                    clusters, levels: clusters.map { levels.indices.contains($0.offset) ? levels[$0.offset] : 0 })
+            } ?? clusters
         var pen = x
         var placed: [DrawnGlyph] = []
         placed.reserveCapacity(line.runs.reduce(0) { $0 + $1.glyphs.count })

@@ -34,6 +34,13 @@ package enum Bidi {
         return byOffset
     }
 
+    /// The levels of `levels(_:direction:)`, or nil when `text` has nothing right to left: then
+    /// every character runs left to right in visual order whatever the paragraph's direction,
+    /// and FriBidi need not be asked (most titles).
+    package static func levelsIfNeeded(_ text: String, direction: TextDirection?) -> [Int]? {
+        text.unicodeScalars.contains { mayNeedReordering($0.value) } ? levels(text, direction: direction) : nil
+    }
+
     /// Unicode's rule L2: from the highest level down to the lowest odd one, reverse every
     /// maximal stretch of items at that level or higher. `items` are in logical order.
     package static func reordered<Item>(_ items: [Item], levels: [Int]) -> [Item] {

@@ -26,7 +26,7 @@ enum Itemizer {
     {
         let primary = font.primary
         let functions = unicodeFunctions  // a global read costs a once-check; read it once
-        var builder = RunBuilder(levels: bidiLevels(text))
+        var builder = RunBuilder(levels: Bidi.levelsIfNeeded(text, direction: nil))
         var uncovered: [UInt32] = []
         for scalar in text.unicodeScalars {
             let value = scalar.value
@@ -38,12 +38,6 @@ enum Itemizer {
         }
         if uncovered.isEmpty { return (builder.finish(), 0) }
         return try itemizeWithFallback(text, font: font, uncovered: uncovered, levels: builder.levels)
-    }
-
-    /// The embedding levels by UTF-8 offset when `text` has anything right to left, else nil
-    /// (all left to right, which most titles are, and which needs no FriBidi call).
-    private static func bidiLevels(_ text: String) -> [Int]? {
-        text.unicodeScalars.contains { Bidi.mayNeedReordering($0.value) } ? Bidi.levels(text, direction: nil) : nil
     }
 
     private static func itemizeWithFallback(
