@@ -11,6 +11,9 @@ packages=(
   # them; FriBidi orders mixed-direction titles (its fribidi command is the tests' witness)
   libcairo2-dev libpng-dev libfribidi-dev libfribidi-bin
   fonts-dejavu-core fonts-liberation2 fonts-urw-base35 fonts-noto-core fonts-droid-fallback
+  # Korean, Japanese and Chinese in Regular and Bold; colour emoji; a variable font (the tests'
+  # witness for wght variations)
+  fonts-noto-cjk fonts-noto-color-emoji fonts-inter-variable
   # systemd-analyze and systemd-socket-activate (unit checks); socat (daemon tests)
   systemd socat
   "$@"
@@ -34,14 +37,18 @@ else
   fc-cache -f >/dev/null 2>&1 || true
 fi
 
-# The daemon tests also talk to chevrond with PyPI's varlink package (Debian has none): an
-# independent client and interface-description parser. Installed for the python3 on PATH.
-if ! python3 -c 'import varlink' 2>/dev/null; then
+# Independent witnesses from PyPI (Debian has neither at these versions), installed for the
+# python3 on PATH: varlink, a Varlink client and interface-description parser the daemon tests
+# use; fontTools, with which the tests make test fonts (a Debian font renamed to another family).
+pypi=(varlink==31.0.0 fonttools==4.55.0)
+modules=(varlink fontTools)
+for position in "${!pypi[@]}"; do
+  python3 -c "import ${modules[$position]}" 2>/dev/null && continue
   if ! python3 -m pip --version >/dev/null 2>&1; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3-pip
   fi
-  echo "install-deps: installing varlink==31.0.0 from PyPI"
-  python3 -m pip install --quiet --disable-pip-version-check varlink==31.0.0 2>/dev/null \
-    || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages varlink==31.0.0
-fi
+  echo "install-deps: installing ${pypi[$position]} from PyPI"
+  python3 -m pip install --quiet --disable-pip-version-check "${pypi[$position]}" 2>/dev/null \
+    || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "${pypi[$position]}"
+done

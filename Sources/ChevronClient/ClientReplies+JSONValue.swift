@@ -59,8 +59,10 @@ extension LayoutReply {
             hitRect: try reader.rect("hitRect"), direction: try reader.string("direction"),
             font: Font(
                 family: try font.string("family"), style: try font.string("style"), file: try font.string("file"),
-                size: try font.number("size")),
-            textWidth: try reader.number("textWidth"))
+                size: try font.number("size"), requested: try font.string("requested"),
+                substituted: try font.bool("substituted")),
+            textWidth: try reader.number("textWidth"),
+            missingGlyphs: try Int(exactly: reader.number("missingGlyphs")).orThrow(reader.failure("missingGlyphs")))
     }
 }
 

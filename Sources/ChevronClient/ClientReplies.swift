@@ -6,6 +6,8 @@ public struct FaceReply: Decodable, Sendable, Hashable {
     public let style: String
     public let file: String
     public let index: Int
+    /// A variable face's design coordinates (`wght=650`); nil for a static face.
+    public let variations: String?
 }
 
 /// MeasureText's reply.
@@ -26,7 +28,10 @@ public struct MeasurementReply: Decodable, Sendable, Hashable {
     public let descent: Double
     public let lineHeight: Double
     public let direction: String
+    /// Scalars no installed face covers.
     public let missing: Int
+    /// Whether fontconfig matched another family than the one asked for.
+    public let substituted: Bool
     public let runs: [Run]
 }
 
@@ -36,6 +41,8 @@ public struct FontResolutionReply: Decodable, Sendable, Hashable {
     public let unitsPerEm: Int
     public let fallbacks: [FaceReply]
     public let missing: Int?
+    /// Whether fontconfig matched another family than the one asked for.
+    public let substituted: Bool
 }
 
 /// Truncate's reply.
@@ -62,12 +69,17 @@ public struct InsetsReply: Codable, Sendable, Hashable {
 
 /// Size's reply: one back button's layout.
 public struct LayoutReply: Decodable, Sendable, Hashable {
-    /// The face the title was measured with.
+    /// The face the title was measured with, and the font asked for.
     public struct Font: Decodable, Sendable, Hashable {
         public let family: String
         public let style: String
         public let file: String
         public let size: Double
+        /// The look's or request's font: a fontconfig pattern, or a file.
+        public let requested: String
+        /// Whether fontconfig matched another family than `requested` (not a metric-compatible
+        /// alias of it): the widths are then the substitute's.
+        public let substituted: Bool
     }
 
     public let look: String
@@ -83,6 +95,8 @@ public struct LayoutReply: Decodable, Sendable, Hashable {
     public let direction: String
     public let font: Font
     public let textWidth: Double
+    /// Scalars of the titles measured that no installed face covers (0 when all are covered).
+    public let missingGlyphs: Int
 }
 
 /// io.chevron.BackButton.Render's reply: the PNG's bytes, its size in pixels, and the layout drawn.

@@ -24,10 +24,20 @@ public struct BackButtonLayout: Sendable, Hashable {
     public var hitRect: Rect
     /// The layout direction.
     public var direction: TextDirection
-    /// The face the title was measured with.
+    /// The face fontconfig matched for the look's font (characters it lacks fall back to other
+    /// faces; `missingGlyphs` counts those no face has).
     public var font: FaceName
     /// The size the title was measured at.
     public var fontSize: Double
     /// The unconstrained width of the chosen title's text.
     public var textWidth: Double
+    /// The font the look (or request) asked for: its fontconfig pattern, or its pinned file.
+    public var requestedFont: String
+    /// Whether fontconfig matched another family than the one asked for (see
+    /// `TextMeasurement.substituted`): the widths are then the substitute's.
+    public var substituted: Bool
+    /// How many scalars of the titles measured to choose the displayed title no installed face
+    /// covers (0 when all are covered): each is drawn as an empty box, so the width is not the
+    /// width a device would show.
+    public var missingGlyphs: Int
 }

@@ -27,8 +27,10 @@ struct StandardLayout {
         let policy = request.overflow ?? metrics.overflow
 
         var chosen: Choice?
+        var missingGlyphs = 0
         for (text, source) in try candidates(policy) {
             let (width, measurement) = try measurer.measure(text, font: font, tracking: metrics.tracking)
+            missingGlyphs += measurement.missing
             if width + metrics.padding <= maximum || source == .none {
                 chosen = Choice(
                     text: text, source: source, width: width, truncated: false, fullWidth: width,
@@ -46,7 +48,9 @@ struct StandardLayout {
         guard let chosen else {
             throw LookError(.missingTitle, parameter: "title", "no title candidate for policy \(policy.rawValue)")
         }
-        return try place(chosen, metrics: metrics, font: font, maximum: maximum)
+        var layout = try place(chosen, metrics: metrics, font: font, maximum: maximum)
+        layout.missingGlyphs = missingGlyphs
+        return layout
     }
 
     /// `text` cut with "…" so that its width plus `tracking` per character fits `available`.
@@ -124,12 +128,12 @@ struct StandardLayout {
         }
         let hitWidth = max(44, width)
         let hitHeight = max(44, height)
-        let face = try measured.runs.first?.face ?? measurer.engine.resolve(font).primary
         return BackButtonLayout(
             look: look.name, width: width, height: height, titleFrame: frame, displayedTitle: choice.text,
             titleSource: choice.source, truncated: choice.truncated, capInsets: caps, titleInsets: titleInsets,
             hitRect: Rect(x: (width - hitWidth) / 2, y: (height - hitHeight) / 2, width: hitWidth, height: hitHeight),
-            direction: direction, font: face, fontSize: font.size, textWidth: choice.fullWidth)
+            direction: direction, font: measured.primary, fontSize: font.size, textWidth: choice.fullWidth,
+            requestedFont: font.face.description, substituted: measured.substituted, missingGlyphs: 0)
     }
 
     private func validate(_ metrics: LookMetrics) throws {

@@ -30,6 +30,9 @@ public struct ContactSheet {
             case truncated
             /// Another title was shown (the generic one, or none): its source.
             case fellBack(String)
+            /// Characters of the title no installed font covers (drawn as empty boxes): how many.
+            /// Outranks truncation and fallback, since the width itself is then not trustworthy.
+            case missingGlyphs(Int)
             /// The request failed: why.
             case failed(String)
         }
@@ -216,6 +219,10 @@ public struct ContactSheet {
             try labels.draw(
                 "FELL BACK: \(source)", Self.labelFont, on: canvas, x: x, y: captionTop + Self.lineHeight,
                 color: Self.warning)
+        case .missingGlyphs(let count):
+            try labels.draw(
+                "MISSING GLYPHS (\(count))", Self.labelFont, on: canvas, x: x, y: captionTop + Self.lineHeight,
+                color: Self.failure)
         case .failed(let reason):
             try labels.draw(
                 reason, Self.labelFont, on: canvas, x: x, y: captionTop + Self.lineHeight, color: Self.failure,

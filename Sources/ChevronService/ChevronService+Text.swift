@@ -31,7 +31,7 @@ extension ChevronService {
             .members([
                 "primary": resolution.primary.json, "unitsPerEm": .int(resolution.metrics.unitsPerEm),
                 "fallbacks": .array(resolution.fallbacks.map(\.json)),
-                "missing": text == nil ? nil : .int(resolution.missing),
+                "missing": text == nil ? nil : .int(resolution.missing), "substituted": .bool(resolution.substituted),
             ]))
     }
 

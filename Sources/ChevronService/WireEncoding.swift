@@ -5,7 +5,10 @@ import ChevronVarlink
 /// The engines' values as the interface descriptions shape them.
 extension FaceName {
     var json: JSONValue {
-        ["family": .string(family), "style": .string(style), "file": .string(file), "index": .int(index)]
+        .members([
+            "family": .string(family), "style": .string(style), "file": .string(file), "index": .int(index),
+            "variations": variations.isEmpty ? nil : .string(variations),
+        ])
     }
 }
 
@@ -14,6 +17,7 @@ extension TextMeasurement {
         [
             "width": .number(width), "ascent": .number(ascent), "descent": .number(descent),
             "lineHeight": .number(lineHeight), "direction": .string(direction.rawValue), "missing": .int(missing),
+            "substituted": .bool(substituted),
             "runs": .array(
                 runs.map { run in
                     [
@@ -75,8 +79,11 @@ extension BackButtonLayout {
             object.add("style", string: font.style)
             object.add("file", string: font.file)
             object.add("size", fontSize)
+            object.add("requested", string: requestedFont)
+            object.add("substituted", bool: substituted)
         }
         writer.add("textWidth", textWidth)
+        writer.add("missingGlyphs", Double(missingGlyphs))
         return writer.value
     }
 }

@@ -13,6 +13,7 @@ final class FaceStore: Sendable {
     private struct FaceKey: Hashable {
         let file: String
         let index: Int
+        let variations: String
     }
 
     private let capacity: Int
@@ -25,7 +26,7 @@ final class FaceStore: Sendable {
 
     /// The face for `name`, opened now if the store does not hold it.
     func face(_ name: FaceName) throws(TextError) -> FontFace {
-        let key = FaceKey(file: name.file, index: name.index)
+        let key = FaceKey(file: name.file, index: name.index, variations: name.variations)
         if let face = state.withLock({ $0.faces[key] }) { return face }
         // Opening takes milliseconds; do it outside the lock. Two threads racing here both open
         // the file, and the first to insert wins.

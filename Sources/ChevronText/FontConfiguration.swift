@@ -5,18 +5,27 @@ import Synchronization
 /// Swift initialises globals once, thread-safely, on first use. `FcFini` is never called.
 private let fontconfigInitialised: Bool = FcInit() != 0
 
-/// An owned fontconfig configuration: the system's config files and fonts, plus extra directories.
+/// An owned fontconfig configuration: the system's config files and fonts, plus the user's font
+/// directories, whose faces win over system faces that match as well.
 ///
 /// Each engine owns one, so a rescan can swap in a fresh configuration while calls in flight keep
 /// the old one alive through their reference. Matching on a configuration is thread-safe
 /// (fontconfig ≥ 2.11); it is never mutated after `init`.
 final class FontConfiguration: @unchecked Sendable {
     private let config: OpaquePointer
+    /// Files in the user's font directories that fontconfig could not read as fonts.
+    let skippedFiles: [String]
 
     /// Loads the system configuration and its fonts (`FcInitLoadConfigAndFonts`), then adds
     /// `extraDirectories` as application fonts.
+    /// - Throws: `TextError` when fontconfig cannot load, or a directory is missing.
     init(extraDirectories: [String]) throws(TextError) {
         _ = fontconfigInitialised
+        for directory in extraDirectories where !FontDirectory.isReadableDirectory(directory) {
+            throw TextError(
+                .fontNotFound, parameter: "fontDirectories",
+                "the font directory \(directory) does not exist or cannot be read")
+        }
         guard let config = FcInitLoadConfigAndFonts() else {
             throw TextError(.fontNotFound, parameter: "fonts", "fontconfig could not load its configuration")
         }
@@ -28,38 +37,131 @@ final class FontConfiguration: @unchecked Sendable {
                     .fontNotFound, parameter: "fontDirectories", "cannot add font directory \(directory)")
             }
         }
+        let loaded = Set(Self.faces(in: FcConfigGetFonts(config, FcSetApplication)).map(\.file))
+        skippedFiles = extraDirectories.flatMap(FontDirectory.files).filter { !loaded.contains($0) }
     }
 
     deinit {
         FcConfigDestroy(config)
     }
 
-    /// The best font for `face` and `language`, after the configuration's substitutions, exactly
-    /// as `fc-match` finds it (`FcConfigSubstitute`, `FcDefaultSubstitute`, `FcFontMatch`).
+    /// The best font for `face` and `language`, after the configuration's substitutions, as
+    /// `fc-match` finds it (`FcConfigSubstitute`, `FcDefaultSubstitute`, then the match), except
+    /// that the user's font directories are searched first, so their faces win ties with system
+    /// faces (fontconfig's own `FcFontMatch` lets the system's win).
     func match(_ face: FaceDescription, language: String?) throws(TextError) -> FontMatch {
+        if case .file(let path, let index) = face { return try Self.query(file: path, index: index) }
         let pattern = try makePattern(face, language: language)
         defer { FcPatternDestroy(pattern) }
         var result = FcResultNoMatch
-        guard let matched = FcFontMatch(config, pattern, &result) else {
+        let matched = withFontSets { sets, count in FcFontSetMatch(config, sets, count, pattern, &result) }
+        guard let matched else {
             throw TextError(.fontNotFound, parameter: "pattern", "no installed font matches \"\(face)\"")
         }
         defer { FcPatternDestroy(matched) }
-        guard let font = FontMatch(pattern: matched) else {
+        guard var font = FontMatch(pattern: matched) else {
             throw TextError(.fontNotFound, parameter: "pattern", "the font matched for \"\(face)\" has no file")
+        }
+        font.substituted = Self.isSubstitution(of: font.families, for: pattern)
+        return font
+    }
+
+    /// The fallback chain for `face`: fontconfig's sorted, trimmed list (`FcFontSetSort` with
+    /// trim, user directories first), each entry with the characters it covers. Costs tens of
+    /// milliseconds; callers cache it.
+    func fallbackChain(_ face: FaceDescription, language: String?) throws(TextError) -> FallbackChain {
+        let described: FaceDescription
+        if case .file(let path, let index) = face {
+            // A pinned file falls back like a request for its own family, weight and slant.
+            described = .pattern(try Self.query(file: path, index: index).fallbackPattern)
+        } else {
+            described = face
+        }
+        let pattern = try makePattern(described, language: language)
+        defer { FcPatternDestroy(pattern) }
+        var result = FcResultNoMatch
+        let fontSet = withFontSets { sets, count in FcFontSetSort(config, sets, count, pattern, 1, nil, &result) }
+        return FallbackChain(fontSet: fontSet)
+    }
+
+    /// The faces fontconfig can use, system and user directories alike, as (file, index).
+    var allFaces: [(file: String, index: Int)] {
+        Self.faces(in: FcConfigGetFonts(config, FcSetSystem)) + Self.faces(in: FcConfigGetFonts(config, FcSetApplication))
+    }
+
+    /// The configuration files fontconfig read (`FcConfigGetConfigFiles`).
+    var configurationFiles: [String] {
+        guard let list = FcConfigGetConfigFiles(config) else { return [] }
+        defer { FcStrListDone(list) }
+        var files: [String] = []
+        while let file = FcStrListNext(list) { files.append(String(cString: file)) }
+        return files
+    }
+
+    /// Runs `body` with the font sets to search, the user's directories first; nil when there
+    /// are no fonts at all.
+    private func withFontSets<T>(
+        _ body: (UnsafeMutablePointer<UnsafeMutablePointer<FcFontSet>?>, Int32) -> T?
+    ) -> T? {
+        var sets = [FcConfigGetFonts(config, FcSetApplication), FcConfigGetFonts(config, FcSetSystem)]
+        sets.removeAll { $0 == nil }
+        return sets.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            return body(base, Int32(buffer.count))
+        }
+    }
+
+    /// Whether a match whose font lists `families` puts another family in place of the one asked
+    /// for. The families asked for are the pattern's strongly bound ones after substitution:
+    /// the request's own, and the metric-compatible aliases fontconfig's rules add with binding
+    /// "same" (Helvetica → Nimbus Sans, Arial → Liberation Sans), which inherit its binding.
+    /// Weakly bound ones (the generic families' lists) are what a substitution falls back on.
+    /// A request for a generic family, or for none, accepts any family.
+    static func isSubstitution(of families: [String], for pattern: OpaquePointer) -> Bool {
+        var iterator = FcPatternIter()
+        guard FcPatternFindIter(pattern, &iterator, FC_FAMILY) != 0 else { return false }
+        var asked: Set<String> = []
+        for position in 0..<FcPatternIterValueCount(pattern, &iterator) {
+            var value = FcValue()
+            var binding = FcValueBindingWeak
+            guard FcPatternIterGetValue(pattern, &iterator, position, &value, &binding) == FcResultMatch,
+                binding == FcValueBindingStrong, value.type == FcTypeString, let name = value.u.s
+            else { continue }
+            asked.insert(String(cString: name).familyKey)
+        }
+        if asked.isEmpty || !asked.isDisjoint(with: genericFamilies) { return false }
+        return families.allSatisfy { !asked.contains($0.familyKey) }
+    }
+
+    /// fontconfig's generic family names: a request for one is satisfied by whatever it maps to.
+    private static let genericFamilies: Set<String> = [
+        "sans-serif", "serif", "monospace", "system-ui", "emoji", "math", "cursive", "fantasy", "sans", "mono",
+    ]
+
+    /// What fontconfig reads from a font file's face (`FcFreeTypeQuery`): a pinned file's match.
+    static func query(file: String, index: Int) throws(TextError) -> FontMatch {
+        var count: Int32 = 0
+        guard let pattern = FcFreeTypeQuery(file.fontconfigBytes, UInt32(index), nil, &count) else {
+            throw TextError(
+                .fontFileCorrupt, parameter: "font.file",
+                "\(file) face \(index) is not a font fontconfig can read (or cannot be opened)")
+        }
+        defer { FcPatternDestroy(pattern) }
+        guard let font = FontMatch(pattern: pattern) else {
+            throw TextError(.fontFileCorrupt, parameter: "font.file", "\(file) is not a font fontconfig can read")
         }
         return font
     }
 
-    /// The fallback chain for `face`: fontconfig's sorted, trimmed list (`FcFontSort` with trim),
-    /// each entry with the characters it covers. Costs tens of milliseconds; callers cache it.
-    func fallbackChain(_ face: FaceDescription, language: String?) throws(TextError) -> FallbackChain {
-        let pattern = try makePattern(face, language: language)
-        defer { FcPatternDestroy(pattern) }
-        var result = FcResultNoMatch
-        guard let fontSet = FcFontSort(config, pattern, 1, nil, &result) else {
-            return FallbackChain(fontSet: nil)
+    /// The (file, index) of every font of a font set.
+    private static func faces(in set: UnsafeMutablePointer<FcFontSet>?) -> [(file: String, index: Int)] {
+        guard let set, let fonts = set.pointee.fonts else { return [] }
+        return (0..<Int(set.pointee.nfont)).compactMap { position in
+            guard let font = fonts[position], let file = font.string(FC_FILE) else { return nil }
+            var index: Int32 = 0
+            FcPatternGetInteger(font, FC_INDEX, 0, &index)
+            return (file, Int(index))
         }
-        return FallbackChain(fontSet: fontSet)
     }
 
     /// Builds a substituted pattern for matching; the caller destroys it.
@@ -81,6 +183,8 @@ final class FontConfiguration: @unchecked Sendable {
             FcPatternAddString(pattern, FC_FAMILY, family.fontconfigBytes)
             FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(weight)))
             FcPatternAddInteger(pattern, FC_SLANT, slant.fontconfigValue)
+        case .file(let path, _):
+            throw TextError(.invalidPattern, parameter: "font.file", "\(path) is a file, not a pattern to match")
         }
         if let language {
             FcPatternAddString(pattern, FC_LANG, language.fontconfigBytes)
@@ -88,6 +192,19 @@ final class FontConfiguration: @unchecked Sendable {
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         return pattern
+    }
+}
+
+extension FontMatch {
+    /// A pattern asking for this font's family, weight and slant: what a pinned file falls back on.
+    fileprivate var fallbackPattern: String {
+        var family = ""
+        for character in name.family {
+            if "\\-:,".contains(character) { family.append("\\") }
+            family.append(character)
+        }
+        let weight = openTypeWeight.map { ":weight=\(FcWeightFromOpenTypeDouble($0))" } ?? ""
+        return family + weight
     }
 }
 
@@ -104,4 +221,7 @@ extension FontSlant {
 extension String {
     /// The string as the NUL-terminated `FcChar8` bytes fontconfig takes.
     var fontconfigBytes: [UInt8] { Array(utf8) + [0] }
+
+    /// A family name as fontconfig compares them: case and blanks ignored.
+    fileprivate var familyKey: String { lowercased().filter { $0 != " " } }
 }

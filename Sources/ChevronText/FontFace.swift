@@ -19,6 +19,8 @@ final class FontFace: @unchecked Sendable {
     let shapingUnitsPerEm: Int
     /// The HarfBuzz font (`hb_font_t *`), scaled to the em so advances come out in font units.
     let harfBuzzFont: OpaquePointer
+    /// The tags of the face's variation axes (`wght`, `opsz`, …); empty for a static face.
+    let axes: Set<String>
     private let freeTypeFace: FT_Face
 
     /// Opens `name.file` with FreeType and HarfBuzz.
@@ -51,16 +53,15 @@ final class FontFace: @unchecked Sendable {
         }
         let upem = Int32(hb_face_get_upem(harfBuzzFace))
         hb_font_set_scale(font, upem, upem)
-        let namedInstance = name.index >> 16
-        if namedInstance > 0 {
-            hb_font_set_var_named_instance(font, UInt32(namedInstance - 1))
-        }
+        let axes = Self.axes(of: harfBuzzFace)
+        Self.applyVariations(font, face: harfBuzzFace, axes: axes, namedInstance: name.index >> 16, name.variations)
         hb_font_make_immutable(font)
 
         self.name = name
         self.freeTypeFace = freeTypeFace
         self.harfBuzzFont = font
         self.shapingUnitsPerEm = Int(upem)
+        self.axes = Set(axes.map(\.tag))
         self.metrics = Self.readMetrics(freeTypeFace, glyphCount: glyphCount, fallbackUnitsPerEm: Int(upem))
     }
 
@@ -74,6 +75,45 @@ final class FontFace: @unchecked Sendable {
     func covers(_ scalar: UInt32) -> Bool {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(harfBuzzFont, scalar, &glyph) != 0
+    }
+
+    /// The face's variation axes: tag and axis index, in `fvar` order.
+    private static func axes(of face: OpaquePointer?) -> [(tag: String, index: Int)] {
+        var count = hb_ot_var_get_axis_count(face)
+        guard count > 0 else { return [] }
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+        count = hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+        return infos.prefix(Int(count)).map { (tag: $0.tag.tagString, index: Int($0.axis_index)) }
+    }
+
+    /// Sets the design coordinates: the named instance's (upper 16 bits of the face index, 1-based),
+    /// then `variations` (`wght=650,opsz=17`) over them. HarfBuzz 6 sets all axes at once, so an
+    /// instance's coordinates are read and passed along with the overrides.
+    private static func applyVariations(
+        _ font: OpaquePointer, face: OpaquePointer?, axes: [(tag: String, index: Int)], namedInstance: Int,
+        _ variations: String
+    ) {
+        if variations.isEmpty {
+            if namedInstance > 0 { hb_font_set_var_named_instance(font, UInt32(namedInstance - 1)) }
+            return
+        }
+        var settings: [hb_variation_t] = []
+        if namedInstance > 0 {
+            var count = UInt32(axes.count)
+            var coordinates = [Float](repeating: 0, count: axes.count)
+            count = hb_ot_var_named_instance_get_design_coords(face, UInt32(namedInstance - 1), &count, &coordinates)
+            for (axis, value) in zip(axes, coordinates.prefix(Int(count))) {
+                settings.append(hb_variation_t(tag: axis.tag.hbTag, value: value))
+            }
+        }
+        for piece in variations.split(separator: ",") {
+            var variation = hb_variation_t()
+            let text = String(piece)
+            guard hb_variation_from_string(text, Int32(text.utf8.count), &variation) != 0 else { continue }
+            settings.removeAll { $0.tag == variation.tag }
+            settings.append(variation)
+        }
+        hb_font_set_variations(font, settings, UInt32(settings.count))
     }
 
     private static func readMetrics(_ face: FT_Face, glyphCount: Int, fallbackUnitsPerEm: Int) -> FaceMetrics {
@@ -93,5 +133,20 @@ final class FontFace: @unchecked Sendable {
             glyphCount: glyphCount,
             bitmapStrikes: strikes,
             hasColor: chevron_ft_has_color(face) != 0)
+    }
+}
+
+extension hb_tag_t {
+    /// The four-letter tag (`wght`).
+    var tagString: String {
+        String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: self >> $0) }, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// The string's first four bytes as an OpenType tag.
+    var hbTag: hb_tag_t {
+        let bytes = Array(utf8.prefix(4)) + [UInt8](repeating: 0x20, count: max(0, 4 - utf8.count))
+        return bytes.reduce(0) { $0 << 8 | hb_tag_t($1) }
     }
 }

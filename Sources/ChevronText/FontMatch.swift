@@ -10,31 +10,58 @@ public struct FaceName: Sendable, Hashable, Codable, CustomStringConvertible {
     public let family: String
     /// The first style name fontconfig lists (`%{style[0]}`).
     public let style: String
+    /// The design coordinates set on a variable face, in HarfBuzz's syntax (`wght=650,opsz=17`);
+    /// empty for a static face or a named instance used as it is.
+    public let variations: String
 
     /// Creates a name; the text core reads these from fontconfig patterns.
-    public init(file: String, index: Int, family: String, style: String) {
+    public init(file: String, index: Int, family: String, style: String, variations: String = "") {
         self.file = file
         self.index = index
         self.family = family
         self.style = style
+        self.variations = variations
     }
 
-    /// `Family Style (file)`.
-    public var description: String { "\(family) \(style) (\(file))" }
+    /// `Family Style (file)`, with the variations when there are some.
+    public var description: String {
+        variations.isEmpty ? "\(family) \(style) (\(file))" : "\(family) \(style) \(variations) (\(file))"
+    }
+
+    /// The same face with other design coordinates.
+    func with(variations: String) -> FaceName {
+        FaceName(file: file, index: index, family: family, style: style, variations: variations)
+    }
 }
 
-/// A matched font: its name and what it was matched from.
+/// A matched font: its name, and what fontconfig says of it beyond the name.
 struct FontMatch: Sendable, Hashable {
     let name: FaceName
+    /// Every family name the font lists (a font may carry several, some localised).
+    let families: [String]
+    /// Whether fontconfig matched the variable font itself rather than one of its named instances
+    /// (`FC_VARIABLE`); its weight is then the one fontconfig settled on within the font's range.
+    let isVariable: Bool
+    /// The weight on the OpenType scale (400 regular, 700 bold), from `FC_WEIGHT`.
+    let openTypeWeight: Double?
+    /// Whether fontconfig put another family in place of the one asked for (see
+    /// `FontConfiguration.isSubstitution`); false for a pinned file.
+    var substituted = false
 
     /// Reads file, index, family and style from a fontconfig pattern; nil when it names no file.
     init?(pattern: OpaquePointer) {
         guard let file = pattern.string(FC_FILE) else { return nil }
         var index: Int32 = 0
         FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+        families = pattern.strings(FC_FAMILY)
         name = FaceName(
-            file: file, index: Int(index),
-            family: pattern.string(FC_FAMILY) ?? "", style: pattern.string(FC_STYLE) ?? "")
+            file: file, index: Int(index), family: families.first ?? "", style: pattern.string(FC_STYLE) ?? "")
+        var variable: FcBool = 0
+        isVariable = FcPatternGetBool(pattern, FC_VARIABLE, 0, &variable) == FcResultMatch && variable != 0
+        var weight = 0.0
+        openTypeWeight =
+            FcPatternGetDouble(pattern, FC_WEIGHT, 0, &weight) == FcResultMatch
+            ? FcWeightToOpenTypeDouble(weight) : nil
     }
 }
 
@@ -46,23 +73,29 @@ final class FallbackChain: @unchecked Sendable {
     private let fontSet: UnsafeMutablePointer<FcFontSet>?
     /// The fonts in order of preference.
     let names: [FaceName]
+    /// Whether each font has colour glyphs (`FC_COLOR`): the emoji fonts.
+    let isColor: [Bool]
     private let charsets: [OpaquePointer?]
 
     init(fontSet: UnsafeMutablePointer<FcFontSet>?) {
         self.fontSet = fontSet
         var names: [FaceName] = []
         var charsets: [OpaquePointer?] = []
+        var isColor: [Bool] = []
         if let fontSet, let fonts = fontSet.pointee.fonts {
             for position in 0..<Int(fontSet.pointee.nfont) {
                 guard let font = fonts[position], let match = FontMatch(pattern: font) else { continue }
                 var charset: OpaquePointer?
                 FcPatternGetCharSet(font, FC_CHARSET, 0, &charset)
+                var color: FcBool = 0
                 names.append(match.name)
                 charsets.append(charset)
+                isColor.append(FcPatternGetBool(font, FC_COLOR, 0, &color) == FcResultMatch && color != 0)
             }
         }
         self.names = names
         self.charsets = charsets
+        self.isColor = isColor
     }
 
     deinit {
@@ -83,9 +116,19 @@ final class FallbackChain: @unchecked Sendable {
 
 extension OpaquePointer {
     /// The first string value of a fontconfig pattern's `object`, or nil.
-    fileprivate func string(_ object: String) -> String? {
+    func string(_ object: String) -> String? {
         var value: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(self, object, 0, &value) == FcResultMatch, let value else { return nil }
         return String(cString: value)
+    }
+
+    /// Every string value of a fontconfig pattern's `object`, in order.
+    func strings(_ object: String) -> [String] {
+        var values: [String] = []
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(self, object, Int32(values.count), &value) == FcResultMatch, let value {
+            values.append(String(cString: value))
+        }
+        return values
     }
 }

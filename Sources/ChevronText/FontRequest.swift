@@ -32,12 +32,16 @@ public enum FaceDescription: Sendable, Hashable, CustomStringConvertible {
     case pattern(String)
     /// A family name, an OpenType weight (1…1000, 400 regular, 700 bold) and a slant.
     case fields(family: String, weight: Int, slant: FontSlant)
+    /// One face of a font file, used as it is, without matching (a manifest's `font.file`); an
+    /// absolute path. Characters it lacks fall back as for a request of its own family.
+    case file(path: String, index: Int)
 
-    /// The description as a fontconfig pattern string, for logs and messages.
+    /// The description as a fontconfig pattern string (or the file), for logs and messages.
     public var description: String {
         switch self {
         case .pattern(let pattern): pattern
         case .fields(let family, let weight, let slant): "\(family) (weight \(weight), \(slant.rawValue))"
+        case .file(let path, let index): index == 0 ? path : "\(path) face \(index)"
         }
     }
 }
@@ -94,6 +98,11 @@ extension FontRequest {
             }
             guard (1...1000).contains(weight) else {
                 throw TextError(.invalidStyle, parameter: "weight", "weight \(weight) is outside 1…1000")
+            }
+        case .file(let path, let index):
+            guard path.hasPrefix("/"), path.utf8.count <= 4096, index >= 0 else {
+                throw TextError(
+                    .invalidPattern, parameter: "file", "a font file must be an absolute path with a face index ≥ 0")
             }
         }
         if let language {

@@ -33,8 +33,16 @@ final class FontSession: Sendable {
         if memoryOnly { throw .notInMemory }
         onMatch()
         let match = try configuration.match(face, language: language)
+        var primary = try faces.face(match.name)
+        // fontconfig matched a variable font itself, not one of its named instances: give it the
+        // weight asked for, as fontconfig's own `fontvariations` would (`fc-match -v`).
+        if match.isVariable, match.name.index >> 16 == 0, primary.axes.contains("wght"),
+            let weight = match.openTypeWeight
+        {
+            primary = try faces.face(match.name.with(variations: "wght=\(weight.variationValue)"))
+        }
         let font = ResolvedFont(
-            primary: try faces.face(match.name), face: face, language: language,
+            primary: primary, substituted: match.substituted, face: face, language: language,
             configuration: configuration, faces: faces)
         return resolved.withLock { table in
             if let existing = table[key] { return existing }
@@ -44,5 +52,12 @@ final class FontSession: Sendable {
             table[key] = font
             return font
         }
+    }
+}
+
+extension Double {
+    /// A design coordinate as HarfBuzz's variation syntax writes it: no trailing `.0`.
+    var variationValue: String {
+        rounded() == self && abs(self) < 1e9 ? String(Int(self)) : String(self)
     }
 }

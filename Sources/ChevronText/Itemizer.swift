@@ -18,25 +18,29 @@ nonisolated(unsafe) private let unicodeFunctions = hb_unicode_funcs_get_default(
 enum Itemizer {
     /// The runs of `text` in logical order, and how many scalars no installed font covers.
     ///
-    /// When the primary face covers every scalar (most titles), this is one pass over the scalars.
-    /// Otherwise faces are chosen per grapheme cluster, so a flag, an emoji sequence or a letter
-    /// with its marks is shaped by one face: the first of primary, then the fallback chain, that
-    /// covers the whole cluster.
+    /// When the primary face covers every scalar and nothing asks for emoji presentation (most
+    /// titles), this is one pass over the scalars. Otherwise faces are chosen per grapheme
+    /// cluster, so a flag, an emoji sequence or a letter with its marks is shaped by one face:
+    /// for an emoji cluster, the first colour face covering it; for any other, the first of
+    /// primary, then the fallback chain, that covers the whole cluster.
     static func itemize(_ text: String, font: ResolvedFont) throws(TextError) -> (segments: [RunSegment], missing: Int)
     {
         let primary = font.primary
         let functions = unicodeFunctions  // a global read costs a once-check; read it once
         var builder = RunBuilder(levels: Bidi.levelsIfNeeded(text, direction: nil))
         var uncovered: [UInt32] = []
+        var mayBeEmoji = false
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if !primary.covers(value) && !scalar.isIgnorable {
                 uncovered.append(value)
-            } else if uncovered.isEmpty {
+            } else if scalar.mayAskForEmoji {
+                mayBeEmoji = true
+            } else if uncovered.isEmpty && !mayBeEmoji {
                 builder.append(slot: 0, script: hb_unicode_script(functions, value), scalar: scalar)
             }
         }
-        if uncovered.isEmpty { return (builder.finish(), 0) }
+        if uncovered.isEmpty && !mayBeEmoji { return (builder.finish(), 0) }
         return try itemizeWithFallback(text, font: font, uncovered: uncovered, levels: builder.levels)
     }
 
@@ -63,15 +67,22 @@ enum Itemizer {
                     if positions[value] ?? -1 < 0 { missing += 1 }
                 }
             }
-            var slot =
-                firstLacking.map { chooseSlot(required: required, lacking: $0, positions: positions, chain: chain) }
-                ?? 0
-            // Spaces, digits and punctuation stay in the face around them when it has them, so an
-            // Arabic phrase is one run (shaped in context) rather than words split by a Latin space.
-            if clusterScript.isWeak, let previous = builder.lastSlot, previous != slot,
-                required.allSatisfy({ previous == 0 ? primary.covers($0) : chain.covers(previous - 1, $0) })
-            {
-                slot = previous
+            var slot: Int
+            if cluster.asksForEmoji, let emoji = emojiSlot(required: required, primary: primary, chain: chain) {
+                slot = emoji
+            } else {
+                slot =
+                    firstLacking.map { chooseSlot(required: required, lacking: $0, positions: positions, chain: chain) }
+                    ?? 0
+                // Spaces, digits and punctuation stay in the face around them when it has them, so
+                // an Arabic phrase is one run (shaped in context) rather than words split by a Latin
+                // space; but never in an emoji face, whose spaces and digits are not the text's.
+                if clusterScript.isWeak, let previous = builder.lastSlot, previous != slot,
+                    previous == 0 || !chain.isColor[previous - 1],
+                    required.allSatisfy({ previous == 0 ? primary.covers($0) : chain.covers(previous - 1, $0) })
+                {
+                    slot = previous
+                }
             }
             builder.append(
                 slot: slot, script: clusterScript,
@@ -92,6 +103,17 @@ enum Itemizer {
             return position + 1
         }
         return first >= 0 ? first + 1 : 0
+    }
+
+    /// The slot for an emoji cluster: the primary face when it is a colour face covering the
+    /// cluster, else the first colour face of the chain that does; nil when none does.
+    private static func emojiSlot(required: [UInt32], primary: FontFace, chain: FallbackChain) -> Int? {
+        if primary.metrics.hasColor, required.allSatisfy(primary.covers) { return 0 }
+        for position in chain.names.indices
+        where chain.isColor[position] && required.allSatisfy({ chain.covers(position, $0) }) {
+            return position + 1
+        }
+        return nil
     }
 
     private static func script(of value: UInt32) -> hb_script_t {
@@ -162,14 +184,38 @@ extension hb_script_t {
     }
 
     /// The ISO 15924 tag, e.g. `Latn`.
-    var isoTag: String {
-        let tag = hb_script_to_iso15924_tag(self)
-        let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }
-        return String(decoding: bytes, as: UTF8.self)
+    var isoTag: String { hb_script_to_iso15924_tag(self).tagString }
+}
+
+extension Character {
+    /// Whether the cluster is shown as an emoji picture (UTS #51): not when it holds the text
+    /// selector U+FE0E; yes when it holds the emoji selector U+FE0F, a keycap U+20E3, a skin-tone
+    /// modifier, regional indicators (a flag) or tag characters (a subdivision flag), or when its
+    /// first scalar is presented as emoji by default (Emoji_Presentation).
+    var asksForEmoji: Bool {
+        var emoji = false
+        for (position, scalar) in unicodeScalars.enumerated() {
+            switch scalar.value {
+            case 0xFE0E: return false
+            case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF, 0xE0020...0xE007F: emoji = true
+            default: if position == 0, scalar.value >= 0x231A, scalar.properties.isEmojiPresentation { emoji = true }
+            }
+        }
+        return emoji
     }
 }
 
 extension Unicode.Scalar {
+    /// Whether the scalar can make its cluster an emoji even when the primary face covers it
+    /// (see `Character.asksForEmoji`): a cheap filter, so plain text never walks its clusters.
+    var mayAskForEmoji: Bool {
+        switch value {
+        case 0xFE0F, 0x20E3: true
+        case 0..<0x231A: false
+        default: properties.isEmojiPresentation
+        }
+    }
+
     /// Default-ignorable scalars (ZWJ, variation selectors, bidi controls) need no glyph of their own.
     var isIgnorable: Bool {
         // The property lookup is costly per scalar, so ask it only in the blocks that hold

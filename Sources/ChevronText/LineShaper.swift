@@ -13,7 +13,7 @@ struct LineShaper {
         let (runs, faces, missing) = try shapeEachRun(text) { segment, face, bytes, buffer in
             shape(segment, of: bytes, with: face, in: buffer)
         }
-        return assemble(runs: runs, faces: [font.primary] + faces, missing: missing)
+        return assemble(runs: runs, faces: faces, missing: missing)
     }
 
     /// The same line's glyphs, placed as HarfBuzz placed them for `measure`: what a renderer draws.
@@ -24,19 +24,22 @@ struct LineShaper {
                 face: face.name, direction: direction,
                 glyphs: placedGlyphs(in: buffer, scale: size / Double(face.shapingUnitsPerEm)))
         }
-        let measurement = assemble(runs: [], faces: [font.primary] + faces, missing: missing)
+        let measurement = assemble(runs: [], faces: faces, missing: missing)
         return GlyphLine(runs: runs, ascent: measurement.ascent, descent: measurement.descent)
     }
 
     /// Itemises `text`, then hands each run's segment, face, the line's UTF-8 bytes and a
     /// HarfBuzz buffer to `read`, which shapes the run and keeps what it needs of it.
+    /// - Returns: the runs, the primary face (at this size) followed by each run's face, and the
+    ///   count of scalars no face covers.
     private func shapeEachRun<Run>(
         _ text: String,
         _ read: (RunSegment, FontFace, UnsafeBufferPointer<UInt8>, OpaquePointer) -> Run
     ) throws(TextError) -> (runs: [Run], faces: [FontFace], missing: Int) {
         let (segments, missing) = try Itemizer.itemize(text, font: font)
+        let primary = try font.primary(size: size)
         let faces = try segments.map { (segment) throws(TextError) -> FontFace in
-            segment.faceSlot == 0 ? font.primary : try font.fallbackFace(at: segment.faceSlot - 1)
+            segment.faceSlot == 0 ? primary : try font.fallbackFace(at: segment.faceSlot - 1)
         }
         var utf8 = text
         let runs = utf8.withUTF8 { bytes in
@@ -44,7 +47,7 @@ struct LineShaper {
                 zip(segments, faces).map { segment, face in read(segment, face, bytes, buffer) }
             }
         }
-        return (runs, faces, missing)
+        return (runs, [primary] + faces, missing)
     }
 
     /// Shapes one run in the context of the whole line and sums its advances.
@@ -109,8 +112,8 @@ struct LineShaper {
         }
     }
 
-    /// Sums the runs; vertical metrics are the largest among the primary face and the faces the
-    /// runs use (a face may repeat; the maxima do not mind).
+    /// Sums the runs; vertical metrics are the largest among the primary face (first of `faces`)
+    /// and the faces the runs use (a face may repeat; the maxima do not mind).
     private func assemble(runs: [TextRun], faces: [FontFace], missing: Int) -> TextMeasurement {
         var ascent = 0.0
         var descent = 0.0
@@ -128,6 +131,8 @@ struct LineShaper {
             lineHeight: ascent + descent + lineGap,
             runs: runs,
             missing: missing,
-            direction: direction)
+            direction: direction,
+            primary: faces.first?.name ?? font.primary.name,
+            substituted: font.substituted)
     }
 }

@@ -5,11 +5,16 @@ import Synchronization
 final class ResolvedFont: Sendable {
     /// The face fontconfig matched for the request.
     let primary: FontFace
+    /// Whether fontconfig matched another family than the one asked for (see
+    /// `FontConfiguration.isSubstitution`).
+    let substituted: Bool
     private let face: FaceDescription
     private let language: String?
     private let configuration: FontConfiguration
     private let faces: FaceStore
     private let fallback = Mutex(FallbackState())
+    /// The primary face at each size, for a face with an optical-size axis.
+    private let sized = Mutex<[Double: FontFace]>([:])
 
     private struct FallbackState {
         var chain: FallbackChain?
@@ -19,13 +24,30 @@ final class ResolvedFont: Sendable {
     }
 
     init(
-        primary: FontFace, face: FaceDescription, language: String?, configuration: FontConfiguration, faces: FaceStore
+        primary: FontFace, substituted: Bool, face: FaceDescription, language: String?,
+        configuration: FontConfiguration, faces: FaceStore
     ) {
         self.primary = primary
+        self.substituted = substituted
         self.face = face
         self.language = language
         self.configuration = configuration
         self.faces = faces
+    }
+
+    /// The primary face for shaping at `size` points: with an optical-size axis (`opsz`), set to
+    /// the size, as Apple's text system does with SF Pro; otherwise the primary face itself.
+    func primary(size: Double) throws(TextError) -> FontFace {
+        guard primary.axes.contains("opsz") else { return primary }
+        if let face = sized.withLock({ $0[size] }) { return face }
+        let base = primary.name.variations
+        let variations = (base.isEmpty ? "" : base + ",") + "opsz=\(size.variationValue)"
+        let face = try faces.face(primary.name.with(variations: variations))
+        sized.withLock { table in
+            if table.count >= 64, let any = table.keys.first { table[any] = nil }  // bounded, one at a time
+            table[size] = face
+        }
+        return face
     }
 
     /// The fallback chain, asked of fontconfig (`FcFontSort`) the first time only.

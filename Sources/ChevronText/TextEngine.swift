@@ -72,7 +72,8 @@ public final class TextEngine: Sendable {
         guard let text else {
             let chain = try font.chain().names.filter { $0 != font.primary.name }
             return FontResolution(
-                primary: font.primary.name, metrics: font.primary.metrics, fallbacks: chain, missing: 0)
+                primary: font.primary.name, metrics: font.primary.metrics, fallbacks: chain, missing: 0,
+                substituted: font.substituted)
         }
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
         let (segments, missing) = try Itemizer.itemize(text, font: font)
@@ -82,7 +83,8 @@ public final class TextEngine: Sendable {
             if !fallbacks.contains(name) { fallbacks.append(name) }
         }
         return FontResolution(
-            primary: font.primary.name, metrics: font.primary.metrics, fallbacks: fallbacks, missing: missing)
+            primary: font.primary.name, metrics: font.primary.metrics, fallbacks: fallbacks, missing: missing,
+            substituted: font.substituted)
     }
 
     /// Re-reads the font configuration and the installed fonts, and bumps the generation so every
@@ -160,6 +162,9 @@ public struct FontResolution: Sendable, Hashable {
     public var fallbacks: [FaceName]
     /// With a text: how many of its scalars no installed font covers.
     public var missing: Int
+    /// Whether the primary face is of another family than the one asked for (see
+    /// `TextMeasurement.substituted`).
+    public var substituted: Bool
 }
 
 /// What a `TextEngine` holds and has done.

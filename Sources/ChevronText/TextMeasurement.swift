@@ -16,11 +16,17 @@ public struct TextMeasurement: Sendable, Hashable {
     public var missing: Int
     /// The direction of the first run with a strong direction, else left-to-right.
     public var direction: TextDirection
+    /// The face fontconfig matched for the request (runs may use fallback faces besides it).
+    public var primary: FaceName
+    /// Whether that face is of another family than the one asked for: neither the requested
+    /// family nor one of fontconfig's metric-compatible aliases of it (Helvetica → Nimbus Sans
+    /// is not a substitution; SF Pro Text → Noto Sans is).
+    public var substituted: Bool
 
     /// Creates a measurement.
     public init(
         width: Double, ascent: Double, descent: Double, lineHeight: Double, runs: [TextRun], missing: Int,
-        direction: TextDirection
+        direction: TextDirection, primary: FaceName, substituted: Bool
     ) {
         self.width = width
         self.ascent = ascent
@@ -29,6 +35,8 @@ public struct TextMeasurement: Sendable, Hashable {
         self.runs = runs
         self.missing = missing
         self.direction = direction
+        self.primary = primary
+        self.substituted = substituted
     }
 }
 

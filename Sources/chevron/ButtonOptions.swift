@@ -24,6 +24,12 @@ struct ButtonOptions: ParsableArguments {
     @Option(name: .long, help: "The generic title of the fallback chain.")
     var genericTitle = "Back"
 
+    @Option(
+        name: .long,
+        help: "The title's language as a BCP 47 tag (ja, zh-Hans, ko): steers font fallback (Japanese or Chinese Han forms) and shaping."
+    )
+    var language: String?
+
     func validate() throws {
         try Output.requireFinite(maxWidth, option: "max-width")
     }
@@ -34,6 +40,6 @@ struct ButtonOptions: ParsableArguments {
             title: stack.isEmpty ? title : nil, look: look,
             stack: stack.isEmpty ? nil : (stack + [title]).map { SizeParameters.Item(title: $0) },
             scale: scale, maxWidth: maxWidth, overflow: overflow, genericTitle: genericTitle,
-            direction: direction)
+            direction: direction, language: language)
     }
 }

@@ -10,14 +10,18 @@ struct CheckCommand: AsyncParsableCommand {
         discussion: """
             Reads Apple .strings and .xcstrings, Android strings.xml, CSV (key,title) and plain lines (any \
             other extension). For each title and look: the width, the look's maximum, and what a user sees \
-            (the title, a truncated title, the generic title, or the chevron alone). --fail-on truncate \
-            exits 1 when any title is not shown in full; --fail-on fallback only when one is replaced by \
-            another title or by the chevron alone. A file that cannot be read is reported as FILE:LINE: \
-            reason, with exit status 2.
+            (the title, a truncated title, the generic title, or the chevron alone). A title with characters \
+            no installed font covers is never reported as fitting: it shows MISSING GLYPHS (n). Each title \
+            is measured in its file's language (an .xcstrings localization, an .lproj or Android values-XX \
+            folder), else in --language. --fail-on (repeatable) exits 1 when a title is not shown in full \
+            (truncate), is replaced by another title or by the chevron alone (fallback), has missing glyphs \
+            (missing), or any of these (any). A look whose font fontconfig replaced with another family is \
+            named once on standard error. A file that cannot be read is reported as FILE:LINE: reason, \
+            with exit status 2.
             """)
 
-    enum FailOn: String, ExpressibleByArgument {
-        case truncate, fallback
+    enum FailOn: String, ExpressibleByArgument, CaseIterable {
+        case truncate, fallback, missing, any
     }
 
     @Argument(help: "Strings files to check.")
@@ -26,8 +30,16 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .long, help: "A look to check against (repeatable), or `all`; default classic.")
     var look: [String] = []
 
-    @Option(name: .long, help: "Exit 1 when a title is truncated or replaced (truncate), or replaced (fallback).")
-    var failOn: FailOn?
+    @Option(
+        name: .long,
+        help: "Exit 1 when a title is truncated or replaced (truncate), replaced (fallback), has glyphs no font covers (missing), or any of these (any); repeatable."
+    )
+    var failOn: [FailOn] = []
+
+    @Option(
+        name: .long,
+        help: "The language (BCP 47) of titles whose file does not say it; steers font fallback and shaping.")
+    var language: String?
 
     @OptionGroup var connection: ConnectionOptions
 
@@ -61,14 +73,19 @@ struct CheckCommand: AsyncParsableCommand {
             if !connection.local {
                 for _ in 1..<Self.connections { clients.append(try await connection.client()) }
             }
-            let rows = try await measure(entries, looks: looks, clients: clients, maximumWidths: maximumWidths)
+            var substitutions = SubstitutionLog()
+            let rows = try await measure(
+                entries, looks: looks, clients: clients, maximumWidths: maximumWidths, substitutions: &substitutions)
             if json {
-                try Output.printJSON(rows)
+                try Output.printJSON(CheckReport(rows: rows, titles: entries.count, substitutions: substitutions))
             } else {
                 printTable(rows)
             }
+            substitutions.warn()
             if rows.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.remoteError) }
-            if let failOn, rows.contains(where: { $0.fails(failOn) }) { throw ExitCode(ExitStatus.checkFailed) }
+            if rows.contains(where: { row in failOn.contains { row.fails($0) } }) {
+                throw ExitCode(ExitStatus.checkFailed)
+            }
         }
     }
 
@@ -80,8 +97,10 @@ struct CheckCommand: AsyncParsableCommand {
 
     /// Sizes every title in every look with SizeMany, a few batches in flight at a time.
     private func measure(
-        _ entries: [TitleEntry], looks: [String], clients: [ChevronClient], maximumWidths: [String: Double]
+        _ entries: [TitleEntry], looks: [String], clients: [ChevronClient], maximumWidths: [String: Double],
+        substitutions: inout SubstitutionLog
     ) async throws -> [CheckRow] {
+        let language = language
         let jobs = entries.flatMap { entry in looks.map { (entry, $0) } }
         // Batches of up to 1,000 titles, and well under the daemon's message limit in bytes.
         var batches: [[(TitleEntry, String)]] = [[]]
@@ -96,8 +115,8 @@ struct CheckCommand: AsyncParsableCommand {
             batchBytes += bytes
         }
         let progress = ProgressBar(total: jobs.count)
-        var rows = [[CheckRow]](repeating: [], count: batches.count)
-        try await withThrowingTaskGroup(of: (Int, [CheckRow]).self) { group in
+        var rows = [[(CheckRow, LayoutReply?)]](repeating: [], count: batches.count)
+        try await withThrowingTaskGroup(of: (Int, [(CheckRow, LayoutReply?)]).self) { group in
             var next = 0
             func submit() {
                 guard next < batches.count else { return }
@@ -106,7 +125,8 @@ struct CheckCommand: AsyncParsableCommand {
                 let client = clients[index % clients.count]
                 next += 1
                 group.addTask {
-                    let results = try await client.sizeMany(batch.map { SizeParameters(title: $0.0.title, look: $0.1) })
+                    let results = try await client.sizeMany(
+                        batch.map { SizeParameters(title: $0.0.title, look: $0.1, language: $0.0.language ?? language) })
                     // Each result says which request it answers; every request needs one.
                     var byIndex = [SizeResultReply?](repeating: nil, count: batch.count)
                     for result in results where byIndex.indices.contains(result.index) {
@@ -119,7 +139,10 @@ struct CheckCommand: AsyncParsableCommand {
                                 throw ChevronClientError(
                                     .protocolViolation, message: "SizeMany left a request unanswered")
                             }
-                            return CheckRow(job.0, look: job.1, maximumWidth: maximumWidths[job.1] ?? 0, result: result)
+                            return (
+                                CheckRow(job.0, look: job.1, maximumWidth: maximumWidths[job.1] ?? 0, result: result),
+                                result.layout
+                            )
                         }
                     )
                 }
@@ -132,7 +155,8 @@ struct CheckCommand: AsyncParsableCommand {
             }
         }
         progress.finish()
-        return rows.flatMap { $0 }
+        for case (_, let layout?) in rows.joined() { substitutions.note(layout) }
+        return rows.joined().map(\.0)
     }
 
     private func printTable(_ rows: [CheckRow]) {
@@ -161,6 +185,8 @@ struct CheckRow: Encodable {
     let truncated: Bool
     let displayedTitle: String
     let titleSource: String
+    let missingGlyphs: Int
+    let language: String?
     let error: String?
 
     init(_ entry: TitleEntry, look: String, maximumWidth: Double, result: SizeResultReply) {
@@ -174,6 +200,8 @@ struct CheckRow: Encodable {
         truncated = result.layout?.truncated ?? false
         displayedTitle = result.layout?.displayedTitle ?? ""
         titleSource = result.layout?.titleSource ?? "none"
+        missingGlyphs = result.layout?.missingGlyphs ?? 0
+        language = entry.language
         error = result.failure.map { failure in
             [failure.error, failure.parameters.parameter, failure.parameters.message].compactMap { $0 }
                 .joined(separator: ": ")
@@ -181,7 +209,8 @@ struct CheckRow: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case file, line, key, title, look, width, maxWidth, truncated, displayedTitle, titleSource, error
+        case file, line, key, title, look, width, maxWidth, truncated, displayedTitle, titleSource, missingGlyphs
+        case language, error
     }
 
     /// Every key on every row: `width` is null (not absent) when the engine refused the title.
@@ -197,25 +226,73 @@ struct CheckRow: Encodable {
         try container.encode(truncated, forKey: .truncated)
         try container.encode(displayedTitle, forKey: .displayedTitle)
         try container.encode(titleSource, forKey: .titleSource)
+        try container.encode(missingGlyphs, forKey: .missingGlyphs)
+        try container.encode(language, forKey: .language)
         try container.encodeIfPresent(error, forKey: .error)
     }
 
-    /// What a user sees, in words.
+    /// What a user sees, in words. Missing glyphs come first: such a row never reads as fitting.
     var shown: String {
         if let error { return "error: \(error)" }
+        let seen: String
         switch titleSource {
-        case "title": return truncated ? "truncated: \(displayedTitle)" : "full title"
-        case "none": return "the chevron alone"
-        default: return "\(titleSource): \(displayedTitle)"
+        case "title": seen = truncated ? "truncated: \(displayedTitle)" : "full title"
+        case "none": seen = "the chevron alone"
+        default: seen = "\(titleSource): \(displayedTitle)"
         }
+        return missingGlyphs > 0 ? "MISSING GLYPHS (\(missingGlyphs)); \(seen)" : seen
     }
+
+    /// Whether the title is not shown in full: cut, or replaced by another title or nothing.
+    var isCut: Bool { truncated || titleSource != "title" }
 
     /// Whether the row fails `--fail-on`.
     func fails(_ rule: CheckCommand.FailOn) -> Bool {
         switch rule {
-        case .truncate: truncated || titleSource != "title"
+        case .truncate: isCut
         case .fallback: titleSource != "title"
+        case .missing: missingGlyphs > 0
+        case .any: isCut || missingGlyphs > 0
         }
+    }
+}
+
+/// `check --json`: the rows and the run's summary.
+struct CheckReport: Encodable {
+    /// What the run found, in counts, and which looks were measured with a substitute font.
+    struct Summary: Encodable {
+        /// A look whose requested font fontconfig replaced with another family.
+        struct Substitution: Encodable {
+            let look: String
+            let requested: String
+            let family: String
+            let style: String
+            let file: String
+        }
+
+        let titles: Int
+        let rows: Int
+        let truncated: Int
+        let fellBack: Int
+        let missingGlyphs: Int
+        let errors: Int
+        let substitutions: [Substitution]
+    }
+
+    let rows: [CheckRow]
+    let summary: Summary
+
+    init(rows: [CheckRow], titles: Int, substitutions: SubstitutionLog) {
+        self.rows = rows
+        summary = Summary(
+            titles: titles, rows: rows.count, truncated: rows.filter { $0.error == nil && $0.truncated }.count,
+            fellBack: rows.filter { $0.error == nil && $0.titleSource != "title" }.count,
+            missingGlyphs: rows.filter { $0.missingGlyphs > 0 }.count, errors: rows.filter { $0.error != nil }.count,
+            substitutions: substitutions.entries.map { entry in
+                Summary.Substitution(
+                    look: entry.look, requested: entry.font.requested, family: entry.font.family,
+                    style: entry.font.style, file: entry.font.file)
+            })
     }
 }
 

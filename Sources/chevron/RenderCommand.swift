@@ -39,6 +39,8 @@ struct RenderCommand: AsyncParsableCommand {
             let rendered = try await client.render(button.parameters(title: title))
             try Output.writeFile(rendered.png, to: output)
             let layout = rendered.layout
+            TrustNotes.warnAboutMissingGlyphs(layout, title: title)
+            if let note = TrustNotes.substitutionMessage(look: layout.look, font: layout.font) { TrustNotes.warn(note) }
             if json {
                 try Output.printJSON(RenderJSON(file: output, rendered: rendered))
             } else if output != "-" {

@@ -13,7 +13,8 @@ struct SheetCommand: AsyncParsableCommand {
         discussion: """
             TITLES_FILE is any file `chevron check` reads (.strings, .xcstrings, strings.xml, CSV, plain lines). \
             Each cell is the button chevrond draws (io.chevron.BackButton.Render) on its look's bar, labelled with \
-            its width and the title it shows; cells that truncate or fall back are marked, and so are their rows. \
+            its width and the title it shows; cells that truncate, fall back or have characters no installed font \
+            covers (MISSING GLYPHS) are marked, and so are their rows. \
             At most \(ContactSheet.maximumRows(scale: 1)) titles at scale 1 \
             (\(ContactSheet.maximumRows(scale: 2)) at 2, \(ContactSheet.maximumRows(scale: 3)) at 3) and \
             \(ContactSheet.maximumColumns) looks.
@@ -31,6 +32,11 @@ struct SheetCommand: AsyncParsableCommand {
 
     @Option(name: [.short, .long], help: "The PNG file to write, or - for standard output.")
     var output: String
+
+    @Option(
+        name: .long,
+        help: "The language (BCP 47) of titles whose file does not say it; steers font fallback and shaping.")
+    var language: String?
 
     @OptionGroup var connection: ConnectionOptions
 
@@ -67,7 +73,7 @@ struct SheetCommand: AsyncParsableCommand {
                 columns.append(
                     ContactSheet.Column(look: name, bar: VerticalGradient(top: art.barTop, bottom: art.barBottom)))
             }
-            let cells = try await render(entries.map(\.title), looks: looks, client: client)
+            let (cells, substitutions) = try await render(entries, looks: looks, client: client)
             let rows = entries.enumerated().map { index, entry in
                 ContactSheet.Row(
                     title: entry.title, cells: Array(cells[index * looks.count..<(index + 1) * looks.count]))
@@ -88,6 +94,7 @@ struct SheetCommand: AsyncParsableCommand {
                     "\(output): \(canvas.pixelWidth) × \(canvas.pixelHeight) px, \(rows.count) titles × \(looks.count) looks, "
                         + "\(marked) row\(marked == 1 ? "" : "s") marked")
             }
+            substitutions.warn()
             // As `check` does: the sheet is written, and refused titles make the exit status 4.
             let failed = rows.flatMap(\.cells).filter { if case .failed = $0.mark { true } else { false } }.count
             if failed > 0 {
@@ -98,25 +105,27 @@ struct SheetCommand: AsyncParsableCommand {
         }
     }
 
-    /// One cell per title × look, in that order, from Render calls with a few in flight.
-    private func render(_ titles: [String], looks: [String], client: ChevronClient) async throws -> [ContactSheet.Cell]
-    {
-        let jobs = titles.flatMap { title in looks.map { (title, $0) } }
+    /// One cell per title × look, in that order, from Render calls with a few in flight; and the
+    /// looks whose font was substituted.
+    private func render(_ entries: [TitleEntry], looks: [String], client: ChevronClient) async throws -> (
+        [ContactSheet.Cell], SubstitutionLog
+    ) {
+        let jobs = entries.flatMap { entry in looks.map { (entry, $0) } }
         let scale = scale
+        let language = language
         var replies = [Result<RenderReply, ChevronClientError>?](repeating: nil, count: jobs.count)
         try await withThrowingTaskGroup(of: (Int, Result<RenderReply, ChevronClientError>).self) { group in
             var next = 0
             func submit() {
                 guard next < jobs.count else { return }
                 let index = next
-                let (title, look) = jobs[index]
+                let (entry, look) = jobs[index]
                 next += 1
                 group.addTask {
                     do {
-                        return (
-                            index,
-                            .success(try await client.render(SizeParameters(title: title, look: look, scale: scale)))
-                        )
+                        let parameters = SizeParameters(
+                            title: entry.title, look: look, scale: scale, language: entry.language ?? language)
+                        return (index, .success(try await client.render(parameters)))
                     } catch let error as ChevronClientError where error.code == .remote {
                         return (index, .failure(error))  // this cell failed; the others go on
                     }
@@ -128,7 +137,9 @@ struct SheetCommand: AsyncParsableCommand {
                 submit()
             }
         }
-        return replies.compactMap { reply in
+        var substitutions = SubstitutionLog()
+        for case .success(let rendered)? in replies { substitutions.note(rendered.layout) }
+        let cells = replies.compactMap { reply -> ContactSheet.Cell? in
             switch reply {
             case .success(let rendered)?: Self.cell(rendered)
             case .failure(let error)?:
@@ -136,12 +147,14 @@ struct SheetCommand: AsyncParsableCommand {
             case nil: nil
             }
         }
+        return (cells, substitutions)
     }
 
     private static func cell(_ rendered: RenderReply) -> ContactSheet.Cell {
         let layout = rendered.layout
         let mark: ContactSheet.Cell.Mark =
             switch layout.titleSource {
+            case _ where layout.missingGlyphs > 0: .missingGlyphs(layout.missingGlyphs)
             case "generic": .fellBack("generic title")
             case "none": .fellBack("chevron only")
             default: layout.truncated ? .truncated : .none

@@ -26,6 +26,8 @@ struct SizeCommand: AsyncParsableCommand {
         try await Output.reportingErrors {
             let client = try await connection.client()
             let layout = try await client.size(button.parameters(title: title))
+            TrustNotes.warnAboutMissingGlyphs(layout, title: title)
+            if let note = TrustNotes.substitutionMessage(look: layout.look, font: layout.font) { TrustNotes.warn(note) }
             if json {
                 try Output.printJSON(SizeJSON(layout))
                 return
@@ -43,6 +45,8 @@ struct SizeCommand: AsyncParsableCommand {
             print(
                 "font        \(layout.font.family) \(layout.font.style) \(Output.points(layout.font.size)) pt  \(layout.font.file)"
             )
+            print("requested   \(layout.font.requested)\(layout.font.substituted ? " (substituted)" : "")")
+            print("missing     \(layout.missingGlyphs) glyph\(layout.missingGlyphs == 1 ? "" : "s")")
         }
     }
 }
@@ -54,6 +58,8 @@ struct SizeJSON: Encodable {
         let style: String
         let file: String
         let size: Double
+        let requested: String
+        let substituted: Bool
     }
 
     let look: String
@@ -69,6 +75,7 @@ struct SizeJSON: Encodable {
     let direction: String
     let font: Font
     let textWidth: Double
+    let missingGlyphs: Int
 
     init(_ layout: LayoutReply) {
         look = layout.look
@@ -83,7 +90,9 @@ struct SizeJSON: Encodable {
         hitRect = layout.hitRect
         direction = layout.direction
         font = Font(
-            family: layout.font.family, style: layout.font.style, file: layout.font.file, size: layout.font.size)
+            family: layout.font.family, style: layout.font.style, file: layout.font.file, size: layout.font.size,
+            requested: layout.font.requested, substituted: layout.font.substituted)
         textWidth = layout.textWidth
+        missingGlyphs = layout.missingGlyphs
     }
 }

@@ -14,6 +14,9 @@ struct TitleEntry: Sendable, Hashable {
     let key: String
     /// The title.
     let title: String
+    /// The language the file says the title is in (an .xcstrings localization, an `.lproj`
+    /// folder, an Android `values-XX` folder), or nil when it does not say.
+    var language: String? = nil
 }
 
 /// A file `chevron check` cannot read: which file, which line, and why.
@@ -28,7 +31,54 @@ struct TitleFileError: Error, CustomStringConvertible {
 /// Reads the titles of a localisation file: Apple `.strings` and `.xcstrings`, Android
 /// `strings.xml`, CSV (`key,title`) and plain lines, chosen by the file's extension.
 enum TitleFile {
+    /// The file's titles; each says its language when the file or its folder does.
     static func read(_ path: String) throws(TitleFileError) -> [TitleEntry] {
+        let folderLanguage = language(ofPath: path)
+        return try readEntries(path).map { entry in
+            var entry = entry
+            entry.language = entry.language ?? folderLanguage
+            return entry
+        }
+    }
+
+    /// The language a localisation file's folder names: `de.lproj`, `zh-Hans.lproj`,
+    /// `pt_BR.lproj` (Apple); `values-de`, `values-zh-rCN`, `values-b+sr+Latn` (Android).
+    /// Nil for `Base.lproj`, `values` and folders whose qualifiers name no language (`values-night`).
+    static func language(ofPath path: String) -> String? {
+        let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        var tag: String
+        if folder.hasSuffix(".lproj") {
+            tag = String(folder.dropLast(".lproj".count)).replacingOccurrences(of: "_", with: "-")
+        } else if folder.hasPrefix("values-b+") {
+            tag = folder.dropFirst("values-b+".count).split(separator: "-").first.map(String.init) ?? ""
+            tag = tag.replacingOccurrences(of: "+", with: "-")
+        } else if folder.hasPrefix("values-") {
+            let qualifiers = folder.dropFirst("values-".count).split(separator: "-")
+            guard let language = qualifiers.first, (2...3).contains(language.count),
+                language.allSatisfy({ $0.isASCII && $0.isLowercase })
+            else { return nil }
+            tag = String(language)
+            if qualifiers.count > 1, qualifiers[1].count == 3, qualifiers[1].hasPrefix("r") {
+                tag += "-" + qualifiers[1].dropFirst()
+            }
+        } else {
+            return nil
+        }
+        return languageTag(tag)
+    }
+
+    /// `tag` when it has the shape of a BCP 47 tag (`de`, `zh-Hans`, `pt-BR`), else nil; `Base`
+    /// (Xcode's development folder) names no language.
+    static func languageTag(_ tag: String) -> String? {
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let primary = subtags.first, (2...8).contains(primary.count), primary.lowercased() != "base",
+            primary.allSatisfy({ $0.isASCII && $0.isLetter }),
+            subtags.allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        else { return nil }
+        return tag
+    }
+
+    private static func readEntries(_ path: String) throws(TitleFileError) -> [TitleEntry] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw TitleFileError(file: path, line: 0, reason: "cannot be read")
         }

@@ -168,7 +168,8 @@ enum CatalogFormat {
             }
             if !localizations.contains(where: { $0.key == source }) {
                 // The key is the source-language text when the catalog has no unit for it.
-                entries.append(TitleEntry(file: file, line: line, key: "\(key) (\(source))", title: key))
+                entries.append(
+                    TitleEntry(file: file, line: line, key: "\(key) (\(source))", title: key, language: TitleFile.languageTag(source)))
             }
             for localization in localizations.sorted(by: { $0.key < $1.key }) {
                 let values = unitValues(localization.value, label: localization.key)
@@ -178,7 +179,10 @@ enum CatalogFormat {
                         reason: "\"\(key)\" (\(localization.key)) has no stringUnit value and no variations")
                 }
                 for (label, value) in values {
-                    entries.append(TitleEntry(file: file, line: line, key: "\(key) (\(label))", title: value))
+                    entries.append(
+                        TitleEntry(
+                            file: file, line: line, key: "\(key) (\(label))", title: value,
+                            language: TitleFile.languageTag(localization.key)))
                 }
             }
         }

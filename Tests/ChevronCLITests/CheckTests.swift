@@ -5,13 +5,19 @@ import Testing
 /// `chevron check` over every input format, its verdicts and its refusals (with --local: the
 /// daemon path is compared with it in ClientModeTests).
 struct CheckTests {
+    /// The rows of a `check --json` report (an object with "rows" and "summary").
+    static func reportRows(_ output: String) throws -> [[String: Any]]? {
+        let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        return report?["rows"] as? [[String: Any]]
+    }
+
     static let samples = DaemonProcess.packageRoot.appendingPathComponent("Tests/samples")
 
     static func rows(_ file: String, _ extra: [String] = []) throws -> (CLITests.Result, [[String: Any]]) {
         let result = try CLITests.run(
             "chevron", ["check", samples.appendingPathComponent(file).path, "--json", "--local"] + extra)
         guard result.status == 0 || result.status == 1 else { return (result, []) }
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        let rows = try #require(try CheckTests.reportRows(result.output))
         return (result, rows)
     }
 
@@ -45,7 +51,7 @@ struct CheckTests {
         let file = folder.appendingPathComponent("Localizable.strings")
         try "\"back\" = \"Zurück\";\n".write(to: file, atomically: true, encoding: .utf16)
         let result = try CLITests.run("chevron", ["check", file.path, "--json", "--local"])
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        let rows = try #require(try CheckTests.reportRows(result.output))
         #expect(Self.keysAndLines(rows) == ["1 back Zurück"])
     }
 
@@ -99,7 +105,7 @@ struct CheckTests {
             let result = try CLITests.run(
                 "chevron", ["check", folder.appendingPathComponent(file).path, "--json", "--local"])
             let rows = try #require(
-                try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+                try CheckTests.reportRows(result.output))
             #expect(Self.keysAndLines(rows) == expected, "\(file)")
         }
     }
@@ -169,7 +175,7 @@ struct CheckTests {
         try (0..<count).map { "Title \($0)" }.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
         let result = try CLITests.run("chevron", ["check", file.path, "--json", "--socket", daemon.socketPath])
         #expect(result.status == 0)
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        let rows = try #require(try CheckTests.reportRows(result.output))
         #expect(rows.count == count)
         #expect(rows.map { $0["displayedTitle"] as? String } == (0..<count).map { "Title \($0)" })
         #expect(rows.map { $0["line"] as? Int } == (1...count).map { $0 })

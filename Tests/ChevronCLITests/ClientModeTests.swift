@@ -53,7 +53,7 @@ struct ClientModeTests {
         let local = try Self.chevron(["check", file.path, "--json", "--local"])
         #expect(remote.status == 4, "\(remote.error)")  // TextTooLong rows
         #expect(remote.output == local.output)
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(remote.output.utf8)) as? [[String: Any]])
+        let rows = try #require(try CheckTests.reportRows(remote.output))
         #expect(rows.count == 2500)
         #expect(rows.filter { $0["error"] != nil }.count == 25)
         #expect(rows.filter { $0["width"] is NSNull }.count == 25)

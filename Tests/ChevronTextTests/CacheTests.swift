@@ -12,7 +12,7 @@ struct CacheTests {
                 repeating: TextRun(
                     face: face, utf16Range: 0..<1, glyphCount: 1, width: 10, script: "Latn", direction: .ltr),
                 count: runs),
-            missing: 0, direction: .ltr)
+            missing: 0, direction: .ltr, primary: face, substituted: false)
     }
 
     @Test func theBoundsHoldUnderAMillionUniqueTitles() {
