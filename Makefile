@@ -9,8 +9,10 @@ BINDIR ?= $(PREFIX)/bin
 # Units go to /etc/systemd/system, which systemd reads whatever PREFIX is ($(PREFIX)/lib/systemd/system
 # is only on its search path for /usr/local and /usr). Override with UNITDIR=.
 UNITDIR ?= /etc/systemd/system
-# Fixed: chevrond.service passes this --looks-dir and declares ConfigurationDirectory=chevron.
+# Fixed: chevrond.service passes this --looks-dir and --fonts-dir and declares them in
+# ConfigurationDirectory=.
 LOOKSDIR := /etc/chevron/looks
+FONTSDIR := /etc/chevron/fonts
 RELEASE_DIR ?= .build/release
 # Whether systemd is PID 1 and no DESTDIR is set: only then is there a manager to tell.
 SYSTEMD_LIVE = [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]
@@ -80,7 +82,7 @@ install: build
 	  install -Dm644 .build/completions/chevron.zsh "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chevron"; \
 	  install -Dm644 .build/completions/chevron.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chevron.fish"; \
 	fi
-	install -d -m755 "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)/etc/chevron" "$(DESTDIR)$(LOOKSDIR)"
+	install -d -m755 "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)/etc/chevron" "$(DESTDIR)$(LOOKSDIR)" "$(DESTDIR)$(FONTSDIR)"
 	install -m644 systemd/chevrond.socket "$(DESTDIR)$(UNITDIR)/chevrond.socket"
 	@# The unit names /usr/local/bin/chevrond; point it at BINDIR (a no-op for the default PREFIX).
 	sed 's|^ExecStart=/usr/local/bin/chevrond |ExecStart=$(BINDIR)/chevrond |' systemd/chevrond.service \
@@ -114,5 +116,5 @@ uninstall:
 	  if cmp -s "$$look" "$$target"; then echo "rm -f $$target"; rm -f "$$target"; \
 	  elif [ -e "$$target" ]; then echo "uninstall: keeping the edited $$target"; fi; \
 	done
-	@rmdir "$(DESTDIR)$(LOOKSDIR)" "$(DESTDIR)/etc/chevron" 2>/dev/null || true
+	@rmdir "$(DESTDIR)$(LOOKSDIR)" "$(DESTDIR)$(FONTSDIR)" "$(DESTDIR)/etc/chevron" 2>/dev/null || true
 	@if $(SYSTEMD_LIVE); then echo systemctl daemon-reload; systemctl daemon-reload; fi

@@ -16,6 +16,7 @@ public enum ChevronDaemon {
         notifier.notify("STATUS=Loading looks and warming fonts")
 
         for problem in service.loadManifests() { logger.error("manifest \(problem)") }
+        logSkippedFonts(service, logger: logger)
         let started = ContinuousClock.now
         for failure in service.warmUp() { logger.error("look \(failure.look) cannot size a title: \(failure.problem)") }
         logger.info("fonts warm for \(service.registry.names.count) looks in \(ContinuousClock.now - started)")
@@ -69,8 +70,16 @@ public enum ChevronDaemon {
         let outcome = service.reload()
         for problem in outcome.problems { logger.error("reload: manifest \(problem); the previous look stays") }
         if let fontProblem = outcome.fontProblem { logger.error("reload: font rescan failed: \(fontProblem)") }
+        logSkippedFonts(service, logger: logger)
         logger.info("reloaded: generation \(outcome.generation), \(outcome.looks.count) looks")
         return outcome
+    }
+
+    /// Logs each file of the font directories that is not a font fontconfig can read.
+    static func logSkippedFonts(_ service: ChevronService, logger: Logger) {
+        for file in service.text.skippedFontFiles {
+            logger.warning("fonts: skipped \(file): not a font file fontconfig can read")
+        }
     }
 
     /// The one-line status systemd shows.

@@ -49,6 +49,8 @@ public enum ManifestLoader {
             return problem("", "\(error)")
         }
         if let (field, reason) = manifest.firstRangeProblem() { return problem(field, reason) }
+        let directory = (file as NSString).deletingLastPathComponent
+        if let (field, reason) = manifest.fontFileProblem(relativeTo: directory) { return problem(field, reason) }
         return .success(ManifestLook(manifest, file: file))
     }
 

@@ -1,4 +1,5 @@
 import ChevronText
+import Foundation
 
 /// A look described in a JSON manifest that a user drops into the looks folder.
 ///
@@ -21,8 +22,7 @@ public struct ManifestLook: BackButtonLook {
         self.file = file
         replacesBuiltIn = manifest.replacesBuiltIn ?? false
         metrics = LookMetrics(
-            font: FontRequest(
-                pattern: manifest.font.pattern, size: manifest.font.size, features: manifest.font.features ?? []),
+            font: manifest.font.request(relativeTo: (file as NSString).deletingLastPathComponent),
             tracking: manifest.tracking ?? 0,
             height: manifest.height,
             artWidth: manifest.art.width,
@@ -70,10 +70,26 @@ public struct ManifestProblem: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// The manifest's JSON shape (docs in README, examples in looks/).
 struct LookManifest: Decodable {
+    /// A fontconfig pattern to match, or one face of a font file (`file`, relative to the
+    /// manifest or absolute, and `index` in a collection), used as it is.
     struct Font: Decodable {
-        let pattern: String
+        let pattern: String?
+        let file: String?
+        let index: Int?
         let size: Double
         let features: [String]?
+
+        /// The request the manifest describes; a relative `file` is resolved against `directory`.
+        func request(relativeTo directory: String) -> FontRequest {
+            let face: FaceDescription
+            if let file {
+                let path = file.hasPrefix("/") ? file : (directory as NSString).appendingPathComponent(file)
+                face = .file(path: (path as NSString).standardizingPath, index: index ?? 0)
+            } else {
+                face = .pattern(pattern ?? "")
+            }
+            return FontRequest(face: face, size: size, features: features ?? [])
+        }
     }
 
     /// The art's size and caps, and optionally how previews draw it (see `ButtonArt`).
@@ -160,12 +176,34 @@ struct LookManifest: Decodable {
         if let (field, value) = colors?.firstInvalid() {
             return ("colors.\(field)", "\"\(value)\" is not a #RRGGBB or #RRGGBBAA colour")
         }
-        let font = FontRequest(pattern: self.font.pattern, size: self.font.size, features: self.font.features ?? [])
+        switch (self.font.pattern, self.font.file) {
+        case (nil, nil): return ("font", "needs a \"pattern\" or a \"file\"")
+        case (_?, _?): return ("font", "has both a \"pattern\" and a \"file\"; give one")
+        case (_?, nil) where self.font.index != nil: return ("font.index", "goes with \"file\" only")
+        default: break
+        }
+        if let index = self.font.index, !(0...65_535).contains(index) {
+            return ("font.index", "\(index) is outside 0…65535")
+        }
+        let font = self.font.request(relativeTo: "/")
         do {
             try font.validate()
         } catch {
             return ("font.\(error.parameter)", error.message)
         }
         return nil
+    }
+
+    /// The problem with a pinned font file, resolved against the manifest's `directory`: it must
+    /// be a face fontconfig can read. Nil for a pattern, or a good file.
+    func fontFileProblem(relativeTo directory: String) -> (String, String)? {
+        guard self.font.file != nil, case .file(let path, let index) = self.font.request(relativeTo: directory).face
+        else { return nil }
+        do {
+            _ = try TextEngine.face(ofFile: path, index: index)
+            return nil
+        } catch {
+            return ("font.file", error.message)
+        }
     }
 }

@@ -140,6 +140,7 @@ final class FontConfiguration: @unchecked Sendable {
 
     /// What fontconfig reads from a font file's face (`FcFreeTypeQuery`): a pinned file's match.
     static func query(file: String, index: Int) throws(TextError) -> FontMatch {
+        _ = fontconfigInitialised
         var count: Int32 = 0
         guard let pattern = FcFreeTypeQuery(file.fontconfigBytes, UInt32(index), nil, &count) else {
             throw TextError(

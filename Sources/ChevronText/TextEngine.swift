@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Synchronization
 
 /// The text-measurement core: resolves fonts with fontconfig, opens them with FreeType, shapes
@@ -102,6 +105,23 @@ public final class TextEngine: Sendable {
             return next.generation
         }
     }
+
+    /// The face `index` of the font file at `path`, as fontconfig reads it (`FcFreeTypeQuery`):
+    /// how a pinned file is checked before it is used.
+    /// - Throws: `TextError` (`fontFileCorrupt`) when the file cannot be read or is not a font.
+    public static func face(ofFile path: String, index: Int = 0) throws(TextError) -> FaceName {
+        guard access(path, R_OK) == 0 else {
+            throw TextError(.fontFileMissing, parameter: "file", "\(path) is missing or cannot be read")
+        }
+        return try FontConfiguration.query(file: path, index: index).name
+    }
+
+    /// Whether `path` can serve as a font directory: an existing directory this process may list.
+    public static func isFontDirectory(_ path: String) -> Bool { FontDirectory.isReadableDirectory(path) }
+
+    /// Files in the configured font directories that fontconfig could not read as fonts, as of
+    /// the last scan: skipped, never a crash; a daemon logs them.
+    public var skippedFontFiles: [String] { currentSession.configuration.skippedFiles }
 
     /// What the engine holds and has done.
     public var statistics: TextStatistics {

@@ -17,9 +17,21 @@ struct ConnectionOptions: ParsableArguments {
     @Option(name: .long, help: "With --local: a folder of look manifests (*.json) to add to the built-in looks.")
     var looksDir: String?
 
+    @Option(
+        name: .customLong("fonts-dir"),
+        help: "With --local: a folder of font files to use besides the system's (repeatable); its faces win over system faces that match as well."
+    )
+    var fontsDirs: [String] = []
+
     func validate() throws {
         if looksDir != nil, !local {
             throw ValidationError("--looks-dir works with --local only; chevrond has its own (chevrond --looks-dir)")
+        }
+        if !fontsDirs.isEmpty, !local {
+            throw ValidationError("--fonts-dir works with --local only; chevrond has its own (chevrond --fonts-dir)")
+        }
+        for directory in fontsDirs where !TextEngine.isFontDirectory(directory) {
+            throw ValidationError("--fonts-dir \(directory) does not exist, is not a directory or cannot be read")
         }
     }
 
@@ -32,7 +44,7 @@ struct ConnectionOptions: ParsableArguments {
     /// is reported in words (path, what to start) and exits 3.
     func client() async throws -> ChevronClient {
         if local {
-            return ChevronClient(transport: try InProcessTransport(looksDirectory: looksDir))
+            return ChevronClient(transport: try InProcessTransport(looksDirectory: looksDir, fontDirectories: fontsDirs))
         }
         do {
             return try await ChevronClient.connect(socketPath: socketPath)
@@ -52,12 +64,18 @@ final class InProcessTransport: VarlinkTransport {
     private let service: ChevronService
     private let peer = PeerCredentials(pid: getpid(), uid: geteuid(), gid: getegid())
 
-    init(looksDirectory: String?) throws {
+    init(looksDirectory: String?, fontDirectories: [String] = []) throws {
+        var text = TextEngine.Configuration()
+        text.fontDirectories = fontDirectories
         service = ChevronService(
             configuration: ChevronService.Configuration(builtInLooks: .builtIn, looksDirectory: looksDirectory),
-            text: try TextEngine(), ownerUID: geteuid())
+            text: try TextEngine(configuration: text), ownerUID: geteuid())
         for problem in service.loadManifests() {
             FileHandle.standardError.write(Data("chevron: manifest \(problem)\n".utf8))
+        }
+        for file in service.text.skippedFontFiles {
+            FileHandle.standardError.write(
+                Data("chevron: fonts: skipped \(file): not a font file fontconfig can read\n".utf8))
         }
     }
 

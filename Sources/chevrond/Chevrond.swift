@@ -27,6 +27,12 @@ struct Chevrond: AsyncParsableCommand {
     @Option(name: .long, help: "A folder of look manifests (*.json).")
     var looksDir: String?
 
+    @Option(
+        name: .customLong("fonts-dir"),
+        help: "A folder of font files to use besides the system's (repeatable); its faces win over system faces that match as well. SIGHUP rescans it."
+    )
+    var fontsDirs: [String] = []
+
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -64,6 +70,9 @@ struct Chevrond: AsyncParsableCommand {
         ] where !range.contains(value) {
             throw ValidationError("\(name) \(value) is outside \(range.lowerBound)…\(range.upperBound)")
         }
+        for directory in fontsDirs where !TextEngine.isFontDirectory(directory) {
+            throw ValidationError("--fonts-dir \(directory) does not exist, is not a directory or cannot be read")
+        }
     }
 
     func run() async throws {
@@ -91,6 +100,7 @@ struct Chevrond: AsyncParsableCommand {
         var textConfiguration = TextEngine.Configuration()
         textConfiguration.cacheByteBudget = daemon.cacheByteBudget
         textConfiguration.limits = TextLimits(maximumTextBytes: maxTextBytes)
+        textConfiguration.fontDirectories = fontsDirs
         do {
             let text = try TextEngine(configuration: textConfiguration)
             let service = ChevronService(
