@@ -33,6 +33,7 @@ var package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // C libraries from Debian, through pkg-config: a module map and a shim header each.
@@ -90,7 +91,10 @@ var package = Package(
         ),
         .target(
             name: "ChevronService",
-            dependencies: ["ChevronVarlink", "ChevronLooks", "ChevronRender", "ChevronText"],
+            dependencies: [
+                "ChevronVarlink", "ChevronLooks", "ChevronRender", "ChevronText",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             resources: [
                 .embedInCode("Interfaces/io.chevron.Text.varlink"),
                 .embedInCode("Interfaces/io.chevron.BackButton.varlink"),

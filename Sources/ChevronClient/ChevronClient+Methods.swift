@@ -32,6 +32,12 @@ extension ChevronClient {
             ]), as: TruncationReply.self)
     }
 
+    /// io.chevron.Service.GetFingerprint: the hash of everything that changes an answer. Throws
+    /// the remote error `io.chevron.Service.Pending` while the daemon is still computing it.
+    public func fingerprint() async throws(ChevronClientError) -> FingerprintReply {
+        try await call("io.chevron.Service.GetFingerprint", .object([]), as: FingerprintReply.self)
+    }
+
     /// io.chevron.BackButton.Size: one back button's layout.
     public func size(_ request: SizeParameters) async throws(ChevronClientError) -> LayoutReply {
         let method = "io.chevron.BackButton.Size"

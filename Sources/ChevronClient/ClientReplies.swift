@@ -241,3 +241,30 @@ public struct ReloadReply: Decodable, Sendable, Hashable {
     public let looks: [String]
     public let problems: [Problem]
 }
+
+/// io.chevron.Service.GetFingerprint's reply: a SHA-256 over everything that changes an answer.
+public struct FingerprintReply: Codable, Sendable, Hashable {
+    /// The SHA-256 of each part, in hex.
+    public struct Parts: Codable, Sendable, Hashable {
+        public let fonts: String
+        public let fontconfig: String
+        public let libraries: String
+        public let looks: String
+    }
+
+    /// The SHA-256 over the parts, in hex.
+    public let fingerprint: String
+    public let parts: Parts
+    /// Faces, distinct font files and fontconfig configuration files hashed.
+    public let faces: Int
+    public let fontFiles: Int
+    public let configurationFiles: Int
+    /// The library versions hashed, by name (fontconfig, freetype, harfbuzz, fribidi, cairo, chevron).
+    public let libraries: [String: String]
+    /// The looks hashed.
+    public let looks: [String]
+    /// The font generation it covers.
+    public let generation: Int
+    /// Seconds the computation took.
+    public let seconds: Double
+}

@@ -47,6 +47,7 @@ public enum ChevronDaemon {
                 service: ReloadOnHangup(
                     hangups: hangups, service: service, workers: workers, notifier: notifier, logger: logger)),
             .init(service: ReadyNotifier(notifier: notifier, state: ready)),
+            .init(service: FingerprintAfterStart(service: service, workers: workers, logger: logger)),
         ]
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(
@@ -89,8 +90,9 @@ public enum ChevronDaemon {
 }
 
 /// The process environment as a dictionary, read once where needed.
-enum ProcessInfoEnvironment {
-    static var current: [String: String] {
+public enum ProcessInfoEnvironment {
+    /// The variables of this process.
+    public static var current: [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
@@ -113,6 +115,24 @@ struct ReadyNotifier: Service {
 
     func run() async {
         notifier.notify(state)
+        try? await gracefulShutdown()
+    }
+}
+
+/// Computes the fingerprint once the daemon is up, on a worker thread, so that hashing the fonts
+/// never delays READY=1; GetFingerprint answers `Pending` meanwhile. Then waits for shutdown.
+struct FingerprintAfterStart: Service {
+    let service: ChevronService
+    let workers: NIOThreadPool
+    let logger: Logger
+
+    func run() async {
+        let service = service
+        if let fingerprint = try? await workers.runIfActive({ service.refreshFingerprint() }) {
+            logger.info(
+                "fingerprint \(fingerprint.value) over \(fingerprint.faces) faces in \(fingerprint.fontFiles) files, computed in \(fingerprint.seconds) s"
+            )
+        }
         try? await gracefulShutdown()
     }
 }

@@ -8,6 +8,9 @@ public final class Canvas {
     /// The largest side cairo's image surfaces allow, in pixels.
     public static let cairoSideLimit = 32_767
 
+    /// cairo's version at run time (`cairo_version_string`): pictures may differ between versions.
+    public static var cairoVersion: String { String(cString: cairo_version_string()) }
+
     /// The image's width in pixels.
     public let pixelWidth: Int
     /// The image's height in pixels.

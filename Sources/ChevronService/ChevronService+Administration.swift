@@ -19,6 +19,8 @@ extension ChevronService {
     /// Re-reads the manifests and rescans the fonts, bumping the cache generation. A broken
     /// manifest keeps the look it replaced; a failed rescan keeps the previous fonts.
     public func reload() -> ReloadOutcome {
+        fingerprints.invalidate()
+        defer { refreshFingerprint() }
         var fontProblem: String?
         let generation: Int
         do {

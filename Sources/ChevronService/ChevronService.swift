@@ -18,8 +18,11 @@ public final class ChevronService: Sendable {
         public var looksDirectory: String?
         /// The most requests one SizeMany call may carry (default 10,000).
         public var maximumBatchSize = 10_000
-        /// The daemon's version, for GetInfo.
-        public var version = "0.4.0"
+        /// The daemon's version, for GetInfo (and the fingerprint).
+        public var version = "0.5.0"
+        /// Where file hashes of the fingerprint are remembered between processes, or nil for
+        /// memory only (see `FileHashes.defaultCacheFile`).
+        public var fingerprintCacheFile: String?
 
         /// Creates a configuration.
         public init(builtInLooks: LookRegistry, looksDirectory: String?) {
@@ -37,6 +40,8 @@ public final class ChevronService: Sendable {
     /// The Varlink dispatcher over this service's methods.
     public var varlink: VarlinkService { dispatcher.withLock { $0 } }
 
+    /// The fingerprint, once computed.
+    let fingerprints: FingerprintStore
     /// Calls `answerFromMemory` answered, and calls it left to a worker.
     let callsFromMemory = Atomic<Int>(0)
     let deferredCalls = Atomic<Int>(0)
@@ -58,6 +63,7 @@ public final class ChevronService: Sendable {
         self.text = text
         self.ownerUID = ownerUID
         looks = Mutex(configuration.builtInLooks)
+        fingerprints = FingerprintStore(hashes: FileHashes(cacheFile: configuration.fingerprintCacheFile))
         dispatcher.withLock { dispatcher in
             dispatcher = VarlinkService(
                 info: VarlinkService.Info(
@@ -126,6 +132,9 @@ public final class ChevronService: Sendable {
             },
             "io.chevron.Service.Reload": { [unowned self] call, context throws(VarlinkError) in
                 try reload(call, context: context)
+            },
+            "io.chevron.Service.GetFingerprint": { [unowned self] call, _ throws(VarlinkError) in
+                try fingerprint(call)
             },
         ]
     }

@@ -36,6 +36,12 @@ final class FreeTypeLibrary: @unchecked Sendable {
         let pointer: OpaquePointer
     }
 
+    /// FreeType's version (`FT_Library_Version`); zeros when the library could not start.
+    func version(_ major: inout Int32, _ minor: inout Int32, _ patch: inout Int32) {
+        guard let library else { return }
+        FT_Library_Version(library, &major, &minor, &patch)
+    }
+
     /// Closes a face (`FT_Done_Face`) under the library lock.
     func closeFace(_ face: FT_Face) {
         let handle = Handle(pointer: OpaquePointer(face))

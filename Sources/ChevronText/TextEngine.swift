@@ -123,6 +123,13 @@ public final class TextEngine: Sendable {
     /// the last scan: skipped, never a crash; a daemon logs them.
     public var skippedFontFiles: [String] { currentSession.configuration.skippedFiles }
 
+    /// Every face fontconfig can use now (system fonts and the font directories), as its file
+    /// and face index: what a fingerprint of the fonts covers.
+    public var installedFaces: [(file: String, index: Int)] { currentSession.configuration.allFaces }
+
+    /// The configuration files fontconfig read for the current fonts.
+    public var fontconfigFiles: [String] { currentSession.configuration.configurationFiles }
+
     /// What the engine holds and has done.
     public var statistics: TextStatistics {
         let session = currentSession

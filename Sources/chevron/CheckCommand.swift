@@ -77,7 +77,10 @@ struct CheckCommand: AsyncParsableCommand {
             let rows = try await measure(
                 entries, looks: looks, clients: clients, maximumWidths: maximumWidths, substitutions: &substitutions)
             if json {
-                try Output.printJSON(CheckReport(rows: rows, titles: entries.count, substitutions: substitutions))
+                let fingerprint = try await FingerprintCommand.fetch(from: client)
+                try Output.printJSON(
+                    CheckReport(
+                        rows: rows, titles: entries.count, substitutions: substitutions, fingerprint: fingerprint))
             } else {
                 printTable(rows)
             }
@@ -281,9 +284,19 @@ struct CheckReport: Encodable {
 
     let rows: [CheckRow]
     let summary: Summary
+    /// What the answers were measured with (`chevron fingerprint`): the same on every host that
+    /// answers alike.
+    let fingerprint: Fingerprint
 
-    init(rows: [CheckRow], titles: Int, substitutions: SubstitutionLog) {
+    /// The fingerprint and its parts (not the timing, which differs from run to run).
+    struct Fingerprint: Encodable {
+        let fingerprint: String
+        let parts: FingerprintReply.Parts
+    }
+
+    init(rows: [CheckRow], titles: Int, substitutions: SubstitutionLog, fingerprint: FingerprintReply) {
         self.rows = rows
+        self.fingerprint = Fingerprint(fingerprint: fingerprint.fingerprint, parts: fingerprint.parts)
         summary = Summary(
             titles: titles, rows: rows.count, truncated: rows.filter { $0.error == nil && $0.truncated }.count,
             fellBack: rows.filter { $0.error == nil && $0.titleSource != "title" }.count,

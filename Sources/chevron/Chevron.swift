@@ -16,6 +16,7 @@ struct Chevron: AsyncParsableCommand {
         subcommands: [
             SizeCommand.self, MeasureCommand.self, FontCommand.self, LooksCommand.self, StatsCommand.self,
             ReloadCommand.self, CheckCommand.self, BenchCommand.self, RenderCommand.self, SheetCommand.self,
+            FingerprintCommand.self,
         ]
     )
 

@@ -67,9 +67,11 @@ final class InProcessTransport: VarlinkTransport {
     init(looksDirectory: String?, fontDirectories: [String] = []) throws {
         var text = TextEngine.Configuration()
         text.fontDirectories = fontDirectories
+        var configuration = ChevronService.Configuration(builtInLooks: .builtIn, looksDirectory: looksDirectory)
+        configuration.fingerprintCacheFile = ChevronService.defaultFingerprintCacheFile(
+            environment: ProcessInfo.processInfo.environment)
         service = ChevronService(
-            configuration: ChevronService.Configuration(builtInLooks: .builtIn, looksDirectory: looksDirectory),
-            text: try TextEngine(configuration: text), ownerUID: geteuid())
+            configuration: configuration, text: try TextEngine(configuration: text), ownerUID: geteuid())
         for problem in service.loadManifests() {
             FileHandle.standardError.write(Data("chevron: manifest \(problem)\n".utf8))
         }

@@ -103,9 +103,10 @@ struct Chevrond: AsyncParsableCommand {
         textConfiguration.fontDirectories = fontsDirs
         do {
             let text = try TextEngine(configuration: textConfiguration)
-            let service = ChevronService(
-                configuration: ChevronService.Configuration(builtInLooks: .builtIn, looksDirectory: looksDir),
-                text: text, ownerUID: geteuid())
+            var configuration = ChevronService.Configuration(builtInLooks: .builtIn, looksDirectory: looksDir)
+            configuration.fingerprintCacheFile = ChevronService.defaultFingerprintCacheFile(
+                environment: ProcessInfoEnvironment.current)
+            let service = ChevronService(configuration: configuration, text: text, ownerUID: geteuid())
             try await ChevronDaemon.run(configuration: daemon, service: service, logger: logger)
         } catch {
             logger.critical("cannot serve: \(error)")

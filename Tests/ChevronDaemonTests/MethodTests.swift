@@ -194,7 +194,12 @@ struct MethodTests {
         let client = try daemon.connect()
         for _ in 0..<3 { _ = try client.call("io.chevron.BackButton.Size", ["title": "Settings"]) }
         _ = try client.call("io.chevron.BackButton.Size", ["title": 5])
-        let reply = try client.call("io.chevron.Service.GetStatistics")
+        var reply = try client.call("io.chevron.Service.GetStatistics")
+        // The start-up probe's connection may not be counted closed yet: ask until it is (2 s).
+        for _ in 0..<100 where (reply.parameters["connections"] as? [String: Int])?["open"] != 1 {
+            usleep(20_000)
+            reply = try client.call("io.chevron.Service.GetStatistics")
+        }
         let calls = try #require(reply.parameters["calls"] as? [[String: Any]])
         let size = try #require(calls.first { $0["method"] as? String == "io.chevron.BackButton.Size" })
         #expect(size["calls"] as? Int == 4)

@@ -1,0 +1,57 @@
+import ChevronText
+import ChevronVarlink
+
+/// io.chevron.Service.GetFingerprint: a hash of everything that changes an answer.
+extension ChevronService {
+    /// Computes the fingerprint of what the service answers with now and keeps it; blocks while
+    /// it hashes files that changed (every font file, the first time in a process without a
+    /// cache file). A daemon calls it on a worker after it is ready, and reloads call it.
+    @discardableResult
+    public func refreshFingerprint() -> Fingerprint {
+        let registry = registry
+        return fingerprints.refresh {
+            Fingerprint.compute(
+                text: text, registry: registry, version: configuration.version, hashes: fingerprints.hashes)
+        }
+    }
+
+    /// Where a process remembers file hashes between runs: `$XDG_CACHE_HOME/chevron/file-hashes.tsv`,
+    /// else `~/.cache/chevron/file-hashes.tsv`; nil when neither variable is set.
+    public static func defaultFingerprintCacheFile(environment: [String: String]) -> String? {
+        FileHashes.defaultCacheFile(environment: environment)
+    }
+
+    func fingerprint(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
+        try VarlinkParameters(call.parameters).finish()
+        let fingerprint: Fingerprint
+        switch fingerprints.status {
+        case .ready(let ready): fingerprint = ready
+        case .computing:
+            throw VarlinkError(
+                "io.chevron.Service.Pending",
+                parameters: ["message": "the fingerprint is being computed (fonts are hashed after start and reload); ask again"])
+        case .stale:
+            // Nobody is computing it (an in-process service asked for the first time): compute now,
+            // which an event loop must not do.
+            if TextEngine.isAnsweringFromMemory { throw .deferred }
+            fingerprint = refreshFingerprint()
+        }
+        return .reply(fingerprint.json)
+    }
+}
+
+extension Fingerprint {
+    /// GetFingerprint's reply.
+    var json: JSONValue {
+        [
+            "fingerprint": .string(value),
+            "parts": [
+                "fonts": .string(parts.fonts), "fontconfig": .string(parts.fontconfig),
+                "libraries": .string(parts.libraries), "looks": .string(parts.looks),
+            ],
+            "faces": .int(faces), "fontFiles": .int(fontFiles), "configurationFiles": .int(configurationFiles),
+            "libraries": .object(libraries.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }),
+            "looks": .array(looks.map(JSONValue.string)), "generation": .int(generation), "seconds": .number(seconds),
+        ]
+    }
+}
