@@ -22,6 +22,7 @@ struct ClientModeTests {
             ["measure", "Notifications and Settings", "--max-width", "80", "--json"],
             ["font", "Helvetica:bold", "--text", "设置", "--json"],
             ["looks", "--json"],
+            ["fingerprint"],
             [
                 "check", DaemonProcess.packageRoot.appendingPathComponent("Tests/samples/titles.csv").path, "--look",
                 "all",

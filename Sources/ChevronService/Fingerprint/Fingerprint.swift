@@ -43,7 +43,11 @@ public struct Fingerprint: Sendable, Hashable {
     ) -> Fingerprint {
         let started = ContinuousClock.now
         let generation = text.statistics.generation
+        // A variable font is listed once as itself and once per named instance, two entries of
+        // which may share a face index: each (file, index) counts once.
+        var seen: Set<String> = []
         let faces = text.installedFaces.sorted { ($0.file, $0.index) < ($1.file, $1.index) }
+            .filter { seen.insert("\($0.file)\u{0}\($0.index)").inserted }
         var fontLines: [String] = []
         var fontFiles: Set<String> = []
         for face in faces {
