@@ -59,8 +59,9 @@ public struct ButtonRenderer: Sendable {
         let colors = look.metrics.colors
         let placed = painter.place(x: layout.titleFrame.x, baseline: baseline)
         if let shadow = colors.shadow, let offset = colors.shadowOffset {
+            // Colour glyphs (emoji) draw in their own colours, so they cast no text shadow.
             try painter.draw(
-                placed, on: canvas, dx: offset.x, dy: offset.y,
+                placed.filter { !$0.hasColor }, on: canvas, dx: offset.x, dy: offset.y,
                 color: try Color(hex: shadow, parameter: "colors.shadow"))
         }
         try painter.draw(placed, on: canvas, color: try Color(hex: colors.text, parameter: "colors.text"))

@@ -38,7 +38,7 @@ struct GlyphPainter {
             let face = placed[start].face
             var end = start
             while end < placed.count, placed[end].face == face { end += 1 }
-            let fontFace = try Self.fontFace(face)
+            let fontFace = try Self.fontFace(face, hasColor: placed[start].hasColor)
             defer { cairo_font_face_destroy(fontFace) }
             cairo_set_font_face(context, fontFace)
             let glyphs = placed[start..<end].map { cairo_glyph_t(index: UInt($0.id), x: $0.x + dx, y: $0.y + dy) }
@@ -80,7 +80,7 @@ struct GlyphPainter {
                 let glyph = run.glyphs[index]
                 placed.append(
                     DrawnGlyph(
-                        face: run.face, id: glyph.id, cluster: glyph.cluster, x: pen + glyph.xOffset,
+                        face: run.face, hasColor: run.hasColor, id: glyph.id, cluster: glyph.cluster, x: pen + glyph.xOffset,
                         y: baseline - glyph.yOffset))
                 pen += glyph.advance + extras[cluster.run][index]
             }
@@ -89,11 +89,17 @@ struct GlyphPainter {
     }
 
     /// A cairo face for the file and index fontconfig matched (cairo opens it with FreeType).
-    private static func fontFace(_ name: FaceName) throws(RenderError) -> OpaquePointer {
+    private static func fontFace(_ name: FaceName, hasColor: Bool) throws(RenderError) -> OpaquePointer {
         let pattern = FcPatternCreate()
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, FC_FILE, name.file)
         FcPatternAddInteger(pattern, FC_INDEX, Int32(name.index))
+        // A variable face's coordinates, as the measurement set them (cairo applies them on top
+        // of the named instance the index selects).
+        if !name.variations.isEmpty { FcPatternAddString(pattern, FC_FONT_VARIATIONS, name.variations) }
+        // cairo loads glyphs with FT_LOAD_NO_BITMAP unless told the face's bitmaps are wanted:
+        // an emoji font has nothing else, and would draw nothing.
+        if hasColor { FcPatternAddBool(pattern, FC_EMBEDDED_BITMAP, 1) }
         let face = cairo_ft_font_face_create_for_pattern(pattern)
         try Canvas.check(cairo_font_face_status(face), "opening \(name.file)")
         guard let face else {
@@ -142,6 +148,8 @@ struct GlyphPainter {
 public struct DrawnGlyph: Sendable, Hashable {
     /// The face the glyph comes from.
     public var face: FaceName
+    /// Whether the face's glyphs are colour bitmaps (emoji).
+    public var hasColor: Bool
     /// The glyph's index in the face.
     public var id: UInt32
     /// The UTF-8 offset in the title of the cluster the glyph shows.

@@ -16,6 +16,9 @@ public struct GlyphLine: Sendable, Hashable {
 public struct GlyphRun: Sendable, Hashable {
     /// The face whose glyph ids these are.
     public var face: FaceName
+    /// Whether the face's glyphs are colour pictures (an emoji font's bitmaps), which a renderer
+    /// must load as bitmaps rather than outlines.
+    public var hasColor: Bool
     /// The run's direction.
     public var direction: TextDirection
     /// The glyphs, left to right.
