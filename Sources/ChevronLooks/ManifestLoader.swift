@@ -78,26 +78,41 @@ extension LookRegistry {
     {
         let (loaded, loadProblems) = ManifestLoader.load(directory: directory)
         let previousManifests = (previous?.all ?? []).compactMap { $0 as? ManifestLook }
+        func previousLook(from file: String) -> ManifestLook? { previousManifests.first { $0.file == file } }
         var problems: [ManifestProblem] = []
         var candidates: [ManifestLook] = []
         for problem in loadProblems {
             problems.append(problem)
-            if let good = previousManifests.first(where: { $0.file == problem.file }) { candidates.append(good) }
+            if let good = previousLook(from: problem.file) { candidates.append(good) }
         }
         var accepted: [any BackButtonLook] = []
         var manifestNames: Set<String> = []
-        for look in candidates + loaded {
+        /// Why `look` cannot join the looks accepted so far, or nil when it can.
+        func conflict(_ look: ManifestLook) -> ManifestProblem? {
             if names.contains(look.name), !look.replacesBuiltIn {
-                problems.append(
-                    ManifestProblem(
-                        file: look.file, field: "name",
-                        reason: "\"\(look.name)\" is a built-in look; set \"replacesBuiltIn\": true to replace it"))
-            } else if !manifestNames.insert(look.name).inserted {
-                problems.append(
-                    ManifestProblem(
-                        file: look.file, field: "name", reason: "another manifest already defines \"\(look.name)\""))
-            } else {
-                accepted.append(look)
+                return ManifestProblem(
+                    file: look.file, field: "name",
+                    reason: "\"\(look.name)\" is a built-in look; set \"replacesBuiltIn\": true to replace it")
+            }
+            if manifestNames.contains(look.name) {
+                return ManifestProblem(
+                    file: look.file, field: "name", reason: "another manifest already defines \"\(look.name)\"")
+            }
+            return nil
+        }
+        // Looks that kept their file's previous name claim it before renamed ones, so that a
+        // rename onto another manifest's name is the renamed file's problem, not the other's.
+        let renamed = { (look: ManifestLook) in previousLook(from: look.file).map { $0.name != look.name } ?? false }
+        for look in candidates + loaded.filter({ !renamed($0) }) + loaded.filter(renamed) {
+            var chosen: ManifestLook? = look
+            if let problem = conflict(look) {
+                problems.append(problem)
+                // As for any broken manifest, the file's previous good look stays, if it still fits.
+                chosen = previousLook(from: look.file).flatMap { conflict($0) == nil ? $0 : nil }
+            }
+            if let chosen {
+                manifestNames.insert(chosen.name)
+                accepted.append(chosen)
             }
         }
         return (LookRegistry(all + accepted), problems)

@@ -113,6 +113,28 @@ struct ManifestTests {
         #expect(try second.look(named: "test-look").metrics.height == 32)
     }
 
+    /// A good manifest renamed to a built-in's name without `replacesBuiltIn`, or to another
+    /// manifest's name, is a problem like any other: its previous good look stays.
+    @Test func aRenameThatConflictsKeepsThePreviousGoodLook() throws {
+        let directory = try folder([
+            "mine.json": Self.good,
+            "other.json": Self.good.replacingOccurrences(
+                of: #""test-look""#, with: #""other-look""#),
+        ])
+        let (first, none) = LookRegistry.builtIn.addingManifests(from: directory)
+        #expect(none.isEmpty && first.names.contains("test-look") && first.names.contains("other-look"))
+        let mine = URL(fileURLWithPath: directory).appendingPathComponent("mine.json")
+        for conflicting in ["classic", "other-look"] {
+            try Data(Self.good.replacingOccurrences(of: #""test-look""#, with: "\"\(conflicting)\"").utf8).write(
+                to: mine)
+            let (second, problems) = LookRegistry.builtIn.addingManifests(from: directory, keepingFrom: first)
+            #expect(problems.count == 1 && problems.first?.field == "name", "\(problems)")
+            #expect(try second.look(named: "test-look").metrics.height == 32, "renamed to \(conflicting)")
+            #expect(try second.look(named: "classic").metrics.height == 30)
+            #expect(try second.look(named: "other-look").metrics.height == 32)
+        }
+    }
+
     /// With positive tracking, a truncated title still fits: hb-shape's width of what is shown,
     /// plus the tracking after each of its characters, plus the padding, is within the maximum.
     @Test func aTruncatedTitleWithTrackingFitsTheMaximum() throws {
