@@ -94,6 +94,10 @@ struct GlyphPainter {
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, FC_FILE, name.file)
         FcPatternAddInteger(pattern, FC_INDEX, Int32(name.index))
+        // As FcDefaultSubstitute sets it on every matched pattern: cairo reads a pattern without
+        // it as "no embedded bitmaps" (FT_LOAD_NO_BITMAP), and a colour bitmap font such as Noto
+        // Color Emoji (CBDT) has nothing else, so its glyphs were drawn as nothing.
+        FcPatternAddBool(pattern, FC_EMBEDDED_BITMAP, 1)
         let face = cairo_ft_font_face_create_for_pattern(pattern)
         try Canvas.check(cairo_font_face_status(face), "opening \(name.file)")
         guard let face else {
