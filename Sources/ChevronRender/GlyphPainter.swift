@@ -38,7 +38,7 @@ struct GlyphPainter {
             let face = placed[start].face
             var end = start
             while end < placed.count, placed[end].face == face { end += 1 }
-            let fontFace = try Self.fontFace(face, hasColor: placed[start].hasColor)
+            let fontFace = try Self.fontFace(face)
             defer { cairo_font_face_destroy(fontFace) }
             cairo_set_font_face(context, fontFace)
             let glyphs = placed[start..<end].map { cairo_glyph_t(index: UInt($0.id), x: $0.x + dx, y: $0.y + dy) }
@@ -89,7 +89,7 @@ struct GlyphPainter {
     }
 
     /// A cairo face for the file and index fontconfig matched (cairo opens it with FreeType).
-    private static func fontFace(_ name: FaceName, hasColor: Bool) throws(RenderError) -> OpaquePointer {
+    private static func fontFace(_ name: FaceName) throws(RenderError) -> OpaquePointer {
         let pattern = FcPatternCreate()
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, FC_FILE, name.file)
@@ -97,9 +97,10 @@ struct GlyphPainter {
         // A variable face's coordinates, as the measurement set them (cairo applies them on top
         // of the named instance the index selects).
         if !name.variations.isEmpty { FcPatternAddString(pattern, FC_FONT_VARIATIONS, name.variations) }
-        // cairo loads glyphs with FT_LOAD_NO_BITMAP unless told the face's bitmaps are wanted:
-        // an emoji font has nothing else, and would draw nothing.
-        if hasColor { FcPatternAddBool(pattern, FC_EMBEDDED_BITMAP, 1) }
+        // As FcDefaultSubstitute sets it on every matched pattern: cairo reads a pattern without
+        // it as "no embedded bitmaps" (FT_LOAD_NO_BITMAP), and a colour bitmap font such as Noto
+        // Color Emoji (CBDT) has nothing else, so its glyphs were drawn as nothing.
+        FcPatternAddBool(pattern, FC_EMBEDDED_BITMAP, 1)
         let face = cairo_ft_font_face_create_for_pattern(pattern)
         try Canvas.check(cairo_font_face_status(face), "opening \(name.file)")
         guard let face else {

@@ -188,7 +188,7 @@ final class FontConfiguration: @unchecked Sendable {
             throw TextError(.invalidPattern, parameter: "font.file", "\(path) is a file, not a pattern to match")
         }
         if let language {
-            FcPatternAddString(pattern, FC_LANG, language.fontconfigBytes)
+            FcPatternAddString(pattern, FC_LANG, language.fontconfigLanguage.fontconfigBytes)
         }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
@@ -222,6 +222,22 @@ extension FontSlant {
 extension String {
     /// The string as the NUL-terminated `FcChar8` bytes fontconfig takes.
     var fontconfigBytes: [UInt8] { Array(utf8) + [0] }
+
+    /// A BCP 47 tag as fontconfig's language names spell it. fontconfig knows Chinese by region
+    /// (its orthographies zh-cn, zh-sg, zh-tw, zh-hk, zh-mo), not by script, and compares only the
+    /// language of a tag it does not know: "zh-Hans" would match any Chinese face alike, and
+    /// fontconfig's order then picks the Japanese one. So a script subtag becomes the region
+    /// whose orthography it is (Hans: zh-cn, or zh-sg for Singapore; Hant: zh-tw, or zh-hk and
+    /// zh-mo for Hong Kong and Macao). Other tags go as they are (fontconfig ignores case).
+    var fontconfigLanguage: String {
+        let subtags = lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
+        guard subtags.first == "zh", subtags.count > 1 else { return self }
+        let region = subtags.dropFirst().first { $0.count == 2 && $0.allSatisfy(\.isLetter) }.map(String.init)
+        if subtags.contains("hans") { return "zh-" + (region == "sg" ? "sg" : "cn") }
+        guard subtags.contains("hant") else { return self }
+        if let region, region == "hk" || region == "mo" { return "zh-" + region }
+        return "zh-tw"
+    }
 
     /// A family name as fontconfig compares them: case and blanks ignored.
     fileprivate var familyKey: String { lowercased().filter { $0 != " " } }

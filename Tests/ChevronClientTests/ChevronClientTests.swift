@@ -50,6 +50,30 @@ struct ChevronClientTests {
         #expect(try await client.reload().generation == 2)
     }
 
+    /// The fields that say whether an answer can be trusted decode into the typed replies.
+    @Test func layoutsAndMeasurementsCarryMissingGlyphsSubstitutionAndCoordinates() async throws {
+        try #require(try ExternalTools.filesCovering(Unicode.Scalar(0x0378)!).isEmpty, "fc-list: no font has U+0378")
+        let daemon = try DaemonProcess()
+        let client = try await ChevronClient.connect(socketPath: daemon.socketPath)
+        let modern = try await client.size(SizeParameters(title: "A\u{0378}B", look: "modern"))
+        #expect(modern.missingGlyphs == 1)
+        #expect(modern.font.requested == "SF Pro Text" && modern.font.substituted)
+        #expect(modern.font.file == (try ExternalTools.fcMatch("SF Pro Text").file))
+        let classic = try await client.size(SizeParameters(title: "Back"))
+        #expect(classic.missingGlyphs == 0)
+        #expect(classic.font.requested == "Helvetica:bold" && !classic.font.substituted)
+        #expect(try await client.resolveFont(FontParameters(pattern: "SF Pro Text")).substituted)
+        #expect(try await !client.resolveFont(FontParameters(pattern: "Arial")).substituted)
+        let pattern = "Inter:variable=true:weight=190"
+        let fields = try ExternalTools.fcMatchFields(pattern, format: "%{file}|%{fontvariations}")
+        let measured = try await client.measureText("Hi", font: FontParameters(pattern: pattern, size: 17))
+        #expect(!measured.substituted && measured.missing == 0)
+        #expect(measured.runs.first?.face.file == fields[0])
+        #expect(measured.runs.first?.face.variations == fields[1])
+        #expect(try await client.measureText("Hi").runs.first?.face.variations == nil)
+        await client.close()
+    }
+
     @Test func errorsAreTypedAfterTheVarlinkErrors() async throws {
         let daemon = try DaemonProcess()
         let client = try await ChevronClient.connect(socketPath: daemon.socketPath)

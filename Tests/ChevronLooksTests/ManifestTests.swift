@@ -153,6 +153,89 @@ struct ManifestTests {
         #expect(layout.width <= 170)
     }
 
+    /// `good` with its font pinned to a file: `font` is the manifest's whole font object.
+    static func pinned(_ font: String) -> String {
+        good.replacingOccurrences(
+            of: #"{"pattern": "DejaVu Sans:bold", "size": 13, "features": ["-kern"]}"#, with: font)
+    }
+
+    @Test func aLookMayPinAFontFileRelativeToItsManifest() throws {
+        let directory = try folder([:])
+        let fonts = URL(fileURLWithPath: directory).appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        let file = fonts.appendingPathComponent("Mine.ttf").path
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf", toPath: file)
+        try Data(Self.pinned(#"{"file": "fonts/Mine.ttf", "size": 13, "features": ["-kern"]}"#).utf8).write(
+            to: URL(fileURLWithPath: directory).appendingPathComponent("pinned.json"))
+        let (registry, problems) = LookRegistry.builtIn.addingManifests(from: directory)
+        #expect(problems.isEmpty, "\(problems)")
+        let engine = SizingEngine(registry: registry, text: sizing.text)
+        let layout = try engine.size(SizeRequest(look: "test-look", title: "Settings"))
+        #expect(layout.font.file == file)
+        #expect(!layout.substituted)
+        let textWidth = try ExternalTools.hbShapeWidth(file: file, text: "Settings", size: 13, features: ["-kern"])
+        #expect(abs(layout.textWidth - textWidth) < 1e-9)
+        #expect(layout.width == snappedUp(max(textWidth + 25, 40)))
+        // Not what the pattern the file replaced would measure.
+        let sans = try ExternalTools.hbShapeWidth(
+            file: try ExternalTools.fcMatch("DejaVu Sans:bold").file, text: "Settings", size: 13, features: ["-kern"])
+        #expect(abs(sans - textWidth) > 0.5)
+    }
+
+    @Test func aPinnedFileMayNameAFaceOfACollection() throws {
+        let collection = "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"
+        // fc-scan lists the collection's faces with their indices: face 1's family.
+        let faces = try #require(try ExternalTools.run("fc-scan", ["--format", "%{index}|%{family[0]}\n", collection]))
+        let family = try #require(
+            faces.split(separator: "\n").first { $0.hasPrefix("1|") }?.split(separator: "|").last.map(String.init))
+        let manifest = Self.pinned(#"{"file": "\#(collection)", "index": 1, "size": 13}"#)
+        let (registry, problems) = LookRegistry.builtIn.addingManifests(from: try folder(["cjk.json": manifest]))
+        #expect(problems.isEmpty, "\(problems)")
+        let layout = try SizingEngine(registry: registry, text: sizing.text).size(
+            SizeRequest(look: "test-look", title: "설정"))
+        #expect(layout.font.file == collection && layout.font.family == family)
+        let textWidth = try ExternalTools.hbShapeWidth(file: collection, text: "설정", size: 13, index: 1)
+        #expect(abs(layout.textWidth - textWidth) < 1e-9)
+        #expect(layout.missingGlyphs == 0)
+    }
+
+    @Test(
+        "a pinned font that is not a readable font is the manifest's error",
+        arguments: [
+            (#"{"file": "junk.ttf", "size": 13}"#, "font.file"),
+            (#"{"file": "absent.ttf", "size": 13}"#, "font.file"),
+            (#"{"file": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "index": 3, "size": 13}"#, "font.file"),
+            (#"{"pattern": "DejaVu Sans", "file": "junk.ttf", "size": 13}"#, "font"),
+            (#"{"size": 13}"#, "font"),
+            (#"{"pattern": "DejaVu Sans", "index": 1, "size": 13}"#, "font.index"),
+        ])
+    func aBadPinnedFontIsReported(font: String, field: String) throws {
+        let directory = try folder(["broken.json": Self.pinned(font), "junk.ttf": "not a font"])
+        // fc-scan agrees that junk.ttf holds no font.
+        #expect((try ExternalTools.run("fc-scan", [directory + "/junk.ttf"]) ?? "").isEmpty)
+        let (registry, problems) = LookRegistry.builtIn.addingManifests(from: directory)
+        #expect(problems.count == 1)
+        #expect(problems.first?.file.hasSuffix("broken.json") == true)
+        #expect(problems.first?.field == field, "\(problems)")
+        #expect(!registry.names.contains("test-look"))
+    }
+
+    @Test func pinningABrokenFileOnReloadKeepsThePreviousGoodLook() throws {
+        let directory = try folder([
+            "mine.json": Self.pinned(#"{"file": "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf", "size": 13}"#),
+            "junk.ttf": "not a font",
+        ])
+        let (first, none) = LookRegistry.builtIn.addingManifests(from: directory)
+        #expect(none.isEmpty, "\(none)")
+        try Data(Self.pinned(#"{"file": "junk.ttf", "size": 13}"#).utf8).write(
+            to: URL(fileURLWithPath: directory).appendingPathComponent("mine.json"))
+        let (second, problems) = LookRegistry.builtIn.addingManifests(from: directory, keepingFrom: first)
+        #expect(problems.map(\.field) == ["font.file"])
+        let layout = try SizingEngine(registry: second, text: sizing.text).size(
+            SizeRequest(look: "test-look", title: "Back"))
+        #expect(layout.font.file == "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf")
+    }
+
     @Test func twoManifestsCannotShareAName() throws {
         let (registry, problems) = LookRegistry.builtIn.addingManifests(
             from: try folder(["a.json": Self.good, "b.json": Self.good]))
