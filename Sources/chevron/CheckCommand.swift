@@ -143,7 +143,9 @@ struct CheckCommand: AsyncParsableCommand {
                                     .protocolViolation, message: "SizeMany left a request unanswered")
                             }
                             return (
-                                CheckRow(job.0, look: job.1, maximumWidth: maximumWidths[job.1] ?? 0, result: result),
+                                CheckRow(
+                                    job.0, look: job.1, maximumWidth: maximumWidths[job.1] ?? 0,
+                                    language: job.0.language ?? language, result: result),
                                 result.layout
                             )
                         }
@@ -192,7 +194,8 @@ struct CheckRow: Encodable {
     let language: String?
     let error: String?
 
-    init(_ entry: TitleEntry, look: String, maximumWidth: Double, result: SizeResultReply) {
+    /// - Parameter language: the language the title was measured in (the file's, else `--language`).
+    init(_ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, result: SizeResultReply) {
         file = entry.file
         line = entry.line
         key = entry.key
@@ -204,7 +207,7 @@ struct CheckRow: Encodable {
         displayedTitle = result.layout?.displayedTitle ?? ""
         titleSource = result.layout?.titleSource ?? "none"
         missingGlyphs = result.layout?.missingGlyphs ?? 0
-        language = entry.language
+        self.language = language
         error = result.failure.map { failure in
             [failure.error, failure.parameters.parameter, failure.parameters.message].compactMap { $0 }
                 .joined(separator: ": ")
@@ -243,7 +246,9 @@ struct CheckRow: Encodable {
         case "none": seen = "the chevron alone"
         default: seen = "\(titleSource): \(displayedTitle)"
         }
-        return missingGlyphs > 0 ? "MISSING GLYPHS (\(missingGlyphs)); \(seen)" : seen
+        guard missingGlyphs > 0 else { return seen }
+        // Whatever is shown, its width is not the device's: the row never reads as fitting.
+        return seen == "full title" ? "MISSING GLYPHS (\(missingGlyphs))" : "MISSING GLYPHS (\(missingGlyphs)); \(seen)"
     }
 
     /// Whether the title is not shown in full: cut, or replaced by another title or nothing.
