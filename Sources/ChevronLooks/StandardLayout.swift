@@ -38,7 +38,8 @@ struct StandardLayout {
                 break
             }
             if policy == .truncate {
-                let (cut, tracked) = try truncate(text, font: font, tracking: metrics.tracking, to: maximum - metrics.padding)
+                let (cut, tracked) = try truncate(
+                    text, font: font, tracking: metrics.tracking, to: maximum - metrics.padding)
                 chosen = Choice(
                     text: cut.displayed, source: source, width: tracked, truncated: true, fullWidth: width,
                     measurement: nil)
@@ -48,9 +49,7 @@ struct StandardLayout {
         guard let chosen else {
             throw LookError(.missingTitle, parameter: "title", "no title candidate for policy \(policy.rawValue)")
         }
-        var layout = try place(chosen, metrics: metrics, font: font, maximum: maximum)
-        layout.missingGlyphs = missingGlyphs
-        return layout
+        return try place(chosen, metrics: metrics, font: font, maximum: maximum, missingGlyphs: missingGlyphs)
     }
 
     /// `text` cut with "…" so that its width plus `tracking` per character fits `available`.
@@ -97,9 +96,9 @@ struct StandardLayout {
         }
     }
 
-    private func place(_ choice: Choice, metrics: LookMetrics, font: FontRequest, maximum: Double) throws
-        -> BackButtonLayout
-    {
+    private func place(
+        _ choice: Choice, metrics: LookMetrics, font: FontRequest, maximum: Double, missingGlyphs: Int
+    ) throws -> BackButtonLayout {
         let grid = PixelGrid(scale: request.scale)
         // The line height and face of an empty title come from a space in the same font.
         let measured =
@@ -133,7 +132,8 @@ struct StandardLayout {
             titleSource: choice.source, truncated: choice.truncated, capInsets: caps, titleInsets: titleInsets,
             hitRect: Rect(x: (width - hitWidth) / 2, y: (height - hitHeight) / 2, width: hitWidth, height: hitHeight),
             direction: direction, font: measured.primary, fontSize: font.size, textWidth: choice.fullWidth,
-            requestedFont: font.face.description, substituted: measured.substituted, missingGlyphs: 0)
+            requestedFont: font.face.description, substituted: measured.substituted,
+            missingGlyphs: missingGlyphs)
     }
 
     private func validate(_ metrics: LookMetrics) throws {

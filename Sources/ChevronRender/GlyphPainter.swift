@@ -80,7 +80,8 @@ struct GlyphPainter {
                 let glyph = run.glyphs[index]
                 placed.append(
                     DrawnGlyph(
-                        face: run.face, hasColor: run.hasColor, id: glyph.id, cluster: glyph.cluster, x: pen + glyph.xOffset,
+                        face: run.face, hasColor: run.hasColor, id: glyph.id, cluster: glyph.cluster,
+                        x: pen + glyph.xOffset,
                         y: baseline - glyph.yOffset))
                 pen += glyph.advance + extras[cluster.run][index]
             }

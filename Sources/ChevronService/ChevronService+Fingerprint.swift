@@ -29,7 +29,9 @@ extension ChevronService {
         case .computing:
             throw VarlinkError(
                 "io.chevron.Service.Pending",
-                parameters: ["message": "the fingerprint is being computed (fonts are hashed after start and reload); ask again"])
+                parameters: [
+                    "message": "the fingerprint is being computed (fonts are hashed after start and reload); ask again"
+                ])
         case .stale:
             // Nobody is computing it (an in-process service asked for the first time): compute now,
             // which an event loop must not do.

@@ -86,7 +86,8 @@ final class FontConfiguration: @unchecked Sendable {
 
     /// The faces fontconfig can use, system and user directories alike, as (file, index).
     var allFaces: [(file: String, index: Int)] {
-        Self.faces(in: FcConfigGetFonts(config, FcSetSystem)) + Self.faces(in: FcConfigGetFonts(config, FcSetApplication))
+        Self.faces(in: FcConfigGetFonts(config, FcSetSystem))
+            + Self.faces(in: FcConfigGetFonts(config, FcSetApplication))
     }
 
     /// The configuration files fontconfig read (`FcConfigGetConfigFiles`).

@@ -21,6 +21,8 @@ final class FontFace: @unchecked Sendable {
     let harfBuzzFont: OpaquePointer
     /// The tags of the face's variation axes (`wght`, `opsz`, …); empty for a static face.
     let axes: Set<String>
+    /// Whether the face has an optical-size axis (asked on every shaping: kept as a flag).
+    let hasOpticalSize: Bool
     private let freeTypeFace: FT_Face
 
     /// Opens `name.file` with FreeType and HarfBuzz.
@@ -62,6 +64,7 @@ final class FontFace: @unchecked Sendable {
         self.harfBuzzFont = font
         self.shapingUnitsPerEm = Int(upem)
         self.axes = Set(axes.map(\.tag))
+        self.hasOpticalSize = self.axes.contains("opsz")
         self.metrics = Self.readMetrics(freeTypeFace, glyphCount: glyphCount, fallbackUnitsPerEm: Int(upem))
     }
 

@@ -36,6 +36,25 @@ public enum FaceDescription: Sendable, Hashable, CustomStringConvertible {
     /// absolute path. Characters it lacks fall back as for a request of its own family.
     case file(path: String, index: Int)
 
+    /// Hashes the case and its fields; written out because the synthesized hash is outlined,
+    /// and every cached measurement hashes its request.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .pattern(let pattern):
+            hasher.combine(pattern)
+        case .fields(let family, let weight, let slant):
+            hasher.combine(1 as UInt8)
+            hasher.combine(family)
+            hasher.combine(weight)
+            hasher.combine(slant)
+        case .file(let path, let index):
+            hasher.combine(2 as UInt8)
+            hasher.combine(path)
+            hasher.combine(index)
+        }
+    }
+
     /// The description as a fontconfig pattern string (or the file), for logs and messages.
     public var description: String {
         switch self {

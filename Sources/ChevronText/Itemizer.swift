@@ -57,9 +57,11 @@ enum Itemizer {
             required.removeAll(keepingCapacity: true)
             var firstLacking: UInt32?
             var clusterScript = HB_SCRIPT_COMMON
+            var presentation = EmojiPresentation()
             for scalar in cluster.unicodeScalars {
                 let value = scalar.value
                 if clusterScript.isWeak { clusterScript = script(of: value) }
+                presentation.add(scalar)
                 guard !scalar.isIgnorable else { continue }
                 required.append(value)
                 if !primary.covers(value) {
@@ -68,7 +70,7 @@ enum Itemizer {
                 }
             }
             var slot: Int
-            if cluster.asksForEmoji, let emoji = emojiSlot(required: required, primary: primary, chain: chain) {
+            if presentation.asksForEmoji, let emoji = emojiSlot(required: required, primary: primary, chain: chain) {
                 slot = emoji
             } else {
                 slot =
@@ -187,32 +189,40 @@ extension hb_script_t {
     var isoTag: String { hb_script_to_iso15924_tag(self).tagString }
 }
 
-extension Character {
-    /// Whether the cluster is shown as an emoji picture (UTS #51): not when it holds the text
-    /// selector U+FE0E; yes when it holds the emoji selector U+FE0F, a keycap U+20E3, a skin-tone
-    /// modifier, regional indicators (a flag) or tag characters (a subdivision flag), or when its
-    /// first scalar is presented as emoji by default (Emoji_Presentation).
-    var asksForEmoji: Bool {
-        var emoji = false
-        for (position, scalar) in unicodeScalars.enumerated() {
-            switch scalar.value {
-            case 0xFE0E: return false
-            case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF, 0xE0020...0xE007F: emoji = true
-            default: if position == 0, scalar.value >= 0x231A, scalar.properties.isEmojiPresentation { emoji = true }
-            }
+/// Whether a grapheme cluster is shown as an emoji picture (UTS #51), learnt scalar by scalar:
+/// not when it holds the text selector U+FE0E; yes when it holds the emoji selector U+FE0F, a
+/// keycap U+20E3, a skin-tone modifier, regional indicators (a flag) or tag characters (a
+/// subdivision flag), or when its first scalar is presented as emoji by default.
+struct EmojiPresentation {
+    private var scalars = 0
+    private var textSelector = false
+    private var emoji = false
+
+    mutating func add(_ scalar: Unicode.Scalar) {
+        switch scalar.value {
+        case 0xFE0E: textSelector = true
+        case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF, 0xE0020...0xE007F: emoji = true
+        default: if scalars == 0, scalar.isEmojiByDefault { emoji = true }
         }
-        return emoji
+        scalars += 1
     }
+
+    var asksForEmoji: Bool { emoji && !textSelector }
 }
 
 extension Unicode.Scalar {
     /// Whether the scalar can make its cluster an emoji even when the primary face covers it
     /// (see `Character.asksForEmoji`): a cheap filter, so plain text never walks its clusters.
     var mayAskForEmoji: Bool {
+        value == 0xFE0F || value == 0x20E3 || isEmojiByDefault
+    }
+
+    /// Emoji_Presentation, asked of the standard library only in the two blocks that hold such
+    /// scalars (U+231A–U+2B55 and U+1F000–U+1FAFF, emoji-data.txt), so other text costs a compare.
+    var isEmojiByDefault: Bool {
         switch value {
-        case 0xFE0F, 0x20E3: true
-        case 0..<0x231A: false
-        default: properties.isEmojiPresentation
+        case 0x231A...0x2B55, 0x1F000...0x1FAFF: properties.isEmojiPresentation
+        default: false
         }
     }
 

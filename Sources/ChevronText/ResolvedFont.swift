@@ -38,7 +38,7 @@ final class ResolvedFont: Sendable {
     /// The primary face for shaping at `size` points: with an optical-size axis (`opsz`), set to
     /// the size, as Apple's text system does with SF Pro; otherwise the primary face itself.
     func primary(size: Double) throws(TextError) -> FontFace {
-        guard primary.axes.contains("opsz") else { return primary }
+        guard primary.hasOpticalSize else { return primary }
         if let face = sized.withLock({ $0[size] }) { return face }
         let base = primary.name.variations
         let variations = (base.isEmpty ? "" : base + ",") + "opsz=\(size.variationValue)"

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Synchronization
 
 /// The text-measurement core: resolves fonts with fontconfig, opens them with FreeType, shapes
 /// with HarfBuzz, caches what it measured. One engine serves a whole process, from any thread.

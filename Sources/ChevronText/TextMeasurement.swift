@@ -16,12 +16,15 @@ public struct TextMeasurement: Sendable, Hashable {
     public var missing: Int
     /// The direction of the first run with a strong direction, else left-to-right.
     public var direction: TextDirection
+    /// The face fontconfig matched for the request, and whether it is a substitute, behind one
+    /// reference: measurements are copied out of the cache on every hit, so they stay small.
+    public var matched: MatchedFace
     /// The face fontconfig matched for the request (runs may use fallback faces besides it).
-    public var primary: FaceName
+    public var primary: FaceName { matched.face }
     /// Whether that face is of another family than the one asked for: neither the requested
     /// family nor one of fontconfig's metric-compatible aliases of it (Helvetica → Nimbus Sans
     /// is not a substitution; SF Pro Text → Noto Sans is).
-    public var substituted: Bool
+    public var substituted: Bool { matched.substituted }
 
     /// Creates a measurement.
     public init(
@@ -35,8 +38,31 @@ public struct TextMeasurement: Sendable, Hashable {
         self.runs = runs
         self.missing = missing
         self.direction = direction
-        self.primary = primary
+        self.matched = MatchedFace(face: primary, substituted: substituted)
+    }
+}
+
+/// The face fontconfig matched for a request, and whether it put another family in place of the
+/// one asked for (see `TextMeasurement.substituted`).
+public final class MatchedFace: Sendable, Hashable {
+    /// The face.
+    public let face: FaceName
+    /// Whether the face is a substitute.
+    public let substituted: Bool
+
+    /// Creates the pair.
+    public init(face: FaceName, substituted: Bool) {
+        self.face = face
         self.substituted = substituted
+    }
+
+    public static func == (left: MatchedFace, right: MatchedFace) -> Bool {
+        left === right || (left.face == right.face && left.substituted == right.substituted)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(face)
+        hasher.combine(substituted)
     }
 }
 

@@ -26,7 +26,8 @@ struct ButtonOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: "The title's language as a BCP 47 tag (ja, zh-Hans, ko): steers font fallback (Japanese or Chinese Han forms) and shaping."
+        help:
+            "The title's language as a BCP 47 tag (ja, zh-Hans, ko): steers font fallback (Japanese or Chinese Han forms) and shaping."
     )
     var language: String?
 

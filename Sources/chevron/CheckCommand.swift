@@ -32,7 +32,8 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help: "Exit 1 when a title is truncated or replaced (truncate), replaced (fallback), has glyphs no font covers (missing), or any of these (any); repeatable."
+        help:
+            "Exit 1 when a title is truncated or replaced (truncate), replaced (fallback), has glyphs no font covers (missing), or any of these (any); repeatable."
     )
     var failOn: [FailOn] = []
 
@@ -129,7 +130,8 @@ struct CheckCommand: AsyncParsableCommand {
                 next += 1
                 group.addTask {
                     let results = try await client.sizeMany(
-                        batch.map { SizeParameters(title: $0.0.title, look: $0.1, language: $0.0.language ?? language) })
+                        batch.map { SizeParameters(title: $0.0.title, look: $0.1, language: $0.0.language ?? language) }
+                    )
                     // Each result says which request it answers; every request needs one.
                     var byIndex = [SizeResultReply?](repeating: nil, count: batch.count)
                     for result in results where byIndex.indices.contains(result.index) {

@@ -19,7 +19,8 @@ struct ConnectionOptions: ParsableArguments {
 
     @Option(
         name: .customLong("fonts-dir"),
-        help: "With --local: a folder of font files to use besides the system's (repeatable); its faces win over system faces that match as well."
+        help:
+            "With --local: a folder of font files to use besides the system's (repeatable); its faces win over system faces that match as well."
     )
     var fontsDirs: [String] = []
 
@@ -44,7 +45,8 @@ struct ConnectionOptions: ParsableArguments {
     /// is reported in words (path, what to start) and exits 3.
     func client() async throws -> ChevronClient {
         if local {
-            return ChevronClient(transport: try InProcessTransport(looksDirectory: looksDir, fontDirectories: fontsDirs))
+            return ChevronClient(
+                transport: try InProcessTransport(looksDirectory: looksDir, fontDirectories: fontsDirs))
         }
         do {
             return try await ChevronClient.connect(socketPath: socketPath)

@@ -27,7 +27,9 @@ struct FingerprintCommand: AsyncParsableCommand {
                 return
             }
             print("fingerprint  \(fingerprint.fingerprint)")
-            print("fonts        \(fingerprint.parts.fonts)  (\(fingerprint.faces) faces in \(fingerprint.fontFiles) files)")
+            print(
+                "fonts        \(fingerprint.parts.fonts)  (\(fingerprint.faces) faces in \(fingerprint.fontFiles) files)"
+            )
             print("fontconfig   \(fingerprint.parts.fontconfig)  (\(fingerprint.configurationFiles) files)")
             print("libraries    \(fingerprint.parts.libraries)  (\(Self.versions(fingerprint)))")
             print("looks        \(fingerprint.parts.looks)  (\(fingerprint.looks.joined(separator: ", ")))")

@@ -169,7 +169,9 @@ enum CatalogFormat {
             if !localizations.contains(where: { $0.key == source }) {
                 // The key is the source-language text when the catalog has no unit for it.
                 entries.append(
-                    TitleEntry(file: file, line: line, key: "\(key) (\(source))", title: key, language: TitleFile.languageTag(source)))
+                    TitleEntry(
+                        file: file, line: line, key: "\(key) (\(source))", title: key,
+                        language: TitleFile.languageTag(source)))
             }
             for localization in localizations.sorted(by: { $0.key < $1.key }) {
                 let values = unitValues(localization.value, label: localization.key)

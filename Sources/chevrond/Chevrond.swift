@@ -29,7 +29,8 @@ struct Chevrond: AsyncParsableCommand {
 
     @Option(
         name: .customLong("fonts-dir"),
-        help: "A folder of font files to use besides the system's (repeatable); its faces win over system faces that match as well. SIGHUP rescans it."
+        help:
+            "A folder of font files to use besides the system's (repeatable); its faces win over system faces that match as well. SIGHUP rescans it."
     )
     var fontsDirs: [String] = []
 
