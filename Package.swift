@@ -80,7 +80,7 @@ var package = Package(
         ),
         .target(
             name: "ChevronRender",
-            dependencies: ["CCairo", "CFontconfig", "CPNG", "ChevronLooks", "ChevronText"],
+            dependencies: ["CCairo", "CFreeType", "CPNG", "ChevronLooks", "ChevronText"],
             swiftSettings: strictSwift
         ),
         .target(

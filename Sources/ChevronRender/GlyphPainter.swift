@@ -1,5 +1,5 @@
 import CCairo
-import CFontconfig
+import CFreeType
 import ChevronText
 
 /// Draws a shaped line with cairo: every glyph where HarfBuzz placed it, from the face file and
@@ -36,9 +36,10 @@ struct GlyphPainter {
         // One cairo call per stretch of glyphs from one face.
         while start < placed.count {
             let face = placed[start].face
+            let renderable = placed[start].renderable
             var end = start
-            while end < placed.count, placed[end].face == face { end += 1 }
-            let fontFace = try Self.fontFace(face)
+            while end < placed.count, placed[end].renderable == renderable { end += 1 }
+            let fontFace = try Self.fontFace(renderable)
             defer { cairo_font_face_destroy(fontFace) }
             cairo_set_font_face(context, fontFace)
             let glyphs = placed[start..<end].map { cairo_glyph_t(index: UInt($0.id), x: $0.x + dx, y: $0.y + dy) }
@@ -80,7 +81,8 @@ struct GlyphPainter {
                 let glyph = run.glyphs[index]
                 placed.append(
                     DrawnGlyph(
-                        face: run.face, hasColor: run.hasColor, id: glyph.id, cluster: glyph.cluster,
+                        face: run.face, renderable: run.renderable, hasColor: run.hasColor, id: glyph.id,
+                        cluster: glyph.cluster,
                         x: pen + glyph.xOffset,
                         y: baseline - glyph.yOffset))
                 pen += glyph.advance + extras[cluster.run][index]
@@ -89,23 +91,26 @@ struct GlyphPainter {
         return placed
     }
 
-    /// A cairo face for the file and index fontconfig matched (cairo opens it with FreeType).
-    private static func fontFace(_ name: FaceName) throws(RenderError) -> OpaquePointer {
-        let pattern = FcPatternCreate()
-        defer { FcPatternDestroy(pattern) }
-        FcPatternAddString(pattern, FC_FILE, name.file)
-        FcPatternAddInteger(pattern, FC_INDEX, Int32(name.index))
-        // A variable face's coordinates, as the measurement set them (cairo applies them on top
-        // of the named instance the index selects).
-        if !name.variations.isEmpty { FcPatternAddString(pattern, FC_FONT_VARIATIONS, name.variations) }
-        // As FcDefaultSubstitute sets it on every matched pattern: cairo reads a pattern without
-        // it as "no embedded bitmaps" (FT_LOAD_NO_BITMAP), and a colour bitmap font such as Noto
-        // Color Emoji (CBDT) has nothing else, so its glyphs were drawn as nothing.
-        FcPatternAddBool(pattern, FC_EMBEDDED_BITMAP, 1)
-        let face = cairo_ft_font_face_create_for_pattern(pattern)
-        try Canvas.check(cairo_font_face_status(face), "opening \(name.file)")
+    /// A cairo face over the FreeType face the line was shaped with: the same bytes, already in
+    /// memory, so drawing never reads the font file (which may have changed since). cairo keeps
+    /// one font face per FreeType face and load flags, so asking again is cheap; the face keeps
+    /// `renderable` alive for as long as cairo holds it (its user data).
+    private static func fontFace(_ renderable: RenderableFace) throws(RenderError) -> OpaquePointer {
+        // No hinting (the options say so too); bitmaps allowed, since a colour emoji font has
+        // nothing else (cairo asks FreeType for colour itself when the face has it).
+        let face = cairo_ft_font_face_create_for_ft_face(FT_Face(renderable.freeTypeFace), Int32(FT_LOAD_NO_HINTING))
+        try Canvas.check(cairo_font_face_status(face), "opening \(renderable.name.file)")
         guard let face else {
-            throw RenderError(.cairo, parameter: "font", "cairo returned no face for \(name.file)")
+            throw RenderError(.cairo, parameter: "font", "cairo returned no face for \(renderable.name.file)")
+        }
+        let retained = Unmanaged.passRetained(renderable).toOpaque()
+        let status = cairo_font_face_set_user_data(face, renderableKey, retained) { pointer in
+            if let pointer { Unmanaged<RenderableFace>.fromOpaque(pointer).release() }
+        }
+        if status != CAIRO_STATUS_SUCCESS {
+            Unmanaged<RenderableFace>.fromOpaque(retained).release()
+            cairo_font_face_destroy(face)
+            try Canvas.check(status, "keeping \(renderable.name.file) open")
         }
         return face
     }
@@ -150,6 +155,8 @@ struct GlyphPainter {
 public struct DrawnGlyph: Sendable, Hashable {
     /// The face the glyph comes from.
     public var face: FaceName
+    /// The open face the glyph is drawn from.
+    public var renderable: RenderableFace
     /// Whether the face's glyphs are colour bitmaps (emoji).
     public var hasColor: Bool
     /// The glyph's index in the face.
@@ -161,3 +168,7 @@ public struct DrawnGlyph: Sendable, Hashable {
     /// The glyph origin's y.
     public var y: Double
 }
+
+/// The key under which a cairo font face keeps its `RenderableFace`. Only its address is used,
+/// as cairo's user-data keys are: it is never read or written, so sharing it is safe.
+nonisolated(unsafe) private let renderableKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)

@@ -81,7 +81,13 @@ extension ChevronService {
                 outcome.problems.map {
                     ["file": .string($0.file), "field": .string($0.field), "reason": .string($0.reason)]
                 }
-                    + (outcome.fontProblem.map { [["file": "", "field": "fonts", "reason": .string($0)]] } ?? [])),
+                    + (outcome.fontProblem.map { [["file": "", "field": "fonts", "reason": .string($0)]] } ?? [])
+                    + text.skippedFontFiles.map {
+                        [
+                            "file": .string($0), "field": "fonts",
+                            "reason": "not a font file fontconfig can read; skipped",
+                        ]
+                    }),
         ])
     }
 

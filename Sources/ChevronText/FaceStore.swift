@@ -8,6 +8,12 @@ final class FaceStore: Sendable {
     private struct State {
         var faces: [FaceKey: FontFace] = [:]
         var order: [FaceKey] = []
+        /// Each file's bytes, shared by its faces while any of them is open.
+        var files: [String: WeakBytes] = [:]
+    }
+
+    private struct WeakBytes {
+        weak var bytes: FontBytes?
     }
 
     private struct FaceKey: Hashable {
@@ -30,7 +36,7 @@ final class FaceStore: Sendable {
         if let face = state.withLock({ $0.faces[key] }) { return face }
         // Opening takes milliseconds; do it outside the lock. Two threads racing here both open
         // the file, and the first to insert wins.
-        let opened = try FontFace(name)
+        let opened = try FontFace(name, bytes: try bytes(of: name.file))
         return state.withLock { state in
             if let existing = state.faces[key] { return existing }
             state.faces[key] = opened
@@ -39,6 +45,18 @@ final class FaceStore: Sendable {
                 state.faces[state.order.removeFirst()] = nil
             }
             return opened
+        }
+    }
+
+    /// The bytes of the font file at `path`: those its open faces share, or read now.
+    private func bytes(of path: String) throws(TextError) -> FontBytes {
+        if let shared = state.withLock({ $0.files[path]?.bytes }) { return shared }
+        let read = try FontBytes(file: path)
+        return state.withLock { state in
+            if let shared = state.files[path]?.bytes { return shared }
+            if state.files.count >= capacity * 2 { state.files = state.files.filter { $0.value.bytes != nil } }
+            state.files[path] = WeakBytes(bytes: read)
+            return read
         }
     }
 

@@ -30,15 +30,15 @@ final class FontConfiguration: @unchecked Sendable {
             throw TextError(.fontNotFound, parameter: "fonts", "fontconfig could not load its configuration")
         }
         self.config = config
-        for directory in extraDirectories {
-            guard FcConfigAppFontAddDir(config, directory.fontconfigBytes) != 0 else {
-                FcConfigDestroy(config)
-                throw TextError(
-                    .fontNotFound, parameter: "fontDirectories", "cannot add font directory \(directory)")
-            }
+        // File by file rather than `FcConfigAppFontAddDir`, whose cache trusts a directory whose
+        // modification time did not change: a font truncated or rewritten in place would still be
+        // listed as it was. Scanning each file is a few milliseconds, at start and each rescan.
+        var skipped: [String] = []
+        for file in extraDirectories.flatMap(FontDirectory.files)
+        where FcConfigAppFontAddFile(config, file.fontconfigBytes) == 0 {
+            skipped.append(file)
         }
-        let loaded = Set(Self.faces(in: FcConfigGetFonts(config, FcSetApplication)).map(\.file))
-        skippedFiles = extraDirectories.flatMap(FontDirectory.files).filter { !loaded.contains($0) }
+        skippedFiles = skipped
     }
 
     deinit {

@@ -9,7 +9,8 @@ import CHarfBuzz
 ///
 /// Opened once and kept (see `FaceStore`), because HarfBuzz caches shape plans per face.
 /// The HarfBuzz font is made immutable after set-up and then shared by threads, which HarfBuzz
-/// allows; the FreeType face is only read during `init`, so no two threads ever use it at once.
+/// allows; the FreeType face is only read during `init`, then left to one renderer (cairo, which
+/// locks it), so no two threads ever use it at once.
 final class FontFace: @unchecked Sendable {
     /// The face as fontconfig names it.
     let name: FaceName
@@ -23,28 +24,26 @@ final class FontFace: @unchecked Sendable {
     let axes: Set<String>
     /// Whether the face has an optical-size axis (asked on every shaping: kept as a flag).
     let hasOpticalSize: Bool
-    private let freeTypeFace: FT_Face
+    /// The FreeType face: read during `init` only; afterwards a renderer's (see `RenderableFace`).
+    let freeTypeFace: FT_Face
 
-    /// Opens `name.file` with FreeType and HarfBuzz.
-    /// - Throws: `fontFileMissing` when the file is gone, `fontFileCorrupt` when it is not a font.
-    init(_ name: FaceName) throws(TextError) {
-        guard access(name.file, R_OK) == 0 else {
-            throw TextError(
-                .fontFileMissing, parameter: "font",
-                "the font file \(name.file) (\(name.family) \(name.style)) is missing or unreadable; rescan fonts")
-        }
+    /// The bytes FreeType and HarfBuzz read (owned, so a changed file cannot fault a read).
+    private let bytes: FontBytes
+
+    /// Opens face `name.index` of a font file's `bytes` with FreeType and HarfBuzz.
+    /// - Throws: `fontFileCorrupt` when the bytes are not a font.
+    init(_ name: FaceName, bytes: FontBytes) throws(TextError) {
         let freeTypeFace: FT_Face
-        switch FreeTypeLibrary.shared.openFace(file: name.file, index: name.index) {
+        switch FreeTypeLibrary.shared.openFace(bytes: bytes, index: name.index) {
         case .success(let face): freeTypeFace = face
         case .failure(let error):
             throw TextError(
                 .fontFileCorrupt, parameter: "font",
                 "FreeType cannot read \(name.file) face \(name.index) (FreeType error \(error.code))")
         }
-        guard let blob = hb_blob_create_from_file_or_fail(name.file) else {
-            FreeTypeLibrary.shared.closeFace(freeTypeFace)
-            throw TextError(.fontFileMissing, parameter: "font", "HarfBuzz cannot open \(name.file)")
-        }
+        // HarfBuzz reads the same bytes; the blob never outlives them (the font is destroyed first).
+        let blob = hb_blob_create(
+            bytes.base.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), HB_MEMORY_MODE_READONLY, nil, nil)
         let harfBuzzFace = hb_face_create(blob, UInt32(name.index & 0xFFFF))
         hb_blob_destroy(blob)
         defer { hb_face_destroy(harfBuzzFace) }
@@ -56,9 +55,15 @@ final class FontFace: @unchecked Sendable {
         let upem = Int32(hb_face_get_upem(harfBuzzFace))
         hb_font_set_scale(font, upem, upem)
         let axes = Self.axes(of: harfBuzzFace)
-        Self.applyVariations(font, face: harfBuzzFace, axes: axes, namedInstance: name.index >> 16, name.variations)
+        if let coordinates = Self.applyVariations(
+            font, face: harfBuzzFace, axes: axes, namedInstance: name.index >> 16, name.variations)
+        {
+            // A renderer draws with the FreeType face: give it the same coordinates.
+            FreeTypeLibrary.shared.setDesignCoordinates(freeTypeFace, coordinates)
+        }
         hb_font_make_immutable(font)
 
+        self.bytes = bytes
         self.name = name
         self.freeTypeFace = freeTypeFace
         self.harfBuzzFont = font
@@ -80,43 +85,46 @@ final class FontFace: @unchecked Sendable {
         return hb_font_get_nominal_glyph(harfBuzzFont, scalar, &glyph) != 0
     }
 
-    /// The face's variation axes: tag and axis index, in `fvar` order.
-    private static func axes(of face: OpaquePointer?) -> [(tag: String, index: Int)] {
+    /// The face's variation axes in `fvar` order: tag and default value.
+    private static func axes(of face: OpaquePointer?) -> [(tag: String, value: Float)] {
         var count = hb_ot_var_get_axis_count(face)
         guard count > 0 else { return [] }
         var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
         count = hb_ot_var_get_axis_infos(face, 0, &count, &infos)
-        return infos.prefix(Int(count)).map { (tag: $0.tag.tagString, index: Int($0.axis_index)) }
+        return infos.prefix(Int(count)).map { (tag: $0.tag.tagString, value: $0.default_value) }
     }
 
     /// Sets the design coordinates: the named instance's (upper 16 bits of the face index, 1-based),
     /// then `variations` (`wght=650,opsz=17`) over them. HarfBuzz 6 sets all axes at once, so an
     /// instance's coordinates are read and passed along with the overrides.
+    /// - Returns: every axis's coordinate in `fvar` order when `variations` set any, else nil
+    ///   (the face is its default or named instance, which FreeType selects from the index).
     private static func applyVariations(
-        _ font: OpaquePointer, face: OpaquePointer?, axes: [(tag: String, index: Int)], namedInstance: Int,
+        _ font: OpaquePointer, face: OpaquePointer?, axes: [(tag: String, value: Float)], namedInstance: Int,
         _ variations: String
-    ) {
+    ) -> [Float]? {
         if variations.isEmpty {
             if namedInstance > 0 { hb_font_set_var_named_instance(font, UInt32(namedInstance - 1)) }
-            return
+            return nil
         }
-        var settings: [hb_variation_t] = []
+        var coordinates = axes.map(\.value)
         if namedInstance > 0 {
             var count = UInt32(axes.count)
-            var coordinates = [Float](repeating: 0, count: axes.count)
-            count = hb_ot_var_named_instance_get_design_coords(face, UInt32(namedInstance - 1), &count, &coordinates)
-            for (axis, value) in zip(axes, coordinates.prefix(Int(count))) {
-                settings.append(hb_variation_t(tag: axis.tag.hbTag, value: value))
-            }
+            var instance = [Float](repeating: 0, count: axes.count)
+            count = hb_ot_var_named_instance_get_design_coords(face, UInt32(namedInstance - 1), &count, &instance)
+            for index in 0..<min(Int(count), coordinates.count) { coordinates[index] = instance[index] }
         }
         for piece in variations.split(separator: ",") {
             var variation = hb_variation_t()
             let text = String(piece)
-            guard hb_variation_from_string(text, Int32(text.utf8.count), &variation) != 0 else { continue }
-            settings.removeAll { $0.tag == variation.tag }
-            settings.append(variation)
+            guard hb_variation_from_string(text, Int32(text.utf8.count), &variation) != 0,
+                let index = axes.firstIndex(where: { $0.tag.hbTag == variation.tag })
+            else { continue }
+            coordinates[index] = variation.value
         }
+        let settings = zip(axes, coordinates).map { hb_variation_t(tag: $0.tag.hbTag, value: $1) }
         hb_font_set_variations(font, settings, UInt32(settings.count))
+        return coordinates
     }
 
     private static func readMetrics(_ face: FT_Face, glyphCount: Int, fallbackUnitsPerEm: Int) -> FaceMetrics {

@@ -18,17 +18,32 @@ final class FreeTypeLibrary: @unchecked Sendable {
         self.library = error == 0 ? library : nil
     }
 
-    /// Opens face `index` of `file` (`FT_New_Face`) under the library lock.
+    /// Opens face `index` of a font file's bytes (`FT_New_Memory_Face`) under the library lock.
+    /// FreeType reads from `bytes`, which must outlive the face.
     /// - Returns: the face, or FreeType's error code.
-    func openFace(file: String, index: Int) -> Result<FT_Face, FreeTypeError> {
+    func openFace(bytes: FontBytes, index: Int) -> Result<FT_Face, FreeTypeError> {
         guard let library = library.map(Handle.init) else { return .failure(FreeTypeError(code: -1)) }
+        let memory = Handle(pointer: OpaquePointer(bytes.base))
+        let count = bytes.count
         let opened = lock.withLock { _ -> Result<Handle, FreeTypeError> in
             var face: FT_Face?
-            let error = FT_New_Face(library.pointer, file, FT_Long(index), &face)
+            let error = FT_New_Memory_Face(
+                library.pointer, UnsafePointer<FT_Byte>(memory.pointer), FT_Long(count), FT_Long(index), &face)
             guard error == 0, let face else { return .failure(FreeTypeError(code: error)) }
             return .success(Handle(pointer: OpaquePointer(face)))
         }
         return opened.map { FT_Face($0.pointer) }
+    }
+
+    /// Sets a variable face's design coordinates (`FT_Set_Var_Design_Coordinates`), axis by axis
+    /// in `fvar` order, under the library lock (it allocates through the library).
+    func setDesignCoordinates(_ face: FT_Face, _ coordinates: [Float]) {
+        let handle = Handle(pointer: OpaquePointer(face))
+        let fixed = coordinates.map { FT_Fixed(($0 * 65536).rounded()) }
+        lock.withLock { _ in
+            var values = fixed
+            _ = FT_Set_Var_Design_Coordinates(FT_Face(handle.pointer), FT_UInt(values.count), &values)
+        }
     }
 
     /// A C handle crossing the lock; the lock is what makes its use safe.

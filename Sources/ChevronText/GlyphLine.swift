@@ -19,6 +19,8 @@ public struct GlyphRun: Sendable, Hashable {
     /// Whether the face's glyphs are colour pictures (an emoji font's bitmaps), which a renderer
     /// must load as bitmaps rather than outlines.
     public var hasColor: Bool
+    /// The open face itself, for drawing.
+    public var renderable: RenderableFace
     /// The run's direction.
     public var direction: TextDirection
     /// The glyphs, left to right.
@@ -48,4 +50,27 @@ extension TextEngine {
         try request.validate()
         return try shaper(for: request, in: currentSession).glyphs(text)
     }
+}
+
+/// The face a run was shaped with, kept open for a renderer: its FreeType face reads the same
+/// bytes the measurement read, so a drawing can never fault on a font file changed underneath.
+///
+/// The text engine never uses the FreeType face after opening it; a renderer may hand it to one
+/// drawing library (cairo locks each face it uses). Equal when it is the same open face.
+public final class RenderableFace: Sendable, Hashable {
+    let face: FontFace
+
+    init(_ face: FontFace) {
+        self.face = face
+    }
+
+    /// The face's name.
+    public var name: FaceName { face.name }
+
+    /// The `FT_Face`, valid while this object lives.
+    public var freeTypeFace: OpaquePointer { OpaquePointer(face.freeTypeFace) }
+
+    public static func == (left: RenderableFace, right: RenderableFace) -> Bool { left.face === right.face }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(face)) }
 }

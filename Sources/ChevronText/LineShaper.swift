@@ -21,7 +21,8 @@ struct LineShaper {
         let (runs, faces, missing) = try shapeEachRun(text) { segment, face, bytes, buffer in
             let direction = shapeInto(buffer, segment, of: bytes, with: face)
             return GlyphRun(
-                face: face.name, hasColor: face.metrics.hasColor, direction: direction,
+                face: face.name, hasColor: face.metrics.hasColor, renderable: RenderableFace(face),
+                direction: direction,
                 glyphs: placedGlyphs(in: buffer, scale: size / Double(face.shapingUnitsPerEm)))
         }
         let measurement = assemble(runs: [], faces: faces, missing: missing)

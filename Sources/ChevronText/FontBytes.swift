@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A font file's bytes, read into memory this process owns.
+///
+/// FreeType and HarfBuzz would otherwise map the file, and a file truncated in place (a careless
+/// package upgrade) then raises SIGBUS on the next read of a page past its new end. Owned bytes
+/// keep measuring what was read until the next rescan reopens the file. Immutable after `init`;
+/// shared by the faces of one file (a collection's faces, a variable font's instances).
+final class FontBytes: @unchecked Sendable {
+    /// The file's bytes.
+    let base: UnsafeMutableRawPointer
+    /// How many bytes.
+    let count: Int
+
+    /// The largest font file read (a CJK collection is about 20 MB, the largest font seen here 27 MB).
+    static let limit = 256 << 20
+
+    /// Reads the whole file at `path`.
+    /// - Throws: `fontFileMissing` when it cannot be read, `fontFileCorrupt` when it is empty or
+    ///   over `limit`.
+    init(file path: String) throws(TextError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw TextError(
+                .fontFileMissing, parameter: "font",
+                "the font file \(path) is missing or unreadable (\(String(cString: strerror(errno)))); rescan fonts")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size > 0, info.st_size <= Self.limit else {
+            throw TextError(
+                .fontFileCorrupt, parameter: "font",
+                "the font file \(path) is empty, or larger than \(Self.limit >> 20) MiB")
+        }
+        let size = Int(info.st_size)
+        let base = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        var read = 0
+        while read < size {
+            let count = Glibc.read(descriptor, base + read, size - read)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }  // the file shrank while being read: what was read is checked below
+            read += count
+        }
+        guard read == size else {
+            base.deallocate()
+            throw TextError(.fontFileCorrupt, parameter: "font", "the font file \(path) changed while it was read")
+        }
+        self.base = base
+        self.count = size
+    }
+
+    deinit {
+        base.deallocate()
+    }
+}
