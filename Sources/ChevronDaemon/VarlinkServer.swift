@@ -67,8 +67,10 @@ public final class VarlinkServer: Service, Sendable {
         channel.closeFuture.whenComplete { _ in service.connections.closed() }
         guard open <= configuration.maximumConnections else {
             service.connections.refused()
+            // Accepts race on several event loops, so the count may pass the limit for a moment:
+            // say the limit, not the count.
             logger.warning(
-                "refusing a connection: \(open - 1) are open; the limit is \(configuration.maximumConnections)")
+                "refusing a connection: the limit of \(configuration.maximumConnections) open connections is reached")
             return channel.close()
         }
         guard connections.add(channel) else { return channel.close() }

@@ -21,7 +21,7 @@ public struct LookRegistry: Sendable {
         guard let look = looks[name] else {
             throw LookError(
                 .unknownLook, parameter: "look",
-                "no look is called \"\(name)\"; known looks: \(names.joined(separator: ", "))")
+                "no look is called \(name.echoed); known looks: \(names.joined(separator: ", "))")
         }
         return look
     }

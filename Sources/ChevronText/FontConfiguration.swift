@@ -56,11 +56,12 @@ final class FontConfiguration: @unchecked Sendable {
         var result = FcResultNoMatch
         let matched = withFontSets { sets, count in FcFontSetMatch(config, sets, count, pattern, &result) }
         guard let matched else {
-            throw TextError(.fontNotFound, parameter: "pattern", "no installed font matches \"\(face)\"")
+            throw TextError(.fontNotFound, parameter: "pattern", "no installed font matches \(face.description.echoed)")
         }
         defer { FcPatternDestroy(matched) }
         guard var font = FontMatch(pattern: matched) else {
-            throw TextError(.fontNotFound, parameter: "pattern", "the font matched for \"\(face)\" has no file")
+            throw TextError(
+                .fontNotFound, parameter: "pattern", "the font matched for \(face.description.echoed) has no file")
         }
         font.substituted = Self.isSubstitution(of: font.families, for: pattern)
         return font
@@ -174,7 +175,7 @@ final class FontConfiguration: @unchecked Sendable {
             guard let parsed = FcNameParse(text.fontconfigBytes) else {
                 throw TextError(
                     .invalidPattern, parameter: "pattern",
-                    "fontconfig cannot parse the pattern \"\(text)\" (see fc-match(1) for the syntax)")
+                    "fontconfig cannot parse the pattern \(text.echoed) (see fc-match(1) for the syntax)")
             }
             pattern = parsed
         case .fields(let family, let weight, let slant):

@@ -128,7 +128,7 @@ extension FontRequest {
             guard Self.isLanguageTag(language) else {
                 throw TextError(
                     .invalidLanguage, parameter: "language",
-                    "\"\(language)\" is not a BCP 47 language tag (letters, digits and hyphens, like zh-Hant)")
+                    "\(language.echoed) is not a BCP 47 language tag (letters, digits and hyphens, like zh-Hant)")
             }
         }
         guard features.count <= TextLimits.maximumFeatures else {
@@ -139,7 +139,7 @@ extension FontRequest {
         for feature in features where FeatureList.parse(feature) == nil {
             throw TextError(
                 .invalidFeature, parameter: "features",
-                "\"\(feature)\" is not an OpenType feature setting (examples: -kern, +smcp, liga=0)")
+                "\(feature.echoed) is not an OpenType feature setting (examples: -kern, +smcp, liga=0)")
         }
     }
 

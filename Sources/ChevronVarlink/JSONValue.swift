@@ -25,6 +25,31 @@ public enum JSONValue: Sendable, Hashable {
         return members.first { $0.key == key }?.value
     }
 
+    /// The value with every string longer than `limit` UTF-8 bytes cut at a character boundary
+    /// at or before the limit and marked `… [cut: N bytes]`, N the original length.
+    public func cappingStrings(at limit: Int) -> JSONValue {
+        switch self {
+        case .string(let text) where text.utf8.count > limit: .string(Self.cut(text, at: limit))
+        case .array(let elements): .array(elements.map { $0.cappingStrings(at: limit) })
+        case .object(let members): .object(members.map { ($0.key, $0.value.cappingStrings(at: limit)) })
+        default: self
+        }
+    }
+
+    /// `text` cut to at most `limit` UTF-8 bytes, at a character boundary, and marked as cut.
+    static func cut(_ text: String, at limit: Int) -> String {
+        var end = text.startIndex
+        var bytes = 0
+        for index in text.indices {
+            let next = text.index(after: index)
+            let width = text.utf8.distance(from: index, to: next)
+            guard bytes + width <= limit else { break }
+            bytes += width
+            end = next
+        }
+        return "\(text[..<end])… [cut: \(text.utf8.count) bytes]"
+    }
+
     /// The JSON type's name, for error messages (`object`, `string`, …).
     public var typeName: String {
         switch self {

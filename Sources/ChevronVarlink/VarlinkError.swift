@@ -8,11 +8,17 @@ public struct VarlinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The error's parameters, an object.
     public let parameters: JSONValue
 
-    /// Creates an error named `name` with `parameters`.
+    /// Creates an error named `name` with `parameters`. A string parameter longer than
+    /// `echoLimit` bytes is cut there and marked (see `JSONValue.cappingStrings`): errors often
+    /// echo what the caller sent (a look's name, a language tag), and a caller must not make the
+    /// daemon send back, or log, a megabyte of its own input.
     public init(_ name: String, parameters: JSONValue = .object([])) {
-        self.name = name
-        self.parameters = parameters
+        self.name = String(name.utf8.count > Self.echoLimit ? JSONValue.cut(name, at: Self.echoLimit) : name)
+        self.parameters = parameters.cappingStrings(at: Self.echoLimit)
     }
+
+    /// The longest string an error echoes, in UTF-8 bytes.
+    public static let echoLimit = 200
 
     /// The name and parameters, for logs.
     public var description: String { "\(name) \(parameters.jsonText)" }

@@ -79,10 +79,13 @@ struct Chevrond: AsyncParsableCommand {
     func run() async throws {
         signal(SIGPIPE, SIG_IGN)
         let level = Logger.Level(rawValue: logLevel) ?? .info
+        // Each log statement speaks at most 10 times in 5 s; the rest are counted (a flood of
+        // refused connections is a few lines, not one per connection).
+        let limiter = LogRateLimiter()
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
-            return handler
+            return RateLimitedLogHandler(handler, limiter: limiter)
         }
         let logger = Logger(label: "chevrond")
 

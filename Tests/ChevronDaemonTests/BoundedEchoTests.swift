@@ -1,0 +1,61 @@
+import ChevronTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// What a caller sends back to itself, or into the log, is bounded: errors echo at most 200
+/// bytes of its input, and a flood of the same log line is counted, not written out.
+@Suite(.serialized)
+struct BoundedEchoTests {
+    @Test func anErrorEchoesAtMost200BytesOfTheInputMarkedAsCut() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.connect()
+        let language = String(repeating: "x", count: 900_000)  // one 900 KB "subtag": not BCP 47
+        let invalid = try client.call(
+            "io.chevron.Text.MeasureText", ["text": "Back", "font": ["language": language]])
+        #expect(invalid.error == "io.chevron.Text.InvalidValue")
+        let message = try #require(invalid.string("message"))
+        #expect(message.utf8.count <= 200 + 40, "\(message.utf8.count) bytes")
+        #expect(message.contains("[cut: 900000 bytes]"), "\(message)")
+
+        let name = String(repeating: "é", count: 50_000)  // 100,000 bytes, two per character
+        let unknown = try client.call("io.chevron.BackButton.Size", ["title": "Back", "look": name])
+        #expect(unknown.error == "io.chevron.BackButton.UnknownLook")
+        let look = try #require(unknown.string("look"))
+        #expect(
+            look.hasPrefix(String(repeating: "é", count: 100)) && !look.hasPrefix(String(repeating: "é", count: 101)))
+        #expect(look.hasSuffix("… [cut: 100000 bytes]"), "\(look.suffix(40))")
+        #expect((unknown.parameters["known"] as? [String])?.contains("classic") == true)
+    }
+
+    @Test func aFloodOfRefusedConnectionsIsAFewLinesAndACount() throws {
+        let daemon = try DaemonProcess(["--max-connections", "1"])
+        // The one slot may still be the start-up probe's: connect until this client is served.
+        var connected: VarlinkTestClient?
+        for _ in 0..<200 where connected == nil {
+            let client = try daemon.connect()
+            if let reply = try? client.call("org.varlink.service.GetInfo"), reply.error == nil {
+                connected = client
+            } else {
+                usleep(10_000)
+            }
+        }
+        let held = try #require(connected)
+        // Then 300 connections are refused.
+        for _ in 0..<300 { _ = try? daemon.connect().isClosedByPeer() }
+        #expect(daemon.waitForLog("refusing a connection"))
+        usleep(300_000)
+        let lines = daemon.log.split(separator: "\n").filter { $0.contains("refusing a connection") }
+        #expect(lines.count == 10, "at most 10 lines in 5 s, not \(lines.count)")
+        #expect(lines.allSatisfy { $0.contains("the limit of 1 open connections is reached") })
+        // After the interval, the next line says how many were left out: every refusal but the
+        // ten logged (the statistics count them all).
+        let statistics = try held.call("io.chevron.Service.GetStatistics")
+        let refused = try #require((statistics.parameters["connections"] as? [String: Int])?["refused"])
+        #expect(refused >= 300)
+        usleep(5_100_000)
+        _ = try? daemon.connect().isClosedByPeer()
+        #expect(
+            daemon.waitForLog("(and \(refused - 10) more like it, not logged)"), "\(daemon.log.suffix(300))")
+    }
+}
