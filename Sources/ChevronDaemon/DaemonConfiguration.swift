@@ -15,6 +15,9 @@ public struct DaemonConfiguration: Sendable {
     public var maximumConnections = 1024
     /// How long a connection may go without sending anything (default 60 s).
     public var idleTimeout: Duration = .seconds(60)
+    /// The longest a message may take from its first byte to its NUL (default 5 s); then the
+    /// connection is closed and logged.
+    public var messageTimeout: Duration = .seconds(5)
     /// How long SIGTERM waits for calls in flight before closing connections (default 5 s).
     public var shutdownTimeout: Duration = .seconds(5)
     /// The measurement cache's budget in estimated bytes (default 32 MiB).

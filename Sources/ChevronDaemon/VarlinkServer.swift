@@ -79,6 +79,7 @@ public final class VarlinkServer: Service, Sendable {
             try channel.pipeline.syncOperations.addHandlers([
                 IdleStateHandler(readTimeout: idle),
                 IdleConnectionCloser(logger: logger),
+                MessageDeadline(timeout: configuration.messageTimeout, logger: logger),
                 ByteToMessageHandler(VarlinkFrameDecoder(maximumMessageBytes: configuration.maximumMessageBytes)),
                 VarlinkConnectionHandler(service: service, workers: workers, peer: peer, logger: logger),
             ])

@@ -49,6 +49,9 @@ struct Chevrond: AsyncParsableCommand {
     @Option(name: .long, help: "Seconds a connection may send nothing before it is closed.")
     var idleTimeout = 60
 
+    @Option(name: .long, help: "Seconds a message may take from its first byte to its NUL.")
+    var messageTimeout = 5
+
     @Option(name: .long, help: "Seconds SIGTERM waits for calls in flight.")
     var shutdownTimeout = 5
 
@@ -67,6 +70,7 @@ struct Chevrond: AsyncParsableCommand {
             ("--max-connections", maxConnections, 1...65_536),
             ("--max-message-bytes", maxMessageBytes, 64...(64 << 20)),
             ("--max-text-bytes", maxTextBytes, 16...(1 << 20)), ("--idle-timeout", idleTimeout, 1...86_400),
+            ("--message-timeout", messageTimeout, 1...3_600),
             ("--shutdown-timeout", shutdownTimeout, 0...3_600), ("--cache-mi-b", cacheMiB, 0...65_536),
         ] where !range.contains(value) {
             throw ValidationError("\(name) \(value) is outside \(range.lowerBound)…\(range.upperBound)")
@@ -97,6 +101,7 @@ struct Chevrond: AsyncParsableCommand {
         daemon.maximumMessageBytes = maxMessageBytes
         daemon.maximumTextBytes = maxTextBytes
         daemon.idleTimeout = .seconds(idleTimeout)
+        daemon.messageTimeout = .seconds(messageTimeout)
         daemon.shutdownTimeout = .seconds(shutdownTimeout)
         daemon.cacheByteBudget = cacheMiB << 20
         daemon.logLevel = level

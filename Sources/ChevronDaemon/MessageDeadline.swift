@@ -1,0 +1,91 @@
+import Logging
+import NIOCore
+
+/// Closes a connection whose message does not end (with its NUL) within a deadline of its first
+/// byte: a client sending one byte now and then keeps a connection slot without ever asking
+/// anything, which the idle timeout alone does not catch.
+///
+/// It watches the raw bytes before the frame decoder: a read that ends mid-message starts the
+/// clock (or keeps it running), a read that ends on a NUL stops it. Time while the daemon itself
+/// holds reading back (the peer does not read its replies) is not the sender's: a deadline that
+/// passes then waits, and runs again in full once reading resumes.
+final class MessageDeadline: ChannelDuplexHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let timeout: TimeAmount
+    private let logger: Logger
+    private var deadline: Scheduled<Void>?
+    /// Whether a message has begun and not ended.
+    private var messageOpen = false
+    /// Whether the pipeline asked for more bytes since the last read completed (false while the
+    /// connection handler holds reading back).
+    private var reading = true
+    /// Whether the deadline passed while reading was held back.
+    private var expiredWhileHeld = false
+
+    init(timeout: Duration, logger: Logger) {
+        let parts = timeout.components
+        self.timeout = .nanoseconds(parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000)
+        self.logger = logger
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let bytes = unwrapInboundIn(data).readableBytesView
+        if bytes.last == 0 {
+            // Every message so far is whole.
+            messageOpen = false
+            stopClock()
+        } else if bytes.contains(0) || !messageOpen {
+            // A new message began in this read: its clock starts now.
+            messageOpen = true
+            startClock(context: context)
+        }
+        context.fireChannelRead(data)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        reading = false
+        context.fireChannelReadComplete()
+    }
+
+    func read(context: ChannelHandlerContext) {
+        reading = true
+        if expiredWhileHeld, messageOpen { startClock(context: context) }
+        context.read()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        stopClock()
+        context.fireChannelInactive()
+    }
+
+    private func startClock(context: ChannelHandlerContext) {
+        stopClock()
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: timeout) {
+            let (handler, context) = loopBound.value
+            handler.expired(context: context)
+        }
+    }
+
+    private func stopClock() {
+        deadline?.cancel()
+        deadline = nil
+        expiredWhileHeld = false
+    }
+
+    private func expired(context: ChannelHandlerContext) {
+        deadline = nil
+        guard reading else {
+            expiredWhileHeld = true
+            return
+        }
+        logger.notice(
+            "closing a connection whose message did not end within \(timeout.nanoseconds / 1_000_000) ms of its first byte"
+        )
+        context.close(promise: nil)
+    }
+}
