@@ -62,6 +62,8 @@ var package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // glibc's <malloc.h> (malloc_trim): part of libc, so no package and no pkg-config.
+        .systemLibrary(name: "CGlibcMalloc"),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo-ft",
@@ -105,6 +107,7 @@ var package = Package(
         .target(
             name: "ChevronDaemon",
             dependencies: [
+                "CGlibcMalloc",
                 "ChevronService",
                 "ChevronVarlink",
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -3,6 +3,8 @@
 # the same run: the serial round trip of a cached Size call (target <= 3x the floor's round trip),
 # pipelined throughput (target >= 1.5x the floor's serial round trips per second), and the
 # daemon's resident memory idle and after 1,000,000 unique titles (bounded by the cache budget);
+# fairness: a light client's p99 beside two connections pipelining big SizeMany calls, against
+# its p99 alone (target <= 5x), and when each of 12 pipelined SizeMany replies arrives;
 # and Render (a PNG of a back button at 2x) through `chevron bench`, per call against the floor.
 # Usage: scripts/bench-daemon.sh   (CHEVRON_UNIQUE=N changes the unique-title count)
 set -euo pipefail
@@ -38,6 +40,9 @@ pipelined=$("$work/load" "$work/chevrond.sock" pipelined 500000 64) && echo "$pi
 echo "== $unique unique titles, pipelined"
 "$work/load" "$work/chevrond.sock" pipelined "$unique" 64 unique
 loaded_rss=$(rss_kib)
+
+echo "== fairness: a light client beside heavy SizeMany connections (scripts/bench_fairness.py)"
+python3 scripts/bench_fairness.py "$work/chevrond.sock" 5
 
 echo "== Render, 2 connections x 2 in flight, 5 s"
 render=$(.build/release/chevron bench --socket "$work/chevrond.sock" --connections 2 --depth 2 --duration 5 \

@@ -29,12 +29,15 @@ public enum ChevronDaemon {
             : nil
         // Real work (matching, shaping, rescans) runs on threads of its own, never on the event
         // loops and never on the Swift pool that runs signals, timers and the watchdog.
-        let workers = NIOThreadPool(numberOfThreads: max(2, System.coreCount))
+        let workerThreads = max(2, System.coreCount)
+        let workers = NIOThreadPool(numberOfThreads: workerThreads)
         workers.start()
         defer { workers.shutdownGracefully { _ in } }
+        // Bulk work (big batches in slices, large messages) may use all workers but one.
         let server = try await VarlinkServer(
-            configuration: configuration, service: service, workers: workers, path: path, descriptor: descriptor,
-            notifier: notifier, logger: logger)
+            configuration: configuration, service: service, workers: workers,
+            bulk: BulkLane(width: workerThreads - 1), path: path, descriptor: descriptor, notifier: notifier,
+            logger: logger)
         logger.info(
             "listening", metadata: ["socket": "\(path ?? "fd \(descriptor ?? -1) from systemd")", "pid": "\(getpid())"])
 

@@ -1,3 +1,4 @@
+import CGlibcMalloc
 import NIOCore
 import Synchronization
 
@@ -7,6 +8,7 @@ final class ConnectionRegistry: Sendable {
         var channels: [ObjectIdentifier: any Channel] = [:]
         var shuttingDown = false
         var emptyWaiters: [CheckedContinuation<Void, Never>] = []
+        var trimScheduled = false
     }
 
     private let state = Mutex(State())
@@ -23,13 +25,23 @@ final class ConnectionRegistry: Sendable {
     }
 
     private func remove(_ channel: any Channel) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let (waiters, trim) = state.withLock { state -> ([CheckedContinuation<Void, Never>], Bool) in
             state.channels.removeValue(forKey: ObjectIdentifier(channel))
-            guard state.channels.isEmpty else { return [] }
+            let trim = !state.trimScheduled
+            state.trimScheduled = true
+            guard state.channels.isEmpty else { return ([], trim) }
             defer { state.emptyWaiters = [] }
-            return state.emptyWaiters
+            return (state.emptyWaiters, trim)
         }
         for waiter in waiters { waiter.resume() }
+        // Closed connections may have held large requests: a second after a close (once for a
+        // burst of them), give the freed memory back to the system, which glibc would keep.
+        if trim {
+            channel.eventLoop.scheduleTask(in: .seconds(1)) {
+                self.state.withLock { $0.trimScheduled = false }
+                malloc_trim(0)
+            }
+        }
     }
 
     /// Begins shutdown: each connection answers what it received, then closes.

@@ -12,10 +12,16 @@ import NIOPosix
 /// (matching a font, shaping a new title) goes to the daemon's worker threads, with the frames
 /// waiting behind it; later frames wait in a queue, so replies keep their order.
 ///
-/// Back-pressure, not buffering: no reply is produced while the peer does not read (the socket
-/// is not writable); reading stops while it is not writable, while the queue is full, and once
-/// shutdown begins. A peer that floods calls without reading replies, or sends nothing but
-/// invalid messages, is closed and logged.
+/// Work goes to the workers in units of bounded size and time: a unit answers the call it was
+/// started for and as many waiting frames as fit in `unitBytes`, and a large answer (a big
+/// SizeMany) is a stream written a slice per unit. Each unit's replies are sent as soon as it
+/// ends, and the next unit is started only while the peer reads (the socket is writable): the
+/// bytes held for one connection stay bounded, and the workers take turns between connections.
+///
+/// Back-pressure, not buffering: no reply is produced while the peer does not read; reading
+/// stops while it is not writable, while the queue is full, and once shutdown begins. A peer that
+/// floods calls without reading replies, or sends nothing but invalid messages, is closed and
+/// logged.
 final class VarlinkConnectionHandler: ChannelDuplexHandler {
     typealias InboundIn = VarlinkFrame
     typealias OutboundIn = ByteBuffer
@@ -32,9 +38,16 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     static let rejectedLimit = 100
     /// The most waiting frames a worker takes along with the call it was started for.
     static let workerBatchLimit = 64
+    /// The reply bytes one worker unit writes, about (a single reply may be larger).
+    static let unitBytes = 64 << 10
+    /// Messages longer than this are parsed on a worker, not on the event loop: parsing a
+    /// 300 KB SizeMany takes milliseconds that other connections of the loop would wait.
+    static let largeMessageBytes = 16 << 10
 
     private var queue = Deque<VarlinkFrame>()
     private var workerRunning = false
+    /// An answer being written a unit at a time (a big SizeMany), to continue before any frame.
+    private var stream: (any VarlinkReplyStream)?
     private var readHeld = false
     private var inputClosed = false
     private var shuttingDown = false
@@ -46,12 +59,14 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
 
     private let service: ChevronService
     private let workers: NIOThreadPool
+    private let bulk: BulkLane
     private let peer: PeerCredentials?
     private let logger: Logger
 
-    init(service: ChevronService, workers: NIOThreadPool, peer: PeerCredentials?, logger: Logger) {
+    init(service: ChevronService, workers: NIOThreadPool, bulk: BulkLane, peer: PeerCredentials?, logger: Logger) {
         self.service = service
         self.workers = workers
+        self.bulk = bulk
         self.peer = peer
         self.logger = logger
     }
@@ -72,15 +87,25 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         flushOutput(context: context)
     }
 
-    /// Answers waiting frames in order while the peer reads and no worker has the connection.
+    /// Answers waiting frames in order while the peer reads and no worker has the connection; a
+    /// stream in progress goes first.
     private func drain(context: ChannelHandlerContext) {
-        while !workerRunning, !closing, context.channel.isWritable, let frame = queue.popFirst() {
+        while !workerRunning, !closing, context.channel.isWritable {
+            if let stream {
+                runOnWorker(.continuing(stream), context: context)
+                return
+            }
+            guard let frame = queue.popFirst() else { return }
             answer(frame, context: context)
         }
     }
 
     /// Answers `frame` here, or starts a worker for it.
     private func answer(_ frame: VarlinkFrame, context: ChannelHandlerContext) {
+        if case .message(let buffer) = frame, buffer.readableBytes > Self.largeMessageBytes {
+            runOnWorker(.frame(frame), context: context)
+            return
+        }
         switch FrameReading.read(frame, service: service, logger: logger) {
         case .replies(let frames):
             write(frames, context: context)
@@ -94,47 +119,106 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
             if let replies = service.answerFromMemory(call, context: callContext(context)) {
                 write(replies.map(\.frame), context: context)
             } else {
-                runOnWorker(call, context: context)
+                runOnWorker(.call(call), context: context)
             }
         }
     }
 
     private func callContext(_ context: ChannelHandlerContext) -> VarlinkCallContext {
         let channel = context.channel
-        return VarlinkCallContext(peer: peer) { !channel.isActive }
+        return VarlinkCallContext(peer: peer, allowsStreaming: true) { !channel.isActive }
     }
 
-    /// Runs `call` on a worker thread, with the frames already waiting behind it: under
-    /// pipelining one hop to a worker and back serves a whole batch, not one call.
-    private func runOnWorker(_ call: VarlinkCall, context: ChannelHandlerContext) {
+    /// What a worker unit starts with.
+    private enum UnitStart: Sendable {
+        /// A call the event loop could not answer from memory.
+        case call(VarlinkCall)
+        /// The next piece of a stream.
+        case continuing(any VarlinkReplyStream)
+        /// A large message, not parsed yet.
+        case frame(VarlinkFrame)
+    }
+
+    /// What a worker unit did: the bytes to send, a stream left to continue, and how many of the
+    /// waiting frames it answered.
+    private struct UnitResult: Sendable {
+        var bytes: [UInt8] = []
+        var stream: (any VarlinkReplyStream)?
+        var framesAnswered = 0
+    }
+
+    /// Runs one unit of work on a worker thread: `start`, then, while the unit's bytes are under
+    /// `unitBytes`, the frames waiting behind it (under pipelining one hop to a worker and back
+    /// serves many small calls).
+    private func runOnWorker(_ start: UnitStart, context: ChannelHandlerContext) {
         workerRunning = true
-        flushOutput(context: context)  // replies before this call go out now, not after it
+        flushOutput(context: context)  // replies before this unit go out now, not after it
         let batch = Array(queue.prefix(Self.workerBatchLimit))
-        queue.removeFirst(batch.count)
         let service = service
         let logger = logger
         let callContext = callContext(context)
-        let work = workers.runIfActive(eventLoop: context.eventLoop) { () -> [[UInt8]] in
-            var frames = service.handle(call, context: callContext).map(\.frame)
-            for frame in batch where !callContext.isAbandoned() {
-                switch FrameReading.read(frame, service: service, logger: logger) {
-                case .replies(let replies): frames += replies
-                case .call(let next): frames += service.handle(next, context: callContext).map(\.frame)
+        let body: @Sendable () -> UnitResult = {
+            var unit = UnitResult()
+            func run(_ outcome: VarlinkOutcome?) {
+                switch outcome {
+                case .replies(let replies)?: for reply in replies { unit.bytes += reply.frame }
+                case .stream(let stream)?: unit.stream = stream
+                case nil: break
                 }
             }
-            return frames
+            func answer(_ frame: VarlinkFrame) {
+                switch FrameReading.read(frame, service: service, logger: logger) {
+                case .replies(let replies): unit.bytes += replies.joined()
+                case .call(let call): run(service.respond(call, context: callContext))
+                }
+            }
+            switch start {
+            case .call(let call): run(service.respond(call, context: callContext))
+            case .continuing(let stream): unit.stream = stream
+            case .frame(let frame): answer(frame)
+            }
+            while true {
+                if let stream = unit.stream {
+                    if stream.next(into: &unit.bytes, budget: Self.unitBytes - unit.bytes.count) { unit.stream = nil }
+                }
+                guard unit.stream == nil, unit.framesAnswered < batch.count, unit.bytes.count < Self.unitBytes,
+                    !callContext.isAbandoned()
+                else { break }
+                answer(batch[unit.framesAnswered])
+                unit.framesAnswered += 1
+            }
+            return unit
+        }
+        let work: EventLoopFuture<UnitResult>
+        switch start {
+        case .call: work = workers.runIfActive(eventLoop: context.eventLoop, body)
+        case .continuing, .frame:
+            // Bulk work waits for its lane, so one worker stays free for ordinary calls.
+            let promise = context.eventLoop.makePromise(of: UnitResult.self)
+            let workers = workers
+            let bulk = bulk
+            let eventLoop = context.eventLoop
+            bulk.enter {
+                let done = workers.runIfActive(eventLoop: eventLoop, body)
+                done.whenComplete { _ in bulk.finished() }
+                promise.completeWith(done)
+            }
+            work = promise.futureResult
         }
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         work.whenComplete { result in
             let (handler, context) = loopBound.value
-            handler.workerFinished((try? result.get()) ?? [], context: context)
+            handler.workerFinished((try? result.get()) ?? UnitResult(), context: context)
         }
     }
 
-    private func workerFinished(_ frames: [[UInt8]], context: ChannelHandlerContext) {
+    private func workerFinished(_ unit: UnitResult, context: ChannelHandlerContext) {
         workerRunning = false
+        queue.removeFirst(min(unit.framesAnswered, queue.count))
+        stream = unit.stream
         guard context.channel.isActive else { return }
-        write(frames, context: context)
+        if !unit.bytes.isEmpty { write([unit.bytes], context: context) }
+        flushOutput(context: context)  // each unit's replies go out as soon as they are ready
         drain(context: context)
         flushOutput(context: context)
         resumeReadingIfAllowed(context: context)
@@ -203,7 +287,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
 
     /// Closes once nothing is left to answer.
     private func closeIfDone(context: ChannelHandlerContext) {
-        guard shuttingDown || inputClosed, !workerRunning, queue.isEmpty else { return }
+        guard shuttingDown || inputClosed, !workerRunning, stream == nil, queue.isEmpty else { return }
         close(context: context)
     }
 
@@ -213,6 +297,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         guard !closing else { return }
         closing = true
         queue.removeAll()
+        stream = nil
         flushOutput(context: context)
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0))).whenComplete { _ in

@@ -20,8 +20,8 @@ public final class VarlinkServer: Service, Sendable {
 
     /// Binds `path` (after removing a stale socket file), or adopts `descriptor` from systemd.
     public init(
-        configuration: DaemonConfiguration, service: ChevronService, workers: NIOThreadPool, path: String?,
-        descriptor: Int32?, notifier: SystemdNotifier, logger: Logger
+        configuration: DaemonConfiguration, service: ChevronService, workers: NIOThreadPool, bulk: BulkLane,
+        path: String?, descriptor: Int32?, notifier: SystemdNotifier, logger: Logger
     ) async throws {
         self.configuration = configuration
         self.logger = logger
@@ -37,7 +37,7 @@ public final class VarlinkServer: Service, Sendable {
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 Self.initialize(
-                    channel, configuration: configuration, service: service, workers: workers,
+                    channel, configuration: configuration, service: service, workers: workers, bulk: bulk,
                     connections: connections, logger: logger)
             }
         if let descriptor {
@@ -61,7 +61,7 @@ public final class VarlinkServer: Service, Sendable {
     /// the size bound, and the handler answering calls.
     private static func initialize(
         _ channel: any Channel, configuration: DaemonConfiguration, service: ChevronService, workers: NIOThreadPool,
-        connections: ConnectionRegistry, logger: Logger
+        bulk: BulkLane, connections: ConnectionRegistry, logger: Logger
     ) -> EventLoopFuture<Void> {
         let open = service.connections.opened()
         channel.closeFuture.whenComplete { _ in service.connections.closed() }
@@ -81,7 +81,7 @@ public final class VarlinkServer: Service, Sendable {
                 IdleConnectionCloser(logger: logger),
                 MessageDeadline(timeout: configuration.messageTimeout, logger: logger),
                 ByteToMessageHandler(VarlinkFrameDecoder(maximumMessageBytes: configuration.maximumMessageBytes)),
-                VarlinkConnectionHandler(service: service, workers: workers, peer: peer, logger: logger),
+                VarlinkConnectionHandler(service: service, workers: workers, bulk: bulk, peer: peer, logger: logger),
             ])
         }
     }

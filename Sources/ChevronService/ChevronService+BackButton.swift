@@ -30,25 +30,34 @@ extension ChevronService {
         // An event loop answers small batches from memory; big ones go to a worker at once.
         if TextEngine.isAnsweringFromMemory, elements.count > Self.largestBatchFromMemory { throw .deferred }
         let sizing = sizing
+        // A transport that streams gets a big batch in slices, as its peer reads them.
+        if context.allowsStreaming, elements.count > Self.largestBatchFromMemory {
+            return .stream(
+                SizeManyStream(service: self, sizing: sizing, elements: elements, more: call.more, context: context))
+        }
         var results: [JSONValue] = []
         results.reserveCapacity(elements.count)
         // A client that left gets nothing: stop measuring for it.
         for (index, element) in elements.enumerated() where !context.isAbandoned() {
-            do throws(VarlinkError) {
-                var item = try VarlinkParameters(element, path: "requests[\(index)]")
-                let request = try Self.sizeRequest(&item)
-                try item.finish()
-                results.append(["index": .int(index), "layout": try layout(request, sizing: sizing).json])
-            } catch  where error == .deferred {
-                throw error  // the whole batch goes to a worker, not this one item
-            } catch {
-                results.append([
-                    "index": .int(index), "failure": ["error": .string(error.name), "parameters": error.parameters],
-                ])
-            }
+            results.append(try sizeResult(index, element, sizing: sizing))
         }
         if call.more, !results.isEmpty { return .replies(results.map { ["results": [$0]] }) }
         return .reply(["results": .array(results)])
+    }
+
+    /// One SizeMany result: the layout of request `index`, or why there is none. Only
+    /// `.deferred` is thrown (the whole batch then goes to a worker, not this one item).
+    func sizeResult(_ index: Int, _ element: JSONValue, sizing: SizingEngine) throws(VarlinkError) -> JSONValue {
+        do throws(VarlinkError) {
+            var item = try VarlinkParameters(element, path: "requests[\(index)]")
+            let request = try Self.sizeRequest(&item)
+            try item.finish()
+            return ["index": .int(index), "layout": try layout(request, sizing: sizing).json]
+        } catch  where error == .deferred {
+            throw error
+        } catch {
+            return ["index": .int(index), "failure": ["error": .string(error.name), "parameters": error.parameters]]
+        }
     }
 
     func transition(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {

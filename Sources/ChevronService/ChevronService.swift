@@ -79,6 +79,12 @@ public final class ChevronService: Sendable {
         varlink.handle(call, context: context)
     }
 
+    /// Answers one call as `handle` does; when `context.allowsStreaming`, a large answer may come
+    /// as a stream to write piece by piece (a big SizeMany).
+    public func respond(_ call: VarlinkCall, context: VarlinkCallContext) -> VarlinkOutcome {
+        varlink.respond(call, context: context, deferrable: false) ?? .replies([])
+    }
+
     /// Answers one call from memory only, or returns nil when that would need fontconfig,
     /// FreeType or HarfBuzz (or is a rescan): what an event loop may do without stalling its
     /// other connections. A nil call must be run with `handle(_:context:)` elsewhere.

@@ -24,10 +24,16 @@ public struct VarlinkCallContext: Sendable {
     /// Whether the caller has gone (its connection closed): long methods check it between
     /// steps and stop, since nobody will read the answer.
     public var isAbandoned: @Sendable () -> Bool
+    /// Whether the transport takes a `VarlinkResponse.stream` (writing it piece by piece as the
+    /// peer reads); a method that can answer either way streams only when it does.
+    public var allowsStreaming: Bool
 
     /// Creates a context.
-    public init(peer: PeerCredentials?, isAbandoned: @escaping @Sendable () -> Bool = { false }) {
+    public init(
+        peer: PeerCredentials?, allowsStreaming: Bool = false, isAbandoned: @escaping @Sendable () -> Bool = { false }
+    ) {
         self.peer = peer
+        self.allowsStreaming = allowsStreaming
         self.isAbandoned = isAbandoned
     }
 }
@@ -38,6 +44,26 @@ public enum VarlinkResponse: Sendable {
     case reply(JSONValue)
     /// Several replies; all but the last are sent with `continues: true`.
     case replies([JSONValue])
+    /// Replies written piece by piece, as the transport asks for them (only when the call's
+    /// context `allowsStreaming`): a large answer is never held whole for a peer that reads slowly.
+    case stream(any VarlinkReplyStream)
+}
+
+/// A method's replies, written a piece at a time: complete frames (JSON and NUL), or one large
+/// reply cut anywhere, in order. The transport calls `next` on one thread at a time, and only
+/// once the previous piece is on its way.
+public protocol VarlinkReplyStream: Sendable {
+    /// Appends the next piece to `bytes`, about `budget` bytes or less; returns true once the
+    /// replies are complete (nothing more will be appended).
+    func next(into bytes: inout [UInt8], budget: Int) -> Bool
+}
+
+/// A call's outcome for a transport that streams: replies to send, or a stream to write.
+public enum VarlinkOutcome: Sendable {
+    /// The replies (none for a oneway call).
+    case replies([VarlinkReply])
+    /// Replies to write as the peer reads.
+    case stream(any VarlinkReplyStream)
 }
 
 /// A method's implementation.
@@ -145,6 +171,18 @@ public final class VarlinkService: Sendable {
     /// Answers one call, or returns nil (counting nothing) when `deferrable` and the method threw
     /// `VarlinkError.deferred`: the caller must run it again where work is allowed.
     public func handle(_ call: VarlinkCall, context: VarlinkCallContext, deferrable: Bool) -> [VarlinkReply]? {
+        var context = context
+        context.allowsStreaming = false
+        switch respond(call, context: context, deferrable: deferrable) {
+        case .replies(let replies)?: return replies
+        case .stream?: preconditionFailure("a method streamed to a context that does not allow it")
+        case nil: return nil
+        }
+    }
+
+    /// Answers one call as `handle` does, but a method may answer with a stream when the
+    /// context `allowsStreaming`; nil when `deferrable` and the method threw `.deferred`.
+    public func respond(_ call: VarlinkCall, context: VarlinkCallContext, deferrable: Bool) -> VarlinkOutcome? {
         let entry = entries[call.method]
         let replies: [VarlinkReply]
         do {
@@ -155,13 +193,16 @@ public final class VarlinkService: Sendable {
                 replies = all.enumerated().map { index, parameters in
                     VarlinkReply(parameters: parameters, continues: index < all.count - 1)
                 }
+            case .stream(let stream):
+                (entry?.counter ?? unknown).count(failed: false)
+                return call.oneway ? .replies([]) : .stream(stream)
             }
         } catch {
             if deferrable, error == .deferred { return nil }
             replies = [VarlinkReply(error: error)]
         }
         (entry?.counter ?? unknown).count(failed: replies.first?.error != nil)
-        return call.oneway ? [] : replies
+        return .replies(call.oneway ? [] : replies)
     }
 
     /// Counts a message that never became a call (invalid JSON, too long) as an error of `unknown`.

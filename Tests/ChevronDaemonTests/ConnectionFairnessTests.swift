@@ -1,0 +1,96 @@
+import ChevronTestSupport
+import Dispatch
+import Foundation
+import Glibc
+import Testing
+
+/// What one connection costs the daemon and the others: bounded memory for a peer that never
+/// reads, and replies sent as each is ready (issue 12, items 2 and 4). The latency of a light
+/// client beside heavy ones is a benchmark (`scripts/bench_fairness.py`), not a timed test.
+@Suite(.serialized)
+struct ConnectionFairnessTests {
+    /// The daemon's resident memory in MiB, from /proc.
+    static func residentMiB(_ daemon: DaemonProcess) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        let kib = try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
+        return kib / 1024
+    }
+
+    /// Sends `bytes` on `descriptor` from another thread (a client must read while it sends).
+    static func sendInBackground(_ bytes: [UInt8], on descriptor: Int32) {
+        DispatchQueue.global().async {
+            var offset = 0
+            while offset < bytes.count {
+                let sent = bytes[offset...].withUnsafeBytes {
+                    Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
+                guard sent > 0 else { return }
+                offset += sent
+            }
+        }
+    }
+
+    @Test func peersThatNeverReadHoldBoundedMemoryWhichReturnsWhenTheyClose() throws {
+        let daemon = try DaemonProcess()
+        try Self.expectServedQuickly(daemon)
+        let idle = try Self.residentMiB(daemon)
+        // 40 connections each ask for 10,000 layouts (4.6 MB of replies) and read none.
+        let call = try JSONSerialization.data(withJSONObject: [
+            "method": "io.chevron.BackButton.SizeMany",
+            "parameters": ["requests": Array(repeating: ["title": "a"], count: 10_000)],
+        ])
+        var hogs = try (0..<40).map { _ in try daemon.connect() }
+        for hog in hogs { try hog.send(Array(call) + [0]) }
+        usleep(3_000_000)
+        let held = try Self.residentMiB(daemon) - idle
+        // Each holds its request (160 KB of JSON, about 1 MB parsed) and about 64 KiB of replies
+        // beyond the socket's buffer; the whole answer would be 4.6 MB each, 184 MB in all.
+        #expect(held < 40 * 3, "\(held) MiB held for 40 peers that never read")
+        try Self.expectServedQuickly(daemon)
+        hogs.removeAll()  // each closes its socket
+        usleep(2_500_000)  // the daemon gives freed memory back a second after closes
+        let after = try Self.residentMiB(daemon) - idle
+        #expect(after < 20, "\(after) MiB still held after the peers closed")
+    }
+
+    @Test func pipelinedBigBatchesAreAnsweredEachWhenReady() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.connect()
+        let run = UUID().uuidString.prefix(8)
+        var bytes: [UInt8] = []
+        // A long batch first, so that the six behind it are all waiting when it ends.
+        for batch in 0..<7 {
+            let requests = (0..<(batch == 0 ? 3000 : 600)).map { ["title": "Pipelined \(run) \(batch) \($0)"] }
+            bytes +=
+                Array(
+                    try JSONSerialization.data(withJSONObject: [
+                        "method": "io.chevron.BackButton.SizeMany", "parameters": ["requests": requests],
+                    ])) + [0]
+        }
+        let started = Date()
+        Self.sendInBackground(bytes, on: client.descriptor)
+        // When each reply's NUL arrives, read raw: parsing replies here would pace the arrivals.
+        var arrivals: [Double] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while arrivals.count < 7 {
+            let count = recv(client.descriptor, &buffer, buffer.count, 0)
+            try #require(count > 0, "chevrond closed the connection")
+            let now = Date().timeIntervalSince(started)
+            for byte in buffer[..<count] where byte == 0 { arrivals.append(now) }
+        }
+        // Each of the six leaves when it is ready: equal work, so about equally far apart, and
+        // never most of them together once one worker's batch ends (before, the first came
+        // about 90 ms after the long one and the other five within 10 ms of one another).
+        let gaps = (1..<7).map { arrivals[$0] - arrivals[$0 - 1] }
+        let (shortest, longest) = (gaps.min() ?? 0, gaps.max() ?? 0)
+        #expect(longest < 3 * shortest, "replies at \(arrivals) s")
+    }
+
+    /// A fresh client's call is answered within 2 s.
+    static func expectServedQuickly(_ daemon: DaemonProcess) throws {
+        let started = Date()
+        #expect(try daemon.connect().call("org.varlink.service.GetInfo").error == nil)
+        #expect(Date().timeIntervalSince(started) < 2)
+    }
+}
