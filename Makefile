@@ -17,7 +17,7 @@ RELEASE_DIR ?= .build/release
 # Whether systemd is PID 1 and no DESTDIR is set: only then is there a manager to tell.
 SYSTEMD_LIVE = [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]
 
-.PHONY: all deps build run test bench bench-daemon docs sheet format lint clean install uninstall
+.PHONY: all deps build run test bench bench-daemon fuzz soak docs sheet format lint clean install uninstall
 
 all: build
 
@@ -44,6 +44,15 @@ test: deps
 bench: deps
 	scripts/bench.sh
 	scripts/bench-daemon.sh
+
+## Fuzzing (not part of `make test`, which replays the corpus and past crashes): each target
+## for FUZZ_SECONDS (default 180) with libFuzzer and AddressSanitizer; see scripts/fuzz.sh.
+fuzz: deps
+	scripts/fuzz.sh
+
+## A soak and chaos run of the release daemon for SOAK_MINUTES (default 10); see scripts/soak.sh.
+soak: deps
+	scripts/soak.sh
 
 ## The daemon's benchmarks alone (round trip, throughput, memory).
 bench-daemon: deps

@@ -25,6 +25,8 @@ var package = Package(
         .executable(name: "chevron", targets: ["chevron"]),
         .executable(name: "chevrond", targets: ["chevrond"]),
         .library(name: "ChevronClient", targets: ["ChevronClient"]),
+        // For the fuzz package (Fuzz/) only.
+        .library(name: "ChevronFuzzing", targets: ["ChevronFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -91,6 +93,13 @@ var package = Package(
             resources: [.embedInCode("Interfaces/org.varlink.service.varlink")],
             swiftSettings: strictSwift
         ),
+        // The localisation files `chevron check` reads (.strings, .xcstrings, strings.xml, CSV,
+        // lines): a library of its own, so that the fuzz targets can reach its parsers.
+        .target(
+            name: "ChevronCheck",
+            dependencies: ["ChevronVarlink"],
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "ChevronService",
             dependencies: [
@@ -137,6 +146,7 @@ var package = Package(
         .executableTarget(
             name: "chevron",
             dependencies: [
+                "ChevronCheck",
                 "ChevronClient",
                 "ChevronService",
                 "ChevronVarlink",
@@ -162,9 +172,24 @@ var package = Package(
             swiftSettings: strictSwift
         ),
 
+        // The fuzz targets' entry points (Fuzz/ builds them with libFuzzer; the tests replay
+        // their corpus and past crashes through them).
+        .target(
+            name: "ChevronFuzzing",
+            dependencies: [
+                "ChevronBuiltInLooks", "ChevronCheck", "ChevronLooks", "ChevronService", "ChevronText", "ChevronVarlink",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "ChevronTestSupport",
             path: "Tests/ChevronTestSupport",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ChevronFuzzingTests",
+            dependencies: ["ChevronFuzzing"],
             swiftSettings: strictSwift
         ),
         .testTarget(

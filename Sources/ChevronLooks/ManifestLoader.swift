@@ -24,6 +24,15 @@ public enum ManifestLoader {
             .failure(ManifestProblem(file: file, field: field, reason: reason))
         }
         guard let data = FileManager.default.contents(atPath: file) else { return problem("", "cannot be read") }
+        return loadManifest(data: data, file: file)
+    }
+
+    /// A manifest's bytes as a look, or the first problem found in them; `file` names it in
+    /// problems and anchors a relative `font.file`.
+    public static func loadManifest(data: Data, file: String) -> Result<ManifestLook, ManifestProblem> {
+        func problem(_ field: String, _ reason: String) -> Result<ManifestLook, ManifestProblem> {
+            .failure(ManifestProblem(file: file, field: field, reason: reason))
+        }
         guard data.count <= 64 << 10 else { return problem("", "is \(data.count) bytes; the limit is 65536") }
         let object: [String: Any]
         do {

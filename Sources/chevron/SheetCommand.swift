@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChevronCheck
 import ChevronClient
 import ChevronLooks
 import ChevronRender

@@ -5,34 +5,47 @@ import Foundation
 #endif
 
 /// One title found in a strings file, with where it was found.
-struct TitleEntry: Sendable, Hashable {
+public struct TitleEntry: Sendable, Hashable {
     /// The file.
-    let file: String
+    public let file: String
     /// The 1-based line of the entry.
-    let line: Int
+    public let line: Int
     /// The entry's key (for plain lines, the line number; for .xcstrings, `key (language)`).
-    let key: String
+    public let key: String
     /// The title.
-    let title: String
+    public let title: String
     /// The language the file says the title is in (an .xcstrings localization, an `.lproj`
     /// folder, an Android `values-XX` folder), or nil when it does not say.
-    var language: String? = nil
+    public var language: String?
+
+    /// Creates an entry.
+    public init(file: String, line: Int, key: String, title: String, language: String? = nil) {
+        self.file = file
+        self.line = line
+        self.key = key
+        self.title = title
+        self.language = language
+    }
 }
 
 /// A file `chevron check` cannot read: which file, which line, and why.
-struct TitleFileError: Error, CustomStringConvertible {
-    let file: String
-    let line: Int
-    let reason: String
+public struct TitleFileError: Error, CustomStringConvertible {
+    /// The file.
+    public let file: String
+    /// The 1-based line where the problem is (0 for the file as a whole).
+    public let line: Int
+    /// What is wrong.
+    public let reason: String
 
-    var description: String { "\(file):\(line): \(reason)" }
+    /// `FILE:LINE: reason`.
+    public var description: String { "\(file):\(line): \(reason)" }
 }
 
 /// Reads the titles of a localisation file: Apple `.strings` and `.xcstrings`, Android
 /// `strings.xml`, CSV (`key,title`) and plain lines, chosen by the file's extension.
-enum TitleFile {
+public enum TitleFile {
     /// The file's titles; each says its language when the file or its folder does.
-    static func read(_ path: String) throws(TitleFileError) -> [TitleEntry] {
+    public static func read(_ path: String) throws(TitleFileError) -> [TitleEntry] {
         let folderLanguage = language(ofPath: path)
         return try readEntries(path).map { entry in
             var entry = entry
@@ -44,7 +57,7 @@ enum TitleFile {
     /// The language a localisation file's folder names: `de.lproj`, `zh-Hans.lproj`,
     /// `pt_BR.lproj` (Apple); `values-de`, `values-zh-rCN`, `values-b+sr+Latn` (Android).
     /// Nil for `Base.lproj`, `values` and folders whose qualifiers name no language (`values-night`).
-    static func language(ofPath path: String) -> String? {
+    public static func language(ofPath path: String) -> String? {
         let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
         var tag: String
         if folder.hasSuffix(".lproj") {
@@ -69,7 +82,7 @@ enum TitleFile {
 
     /// `tag` when it has the shape of a BCP 47 tag (`de`, `zh-Hans`, `pt-BR`), else nil; `Base`
     /// (Xcode's development folder) names no language.
-    static func languageTag(_ tag: String) -> String? {
+    public static func languageTag(_ tag: String) -> String? {
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let primary = subtags.first, (2...8).contains(primary.count), primary.lowercased() != "base",
             primary.allSatisfy({ $0.isASCII && $0.isLetter }),
@@ -84,6 +97,12 @@ enum TitleFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw TitleFileError(file: path, line: 0, reason: "cannot be read")
         }
+        return try entries(in: data, path: path)
+    }
+
+    /// The titles in `data`, read in the format `path`'s extension names (what `read` does
+    /// once it has the bytes; fuzzing and tests call it directly).
+    public static func entries(in data: Data, path: String) throws(TitleFileError) -> [TitleEntry] {
         let text = try decode(data, file: path)
         switch (path as NSString).pathExtension.lowercased() {
         case "strings": return try StringsFormat.parse(text, file: path)

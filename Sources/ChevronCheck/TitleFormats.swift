@@ -260,6 +260,11 @@ enum CatalogFormat {
 /// Android `res/values*/strings.xml`: `<string name="key">value</string>`.
 enum AndroidFormat {
     static func parse(_ data: Data, file: String) throws(TitleFileError) -> [TitleEntry] {
+        if let line = emptyProcessingInstruction(in: data) {
+            throw TitleFileError(
+                file: file, line: line,
+                reason: "has a processing instruction with no data (<?name?>), which is not read")
+        }
         let reader = AndroidReader(file: file)
         let parser = XMLParser(data: data)
         parser.delegate = reader
@@ -269,6 +274,32 @@ enum AndroidFormat {
         }
         return reader.entries
     }
+}
+
+extension AndroidFormat {
+    /// The line of the first processing instruction with a target and no data (`<?b?>`), or nil.
+    /// Foundation's XMLParser on Linux reads such an instruction's missing data as a C string
+    /// and crashes (found by the check-formats fuzz target), so these files never reach it.
+    static func emptyProcessingInstruction(in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        var line = 1
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x0A { line += 1 }
+            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") {
+                var end = index + 2
+                while end < bytes.count, !Self.isSpace(bytes[end]), bytes[end] != UInt8(ascii: "?") { end += 1 }
+                while end < bytes.count, Self.isSpace(bytes[end]) { end += 1 }
+                if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+                    return line
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 }
 
 private final class AndroidReader: NSObject, XMLParserDelegate {

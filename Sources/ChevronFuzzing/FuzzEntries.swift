@@ -1,0 +1,85 @@
+import ChevronBuiltInLooks
+import ChevronCheck
+import ChevronLooks
+import ChevronService
+import ChevronText
+import ChevronVarlink
+import Foundation
+import NIOCore
+
+/// The entry points of the fuzz targets (`Fuzz/`, `make fuzz`) and of the tests that replay their
+/// corpus and past crashes (`make test`): each takes arbitrary bytes and must return, whatever
+/// they are: no trap, no crash, no hang. What an entry returns is ignored.
+public enum FuzzEntries {
+    /// The targets by name, as the corpus folders are named.
+    public static let targets: [String: @Sendable ([UInt8]) -> Void] = [
+        "frames": frames, "json": json, "calls": calls, "manifest": manifest, "check-formats": checkFormats,
+    ]
+
+    /// The NUL frame decoder, fed the bytes in pieces of several sizes (the way a socket may cut
+    /// them), then the end of the stream, with a small message limit.
+    public static func frames(_ bytes: [UInt8]) {
+        for piece in [1, 2, 7, 64, max(1, bytes.count)] {
+            var decoder = VarlinkFrameDecoder(maximumMessageBytes: 256)
+            var buffer = ByteBuffer()
+            var offset = 0
+            while offset < bytes.count {
+                buffer.writeBytes(bytes[offset..<min(offset + piece, bytes.count)])
+                offset += piece
+                while let frame = try? decoder.decode(buffer: &buffer) { _ = frame }
+            }
+            while let frame = try? decoder.decodeLast(buffer: &buffer, seenEOF: true) { _ = frame }
+        }
+    }
+
+    /// The strict JSON parser, and the JSON text of what it accepts parsed again.
+    public static func json(_ bytes: [UInt8]) {
+        guard let value = try? bytes.withUnsafeBytes({ buffer throws(JSONParseError) in try JSONParser.parse(buffer) })
+        else { return }
+        var text: [UInt8] = []
+        value.encode(into: &text)
+        let again = try? text.withUnsafeBytes { buffer throws(JSONParseError) in try JSONParser.parse(buffer) }
+        precondition(again == value, "the parser does not read back what the encoder wrote")
+    }
+
+    /// A service in this process, shared by every input (as a daemon's is by every call).
+    private static let service: ChevronService? = {
+        guard let text = try? TextEngine() else { return nil }
+        return ChevronService(
+            configuration: ChevronService.Configuration(builtInLooks: .builtIn, looksDirectory: nil), text: text,
+            ownerUID: 0)
+    }()
+
+    /// A Varlink message as a call, and the call answered by the service: every method's
+    /// parameter decoding, and the work behind it. Render, Reload and GetFingerprint are read as
+    /// Size calls instead (drawing, rescanning and hashing fonts are too slow to fuzz, and are no
+    /// parsers).
+    public static func calls(_ bytes: [UInt8]) {
+        guard let service,
+            let message = try? bytes.withUnsafeBytes({ buffer throws(JSONParseError) in try JSONParser.parse(buffer) }),
+            let call = try? VarlinkCall(message: message)
+        else { return }
+        if call.method.hasSuffix(".Render") || call.method.hasSuffix(".Reload")
+            || call.method.hasSuffix(".GetFingerprint")
+        {
+            // Only the shared SizeRequest reading, which Size decodes the same way.
+            let size = VarlinkCall(method: "io.chevron.BackButton.Size", parameters: call.parameters)
+            _ = service.handle(size, context: VarlinkCallContext(peer: nil))
+            return
+        }
+        _ = service.handle(call, context: VarlinkCallContext(peer: nil))
+    }
+
+    /// A look manifest's bytes.
+    public static func manifest(_ bytes: [UInt8]) {
+        _ = ManifestLoader.loadManifest(data: Data(bytes), file: "/fuzz/looks/fuzz.json")
+    }
+
+    /// Every format `chevron check` reads, each given the same bytes.
+    public static func checkFormats(_ bytes: [UInt8]) {
+        let data = Data(bytes)
+        for path in ["fuzz.strings", "fuzz.xcstrings", "values-de/strings.xml", "fuzz.csv", "fuzz.txt"] {
+            _ = try? TitleFile.entries(in: data, path: "/fuzz/\(path)")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs every fuzz target (Fuzz/) with libFuzzer and AddressSanitizer for FUZZ_SECONDS each
+# (default 180), starting from the seed corpus in Fuzz/corpus/TARGET (new inputs go to a scratch
+# copy under .build-fuzz/, not into the repository). A crash is written to Fuzz/crashes/TARGET/
+# with a one-line command that reproduces it; commit it with its fix, and `make test` replays it
+# from then on. Usage: scripts/fuzz.sh [TARGET...]   (FUZZ_SECONDS=60 scripts/fuzz.sh json)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-180}
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(frames json calls manifest check-formats)
+flags=(--package-path Fuzz -Xswiftc -sanitize=fuzzer,address)
+
+echo "== building the fuzz targets (libFuzzer + AddressSanitizer)"
+swift build "${flags[@]}"
+bin=$(swift build "${flags[@]}" --show-bin-path)
+
+found=0
+for target in "${targets[@]}"; do
+  [ -x "$bin/fuzz-$target" ] || { echo "fuzz: no target $target (targets: frames json calls manifest check-formats)"; exit 2; }
+  scratch=".build-fuzz/corpus/$target"
+  crashes="Fuzz/crashes/$target"
+  mkdir -p "$scratch" "$crashes"
+  before=$(ls "$crashes" | sort)
+  echo "== $target for ${seconds} s"
+  # Leak checks are off: the font and text caches live as long as the process, by design.
+  ASAN_OPTIONS=detect_leaks=0 "$bin/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 \
+    -artifact_prefix="$crashes/" -print_final_stats=1 "$scratch" "Fuzz/corpus/$target" 2>&1 \
+    | grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY)' || true
+  for file in $(comm -13 <(echo "$before") <(ls "$crashes" | sort)); do
+    found=1
+    echo "fuzz: $target found $crashes/$file; reproduce with:"
+    echo "  swift build ${flags[*]} && ASAN_OPTIONS=detect_leaks=0 $bin/fuzz-$target $crashes/$file"
+  done
+done
+[ "$found" -eq 0 ] && echo "fuzz: no crash in ${#targets[@]} target(s) of ${seconds} s each"
+exit "$found"
