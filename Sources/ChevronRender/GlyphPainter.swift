@@ -1,6 +1,7 @@
 import CCairo
 import CFreeType
 import ChevronText
+import Synchronization
 
 /// Draws a shaped line with cairo: every glyph where HarfBuzz placed it, from the face file and
 /// index HarfBuzz shaped it with, so the picture shows exactly what was measured.
@@ -32,20 +33,26 @@ struct GlyphPainter {
         cairo_set_font_size(context, size)
         canvas.setColor(color)
 
-        var start = 0
-        // One cairo call per stretch of glyphs from one face.
-        while start < placed.count {
-            let face = placed[start].face
-            let renderable = placed[start].renderable
-            var end = start
-            while end < placed.count, placed[end].renderable == renderable { end += 1 }
-            let fontFace = try Self.fontFace(renderable)
-            defer { cairo_font_face_destroy(fontFace) }
-            cairo_set_font_face(context, fontFace)
-            let glyphs = placed[start..<end].map { cairo_glyph_t(index: UInt($0.id), x: $0.x + dx, y: $0.y + dy) }
-            cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
-            try Canvas.check(cairo_status(context), "drawing glyphs of \(face.file)")
-            start = end
+        // cairo's faces made from FreeType faces are not safe to create, tag and release from
+        // several threads at once (the daemon crashed under load): every use of them is made
+        // under one lock, and the context lets go of its face before the lock is left.
+        try cairoText.withLock { _ throws(RenderError) in
+            defer { cairo_set_font_face(context, nil) }
+            var start = 0
+            // One cairo call per stretch of glyphs from one face.
+            while start < placed.count {
+                let face = placed[start].face
+                let renderable = placed[start].renderable
+                var end = start
+                while end < placed.count, placed[end].renderable == renderable { end += 1 }
+                let fontFace = try Self.fontFace(renderable)
+                defer { cairo_font_face_destroy(fontFace) }
+                cairo_set_font_face(context, fontFace)
+                let glyphs = placed[start..<end].map { cairo_glyph_t(index: UInt($0.id), x: $0.x + dx, y: $0.y + dy) }
+                cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
+                try Canvas.check(cairo_status(context), "drawing glyphs of \(face.file)")
+                start = end
+            }
         }
     }
 
@@ -98,19 +105,23 @@ struct GlyphPainter {
     private static func fontFace(_ renderable: RenderableFace) throws(RenderError) -> OpaquePointer {
         // No hinting (the options say so too); bitmaps allowed, since a colour emoji font has
         // nothing else (cairo asks FreeType for colour itself when the face has it).
+        // Called under `cairoText`: cairo hands every caller the same font face for one
+        // FreeType face, and tags it once.
         let face = cairo_ft_font_face_create_for_ft_face(FT_Face(renderable.freeTypeFace), Int32(FT_LOAD_NO_HINTING))
-        try Canvas.check(cairo_font_face_status(face), "opening \(renderable.name.file)")
+        var status = cairo_font_face_status(face)
+        if status == CAIRO_STATUS_SUCCESS, cairo_font_face_get_user_data(face, renderableKey) == nil {
+            let retained = Unmanaged.passRetained(renderable).toOpaque()
+            status = cairo_font_face_set_user_data(face, renderableKey, retained) { pointer in
+                if let pointer { Unmanaged<RenderableFace>.fromOpaque(pointer).release() }
+            }
+            if status != CAIRO_STATUS_SUCCESS { Unmanaged<RenderableFace>.fromOpaque(retained).release() }
+        }
         guard let face else {
             throw RenderError(.cairo, parameter: "font", "cairo returned no face for \(renderable.name.file)")
         }
-        let retained = Unmanaged.passRetained(renderable).toOpaque()
-        let status = cairo_font_face_set_user_data(face, renderableKey, retained) { pointer in
-            if let pointer { Unmanaged<RenderableFace>.fromOpaque(pointer).release() }
-        }
         if status != CAIRO_STATUS_SUCCESS {
-            Unmanaged<RenderableFace>.fromOpaque(retained).release()
             cairo_font_face_destroy(face)
-            try Canvas.check(status, "keeping \(renderable.name.file) open")
+            try Canvas.check(status, "opening \(renderable.name.file)")
         }
         return face
     }
@@ -172,3 +183,6 @@ public struct DrawnGlyph: Sendable, Hashable {
 /// The key under which a cairo font face keeps its `RenderableFace`. Only its address is used,
 /// as cairo's user-data keys are: it is never read or written, so sharing it is safe.
 nonisolated(unsafe) private let renderableKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+
+/// Serialises every use of cairo's FreeType-backed font faces (see `GlyphPainter.draw`).
+private let cairoText = Mutex(())

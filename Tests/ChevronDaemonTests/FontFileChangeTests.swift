@@ -1,6 +1,8 @@
 import ChevronTestSupport
+import Dispatch
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 
 /// Font files are shared, replaceable things (package upgrades rewrite them): no change to a
@@ -56,5 +58,38 @@ struct FontFileChangeTests {
         // SIGHUP logs it.
         daemon.send(signal: SIGHUP)
         #expect(daemon.waitForLog("skipped \(copy)"))
+    }
+}
+
+/// Drawing from several worker threads at once, while SIGHUP rescans the fonts, never crashes
+/// the daemon (the soak run found cairo's FreeType faces unsafe to create and release from two
+/// threads at once).
+@Suite(.serialized)
+struct ConcurrentRenderTests {
+    @Test func rendersFromManyConnectionsDuringReloadsNeverCrash() throws {
+        let daemon = try DaemonProcess()
+        let titles = ["Settings", "설정 🎉", "مرحبا 123", "Ünïcödé Back"]
+        let failures = Mutex(0)
+        let path = daemon.socketPath
+        let pid = daemon.process.processIdentifier
+        DispatchQueue.concurrentPerform(iterations: 8) { connection in
+            do {
+                let client = try VarlinkTestClient(path: path)
+                for call in 0..<150 {
+                    let reply = try client.call(
+                        "io.chevron.BackButton.Render",
+                        [
+                            "title": titles[(connection + call) % titles.count],
+                            "look": call % 2 == 0 ? "classic" : "modern",
+                        ])
+                    if reply.error != nil { failures.withLock { $0 += 1 } }
+                    if connection == 0, call % 5 == 0 { kill(pid, SIGHUP) }
+                }
+            } catch {
+                failures.withLock { $0 += 1 }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        #expect(try daemon.connect().call("org.varlink.service.GetInfo").error == nil, "the daemon is alive")
     }
 }
