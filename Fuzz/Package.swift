@@ -12,14 +12,18 @@ let package = Package(
     name: "ChevronFuzz",
     platforms: [.macOS(.v15)],
     dependencies: [.package(name: "chevron", path: "..")],
-    targets: targets.map { name in
-        .executableTarget(
-            name: "fuzz-\(name)",
-            dependencies: [.product(name: "ChevronFuzzing", package: "chevron")],
-            path: "Targets/\(name)",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            // -Xswiftc reaches the compiler, not the link: libFuzzer and ASan's runtime come from here.
-            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])]
-        )
-    }
+    targets: [
+        // libFuzzer's driver and entry point, shared by the targets.
+        .target(name: "FuzzDriver", path: "Driver", swiftSettings: [.swiftLanguageMode(.v6)])
+    ]
+        + targets.map { name in
+            .executableTarget(
+                name: "fuzz-\(name)",
+                dependencies: ["FuzzDriver", .product(name: "ChevronFuzzing", package: "chevron")],
+                path: "Targets/\(name)",
+                swiftSettings: [.swiftLanguageMode(.v6)],
+                // -Xswiftc reaches the compiler, not the link: libFuzzer and ASan's runtime come from here.
+                linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])]
+            )
+        }
 )
