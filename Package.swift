@@ -64,8 +64,8 @@ var package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // glibc's <malloc.h> (malloc_trim): part of libc, so no package and no pkg-config.
-        .systemLibrary(name: "CGlibcMalloc"),
+        // glibc and Linux calls the Glibc module lacks (malloc_trim, thread priority): part of libc.
+        .systemLibrary(name: "CLinuxExtras"),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo-ft",
@@ -116,7 +116,7 @@ var package = Package(
         .target(
             name: "ChevronDaemon",
             dependencies: [
-                "CGlibcMalloc",
+                "CLinuxExtras",
                 "ChevronService",
                 "ChevronVarlink",
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,48 +1,46 @@
-import Synchronization
+import CLinuxExtras
+import Dispatch
+import NIOCore
+import NIOPosix
 
-/// Admits bulk work (the slices of big batches, the parsing of large messages) to the worker
-/// threads a few units at a time, so that at least one worker is always free for ordinary
-/// calls: a connection sizing 7,000 titles cannot make another's single measurement wait for
-/// all workers. Waiting units start in the order they asked, whichever connection they are
-/// from, so bulk connections take turns too.
+/// The worker threads for bulk work (the slices of big batches, the parsing of large messages),
+/// apart from the threads that answer ordinary calls, and at a lower scheduling priority: a
+/// connection sizing 7,000 titles can neither take every worker nor, on a busy machine, the
+/// CPU an ordinary call needs. Each connection has one unit at a time in the lane, and the lane
+/// takes units in the order they came, so bulk connections take turns.
 public final class BulkLane: Sendable {
-    private struct State {
-        var running = 0
-        var waiting: [@Sendable () -> Void] = []
-    }
-
-    /// How many bulk units may run at once.
+    /// How many threads the lane has.
     public let width: Int
-    private let state = Mutex(State())
+    /// The nice value of its threads (the ordinary workers keep the daemon's).
+    public static let niceness: Int32 = 10
+    private let threads: NIOThreadPool
 
-    /// A lane `width` units wide (at least 1).
+    /// A lane of `width` threads (at least 1), started now, each at `niceness`.
     public init(width: Int) {
         self.width = max(1, width)
+        threads = NIOThreadPool(numberOfThreads: self.width)
+        threads.start()
+        // One task per thread, each held until all have begun, so that every thread runs one.
+        let begun = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        for _ in 0..<self.width {
+            threads.submit { _ in
+                _ = chevron_set_thread_nice(Self.niceness)
+                begun.signal()
+                release.wait()
+            }
+        }
+        for _ in 0..<self.width { begun.wait() }
+        for _ in 0..<self.width { release.signal() }
     }
 
-    /// Runs `start` now if the lane has room, else when a unit ahead of it ends. `start` must
-    /// lead to exactly one `finished()`.
-    func enter(_ start: @escaping @Sendable () -> Void) {
-        let now = state.withLock { state in
-            guard state.running < width else {
-                state.waiting.append(start)
-                return false
-            }
-            state.running += 1
-            return true
-        }
-        if now { start() }
+    /// Runs `body` on a lane thread; its result arrives on `eventLoop`.
+    func run<T: Sendable>(eventLoop: any EventLoop, _ body: @escaping @Sendable () -> T) -> EventLoopFuture<T> {
+        threads.runIfActive(eventLoop: eventLoop, body)
     }
 
-    /// Ends a unit and starts the next waiting one, if any.
-    func finished() {
-        let next = state.withLock { state -> (@Sendable () -> Void)? in
-            guard !state.waiting.isEmpty else {
-                state.running -= 1
-                return nil
-            }
-            return state.waiting.removeFirst()  // its slot is the one just freed
-        }
-        next?()
+    /// Stops the threads once their work is done.
+    public func shutDown() {
+        threads.shutdownGracefully { _ in }
     }
 }

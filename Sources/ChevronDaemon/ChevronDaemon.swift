@@ -33,11 +33,13 @@ public enum ChevronDaemon {
         let workers = NIOThreadPool(numberOfThreads: workerThreads)
         workers.start()
         defer { workers.shutdownGracefully { _ in } }
-        // Bulk work (big batches in slices, large messages) may use all workers but one.
+        // Bulk work (big batches in slices, large messages) runs on threads of its own, one
+        // fewer than the ordinary workers, at a lower priority.
+        let bulk = BulkLane(width: workerThreads - 1)
+        defer { bulk.shutDown() }
         let server = try await VarlinkServer(
-            configuration: configuration, service: service, workers: workers,
-            bulk: BulkLane(width: workerThreads - 1), path: path, descriptor: descriptor, notifier: notifier,
-            logger: logger)
+            configuration: configuration, service: service, workers: workers, bulk: bulk, path: path,
+            descriptor: descriptor, notifier: notifier, logger: logger)
         logger.info(
             "listening", metadata: ["socket": "\(path ?? "fd \(descriptor ?? -1) from systemd")", "pid": "\(getpid())"])
 

@@ -1,4 +1,4 @@
-import CGlibcMalloc
+import CLinuxExtras
 import NIOCore
 import Synchronization
 

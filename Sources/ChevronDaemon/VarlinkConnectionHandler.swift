@@ -193,17 +193,8 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         switch start {
         case .call: work = workers.runIfActive(eventLoop: context.eventLoop, body)
         case .continuing, .frame:
-            // Bulk work waits for its lane, so one worker stays free for ordinary calls.
-            let promise = context.eventLoop.makePromise(of: UnitResult.self)
-            let workers = workers
-            let bulk = bulk
-            let eventLoop = context.eventLoop
-            bulk.enter {
-                let done = workers.runIfActive(eventLoop: eventLoop, body)
-                done.whenComplete { _ in bulk.finished() }
-                promise.completeWith(done)
-            }
-            work = promise.futureResult
+            // Bulk work has threads of its own, at a lower priority: ordinary calls never wait for it.
+            work = bulk.run(eventLoop: context.eventLoop, body)
         }
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         work.whenComplete { result in
