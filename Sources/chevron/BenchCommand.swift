@@ -52,8 +52,10 @@ struct BenchCommand: AsyncParsableCommand {
         let mix = try BenchMix(mix)
         try await Output.reportingErrors {
             // In-process, one engine serves every "connection" (there is no socket to share).
-            var clients: [ChevronClient] = [try await connection.client()]
-            for _ in 1..<connections { clients.append(connection.local ? clients[0] : try await connection.client()) }
+            // A benchmark measures chevrond unless --local says otherwise: never silently this process.
+            let connected = try await connection.connect(fallback: false)
+            var clients: [ChevronClient] = [connected.client]
+            for _ in 1..<connections { clients.append(try await connected.another()) }
             let budget = CallBudget(count: count, deadline: count == nil ? Date().addingTimeInterval(duration) : nil)
             let started = ContinuousClock.now
             let histograms = try await withThrowingTaskGroup(of: Histogram<UInt64>.self) { group in

@@ -65,15 +65,16 @@ struct CheckCommand: AsyncParsableCommand {
             }
         }
         try await Output.reportingErrors {
-            let client = try await connection.client()
+            let connected = try await connection.connect()
+            let client = connected.client
             let looks = try await chosenLooks(client)
             var maximumWidths: [String: Double] = [:]
             for name in looks { maximumWidths[name] = try await client.describeLook(name).maximumWidth }
             // The daemon answers one connection's calls in order: batches spread over a few
             // connections are measured side by side. In-process, one client runs them in parallel.
             var clients = [client]
-            if !connection.local {
-                for _ in 1..<Self.connections { clients.append(try await connection.client()) }
+            if !connected.isInProcess {
+                for _ in 1..<Self.connections { clients.append(try await connected.another()) }
             }
             var substitutions = SubstitutionLog()
             let rows = try await measure(

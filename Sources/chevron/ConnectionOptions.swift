@@ -6,7 +6,8 @@ import ChevronText
 import ChevronVarlink
 import Foundation
 
-/// Where the answers come from: chevrond on a socket, or the engine in this process.
+/// Where the answers come from: chevrond when its socket answers, else the same engine in this
+/// process; `--daemon` requires chevrond, `--local` does without it.
 struct ConnectionOptions: ParsableArguments {
     @Option(name: .long, help: "chevrond's socket (default: as chevrond chooses it).")
     var socket: String?
@@ -14,22 +15,31 @@ struct ConnectionOptions: ParsableArguments {
     @Flag(name: .long, help: "Run the engine in this process instead of asking chevrond.")
     var local = false
 
-    @Option(name: .long, help: "With --local: a folder of look manifests (*.json) to add to the built-in looks.")
+    @Flag(name: .long, help: "Require chevrond: exit 3 when it does not answer (default: answer in this process then).")
+    var daemon = false
+
+    @Flag(name: .long, help: "Say nothing on standard error when chevrond does not answer and this process answers.")
+    var quiet = false
+
+    @Option(
+        name: .long,
+        help: "A folder of look manifests (*.json) to add to the built-in looks; answers in this process.")
     var looksDir: String?
 
     @Option(
         name: .customLong("fonts-dir"),
         help:
-            "With --local: a folder of font files to use besides the system's (repeatable); its faces win over system faces that match as well."
+            "A folder of font files to use besides the system's (repeatable); its faces win over system faces that match as well. Answers in this process."
     )
     var fontsDirs: [String] = []
 
     func validate() throws {
-        if looksDir != nil, !local {
-            throw ValidationError("--looks-dir works with --local only; chevrond has its own (chevrond --looks-dir)")
+        if local, daemon { throw ValidationError("--local and --daemon exclude each other") }
+        if daemon, looksDir != nil {
+            throw ValidationError("--looks-dir answers in this process; chevrond has its own (chevrond --looks-dir)")
         }
-        if !fontsDirs.isEmpty, !local {
-            throw ValidationError("--fonts-dir works with --local only; chevrond has its own (chevrond --fonts-dir)")
+        if daemon, !fontsDirs.isEmpty {
+            throw ValidationError("--fonts-dir answers in this process; chevrond has its own (chevrond --fonts-dir)")
         }
         for directory in fontsDirs where !TextEngine.isFontDirectory(directory) {
             throw ValidationError("--fonts-dir \(directory) does not exist, is not a directory or cannot be read")
@@ -41,22 +51,63 @@ struct ConnectionOptions: ParsableArguments {
         socket ?? ChevronClient.defaultSocketPath(environment: ProcessInfo.processInfo.environment, uid: getuid())
     }
 
-    /// A client: in-process with `--local`, else connected to chevrond. An unreachable daemon
-    /// is reported in words (path, what to start) and exits 3.
-    func client() async throws -> ChevronClient {
-        if local {
-            return ChevronClient(
-                transport: try InProcessTransport(looksDirectory: looksDir, fontDirectories: fontsDirs))
-        }
+    /// Whether this process answers without trying chevrond: `--local`, or options only it takes.
+    private var inProcessOnly: Bool { local || looksDir != nil || !fontsDirs.isEmpty }
+
+    /// A connection: in this process with `--local` (or `--looks-dir`, `--fonts-dir`); else
+    /// chevrond, or this process when chevrond does not answer and `fallback` allows it (one
+    /// line on standard error says so, unless `--quiet`). An unreachable daemon that is required
+    /// (`--daemon`, or no fallback) is reported in words (path, what to start) and exits 3.
+    func connect(fallback: Bool = true) async throws -> Connection {
+        if inProcessOnly { return try inProcess() }
         do {
-            return try await ChevronClient.connect(socketPath: socketPath)
+            return Connection(client: try await ChevronClient.connect(socketPath: socketPath), socketPath: socketPath)
         } catch {
-            Output.fail(
-                """
-                cannot reach chevrond at \(socketPath) (\(error.message.replacingOccurrences(of: "cannot connect to \(socketPath): ", with: "")))
-                Start it with `chevrond` (or `systemctl start chevrond.socket`), pass --socket PATH, or use --local.
-                """, status: ExitStatus.unreachable)
+            let reason = error.message.replacingOccurrences(of: "cannot connect to \(socketPath): ", with: "")
+            guard fallback, !daemon else {
+                Output.fail(
+                    """
+                    cannot reach chevrond at \(socketPath) (\(reason))
+                    Start it with `chevrond` (or `systemctl start chevrond.socket`), pass --socket PATH, or use --local.
+                    """, status: ExitStatus.unreachable)
+            }
+            if !quiet {
+                FileHandle.standardError.write(
+                    Data(
+                        "chevron: chevrond does not answer at \(socketPath) (\(reason)); answering in this process\n"
+                            .utf8))
+            }
+            return try inProcess()
         }
+    }
+
+    /// A client; see `connect(fallback:)`.
+    func client(fallback: Bool = true) async throws -> ChevronClient {
+        try await connect(fallback: fallback).client
+    }
+
+    private func inProcess() throws -> Connection {
+        Connection(
+            client: ChevronClient(
+                transport: try InProcessTransport(looksDirectory: looksDir, fontDirectories: fontsDirs)),
+            socketPath: nil)
+    }
+}
+
+/// A client, and where it came from: chevrond's socket, or this process (`socketPath` nil).
+struct Connection {
+    let client: ChevronClient
+    let socketPath: String?
+
+    /// Whether this process answers.
+    var isInProcess: Bool { socketPath == nil }
+
+    /// Another client to the same place: a new connection to chevrond (the daemon answers one
+    /// connection's calls in order, so spreading work over a few runs it side by side), or the
+    /// same in-process client, which already runs calls in parallel.
+    func another() async throws -> ChevronClient {
+        guard let socketPath else { return client }
+        return try await ChevronClient.connect(socketPath: socketPath)
     }
 }
 

@@ -15,7 +15,7 @@ struct ReloadCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Output.reportingErrors {
-            let outcome = try await connection.client().reload()
+            let outcome = try await connection.client(fallback: false).reload()
             let report = ReloadJSON(
                 generation: outcome.generation, looks: outcome.looks,
                 problems: outcome.problems.map { "\($0.file): \($0.field): \($0.reason)" })

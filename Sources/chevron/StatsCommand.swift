@@ -13,7 +13,7 @@ struct StatsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Output.reportingErrors {
-            let statistics = try await connection.client().statistics()
+            let statistics = try await connection.client(fallback: false).statistics()
             if json {
                 try Output.printJSON(StatsJSON(statistics))
                 return

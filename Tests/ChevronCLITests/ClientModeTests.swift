@@ -194,12 +194,29 @@ struct ClientModeTests {
         #expect(unknown.status == 4)
     }
 
-    @Test func anUnreachableDaemonExitsThreeSayingWhatToStart() throws {
-        let result = try Self.chevron(["size", "Back", "--socket", "/nonexistent/chevrond.sock"])
-        #expect(result.status == 3)
-        #expect(result.error.contains("/nonexistent/chevrond.sock"))
-        #expect(result.error.contains("chevrond"))
-        #expect(!result.error.contains("errno"))
+    @Test func aRequiredDaemonThatIsUnreachableExitsThreeSayingWhatToStart() throws {
+        for arguments in [["size", "Back", "--daemon"], ["stats"], ["reload"], ["bench", "--count", "1"]] {
+            let result = try Self.chevron(arguments + ["--socket", "/nonexistent/chevrond.sock"])
+            #expect(result.status == 3, "\(arguments)")
+            #expect(result.error.contains("/nonexistent/chevrond.sock"))
+            #expect(result.error.contains("chevrond"))
+            #expect(!result.error.contains("errno"))
+        }
+        #expect(try Self.chevron(["size", "Back", "--local", "--daemon"]).status == 2)
+    }
+
+    /// Without chevrond, a one-shot query is answered in this process, the same as --local, with
+    /// one line on standard error saying so (none with --quiet).
+    @Test func withoutADaemonQueriesAreAnsweredInThisProcess() throws {
+        let local = try Self.chevron(["size", "Settings", "--look", "instagram", "--json", "--local"])
+        let fallback = try Self.chevron(
+            ["size", "Settings", "--look", "instagram", "--json", "--socket", "/nonexistent/chevrond.sock"])
+        #expect(fallback.status == 0)
+        #expect(fallback.output == local.output)
+        #expect(fallback.error.contains("chevrond does not answer at /nonexistent/chevrond.sock"))
+        #expect(fallback.error.contains("answering in this process"))
+        let quiet = try Self.chevron(["looks", "--quiet", "--socket", "/nonexistent/chevrond.sock"])
+        #expect(quiet.status == 0 && quiet.error.isEmpty && quiet.output.contains("classic"))
     }
 
     @Test func anErrorFromTheDaemonExitsFour() throws {

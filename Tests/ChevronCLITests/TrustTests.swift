@@ -283,14 +283,17 @@ struct TrustTests {
         let without = try Self.chevron(["font", "DejaVu Sans", "--local", "--json"])
         #expect(try CLITests.json(without.output)["file"] as? String == (try ExternalTools.fcMatch("DejaVu Sans").file))
 
-        // A directory that does not exist, or --fonts-dir without --local, is a usage error.
+        // A directory that does not exist, or --fonts-dir with --daemon, is a usage error;
+        // --fonts-dir alone answers in this process.
         let missing = folder.appendingPathComponent("nope").path
         let absent = try Self.chevron(["size", "Back", "--local", "--fonts-dir", missing])
         #expect(absent.status == 2)
         #expect(absent.error.contains(missing))
-        let remote = try Self.chevron(["size", "Back", "--fonts-dir", folder.path])
+        let remote = try Self.chevron(["size", "Back", "--daemon", "--fonts-dir", folder.path])
         #expect(remote.status == 2)
-        #expect(remote.error.contains("--local"))
+        #expect(remote.error.contains("chevrond --fonts-dir"))
+        let implied = try Self.chevron(["font", "DejaVu Sans", "--fonts-dir", folder.path, "--json"])
+        #expect(try CLITests.json(implied.output)["file"] as? String == copy)
     }
 
     /// The key case through the CLI: with the user's "SF Pro Text" (Liberation Sans renamed with
