@@ -37,17 +37,57 @@ public struct TitleFileError: Error, CustomStringConvertible {
     /// What is wrong.
     public let reason: String
 
-    /// `FILE:LINE: reason`.
-    public var description: String { "\(file):\(line): \(reason)" }
+    /// `FILE:LINE: reason`, or `FILE: reason` for the file as a whole (line 0).
+    public var description: String { line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)" }
+}
+
+/// The formats `chevron check` reads.
+public enum TitleFormat: String, Sendable, CaseIterable {
+    /// Apple `.strings`.
+    case strings
+    /// Apple `.stringsdict` (plural rules).
+    case stringsdict
+    /// Xcode string catalogs, `.xcstrings`.
+    case xcstrings
+    /// Android `res/values*/strings.xml`.
+    case android
+    /// XLIFF 1.2 or 2.0 (`.xliff`, `.xlf`; an `.xcloc` folder holds them).
+    case xliff
+    /// `key,title` rows.
+    case csv
+    /// One title per line (`.txt`).
+    case lines
+
+    /// The formats in words, for the error of a file in none of them.
+    static let list =
+        ".strings, .stringsdict, .xcstrings, Android strings.xml, XLIFF (.xliff, .xlf, an .xcloc folder), .csv, .txt (or --input-format lines)"
 }
 
 /// Reads the titles of a localisation file: Apple `.strings` and `.xcstrings`, Android
 /// `strings.xml`, CSV (`key,title`) and plain lines, chosen by the file's extension.
 public enum TitleFile {
-    /// The file's titles; each says its language when the file or its folder does.
-    public static func read(_ path: String) throws(TitleFileError) -> [TitleEntry] {
+    /// The file's titles; each says its language when the file or its folder does. `path` may
+    /// be an `.xcloc` folder (its `Localized Contents/*.xliff`), or `-` for standard input. The
+    /// format is `format`, else the one the extension names, else the one the content shows.
+    public static func read(_ path: String, format: TitleFormat? = nil) throws(TitleFileError) -> [TitleEntry] {
+        var isFolder: ObjCBool = false
+        if path.hasSuffix(".xcloc") || path.hasSuffix(".xcloc/"),
+            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
+        {
+            let contents = (path as NSString).appendingPathComponent("Localized Contents")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: contents)) ?? []
+            let files = names.filter { $0.hasSuffix(".xliff") }.sorted()
+            guard !files.isEmpty else {
+                throw TitleFileError(file: path, line: 0, reason: "holds no Localized Contents/*.xliff")
+            }
+            var entries: [TitleEntry] = []
+            for name in files {
+                entries += try read((contents as NSString).appendingPathComponent(name), format: .xliff)
+            }
+            return entries
+        }
         let folderLanguage = language(ofPath: path)
-        return try readEntries(path).map { entry in
+        return try readEntries(path, format: format).map { entry in
             var entry = entry
             entry.language = entry.language ?? folderLanguage
             return entry
@@ -58,7 +98,10 @@ public enum TitleFile {
     /// `pt_BR.lproj` (Apple); `values-de`, `values-zh-rCN`, `values-b+sr+Latn` (Android).
     /// Nil for `Base.lproj`, `values` and folders whose qualifiers name no language (`values-night`).
     public static func language(ofPath path: String) -> String? {
-        let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        // The component before the file's name; none for a bare name or standard input ("-").
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard components.count >= 2 else { return nil }
+        let folder = String(components[components.count - 2])
         var tag: String
         if folder.hasSuffix(".lproj") {
             tag = String(folder.dropLast(".lproj".count)).replacingOccurrences(of: "_", with: "-")
@@ -93,23 +136,36 @@ public enum TitleFile {
         return tag
     }
 
-    private static func readEntries(_ path: String) throws(TitleFileError) -> [TitleEntry] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TitleFileError(file: path, line: 0, reason: "cannot be read")
+    private static func readEntries(_ path: String, format: TitleFormat?) throws(TitleFileError) -> [TitleEntry] {
+        let data: Data?
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            data = FileManager.default.contents(atPath: path)
         }
-        return try entries(in: data, path: path)
+        guard let data else { throw TitleFileError(file: path, line: 0, reason: "cannot be read") }
+        return try entries(in: data, path: path, format: format)
     }
 
-    /// The titles in `data`, read in the format `path`'s extension names (what `read` does
-    /// once it has the bytes; fuzzing and tests call it directly).
-    public static func entries(in data: Data, path: String) throws(TitleFileError) -> [TitleEntry] {
+    /// The titles in `data`, read in `format`, else the format `path`'s extension names, else
+    /// the one the content shows (what `read` does once it has the bytes; fuzzing and tests call
+    /// it directly). A file in no format chevron reads is an error, never read as lines.
+    public static func entries(in data: Data, path: String, format: TitleFormat? = nil) throws(TitleFileError)
+        -> [TitleEntry]
+    {
         let text = try decode(data, file: path)
-        switch (path as NSString).pathExtension.lowercased() {
-        case "strings": return try StringsFormat.parse(text, file: path)
-        case "xcstrings": return try CatalogFormat.parse(text, file: path)
-        case "xml": return try AndroidFormat.parse(data, file: path)
-        case "csv": return try CSVFormat.parse(text, file: path)
-        default:
+        guard let format = format ?? Self.format(named: path, text: text) else {
+            throw TitleFileError(
+                file: path, line: 0, reason: "not a format chevron reads; formats: \(TitleFormat.list)")
+        }
+        switch format {
+        case .strings: return try StringsFormat.parse(text, file: path)
+        case .stringsdict: return try StringsdictFormat.parse(data, text: text, file: path)
+        case .xcstrings: return try CatalogFormat.parse(text, file: path)
+        case .android: return try AndroidFormat.parse(data, file: path)
+        case .xliff: return try XLIFFFormat.parse(data, file: path)
+        case .csv: return try CSVFormat.parse(text, file: path)
+        case .lines:
             // "\r\n" is one Character in Swift: split on every kind of line end.
             return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().compactMap {
                 index, line in
@@ -117,6 +173,57 @@ public enum TitleFile {
                 return title.isEmpty ? nil : TitleEntry(file: path, line: index + 1, key: "\(index + 1)", title: title)
             }
         }
+    }
+
+    /// The format a file's extension names, or (for `.xml` and unknown extensions) the one its
+    /// content shows; nil when neither says.
+    static func format(named path: String, text: String) -> TitleFormat? {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "strings": return .strings
+        case "stringsdict": return .stringsdict
+        case "xcstrings": return .xcstrings
+        case "xliff", "xlf": return .xliff
+        case "csv": return .csv
+        case "txt": return .lines
+        default: return format(showing: text)
+        }
+    }
+
+    /// The format the content shows: an XML root element (`resources`, `xliff`, a `plist` with
+    /// plural rules), a JSON string catalog, or `.strings` entries.
+    static func format(showing text: String) -> TitleFormat? {
+        let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if start.hasPrefix("<") {
+            switch rootElement(of: start) {
+            case "resources": return .android
+            case "xliff": return .xliff
+            case "plist" where text.contains("NSStringLocalizedFormatKey"): return .stringsdict
+            default: return nil
+            }
+        }
+        if start.hasPrefix("{") { return text.contains("\"strings\"") ? .xcstrings : nil }
+        if start.hasPrefix("\"") || start.hasPrefix("/*") || start.hasPrefix("//") {
+            return text.contains("=") && text.contains(";") ? .strings : nil
+        }
+        return nil
+    }
+
+    /// The name of the first element of an XML text, past its declaration, comments and
+    /// document type.
+    private static func rootElement(of text: Substring) -> String? {
+        var rest = text
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[open...]
+            if rest.hasPrefix("<?") || rest.hasPrefix("<!") {
+                let close = rest.hasPrefix("<!--") ? rest.range(of: "-->")?.upperBound : rest.firstIndex(of: ">")
+                guard let close else { return nil }
+                rest = rest[close...]
+                continue
+            }
+            let name = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == ":" || $0 == "-" || $0 == "_" }
+            return name.split(separator: ":").last.map(String.init)
+        }
+        return nil
     }
 
     /// UTF-8 (with or without a BOM) or UTF-16 with a BOM, as .strings files come; anything

@@ -78,7 +78,10 @@ public enum FuzzEntries {
     /// Every format `chevron check` reads, each given the same bytes.
     public static func checkFormats(_ bytes: [UInt8]) {
         let data = Data(bytes)
-        for path in ["fuzz.strings", "fuzz.xcstrings", "values-de/strings.xml", "fuzz.csv", "fuzz.txt"] {
+        for path in [
+            "fuzz.strings", "de.lproj/fuzz.stringsdict", "fuzz.xcstrings", "values-de/strings.xml", "fuzz.xliff",
+            "fuzz.csv", "fuzz.txt", "fuzz",
+        ] {
             _ = try? TitleFile.entries(in: data, path: "/fuzz/\(path)")
         }
     }

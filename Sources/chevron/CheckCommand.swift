@@ -9,8 +9,9 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Report how every title of localisation files shows on a back button, look by look.",
         discussion: """
-            Reads Apple .strings and .xcstrings, Android strings.xml, CSV (key,title) and plain lines (any \
-            other extension). For each title and look: the width, the look's maximum, and what a user sees \
+            Reads Apple .strings, .stringsdict and .xcstrings, Android strings.xml, XLIFF 1.2 and 2.0 (.xliff, \
+            .xlf, or an .xcloc folder), CSV (key,title) and plain lines (.txt); the extension says which, else \
+            the content, else --input-format; a file in none of them is an error. For each title and look: the width, the look's maximum, and what a user sees \
             (the title, a truncated title, the generic title, or the chevron alone). A title with characters \
             no installed font covers is never reported as fitting: it shows MISSING GLYPHS (n). Each title \
             is measured in its file's language (an .xcstrings localization, an .lproj or Android values-XX \
@@ -25,7 +26,7 @@ struct CheckCommand: AsyncParsableCommand {
         case truncate, fallback, missing, any
     }
 
-    @Argument(help: "Strings files to check.")
+    @Argument(help: "Localisation files to check (an .xcloc folder reads its XLIFF files; - is standard input).")
     var files: [String]
 
     @Option(name: .long, help: "A look to check against (repeatable), or `all`; default classic.")
@@ -43,6 +44,13 @@ struct CheckCommand: AsyncParsableCommand {
         help: "The language (BCP 47) of titles whose file does not say it; steers font fallback and shaping.")
     var language: String?
 
+    @Option(
+        name: .long,
+        help:
+            "The files' format, for files whose extension does not say it (or - for standard input): strings, stringsdict, xcstrings, android, xliff, csv or lines."
+    )
+    var inputFormat: TitleFormat?
+
     @OptionGroup var connection: ConnectionOptions
 
     @Flag(name: .long, help: "Print a JSON array of rows instead of a table.")
@@ -59,7 +67,7 @@ struct CheckCommand: AsyncParsableCommand {
         var entries: [TitleEntry] = []
         for file in files {
             do {
-                entries += try TitleFile.read(file)
+                entries += try TitleFile.read(file, format: inputFormat)
             } catch {
                 Output.fail(error.description, status: ExitStatus.usage)
             }
@@ -340,3 +348,6 @@ final class ProgressBar: @unchecked Sendable {
         if enabled, total > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }
+
+/// `--input-format` takes a format's name (`xliff`, `lines`, …).
+extension TitleFormat: ExpressibleByArgument {}

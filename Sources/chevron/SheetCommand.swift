@@ -39,6 +39,13 @@ struct SheetCommand: AsyncParsableCommand {
         help: "The language (BCP 47) of titles whose file does not say it; steers font fallback and shaping.")
     var language: String?
 
+    @Option(
+        name: .long,
+        help:
+            "The file's format, when its extension does not say it: strings, stringsdict, xcstrings, android, xliff, csv or lines."
+    )
+    var inputFormat: TitleFormat?
+
     @OptionGroup var connection: ConnectionOptions
 
     /// Render calls in flight at once.
@@ -54,7 +61,7 @@ struct SheetCommand: AsyncParsableCommand {
     func run() async throws {
         let entries: [TitleEntry]
         do {
-            entries = try TitleFile.read(titlesFile)
+            entries = try TitleFile.read(titlesFile, format: inputFormat)
         } catch {
             Output.fail(error.description, status: ExitStatus.usage)
         }

@@ -19,9 +19,9 @@ struct CLITests {
             .deletingLastPathComponent().appendingPathComponent(".build/debug")
     }
 
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws
-        -> Result
-    {
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL =
             executable.hasPrefix("/")
@@ -42,7 +42,13 @@ struct CLITests {
         defer { try? FileManager.default.removeItem(at: errorFile) }
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorFile)
+        let inputPipe = Pipe()
+        if input != nil { process.standardInput = inputPipe }
         try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let errorData = (try? Data(contentsOf: errorFile)) ?? Data()

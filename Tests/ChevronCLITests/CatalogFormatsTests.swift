@@ -1,0 +1,146 @@
+import ChevronTestSupport
+import Foundation
+import Testing
+
+/// `chevron check` reads XLIFF (1.2 in an .xcloc folder, 2.0), .stringsdict plurals and standard
+/// input, tells formats by extension and content, and refuses a file in no format it reads.
+/// Widths: hb-shape on Helvetica Bold's file (fc-match), unkerned, and classic's formula
+/// (LOOKS.md: width = max(text + 12 + 8, 43), snapped up to whole points).
+struct CatalogFormatsTests {
+    static func classicWidth(_ title: String) throws -> Double {
+        let file = try ExternalTools.fcMatch("Helvetica:bold").file
+        let text = try ExternalTools.hbShapeWidth(file: file, text: title, size: 12, features: ["-kern"])
+        return max(text + 20, 43).rounded(.up)
+    }
+
+    static func rows(_ arguments: [String], input: String? = nil) throws -> (CLITests.Result, [[String: Any]]) {
+        let result = try CLITests.run("chevron", ["check", "--json", "--local"] + arguments, input: input)
+        return (result, try CheckTests.reportRows(result.output) ?? [])
+    }
+
+    static let xliff12 = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+          <file original="App/en.lproj/Localizable.strings" source-language="en" target-language="de" datatype="plaintext">
+            <body>
+              <trans-unit id="settings.title" xml:space="preserve">
+                <source>Settings</source>
+                <target state="translated">Einstellungen</target>
+              </trans-unit>
+              <trans-unit id="inbox.title">
+                <source>Inbox</source>
+              </trans-unit>
+              <trans-unit id="brand" translate="no">
+                <source>Chevron</source>
+              </trans-unit>
+              <trans-unit id="greeting">
+                <source>Hello <g id="1">World</g></source>
+                <target>Hallo <g id="1">Welt</g><x id="2"/></target>
+              </trans-unit>
+            </body>
+          </file>
+        </xliff>
+        """
+
+    @Test func anXclocFolderIsReadAsXLIFFUnitByUnit() throws {
+        let folder = try FontFixtures.folder("chevron-xcloc")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contents = folder.appendingPathComponent("de.xcloc/Localized Contents")
+        try FileManager.default.createDirectory(at: contents, withIntermediateDirectories: true)
+        try Self.xliff12.write(to: contents.appendingPathComponent("de.xliff"), atomically: true, encoding: .utf8)
+        let (result, rows) = try Self.rows([folder.appendingPathComponent("de.xcloc").path])
+        #expect(result.status == 0, "\(result.error)")
+        // Read by hand above: the target when there is one (German), else the source (English);
+        // the translate="no" unit is left out; inline markup keeps its text.
+        let expected: [(String, String, String)] = [
+            ("settings.title", "Einstellungen", "de"), ("inbox.title", "Inbox", "en"), ("greeting", "Hallo Welt", "de"),
+        ]
+        #expect(rows.count == expected.count, "\(rows)")
+        for (row, (key, title, language)) in zip(rows, expected) {
+            #expect(row["key"] as? String == key)
+            #expect(row["title"] as? String == title)
+            #expect(row["language"] as? String == language)
+            #expect(row["width"] as? Double == (try Self.classicWidth(title)), "\(key)")
+        }
+        #expect(rows.first?["line"] as? Int == 5)
+
+        // The same file named .xml is told apart from Android's by its root element.
+        let renamed = folder.appendingPathComponent("de.xml")
+        try Self.xliff12.write(to: renamed, atomically: true, encoding: .utf8)
+        #expect(try Self.rows([renamed.path]).1.map { $0["key"] as? String } == expected.map(\.0))
+    }
+
+    @Test func xliff2UnitsTakeTheTargetLanguage() throws {
+        let folder = try FontFixtures.folder("chevron-xliff2")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("ja.xlf")
+        try """
+        <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="ja">
+          <file id="f1"><unit id="back"><segment><source>Back</source><target>戻る</target></segment></unit>
+          <unit id="done" translate="no"><segment><source>Done</source></segment></unit></file>
+        </xliff>
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let (result, rows) = try Self.rows([file.path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(rows.count == 1)
+        #expect(rows.first?["title"] as? String == "戻る" && rows.first?["language"] as? String == "ja")
+    }
+
+    @Test func aStringsdictGivesARowPerPluralForm() throws {
+        let folder = try FontFixtures.folder("chevron-stringsdict")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("de.lproj/Localizable.stringsdict")
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+          <key>followers</key>
+          <dict>
+            <key>NSStringLocalizedFormatKey</key><string>%#@count@ Folgen</string>
+            <key>count</key>
+            <dict>
+              <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+              <key>NSStringFormatValueTypeKey</key><string>d</string>
+              <key>one</key><string>Ein</string>
+              <key>other</key><string>Viele</string>
+            </dict>
+          </dict>
+        </dict>
+        </plist>
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let (result, rows) = try Self.rows([file.path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(rows.map { $0["key"] as? String } == ["followers (one)", "followers (other)"])
+        #expect(rows.map { $0["title"] as? String } == ["Ein Folgen", "Viele Folgen"])
+        #expect(rows.allSatisfy { $0["language"] as? String == "de" && $0["line"] as? Int == 5 })
+        #expect(rows.last?["width"] as? Double == (try Self.classicWidth("Viele Folgen")))
+    }
+
+    @Test func aFileInNoKnownFormatIsAnErrorNeverLines() throws {
+        let folder = try FontFixtures.folder("chevron-unknown")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("notes.md")
+        try "# Notes\nSettings\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLITests.run("chevron", ["check", file.path, "--local"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("\(file.path): not a format chevron reads; formats:"), "\(result.error)")
+        #expect(result.output.isEmpty)
+        // Said to be lines, it is read as lines.
+        let lines = try Self.rows([file.path, "--input-format", "lines"]).1
+        #expect(lines.map { $0["title"] as? String } == ["# Notes", "Settings"])
+    }
+
+    @Test func standardInputIsReadInTheFormatGivenOrShown() throws {
+        let strings = "\"back\" = \"Zurück\";\n\"home\" = \"Start\";\n"
+        let (result, rows) = try Self.rows(["-"], input: strings)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(rows.map { $0["key"] as? String } == ["back", "home"])
+        #expect(rows.first?["file"] as? String == "-")
+        #expect(rows.first?["width"] as? Double == (try Self.classicWidth("Zurück")))
+        let lines = try Self.rows(["-", "--input-format", "lines"], input: "One\nTwo\n").1
+        #expect(lines.map { $0["title"] as? String } == ["One", "Two"])
+    }
+}
