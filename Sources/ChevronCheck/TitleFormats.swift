@@ -265,14 +265,74 @@ enum AndroidFormat {
                 file: file, line: line,
                 reason: "has a processing instruction with no data (<?name?>), which is not read")
         }
+        let expanded = try expandingInternalEntities(data, file: file)
         let reader = AndroidReader(file: file)
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: expanded)
         parser.delegate = reader
         if !parser.parse() || reader.failure != nil {
             throw reader.failure
                 ?? TitleFileError(file: file, line: parser.lineNumber, reason: "is not well-formed XML")
         }
-        return reader.entries
+        return try resolvingReferences(reader.entries, file: file)
+    }
+
+    /// The document with its internal DTD entities (`<!ENTITY app "Chevron">`) written out where
+    /// they are used (`&app;`): Foundation's parser drops their text. An external entity (one with
+    /// `SYSTEM` or `PUBLIC`) is refused: a strings file has no business reading other files.
+    static func expandingInternalEntities(_ data: Data, file: String) throws(TitleFileError) -> Data {
+        guard let text = String(data: data, encoding: .utf8), let doctype = text.range(of: "<!DOCTYPE"),
+            let subsetStart = text[doctype.upperBound...].firstIndex(of: "["),
+            let subsetEnd = text[subsetStart...].range(of: "]>")
+        else { return data }
+        let subset = text[subsetStart..<subsetEnd.lowerBound]
+        var values: [String: String] = [:]
+        var rest = subset[...]
+        while let declaration = rest.range(of: "<!ENTITY") {
+            let line = TitleFile.line(
+                of: text.utf8.distance(from: text.startIndex, to: declaration.lowerBound), in: text)
+            guard let end = rest[declaration.upperBound...].firstIndex(of: ">") else { break }
+            let body = rest[declaration.upperBound..<end].trimmingCharacters(in: .whitespacesAndNewlines)
+            rest = rest[rest.index(after: end)...]
+            let name = String(body.prefix { !$0.isWhitespace })
+            let definition = body.dropFirst(name.count).trimmingCharacters(in: .whitespacesAndNewlines)
+            if name == "%" { continue }  // a parameter entity, for the DTD only
+            guard let quote = definition.first, quote == "\"" || quote == "'",
+                let close = definition.dropFirst().firstIndex(of: quote)
+            else {
+                throw TitleFileError(
+                    file: file, line: line,
+                    reason: "the entity \(name) is external (SYSTEM or PUBLIC), which is refused")
+            }
+            values[name] = String(definition[definition.index(after: definition.startIndex)..<close])
+        }
+        guard !values.isEmpty else { return data }
+        var body = String(text[subsetEnd.upperBound...])
+        for (name, value) in values { body = body.replacingOccurrences(of: "&\(name);", with: value) }
+        return Data((String(text[..<subsetEnd.upperBound]) + body).utf8)
+    }
+
+    /// Entries whose whole value is a reference to another string (`@string/name`) take that
+    /// string's value, from the same file; a name the file does not define is an error.
+    static func resolvingReferences(_ entries: [TitleEntry], file: String) throws(TitleFileError) -> [TitleEntry] {
+        var byKey: [String: TitleEntry] = [:]
+        for entry in entries where byKey[entry.key] == nil { byKey[entry.key] = entry }
+        return try entries.map { (entry) throws(TitleFileError) -> TitleEntry in
+            var target = entry
+            var seen: Set<String> = [entry.key]
+            while target.title.hasPrefix("@string/") {
+                let name = String(target.title.dropFirst("@string/".count))
+                guard let next = byKey[name], seen.insert(name).inserted else {
+                    throw TitleFileError(
+                        file: file, line: entry.line,
+                        reason: byKey[name] == nil
+                            ? "\(entry.key) refers to @string/\(name), which this file does not define"
+                            : "\(entry.key) refers to @string/\(name) in a loop")
+                }
+                target = next
+            }
+            return TitleEntry(
+                file: entry.file, line: entry.line, key: entry.key, title: target.title, language: entry.language)
+        }
     }
 }
 
@@ -302,11 +362,15 @@ extension AndroidFormat {
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 }
 
+/// Reads `<string>`, every `<item quantity>` of a `<plurals>` (`key (one)`) and every `<item>`
+/// of a `<string-array>` (`key[0]`); anything marked `translatable="false"` is left out.
 private final class AndroidReader: NSObject, XMLParserDelegate {
     let file: String
     var entries: [TitleEntry] = []
     var failure: TitleFileError?
     private var current: (key: String, line: Int, text: String)?
+    /// The `<plurals>` or `<string-array>` being read: its name, whether to keep it, items so far.
+    private var group: (name: String, keep: Bool, isArray: Bool, items: Int)?
 
     init(file: String) {
         self.file = file
@@ -316,13 +380,38 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
-        guard element == "string" else { return }
-        guard let name = attributes["name"] else {
-            failure = TitleFileError(file: file, line: parser.lineNumber, reason: "a <string> has no name attribute")
-            parser.abortParsing()
-            return
+        switch element {
+        case "string", "plurals", "string-array":
+            guard let name = attributes["name"] else {
+                failure = TitleFileError(
+                    file: file, line: parser.lineNumber, reason: "a <\(element)> has no name attribute")
+                parser.abortParsing()
+                return
+            }
+            let keep = attributes["translatable"] != "false"
+            if element == "string" {
+                if keep { current = (name, parser.lineNumber, "") }
+            } else {
+                group = (name, keep, element == "string-array", 0)
+            }
+        case "item":
+            guard let group, group.keep else { return }
+            if group.isArray {
+                current = ("\(group.name)[\(group.items)]", parser.lineNumber, "")
+            } else {
+                guard let quantity = attributes["quantity"] else {
+                    failure = TitleFileError(
+                        file: file, line: parser.lineNumber,
+                        reason: "an <item> of <plurals name=\"\(group.name)\"> has no quantity")
+                    parser.abortParsing()
+                    return
+                }
+                current = ("\(group.name) (\(quantity))", parser.lineNumber, "")
+            }
+            self.group?.items += 1
+        default:
+            break
         }
-        current = (name, parser.lineNumber, "")
     }
 
     /// The line where libxml2 saw the error (by the end of the parse it has moved on).
@@ -342,7 +431,8 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-        guard element == "string", let entry = current else { return }
+        if element == "plurals" || element == "string-array" { group = nil }
+        guard element == "string" || element == "item", let entry = current else { return }
         entries.append(TitleEntry(file: file, line: entry.line, key: entry.key, title: Self.unescape(entry.text)))
         current = nil
     }

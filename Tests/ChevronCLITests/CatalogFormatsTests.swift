@@ -144,3 +144,68 @@ struct CatalogFormatsTests {
         #expect(lines.map { $0["title"] as? String } == ["One", "Two"])
     }
 }
+
+/// Android resources beyond `<string>`: plurals, string arrays, untranslatable strings,
+/// references to other strings and DTD entities.
+struct AndroidResourcesTests {
+    static let resources = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <!DOCTYPE resources [<!ENTITY app "Chevron">]>
+        <resources>
+            <string name="open">Open &app; now</string>
+            <string name="internal" translatable="false">debug_only</string>
+            <string name="alias">@string/open</string>
+            <plurals name="followers">
+                <item quantity="one">Ein Follower</item>
+                <item quantity="other">Viele Follower</item>
+            </plurals>
+            <string-array name="tabs"><item>Home</item><item>Search</item></string-array>
+            <string-array name="debug_tabs" translatable="false"><item>Logs</item></string-array>
+        </resources>
+        """
+
+    @Test func pluralsArraysReferencesAndEntitiesBecomeRows() throws {
+        let folder = try FontFixtures.folder("chevron-android")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("values-de/strings.xml")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.resources.write(to: file, atomically: true, encoding: .utf8)
+        let (result, rows) = try CatalogFormatsTests.rows([file.path])
+        #expect(result.status == 0, "\(result.error)")
+        // Read by hand from the file above.
+        let expected: [(String, String, Int)] = [
+            ("open", "Open Chevron now", 4), ("alias", "Open Chevron now", 6), ("followers (one)", "Ein Follower", 8),
+            ("followers (other)", "Viele Follower", 9), ("tabs[0]", "Home", 11), ("tabs[1]", "Search", 11),
+        ]
+        #expect(rows.map { $0["key"] as? String } == expected.map(\.0))
+        for (row, (key, title, line)) in zip(rows, expected) {
+            #expect(row["title"] as? String == title, "\(key)")
+            #expect(row["line"] as? Int == line, "\(key)")
+            #expect(row["language"] as? String == "de")
+        }
+        #expect(rows.first?["width"] as? Double == (try CatalogFormatsTests.classicWidth("Open Chevron now")))
+    }
+
+    @Test func externalEntitiesAndMissingReferencesAreErrors() throws {
+        let folder = try FontFixtures.folder("chevron-android-bad")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let external = folder.appendingPathComponent("external.xml")
+        try """
+        <?xml version="1.0"?>
+        <!DOCTYPE resources [
+          <!ENTITY secret SYSTEM "file:///etc/passwd">
+        ]>
+        <resources><string name="a">&secret;</string></resources>
+        """.write(to: external, atomically: true, encoding: .utf8)
+        let refused = try CLITests.run("chevron", ["check", external.path, "--local"])
+        #expect(refused.status == 2)
+        #expect(refused.error.contains("\(external.path):3: the entity secret is external"), "\(refused.error)")
+
+        let dangling = folder.appendingPathComponent("dangling.xml")
+        try "<resources>\n<string name=\"a\">@string/nowhere</string>\n</resources>\n".write(
+            to: dangling, atomically: true, encoding: .utf8)
+        let missing = try CLITests.run("chevron", ["check", dangling.path, "--local"])
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("\(dangling.path):2: a refers to @string/nowhere"), "\(missing.error)")
+    }
+}
