@@ -17,14 +17,20 @@ public struct TitleEntry: Sendable, Hashable {
     /// The language the file says the title is in (an .xcstrings localization, an `.lproj`
     /// folder, an Android `values-XX` folder), or nil when it does not say.
     public var language: String?
+    /// The widest the title may be, in points, when the file says so for this entry (an XLIFF
+    /// unit's `maxwidth`): the entry's own limit, which replaces the look's maximum.
+    public var maximumWidth: Double?
 
     /// Creates an entry.
-    public init(file: String, line: Int, key: String, title: String, language: String? = nil) {
+    public init(
+        file: String, line: Int, key: String, title: String, language: String? = nil, maximumWidth: Double? = nil
+    ) {
         self.file = file
         self.line = line
         self.key = key
         self.title = title
         self.language = language
+        self.maximumWidth = maximumWidth
     }
 }
 

@@ -6,7 +6,8 @@ import Foundation
 
 /// XLIFF 1.2 (what `xcodebuild -exportLocalizations` writes inside an `.xcloc`) and 2.0: each
 /// translation unit's target text (else its source), keyed by the unit's id, in the file's
-/// target language (else its source language); units marked `translate="no"` are skipped.
+/// target language (else its source language); units marked `translate="no"` are skipped. A
+/// unit's `maxwidth` in pixels or points is its own width limit.
 /// Inline markup inside a text (`<g>`, `<mrk>`, `<pc>`) keeps its text; placeholders (`<x/>`,
 /// `<ph>`) add none.
 enum XLIFFFormat {
@@ -39,8 +40,9 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
     /// The languages in force: XLIFF 2.0 names them on <xliff>, 1.2 on each <file>.
     private var sourceLanguage: String?
     private var targetLanguage: String?
-    /// The unit being read: its id, line, whether to translate it, and its texts so far.
-    private var unit: (id: String, line: Int, translate: Bool, source: String, target: String?)?
+    /// The unit being read: its id, line, whether to translate it, its own width limit, and its
+    /// texts so far.
+    private var unit: (id: String, line: Int, translate: Bool, limit: Double?, source: String, target: String?)?
     /// Which text of the unit the characters belong to, and how deep inside it we are.
     private var reading: (field: Field, depth: Int)?
 
@@ -74,7 +76,15 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
                 parser.abortParsing()
                 return
             }
-            unit = (id, parser.lineNumber, attributes["translate"] != "no", "", nil)
+            // XLIFF 1.2's maxwidth, in pixels or points (a pixel at 1x is a point); other units
+            // (characters, bytes) say nothing of a width.
+            var limit: Double?
+            if let maxwidth = attributes["maxwidth"].flatMap(Double.init), maxwidth.isFinite, maxwidth > 0,
+                ["pixel", "point"].contains(attributes["size-unit"] ?? "pixel")
+            {
+                limit = maxwidth
+            }
+            unit = (id, parser.lineNumber, attributes["translate"] != "no", limit, "", nil)
         case "source" where unit != nil:
             reading = (.source, 0)
         case "target" where unit != nil:
@@ -114,7 +124,7 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
         entries.append(
             TitleEntry(
                 file: file, line: unit.line, key: unit.id, title: translated ? unit.target ?? "" : unit.source,
-                language: translated ? targetLanguage : sourceLanguage))
+                language: translated ? targetLanguage : sourceLanguage, maximumWidth: unit.limit))
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {

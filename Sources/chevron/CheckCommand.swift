@@ -140,7 +140,11 @@ struct CheckCommand: AsyncParsableCommand {
                 next += 1
                 group.addTask {
                     let results = try await client.sizeMany(
-                        batch.map { SizeParameters(title: $0.0.title, look: $0.1, language: $0.0.language ?? language) }
+                        batch.map {
+                            SizeParameters(
+                                title: $0.0.title, look: $0.1, maxWidth: $0.0.maximumWidth,
+                                language: $0.0.language ?? language)
+                        }
                     )
                     // Each result says which request it answers; every request needs one.
                     var byIndex = [SizeResultReply?](repeating: nil, count: batch.count)
@@ -156,7 +160,7 @@ struct CheckCommand: AsyncParsableCommand {
                             }
                             return (
                                 CheckRow(
-                                    job.0, look: job.1, maximumWidth: maximumWidths[job.1] ?? 0,
+                                    job.0, look: job.1, maximumWidth: job.0.maximumWidth ?? maximumWidths[job.1] ?? 0,
                                     language: job.0.language ?? language, result: result),
                                 result.layout
                             )
@@ -204,6 +208,8 @@ struct CheckRow: Encodable {
     let titleSource: String
     let missingGlyphs: Int
     let language: String?
+    /// Whether `maxWidth` is the entry's own limit (an XLIFF unit's maxwidth), not the look's.
+    let ownLimit: Bool
     let error: String?
 
     /// - Parameter language: the language the title was measured in (the file's, else `--language`).
@@ -219,6 +225,7 @@ struct CheckRow: Encodable {
         displayedTitle = result.layout?.displayedTitle ?? ""
         titleSource = result.layout?.titleSource ?? "none"
         missingGlyphs = result.layout?.missingGlyphs ?? 0
+        ownLimit = entry.maximumWidth != nil
         self.language = language
         error = result.failure.map { failure in
             [failure.error, failure.parameters.parameter, failure.parameters.message].compactMap { $0 }
@@ -228,7 +235,7 @@ struct CheckRow: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case file, line, key, title, look, width, maxWidth, truncated, displayedTitle, titleSource, missingGlyphs
-        case language, error
+        case language, ownLimit, error
     }
 
     /// Every key on every row: `width` is null (not absent) when the engine refused the title.
@@ -246,6 +253,7 @@ struct CheckRow: Encodable {
         try container.encode(titleSource, forKey: .titleSource)
         try container.encode(missingGlyphs, forKey: .missingGlyphs)
         try container.encode(language, forKey: .language)
+        try container.encode(ownLimit, forKey: .ownLimit)
         try container.encodeIfPresent(error, forKey: .error)
     }
 
@@ -258,9 +266,12 @@ struct CheckRow: Encodable {
         case "none": seen = "the chevron alone"
         default: seen = "\(titleSource): \(displayedTitle)"
         }
-        guard missingGlyphs > 0 else { return seen }
+        let limited = ownLimit && isCut ? "; OVER ITS OWN LIMIT" : ""
+        guard missingGlyphs > 0 else { return seen + limited }
         // Whatever is shown, its width is not the device's: the row never reads as fitting.
-        return seen == "full title" ? "MISSING GLYPHS (\(missingGlyphs))" : "MISSING GLYPHS (\(missingGlyphs)); \(seen)"
+        return
+            (seen == "full title" ? "MISSING GLYPHS (\(missingGlyphs))" : "MISSING GLYPHS (\(missingGlyphs)); \(seen)")
+            + limited
     }
 
     /// Whether the title is not shown in full: cut, or replaced by another title or nothing.
@@ -295,6 +306,8 @@ struct CheckReport: Encodable {
         let truncated: Int
         let fellBack: Int
         let missingGlyphs: Int
+        /// Rows with a limit of their own (XLIFF maxwidth) whose title is not shown in full there.
+        let overOwnLimit: Int
         let errors: Int
         let substitutions: [Substitution]
     }
@@ -317,7 +330,9 @@ struct CheckReport: Encodable {
         summary = Summary(
             titles: titles, rows: rows.count, truncated: rows.filter { $0.error == nil && $0.truncated }.count,
             fellBack: rows.filter { $0.error == nil && $0.titleSource != "title" }.count,
-            missingGlyphs: rows.filter { $0.missingGlyphs > 0 }.count, errors: rows.filter { $0.error != nil }.count,
+            missingGlyphs: rows.filter { $0.missingGlyphs > 0 }.count,
+            overOwnLimit: rows.filter { $0.error == nil && $0.ownLimit && $0.isCut }.count,
+            errors: rows.filter { $0.error != nil }.count,
             substitutions: substitutions.entries.map { entry in
                 Summary.Substitution(
                     look: entry.look, requested: entry.font.requested, family: entry.font.family,

@@ -209,3 +209,36 @@ struct AndroidResourcesTests {
         #expect(missing.error.contains("\(dangling.path):2: a refers to @string/nowhere"), "\(missing.error)")
     }
 }
+
+/// An XLIFF unit's maxwidth (pixels or points) is that unit's own limit: the button is laid out
+/// within it, and a title cut to fit it is reported as over its own limit.
+struct XLIFFLimitTests {
+    @Test func aUnitsMaxwidthIsItsOwnLimit() throws {
+        let folder = try FontFixtures.folder("chevron-maxwidth")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("de.xliff")
+        try """
+        <xliff version="1.2"><file source-language="en" target-language="de"><body>
+        <trans-unit id="settings" maxwidth="60" size-unit="pixel"><source>Settings</source><target>Einstellungen</target></trans-unit>
+        <trans-unit id="back" maxwidth="12" size-unit="char"><source>Back</source><target>Zurück</target></trans-unit>
+        </body></file></xliff>
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let (result, rows) = try CatalogFormatsTests.rows([file.path])
+        #expect(result.status == 0, "\(result.error)")
+        let limited = try #require(rows.first)
+        #expect(limited["maxWidth"] as? Double == 60 && limited["ownLimit"] as? Bool == true)
+        #expect(limited["truncated"] as? Bool == true)
+        // The cut title fits: hb-shape's width of what is shown plus classic's 20 is at most 60.
+        let shown = try #require(limited["displayedTitle"] as? String)
+        let file12 = try ExternalTools.fcMatch("Helvetica:bold").file
+        let width = try ExternalTools.hbShapeWidth(file: file12, text: shown, size: 12, features: ["-kern"])
+        #expect(width + 20 <= 60 && shown.hasSuffix("…"), "\(shown): \(width)")
+        // A limit in characters is no width: the look's maximum applies.
+        #expect(rows.last?["ownLimit"] as? Bool == false && rows.last?["maxWidth"] as? Double == 160)
+        let report = try CLITests.json(
+            try CLITests.run("chevron", ["check", file.path, "--json", "--local"]).output)
+        #expect((report["summary"] as? [String: Any])?["overOwnLimit"] as? Int == 1)
+        let table = try CLITests.run("chevron", ["check", file.path, "--local"]).output
+        #expect(table.contains("OVER ITS OWN LIMIT"))
+    }
+}
