@@ -188,6 +188,11 @@ var package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "ChevronCheckTests",
+            dependencies: ["ChevronCheck"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "ChevronFuzzingTests",
             dependencies: ["ChevronFuzzing"],
             swiftSettings: strictSwift

@@ -20,6 +20,9 @@ public struct TitleEntry: Sendable, Hashable {
     /// The widest the title may be, in points, when the file says so for this entry (an XLIFF
     /// unit's `maxwidth`): the entry's own limit, which replaces the look's maximum.
     public var maximumWidth: Double?
+    /// The title as the file writes it, when its placeholders were filled in with samples
+    /// (`expandingPlaceholders`); nil when the title has none.
+    public var template: String?
 
     /// Creates an entry.
     public init(
@@ -31,6 +34,17 @@ public struct TitleEntry: Sendable, Hashable {
         self.title = title
         self.language = language
         self.maximumWidth = maximumWidth
+    }
+
+    /// The entry with its title's placeholders replaced by `samples`; `template` keeps the
+    /// title as written.
+    public func expandingPlaceholders(_ samples: PlaceholderSamples) -> TitleEntry {
+        let expanded = samples.expand(title)
+        guard expanded != title else { return self }
+        var entry = TitleEntry(
+            file: file, line: line, key: key, title: expanded, language: language, maximumWidth: maximumWidth)
+        entry.template = title
+        return entry
     }
 }
 

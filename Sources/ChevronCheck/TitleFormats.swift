@@ -174,7 +174,8 @@ enum CatalogFormat {
                         language: TitleFile.languageTag(source)))
             }
             for localization in localizations.sorted(by: { $0.key < $1.key }) {
-                let values = unitValues(localization.value, label: localization.key)
+                let values = substituting(
+                    unitValues(localization.value, label: localization.key), localization.value["substitutions"])
                 guard !values.isEmpty else {
                     throw TitleFileError(
                         file: file, line: line,
@@ -189,6 +190,42 @@ enum CatalogFormat {
             }
         }
         return entries
+    }
+
+    /// `values` with their `%#@name@` substitutions written out: a value using substitutions
+    /// becomes one value per plural form of them (`one`, `other`, …; a substitution without the
+    /// form takes its `other`), labelled `…, name one`, each form's `%arg` becoming a printf
+    /// placeholder of the substitution's `formatSpecifier`, so that samples fill it in later.
+    private static func substituting(_ values: [(String, String)], _ substitutions: JSONValue?) -> [(String, String)] {
+        guard case .object(let members)? = substitutions, !members.isEmpty else { return values }
+        var result: [(String, String)] = []
+        for (label, value) in values {
+            let used = members.filter { value.contains("%#@\($0.key)@") }
+            guard !used.isEmpty else {
+                result.append((label, value))
+                continue
+            }
+            // The forms any used substitution has, in CLDR's order.
+            let forms = StringsdictFormat.forms.filter { form in
+                used.contains { $0.value["variations"]?["plural"]?[form] != nil }
+            }
+            for form in forms.isEmpty ? ["other"] : forms {
+                var text = value
+                for member in used {
+                    let plural = member.value["variations"]?["plural"]
+                    var piece = ""
+                    if case .string(let unit)? = (plural?[form] ?? plural?["other"])?["stringUnit"]?["value"] {
+                        piece = unit
+                    }
+                    var specifier = "lld"
+                    if case .string(let given)? = member.value["formatSpecifier"] { specifier = given }
+                    piece = piece.replacingOccurrences(of: "%arg", with: "%" + specifier)
+                    text = text.replacingOccurrences(of: "%#@\(member.key)@", with: piece)
+                }
+                result.append(("\(label), \(used.map(\.key).joined(separator: " ")) \(form)", text))
+            }
+        }
+        return result
     }
 
     /// The `stringUnit` values of a localization, and those of its plural and device variations.

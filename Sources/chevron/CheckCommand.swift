@@ -51,6 +51,24 @@ struct CheckCommand: AsyncParsableCommand {
     )
     var inputFormat: TitleFormat?
 
+    @Option(
+        name: .long,
+        help:
+            "A placeholder's sample, PLACEHOLDER=VALUE (%@=Alexandra, %d=10000, %f=2.5); repeatable. Defaults: %@ and %s \"Alex Smith\", %d \"128\", %f 3.14159."
+    )
+    var sample: [String] = []
+
+    /// The samples: the defaults, overridden by `--sample`.
+    var samples: PlaceholderSamples {
+        get throws {
+            var samples = PlaceholderSamples()
+            for assignment in sample {
+                do { try samples.set(assignment) } catch { throw ValidationError("--sample \(error)") }
+            }
+            return samples
+        }
+    }
+
     @OptionGroup var connection: ConnectionOptions
 
     @Flag(name: .long, help: "Print a JSON array of rows instead of a table.")
@@ -63,11 +81,16 @@ struct CheckCommand: AsyncParsableCommand {
     /// The most title bytes in one SizeMany call (the daemon refuses messages over 1 MiB).
     static let batchBytes = 256 << 10
 
+    func validate() throws {
+        _ = try samples
+    }
+
     func run() async throws {
+        let samples = try samples
         var entries: [TitleEntry] = []
         for file in files {
             do {
-                entries += try TitleFile.read(file, format: inputFormat)
+                entries += try TitleFile.read(file, format: inputFormat).map { $0.expandingPlaceholders(samples) }
             } catch {
                 Output.fail(error.description, status: ExitStatus.usage)
             }
@@ -210,6 +233,8 @@ struct CheckRow: Encodable {
     let language: String?
     /// Whether `maxWidth` is the entry's own limit (an XLIFF unit's maxwidth), not the look's.
     let ownLimit: Bool
+    /// The title as the file writes it, when placeholders in it were filled with samples.
+    let template: String?
     let error: String?
 
     /// - Parameter language: the language the title was measured in (the file's, else `--language`).
@@ -226,6 +251,7 @@ struct CheckRow: Encodable {
         titleSource = result.layout?.titleSource ?? "none"
         missingGlyphs = result.layout?.missingGlyphs ?? 0
         ownLimit = entry.maximumWidth != nil
+        template = entry.template
         self.language = language
         error = result.failure.map { failure in
             [failure.error, failure.parameters.parameter, failure.parameters.message].compactMap { $0 }
@@ -235,7 +261,7 @@ struct CheckRow: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case file, line, key, title, look, width, maxWidth, truncated, displayedTitle, titleSource, missingGlyphs
-        case language, ownLimit, error
+        case language, ownLimit, template, error
     }
 
     /// Every key on every row: `width` is null (not absent) when the engine refused the title.
@@ -254,6 +280,7 @@ struct CheckRow: Encodable {
         try container.encode(missingGlyphs, forKey: .missingGlyphs)
         try container.encode(language, forKey: .language)
         try container.encode(ownLimit, forKey: .ownLimit)
+        try container.encodeIfPresent(template, forKey: .template)
         try container.encodeIfPresent(error, forKey: .error)
     }
 

@@ -242,3 +242,60 @@ struct XLIFFLimitTests {
         #expect(table.contains("OVER ITS OWN LIMIT"))
     }
 }
+
+/// Placeholders are measured with sample values, in every format, and the row shows both.
+struct PlaceholderCheckTests {
+    @Test func placeholdersAreMeasuredWithSamples() throws {
+        let folder = try FontFixtures.folder("chevron-placeholders")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let strings = folder.appendingPathComponent("Localizable.strings")
+        try """
+        "followers" = "%2$@ Follower";
+        "count" = "%lld items";
+        "only" = "%@";
+        """.write(to: strings, atomically: true, encoding: .utf8)
+        let (result, rows) = try CatalogFormatsTests.rows([strings.path])
+        #expect(result.status == 0, "\(result.error)")
+        let expected = ["Alex Smith Follower", "128 items", "Alex Smith"]
+        #expect(rows.map { $0["title"] as? String } == expected)
+        #expect(rows.map { $0["template"] as? String } == ["%2$@ Follower", "%lld items", "%@"])
+        for (row, title) in zip(rows, expected) {
+            #expect(row["width"] as? Double == (try CatalogFormatsTests.classicWidth(title)))
+        }
+        let named = try CatalogFormatsTests.rows([strings.path, "--sample", "%@=Alexandra Wilhelmina"]).1
+        #expect(named.first?["title"] as? String == "Alexandra Wilhelmina Follower")
+        let bad = try CLITests.run("chevron", ["check", strings.path, "--local", "--sample", "%q=1"])
+        #expect(bad.status == 2 && bad.error.contains("%q"))
+    }
+
+    @Test func catalogSubstitutionsGiveARowPerPluralForm() throws {
+        let folder = try FontFixtures.folder("chevron-substitutions")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = folder.appendingPathComponent("Localizable.xcstrings")
+        try """
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "followers": {"localizations": {"de": {
+            "stringUnit": {"state": "translated", "value": "%#@followers@"},
+            "substitutions": {"followers": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+              "one": {"stringUnit": {"state": "translated", "value": "%arg Follower"}},
+              "other": {"stringUnit": {"state": "translated", "value": "%arg Followers"}}}}}}}}}}}
+        """.write(to: catalog, atomically: true, encoding: .utf8)
+        let (result, rows) = try CatalogFormatsTests.rows([catalog.path])
+        #expect(result.status == 0, "\(result.error)")
+        let german = rows.filter { $0["language"] as? String == "de" }
+        #expect(
+            german.map { $0["key"] as? String } == ["followers (de, followers one)", "followers (de, followers other)"])
+        #expect(german.map { $0["title"] as? String } == ["128 Follower", "128 Followers"])
+        #expect(german.last?["width"] as? Double == (try CatalogFormatsTests.classicWidth("128 Followers")))
+    }
+
+    @Test func androidPositionalPlaceholders() throws {
+        let folder = try FontFixtures.folder("chevron-android-placeholders")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("strings.xml")
+        try #"<resources><string name="hi">Hi %1$s, %2$d new</string></resources>"#.write(
+            to: file, atomically: true, encoding: .utf8)
+        let rows = try CatalogFormatsTests.rows([file.path]).1
+        #expect(rows.first?["title"] as? String == "Hi Alex Smith, 128 new")
+    }
+}
