@@ -23,11 +23,27 @@ struct CheckCommand: AsyncParsableCommand {
             """)
 
     enum FailOn: String, ExpressibleByArgument, CaseIterable {
-        case truncate, fallback, missing, any
+        case truncate, fallback, missing, limit, any
     }
 
     @Argument(help: "Localisation files to check (an .xcloc folder reads its XLIFF files; - is standard input).")
-    var files: [String]
+    var files: [String] = []
+
+    @Option(
+        name: .long,
+        help:
+            "A project file (JSON: files, looks, keys, languages, samples, failOn, language, genericTitle, inputFormat); the command line adds to it."
+    )
+    var config: String?
+
+    @Option(name: .long, help: "Check only keys matching this shell pattern (*.title); repeatable.")
+    var key: [String] = []
+
+    @Option(name: .long, help: "Check only titles in this language (de also takes de-CH); repeatable.")
+    var onlyLanguage: [String] = []
+
+    @Option(name: .long, help: "The generic title of the fallback chain (default Back).")
+    var genericTitle: String?
 
     @Option(name: .long, help: "A look to check against (repeatable), or `all`; default classic.")
     var look: [String] = []
@@ -35,7 +51,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "Exit 1 when a title is truncated or replaced (truncate), replaced (fallback), has glyphs no font covers (missing), or any of these (any); repeatable."
+            "Exit 1 when a title is truncated or replaced (truncate), replaced (fallback), has glyphs no font covers (missing), is not shown in full within its own limit (limit), or any of these (any); repeatable."
     )
     var failOn: [FailOn] = []
 
@@ -58,17 +74,6 @@ struct CheckCommand: AsyncParsableCommand {
     )
     var sample: [String] = []
 
-    /// The samples: the defaults, overridden by `--sample`.
-    var samples: PlaceholderSamples {
-        get throws {
-            var samples = PlaceholderSamples()
-            for assignment in sample {
-                do { try samples.set(assignment) } catch { throw ValidationError("--sample \(error)") }
-            }
-            return samples
-        }
-    }
-
     @OptionGroup var connection: ConnectionOptions
 
     @Flag(name: .long, help: "Print a JSON array of rows instead of a table.")
@@ -81,16 +86,39 @@ struct CheckCommand: AsyncParsableCommand {
     /// The most title bytes in one SizeMany call (the daemon refuses messages over 1 MiB).
     static let batchBytes = 256 << 10
 
+    /// The run's plan: the project file's, with the command line's options added.
+    var plan: CheckPlan {
+        get throws {
+            var plan = try config.map(CheckPlan.load) ?? CheckPlan()
+            plan.files += files
+            plan.looks += look
+            plan.keys += key
+            plan.onlyLanguages += onlyLanguage
+            plan.failOn += failOn
+            plan.language = language ?? plan.language
+            plan.genericTitle = genericTitle ?? plan.genericTitle
+            plan.inputFormat = inputFormat ?? plan.inputFormat
+            for assignment in sample {
+                do { try plan.samples.set(assignment) } catch { throw ValidationError("--sample \(error)") }
+            }
+            guard !plan.files.isEmpty else {
+                throw ValidationError("no files to check: name some, or a --config with files")
+            }
+            return plan
+        }
+    }
+
     func validate() throws {
-        _ = try samples
+        _ = try plan
     }
 
     func run() async throws {
-        let samples = try samples
+        let plan = try plan
         var entries: [TitleEntry] = []
-        for file in files {
+        for file in plan.files {
             do {
-                entries += try TitleFile.read(file, format: inputFormat).map { $0.expandingPlaceholders(samples) }
+                entries += try TitleFile.read(file, format: plan.inputFormat).filter(plan.admits)
+                    .map { $0.expandingPlaceholders(plan.samples) }
             } catch {
                 Output.fail(error.description, status: ExitStatus.usage)
             }
@@ -98,7 +126,7 @@ struct CheckCommand: AsyncParsableCommand {
         try await Output.reportingErrors {
             let connected = try await connection.connect()
             let client = connected.client
-            let looks = try await chosenLooks(client)
+            let looks = try await Self.chosenLooks(plan.looks, client: client)
             var maximumWidths: [String: Double] = [:]
             for name in looks { maximumWidths[name] = try await client.describeLook(name).maximumWidth }
             // The daemon answers one connection's calls in order: batches spread over a few
@@ -109,7 +137,8 @@ struct CheckCommand: AsyncParsableCommand {
             }
             var substitutions = SubstitutionLog()
             let rows = try await measure(
-                entries, looks: looks, clients: clients, maximumWidths: maximumWidths, substitutions: &substitutions)
+                entries, plan: plan, looks: looks, clients: clients, maximumWidths: maximumWidths,
+                substitutions: &substitutions)
             if json {
                 let fingerprint = try await FingerprintCommand.fetch(from: client)
                 try Output.printJSON(
@@ -120,24 +149,25 @@ struct CheckCommand: AsyncParsableCommand {
             }
             substitutions.warn()
             if rows.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.remoteError) }
-            if rows.contains(where: { row in failOn.contains { row.fails($0) } }) {
+            if rows.contains(where: { row in plan.failOn.contains { row.fails($0) } }) {
                 throw ExitCode(ExitStatus.checkFailed)
             }
         }
     }
 
-    private func chosenLooks(_ client: ChevronClient) async throws -> [String] {
-        if look.isEmpty { return ["classic"] }
-        if look.contains("all") { return try await client.listLooks().map(\.name) }
-        return look
+    private static func chosenLooks(_ looks: [String], client: ChevronClient) async throws -> [String] {
+        if looks.isEmpty { return ["classic"] }
+        if looks.contains("all") { return try await client.listLooks().map(\.name) }
+        return looks
     }
 
     /// Sizes every title in every look with SizeMany, a few batches in flight at a time.
     private func measure(
-        _ entries: [TitleEntry], looks: [String], clients: [ChevronClient], maximumWidths: [String: Double],
-        substitutions: inout SubstitutionLog
+        _ entries: [TitleEntry], plan: CheckPlan, looks: [String], clients: [ChevronClient],
+        maximumWidths: [String: Double], substitutions: inout SubstitutionLog
     ) async throws -> [CheckRow] {
-        let language = language
+        let language = plan.language
+        let genericTitle = plan.genericTitle
         let jobs = entries.flatMap { entry in looks.map { (entry, $0) } }
         // Batches of up to 1,000 titles, and well under the daemon's message limit in bytes.
         var batches: [[(TitleEntry, String)]] = [[]]
@@ -165,7 +195,7 @@ struct CheckCommand: AsyncParsableCommand {
                     let results = try await client.sizeMany(
                         batch.map {
                             SizeParameters(
-                                title: $0.0.title, look: $0.1, maxWidth: $0.0.maximumWidth,
+                                title: $0.0.title, look: $0.1, maxWidth: $0.0.maximumWidth, genericTitle: genericTitle,
                                 language: $0.0.language ?? language)
                         }
                     )
@@ -214,180 +244,6 @@ struct CheckCommand: AsyncParsableCommand {
                 "\(place.column(placeWidth))  \(String(row.key.prefix(24)).column(keyWidth))  "
                     + "\(row.look.column(lookWidth))  \(width.column(11))  \(row.shown)")
         }
-    }
-}
-
-/// One title in one look, as `check --json` prints it.
-struct CheckRow: Encodable {
-    let file: String
-    let line: Int
-    let key: String
-    let title: String
-    let look: String
-    let width: Double?
-    let maxWidth: Double
-    let truncated: Bool
-    let displayedTitle: String
-    let titleSource: String
-    let missingGlyphs: Int
-    let language: String?
-    /// Whether `maxWidth` is the entry's own limit (an XLIFF unit's maxwidth), not the look's.
-    let ownLimit: Bool
-    /// The title as the file writes it, when placeholders in it were filled with samples.
-    let template: String?
-    let error: String?
-
-    /// - Parameter language: the language the title was measured in (the file's, else `--language`).
-    init(_ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, result: SizeResultReply) {
-        file = entry.file
-        line = entry.line
-        key = entry.key
-        title = entry.title
-        self.look = look
-        maxWidth = maximumWidth
-        width = result.layout?.width
-        truncated = result.layout?.truncated ?? false
-        displayedTitle = result.layout?.displayedTitle ?? ""
-        titleSource = result.layout?.titleSource ?? "none"
-        missingGlyphs = result.layout?.missingGlyphs ?? 0
-        ownLimit = entry.maximumWidth != nil
-        template = entry.template
-        self.language = language
-        error = result.failure.map { failure in
-            [failure.error, failure.parameters.parameter, failure.parameters.message].compactMap { $0 }
-                .joined(separator: ": ")
-        }
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case file, line, key, title, look, width, maxWidth, truncated, displayedTitle, titleSource, missingGlyphs
-        case language, ownLimit, template, error
-    }
-
-    /// Every key on every row: `width` is null (not absent) when the engine refused the title.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(file, forKey: .file)
-        try container.encode(line, forKey: .line)
-        try container.encode(key, forKey: .key)
-        try container.encode(title, forKey: .title)
-        try container.encode(look, forKey: .look)
-        try container.encode(width, forKey: .width)
-        try container.encode(maxWidth, forKey: .maxWidth)
-        try container.encode(truncated, forKey: .truncated)
-        try container.encode(displayedTitle, forKey: .displayedTitle)
-        try container.encode(titleSource, forKey: .titleSource)
-        try container.encode(missingGlyphs, forKey: .missingGlyphs)
-        try container.encode(language, forKey: .language)
-        try container.encode(ownLimit, forKey: .ownLimit)
-        try container.encodeIfPresent(template, forKey: .template)
-        try container.encodeIfPresent(error, forKey: .error)
-    }
-
-    /// What a user sees, in words. Missing glyphs come first: such a row never reads as fitting.
-    var shown: String {
-        if let error { return "error: \(error)" }
-        let seen: String
-        switch titleSource {
-        case "title": seen = truncated ? "truncated: \(displayedTitle)" : "full title"
-        case "none": seen = "the chevron alone"
-        default: seen = "\(titleSource): \(displayedTitle)"
-        }
-        let limited = ownLimit && isCut ? "; OVER ITS OWN LIMIT" : ""
-        guard missingGlyphs > 0 else { return seen + limited }
-        // Whatever is shown, its width is not the device's: the row never reads as fitting.
-        return
-            (seen == "full title" ? "MISSING GLYPHS (\(missingGlyphs))" : "MISSING GLYPHS (\(missingGlyphs)); \(seen)")
-            + limited
-    }
-
-    /// Whether the title is not shown in full: cut, or replaced by another title or nothing.
-    var isCut: Bool { truncated || titleSource != "title" }
-
-    /// Whether the row fails `--fail-on`.
-    func fails(_ rule: CheckCommand.FailOn) -> Bool {
-        switch rule {
-        case .truncate: isCut
-        case .fallback: titleSource != "title"
-        case .missing: missingGlyphs > 0
-        case .any: isCut || missingGlyphs > 0
-        }
-    }
-}
-
-/// `check --json`: the rows and the run's summary.
-struct CheckReport: Encodable {
-    /// What the run found, in counts, and which looks were measured with a substitute font.
-    struct Summary: Encodable {
-        /// A look whose requested font fontconfig replaced with another family.
-        struct Substitution: Encodable {
-            let look: String
-            let requested: String
-            let family: String
-            let style: String
-            let file: String
-        }
-
-        let titles: Int
-        let rows: Int
-        let truncated: Int
-        let fellBack: Int
-        let missingGlyphs: Int
-        /// Rows with a limit of their own (XLIFF maxwidth) whose title is not shown in full there.
-        let overOwnLimit: Int
-        let errors: Int
-        let substitutions: [Substitution]
-    }
-
-    let rows: [CheckRow]
-    let summary: Summary
-    /// What the answers were measured with (`chevron fingerprint`): the same on every host that
-    /// answers alike.
-    let fingerprint: Fingerprint
-
-    /// The fingerprint and its parts (not the timing, which differs from run to run).
-    struct Fingerprint: Encodable {
-        let fingerprint: String
-        let parts: FingerprintReply.Parts
-    }
-
-    init(rows: [CheckRow], titles: Int, substitutions: SubstitutionLog, fingerprint: FingerprintReply) {
-        self.rows = rows
-        self.fingerprint = Fingerprint(fingerprint: fingerprint.fingerprint, parts: fingerprint.parts)
-        summary = Summary(
-            titles: titles, rows: rows.count, truncated: rows.filter { $0.error == nil && $0.truncated }.count,
-            fellBack: rows.filter { $0.error == nil && $0.titleSource != "title" }.count,
-            missingGlyphs: rows.filter { $0.missingGlyphs > 0 }.count,
-            overOwnLimit: rows.filter { $0.error == nil && $0.ownLimit && $0.isCut }.count,
-            errors: rows.filter { $0.error != nil }.count,
-            substitutions: substitutions.entries.map { entry in
-                Summary.Substitution(
-                    look: entry.look, requested: entry.font.requested, family: entry.font.family,
-                    style: entry.font.style, file: entry.font.file)
-            })
-    }
-}
-
-/// A progress bar on standard error, drawn only when it is a terminal.
-final class ProgressBar: @unchecked Sendable {
-    private let total: Int
-    private var done = 0
-    private let enabled = isatty(STDERR_FILENO) == 1
-
-    init(total: Int) {
-        self.total = total
-    }
-
-    func advance(by count: Int) {
-        done += count
-        guard enabled, total > 0 else { return }
-        let filled = done * 30 / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
-    }
-
-    func finish() {
-        if enabled, total > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }
 

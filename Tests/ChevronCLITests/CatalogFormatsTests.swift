@@ -299,3 +299,66 @@ struct PlaceholderCheckTests {
         #expect(rows.first?["title"] as? String == "Hi Alex Smith, 128 new")
     }
 }
+
+/// Which titles a check takes (--key, --only-language), the generic title, and a project file.
+struct CheckScopeTests {
+    static let catalog = """
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "settings.title": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Einstellungen"}},
+                                               "fr": {"stringUnit": {"state": "translated", "value": "Réglages"}}}},
+          "body.text": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Ein langer Text"}}}}}}
+        """
+
+    @Test func keysAndLanguagesNarrowTheCheck() throws {
+        let folder = try FontFixtures.folder("chevron-scope")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Localizable.xcstrings")
+        try Self.catalog.write(to: file, atomically: true, encoding: .utf8)
+        let titles = try CatalogFormatsTests.rows([file.path, "--key", "*.title"]).1
+        #expect(
+            Set(titles.map { $0["key"] as? String }) == [
+                "settings.title (en)", "settings.title (de)", "settings.title (fr)",
+            ])
+        let german = try CatalogFormatsTests.rows([file.path, "--key", "*.title", "--only-language", "de"]).1
+        #expect(german.map { $0["title"] as? String } == ["Einstellungen"])
+        let none = try CatalogFormatsTests.rows([file.path, "--only-language", "ja"]).1
+        #expect(none.isEmpty)
+    }
+
+    @Test func theGenericTitleIsTheOneGiven() throws {
+        let folder = try FontFixtures.folder("chevron-generic")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("titles.txt")
+        try "Benachrichtigungseinstellungen und Datenschutz\n".write(to: file, atomically: true, encoding: .utf8)
+        let rows = try CatalogFormatsTests.rows([file.path, "--look", "modern", "--generic-title", "Zurück"]).1
+        #expect(rows.first?["titleSource"] as? String == "generic")
+        #expect(rows.first?["displayedTitle"] as? String == "Zurück")
+    }
+
+    @Test func aProjectFileIsOneLineOfCI() throws {
+        let folder = try FontFixtures.folder("chevron-config")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.catalog.write(
+            to: folder.appendingPathComponent("Localizable.xcstrings"), atomically: true, encoding: .utf8)
+        let config = folder.appendingPathComponent("chevron-check.json")
+        try """
+        {"files": ["Localizable.xcstrings"], "looks": ["classic", "modern"], "keys": ["settings.*"],
+         "languages": ["de"], "failOn": ["truncate"], "samples": {"%@": "Alexandra"}}
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let result = try CLITests.run("chevron", ["check", "--config", config.path, "--json", "--local"])
+        let rows = try CheckTests.reportRows(result.output) ?? []
+        #expect(
+            rows.map { "\($0["look"] ?? "") \($0["title"] ?? "")" } == [
+                "classic Einstellungen", "modern Einstellungen",
+            ])
+        // Einstellungen fits both looks (hb-shape + classic's 20 is under 160), so truncate does not fail.
+        #expect(try CatalogFormatsTests.classicWidth("Einstellungen") <= 160)
+        #expect(result.status == 0, "\(result.error)")
+        try """
+        {"files": ["Localizable.xcstrings"], "look": ["classic"]}
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let wrong = try CLITests.run("chevron", ["check", "--config", config.path, "--local"])
+        #expect(wrong.status == 2)
+        #expect(wrong.error.contains("\(config.path): look: is not a field"), "\(wrong.error)")
+    }
+}

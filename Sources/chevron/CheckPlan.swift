@@ -1,0 +1,111 @@
+import ArgumentParser
+import ChevronCheck
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What one `chevron check` run does: the files, looks and filters of a project file
+/// (`--config chevron-check.json`) with the command line's options added to them.
+struct CheckPlan {
+    var files: [String] = []
+    var looks: [String] = []
+    /// Key patterns (shell globs, `*.title`); a title is checked when its key matches one.
+    var keys: [String] = []
+    /// Languages to check (`de`, `zh-Hans`); `de` also admits `de-CH`.
+    var onlyLanguages: [String] = []
+    var samples = PlaceholderSamples()
+    var failOn: [CheckCommand.FailOn] = []
+    var language: String?
+    var genericTitle: String?
+    var inputFormat: TitleFormat?
+
+    /// The fields a project file may have; any other is reported.
+    static let fields: Set<String> = [
+        "files", "looks", "keys", "languages", "samples", "failOn", "language", "genericTitle", "inputFormat",
+    ]
+
+    /// The project file's plan: relative paths in it are relative to the file's folder.
+    /// - Throws: `ValidationError` naming the file and the field that is wrong.
+    static func load(_ path: String) throws -> CheckPlan {
+        func problem(_ field: String, _ reason: String) -> ValidationError {
+            ValidationError(field.isEmpty ? "\(path): \(reason)" : "\(path): \(field): \(reason)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw problem("", "cannot be read") }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw problem("", "is not a JSON object")
+        }
+        if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
+            throw problem(unknown, "is not a field; fields: \(fields.sorted().joined(separator: ", "))")
+        }
+        func strings(_ field: String) throws -> [String] {
+            guard let value = object[field] else { return [] }
+            guard let list = value as? [String] else { throw problem(field, "must be an array of strings") }
+            return list
+        }
+        func string(_ field: String) throws -> String? {
+            guard let value = object[field] else { return nil }
+            guard let text = value as? String else { throw problem(field, "must be a string") }
+            return text
+        }
+        var plan = CheckPlan()
+        let folder = (path as NSString).deletingLastPathComponent
+        plan.files = try strings("files").map { file in
+            file.hasPrefix("/") || file == "-" || folder.isEmpty
+                ? file : (folder as NSString).appendingPathComponent(file)
+        }
+        plan.looks = try strings("looks")
+        plan.keys = try strings("keys")
+        plan.onlyLanguages = try strings("languages")
+        plan.failOn = try strings("failOn").map { name in
+            guard let rule = CheckCommand.FailOn(rawValue: name) else {
+                throw problem("failOn", "\"\(name)\" is not one of truncate, fallback, missing, limit, any")
+            }
+            return rule
+        }
+        plan.language = try string("language")
+        plan.genericTitle = try string("genericTitle")
+        if let format = try string("inputFormat") {
+            guard let known = TitleFormat(rawValue: format) else {
+                throw problem("inputFormat", "\"\(format)\" is not one of \(TitleFormat.allCases.map(\.rawValue))")
+            }
+            plan.inputFormat = known
+        }
+        if let samples = object["samples"] {
+            guard let table = samples as? [String: String] else {
+                throw problem("samples", "must be an object of placeholder to sample (\"%@\": \"Alexandra\")")
+            }
+            for (placeholder, value) in table.sorted(by: { $0.key < $1.key }) {
+                do { try plan.samples.set("\(placeholder)=\(value)") } catch { throw problem("samples", "\(error)") }
+            }
+        }
+        return plan
+    }
+
+    /// Whether `entry` is to be checked: its key matches a pattern (when there are any), and its
+    /// language is one asked for (when any are). A key matches by its whole text or by its name
+    /// before a variant (`settings.title` of `settings.title (de, plural one)` or `tabs[2]`).
+    func admits(_ entry: TitleEntry) -> Bool {
+        if !keys.isEmpty {
+            let name = entry.key.split(separator: " (", maxSplits: 1).first.map(String.init) ?? entry.key
+            let base = name.split(separator: "[", maxSplits: 1).first.map(String.init) ?? name
+            guard keys.contains(where: { Self.glob($0, matches: entry.key) || Self.glob($0, matches: base) })
+            else { return false }
+        }
+        if !onlyLanguages.isEmpty {
+            guard let language = entry.language?.lowercased() else { return false }
+            guard
+                onlyLanguages.contains(where: {
+                    language == $0.lowercased() || language.hasPrefix($0.lowercased() + "-")
+                })
+            else { return false }
+        }
+        return true
+    }
+
+    /// Whether the shell pattern matches the whole text (fnmatch(3)).
+    static func glob(_ pattern: String, matches text: String) -> Bool {
+        fnmatch(pattern, text, 0) == 0
+    }
+}

@@ -1,0 +1,178 @@
+import ChevronCheck
+import ChevronClient
+import Foundation
+
+/// One title in one look, as `check --json` prints it.
+struct CheckRow: Encodable {
+    let file: String
+    let line: Int
+    let key: String
+    let title: String
+    let look: String
+    let width: Double?
+    let maxWidth: Double
+    let truncated: Bool
+    let displayedTitle: String
+    let titleSource: String
+    let missingGlyphs: Int
+    let language: String?
+    /// Whether `maxWidth` is the entry's own limit (an XLIFF unit's maxwidth), not the look's.
+    let ownLimit: Bool
+    /// The title as the file writes it, when placeholders in it were filled with samples.
+    let template: String?
+    let error: String?
+
+    /// - Parameter language: the language the title was measured in (the file's, else `--language`).
+    init(_ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, result: SizeResultReply) {
+        file = entry.file
+        line = entry.line
+        key = entry.key
+        title = entry.title
+        self.look = look
+        maxWidth = maximumWidth
+        width = result.layout?.width
+        truncated = result.layout?.truncated ?? false
+        displayedTitle = result.layout?.displayedTitle ?? ""
+        titleSource = result.layout?.titleSource ?? "none"
+        missingGlyphs = result.layout?.missingGlyphs ?? 0
+        ownLimit = entry.maximumWidth != nil
+        template = entry.template
+        self.language = language
+        error = result.failure.map { failure in
+            [failure.error, failure.parameters.parameter, failure.parameters.message].compactMap { $0 }
+                .joined(separator: ": ")
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case file, line, key, title, look, width, maxWidth, truncated, displayedTitle, titleSource, missingGlyphs
+        case language, ownLimit, template, error
+    }
+
+    /// Every key on every row: `width` is null (not absent) when the engine refused the title.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(line, forKey: .line)
+        try container.encode(key, forKey: .key)
+        try container.encode(title, forKey: .title)
+        try container.encode(look, forKey: .look)
+        try container.encode(width, forKey: .width)
+        try container.encode(maxWidth, forKey: .maxWidth)
+        try container.encode(truncated, forKey: .truncated)
+        try container.encode(displayedTitle, forKey: .displayedTitle)
+        try container.encode(titleSource, forKey: .titleSource)
+        try container.encode(missingGlyphs, forKey: .missingGlyphs)
+        try container.encode(language, forKey: .language)
+        try container.encode(ownLimit, forKey: .ownLimit)
+        try container.encodeIfPresent(template, forKey: .template)
+        try container.encodeIfPresent(error, forKey: .error)
+    }
+
+    /// What a user sees, in words. Missing glyphs come first: such a row never reads as fitting.
+    var shown: String {
+        if let error { return "error: \(error)" }
+        let seen: String
+        switch titleSource {
+        case "title": seen = truncated ? "truncated: \(displayedTitle)" : "full title"
+        case "none": seen = "the chevron alone"
+        default: seen = "\(titleSource): \(displayedTitle)"
+        }
+        let limited = ownLimit && isCut ? "; OVER ITS OWN LIMIT" : ""
+        guard missingGlyphs > 0 else { return seen + limited }
+        // Whatever is shown, its width is not the device's: the row never reads as fitting.
+        return
+            (seen == "full title" ? "MISSING GLYPHS (\(missingGlyphs))" : "MISSING GLYPHS (\(missingGlyphs)); \(seen)")
+            + limited
+    }
+
+    /// Whether the title is not shown in full: cut, or replaced by another title or nothing.
+    var isCut: Bool { truncated || titleSource != "title" }
+
+    /// Whether the row fails `--fail-on`.
+    func fails(_ rule: CheckCommand.FailOn) -> Bool {
+        switch rule {
+        case .truncate: isCut
+        case .fallback: titleSource != "title"
+        case .missing: missingGlyphs > 0
+        case .limit: ownLimit && isCut
+        case .any: isCut || missingGlyphs > 0
+        }
+    }
+}
+
+/// `check --json`: the rows and the run's summary.
+struct CheckReport: Encodable {
+    /// What the run found, in counts, and which looks were measured with a substitute font.
+    struct Summary: Encodable {
+        /// A look whose requested font fontconfig replaced with another family.
+        struct Substitution: Encodable {
+            let look: String
+            let requested: String
+            let family: String
+            let style: String
+            let file: String
+        }
+
+        let titles: Int
+        let rows: Int
+        let truncated: Int
+        let fellBack: Int
+        let missingGlyphs: Int
+        /// Rows with a limit of their own (XLIFF maxwidth) whose title is not shown in full there.
+        let overOwnLimit: Int
+        let errors: Int
+        let substitutions: [Substitution]
+    }
+
+    let rows: [CheckRow]
+    let summary: Summary
+    /// What the answers were measured with (`chevron fingerprint`): the same on every host that
+    /// answers alike.
+    let fingerprint: Fingerprint
+
+    /// The fingerprint and its parts (not the timing, which differs from run to run).
+    struct Fingerprint: Encodable {
+        let fingerprint: String
+        let parts: FingerprintReply.Parts
+    }
+
+    init(rows: [CheckRow], titles: Int, substitutions: SubstitutionLog, fingerprint: FingerprintReply) {
+        self.rows = rows
+        self.fingerprint = Fingerprint(fingerprint: fingerprint.fingerprint, parts: fingerprint.parts)
+        summary = Summary(
+            titles: titles, rows: rows.count, truncated: rows.filter { $0.error == nil && $0.truncated }.count,
+            fellBack: rows.filter { $0.error == nil && $0.titleSource != "title" }.count,
+            missingGlyphs: rows.filter { $0.missingGlyphs > 0 }.count,
+            overOwnLimit: rows.filter { $0.error == nil && $0.ownLimit && $0.isCut }.count,
+            errors: rows.filter { $0.error != nil }.count,
+            substitutions: substitutions.entries.map { entry in
+                Summary.Substitution(
+                    look: entry.look, requested: entry.font.requested, family: entry.font.family,
+                    style: entry.font.style, file: entry.font.file)
+            })
+    }
+}
+
+/// A progress bar on standard error, drawn only when it is a terminal.
+final class ProgressBar: @unchecked Sendable {
+    private let total: Int
+    private var done = 0
+    private let enabled = isatty(STDERR_FILENO) == 1
+
+    init(total: Int) {
+        self.total = total
+    }
+
+    func advance(by count: Int) {
+        done += count
+        guard enabled, total > 0 else { return }
+        let filled = done * 30 / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+    }
+
+    func finish() {
+        if enabled, total > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}
