@@ -185,13 +185,7 @@ public enum TitleFile {
         case .android: return try AndroidFormat.parse(data, file: path)
         case .xliff: return try XLIFFFormat.parse(data, file: path)
         case .csv: return try CSVFormat.parse(text, file: path)
-        case .lines:
-            // "\r\n" is one Character in Swift: split on every kind of line end.
-            return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().compactMap {
-                index, line in
-                let title = line.trimmingCharacters(in: .whitespacesAndNewlines)
-                return title.isEmpty ? nil : TitleEntry(file: path, line: index + 1, key: "\(index + 1)", title: title)
-            }
+        case .lines: return LinesFormat.parse(text, file: path)
         }
     }
 
@@ -249,13 +243,17 @@ public enum TitleFile {
     /// UTF-8 (with or without a BOM) or UTF-16 with a BOM, as .strings files come; anything
     /// else is reported at the line of the first byte that is not UTF-8.
     static func decode(_ data: Data, file: String) throws(TitleFileError) -> String {
-        let bytes = [UInt8](data)
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
             if let text = String(data: data, encoding: .utf16) { return text }
             throw TitleFileError(file: file, line: 1, reason: "is not valid UTF-16")
         }
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        if let text = String(validating: body, as: UTF8.self) { return text }
+        let skip = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        // Validated in place: a large file is not copied on the way to its text.
+        let decoded = data.withUnsafeBytes { raw in
+            String(validating: raw.bindMemory(to: UInt8.self).dropFirst(skip), as: UTF8.self)
+        }
+        if let decoded { return decoded }
+        let body = data.dropFirst(skip)
         // Walk the scalars to the first invalid sequence, to say on which line it is.
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = body.makeIterator()
@@ -279,5 +277,39 @@ public enum TitleFile {
     /// The 1-based line of `offset` (a UTF-8 offset) in `text`.
     static func line(of offset: Int, in text: String) -> Int {
         text.utf8.prefix(offset).filter { $0 == 0x0A }.count + 1
+    }
+}
+
+/// Plain lines (`.txt`): a title per line, blank lines skipped, the line number as key.
+enum LinesFormat {
+    static func parse(_ text: String, file: String) -> [TitleEntry] {
+        var entries: [TitleEntry] = []
+        var number = 0
+        // Lines are cut by scalars (no grapheme breaking, which costs a large file dearly) at
+        // every line end Swift's isNewline knows; "\r\n" is one.
+        var scalars = text.unicodeScalars[...]
+        while !scalars.isEmpty {
+            number += 1
+            let end = scalars.firstIndex(where: isLineEnd) ?? scalars.endIndex
+            var line = scalars[..<end]
+            while let first = line.first, first.properties.isWhitespace { line = line.dropFirst() }
+            while let last = line.last, last.properties.isWhitespace { line = line.dropLast() }
+            if !line.isEmpty {
+                entries.append(TitleEntry(file: file, line: number, key: "\(number)", title: String(Substring(line))))
+            }
+            guard end < scalars.endIndex else { break }
+            let next = scalars.index(after: end)
+            scalars =
+                scalars[end] == "\r" && next < scalars.endIndex && scalars[next] == "\n"
+                ? scalars[scalars.index(after: next)...] : scalars[next...]
+        }
+        return entries
+    }
+
+    private static func isLineEnd(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
     }
 }

@@ -38,6 +38,16 @@ extension ChevronClient {
         try await call("io.chevron.Service.GetFingerprint", .object([]), as: FingerprintReply.self)
     }
 
+    /// io.chevron.Service.GetLimits: the bounds calls must keep to. A daemon older than the
+    /// method gets the defaults (1 MiB messages, 4,096-byte titles, 10,000 requests per SizeMany).
+    public func limits() async throws(ChevronClientError) -> LimitsReply {
+        do {
+            return try await call("io.chevron.Service.GetLimits", .object([]), as: LimitsReply.self)
+        } catch  where error.error?.name == "org.varlink.service.MethodNotFound" {
+            return LimitsReply(messageBytes: 1 << 20, textBytes: 4096, sizeManyRequests: 10_000)
+        }
+    }
+
     /// io.chevron.BackButton.Size: one back button's layout.
     public func size(_ request: SizeParameters) async throws(ChevronClientError) -> LayoutReply {
         let method = "io.chevron.BackButton.Size"

@@ -268,3 +268,20 @@ public struct FingerprintReply: Codable, Sendable, Hashable {
     /// Seconds the computation took.
     public let seconds: Double
 }
+
+/// io.chevron.Service.GetLimits: the bounds a client keeps to.
+public struct LimitsReply: Codable, Sendable, Hashable {
+    /// The longest message the daemon reads, in bytes.
+    public let messageBytes: Int
+    /// The longest text or title, in UTF-8 bytes; longer ones get `io.chevron.Text.TextTooLong`.
+    public let textBytes: Int
+    /// The most requests in one SizeMany call.
+    public let sizeManyRequests: Int
+
+    /// Creates the reply (the defaults of a daemon that predates GetLimits).
+    public init(messageBytes: Int, textBytes: Int, sizeManyRequests: Int) {
+        self.messageBytes = messageBytes
+        self.textBytes = textBytes
+        self.sizeManyRequests = sizeManyRequests
+    }
+}

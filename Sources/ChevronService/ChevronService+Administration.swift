@@ -114,4 +114,13 @@ extension ChevronService {
             "generation": .int(text.generation), "looks": .int(registry.names.count), "openFaces": .int(text.openFaces),
         ])
     }
+
+    func limits(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
+        try VarlinkParameters(call.parameters).finish()
+        return .reply([
+            "messageBytes": .int(configuration.maximumMessageBytes),
+            "textBytes": .int(text.configuration.limits.maximumTextBytes),
+            "sizeManyRequests": .int(configuration.maximumBatchSize),
+        ])
+    }
 }

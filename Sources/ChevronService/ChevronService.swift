@@ -18,8 +18,13 @@ public final class ChevronService: Sendable {
         public var looksDirectory: String?
         /// The most requests one SizeMany call may carry (default 10,000).
         public var maximumBatchSize = 10_000
+        /// The longest message the transport reads, in bytes, for GetLimits (the daemon's
+        /// `--max-message-bytes`; an in-process service has no transport and keeps the default).
+        public var maximumMessageBytes = 1 << 20
         /// The daemon's version, for GetInfo (and the fingerprint).
-        public var version = "0.5.0"
+        public var version = Configuration.defaultVersion
+        /// Chevron's version, as this build was released.
+        public static let defaultVersion = "0.6.0"
         /// Where file hashes of the fingerprint are remembered between processes, or nil for
         /// memory only (see `FileHashes.defaultCacheFile`).
         public var fingerprintCacheFile: String?
@@ -142,6 +147,7 @@ public final class ChevronService: Sendable {
             "io.chevron.Service.GetFingerprint": { [unowned self] call, _ throws(VarlinkError) in
                 try fingerprint(call)
             },
+            "io.chevron.Service.GetLimits": { [unowned self] call, _ throws(VarlinkError) in try limits(call) },
         ]
     }
 

@@ -76,14 +76,22 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Flag(name: .long, help: "Print a JSON array of rows instead of a table.")
+    @Option(
+        name: .long,
+        help:
+            "The report: text (a table), json ({rows, summary, fingerprint}), sarif (SARIF 2.1.0), junit (JUnit XML) or github (GitHub Actions annotations)."
+    )
+    var format: CheckOutputFormat?
+
+    @Flag(name: .long, help: "The same as --format json.")
     var json = false
 
-    /// Requests per SizeMany call; several calls are in flight at once.
+    /// Requests per SizeMany call (fewer when the daemon's limit is lower); several calls are in
+    /// flight at once.
     static let batchSize = 1000
     /// Connections to the daemon a check uses.
     static let connections = 4
-    /// The most title bytes in one SizeMany call (the daemon refuses messages over 1 MiB).
+    /// The most bytes of one SizeMany call, when the daemon's message limit is higher.
     static let batchBytes = 256 << 10
 
     /// The run's plan: the project file's, with the command line's options added.
@@ -101,6 +109,7 @@ struct CheckCommand: AsyncParsableCommand {
             for assignment in sample {
                 do { try plan.samples.set(assignment) } catch { throw ValidationError("--sample \(error)") }
             }
+            if let format = format ?? (json ? .json : nil) { plan.format = format }
             guard !plan.files.isEmpty else {
                 throw ValidationError("no files to check: name some, or a --config with files")
             }
@@ -109,6 +118,7 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
+        if json, let format, format != .json { throw ValidationError("--json and --format \(format) disagree") }
         _ = try plan
     }
 
@@ -135,19 +145,33 @@ struct CheckCommand: AsyncParsableCommand {
             if !connected.isInProcess {
                 for _ in 1..<Self.connections { clients.append(try await connected.another()) }
             }
+            let limits = try await client.limits()
             var substitutions = SubstitutionLog()
             let rows = try await measure(
-                entries, plan: plan, looks: looks, clients: clients, maximumWidths: maximumWidths,
+                entries, plan: plan, looks: looks, clients: clients, limits: limits, maximumWidths: maximumWidths,
                 substitutions: &substitutions)
-            if json {
+            let summary = CheckReport.Summary(rows: rows, titles: entries.count, substitutions: substitutions)
+            switch plan.format {
+            case .text: CheckTable.lines(rows).forEach { print($0) }
+            case .json:
                 let fingerprint = try await FingerprintCommand.fetch(from: client)
-                try Output.printJSON(
-                    CheckReport(
-                        rows: rows, titles: entries.count, substitutions: substitutions, fingerprint: fingerprint))
-            } else {
-                printTable(rows)
+                try Output.printJSON(CheckReport(rows: rows, summary: summary, fingerprint: fingerprint))
+            case .sarif:
+                let fingerprint = try await FingerprintCommand.fetch(from: client)
+                print(
+                    CheckSARIF.document(
+                        rows, failOn: plan.failOn, version: Chevron.version, fingerprint: fingerprint.fingerprint
+                    ).text)
+            case .junit: print(CheckJUnit.document(rows, looks: looks, failOn: plan.failOn))
+            case .github: CheckGitHub.lines(rows, failOn: plan.failOn).forEach { print($0) }
             }
             substitutions.warn()
+            let line = CheckSummaryLine.text(summary, looks: looks.count)
+            if plan.format.summaryOnStandardError {
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            } else {
+                print(line)
+            }
             if rows.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.remoteError) }
             if rows.contains(where: { row in plan.failOn.contains { row.fails($0) } }) {
                 throw ExitCode(ExitStatus.checkFailed)
@@ -161,34 +185,66 @@ struct CheckCommand: AsyncParsableCommand {
         return looks
     }
 
-    /// Sizes every title in every look with SizeMany, a few batches in flight at a time.
+    /// Sizes every title in every look with SizeMany, a few batches in flight at a time. A title
+    /// over the text limit is not sent: its row is the TextTooLong error, in process and through
+    /// the daemon alike. Batches stay under the daemon's message and request limits.
     private func measure(
-        _ entries: [TitleEntry], plan: CheckPlan, looks: [String], clients: [ChevronClient],
+        _ entries: [TitleEntry], plan: CheckPlan, looks: [String], clients: [ChevronClient], limits: LimitsReply,
         maximumWidths: [String: Double], substitutions: inout SubstitutionLog
     ) async throws -> [CheckRow] {
         let language = plan.language
         let genericTitle = plan.genericTitle
+        func row(_ job: (TitleEntry, String), error: String) -> CheckRow {
+            CheckRow(
+                job.0, look: job.1, maximumWidth: job.0.maximumWidth ?? maximumWidths[job.1] ?? 0,
+                language: job.0.language ?? language, error: error)
+        }
         let jobs = entries.flatMap { entry in looks.map { (entry, $0) } }
-        // Batches of up to 1,000 titles, and well under the daemon's message limit in bytes.
-        var batches: [[(TitleEntry, String)]] = [[]]
+        let batchLimit = max(1, min(Self.batchSize, limits.sizeManyRequests))
+        // The call's own bytes (method, braces) and a request's beyond its strings.
+        let callOverhead = 128
+        let requestOverhead = 160 + SizeCall.escapedBytes(genericTitle ?? "") + SizeCall.escapedBytes(language ?? "")
+        let byteLimit = min(Self.batchBytes, limits.messageBytes - callOverhead)
+        var refused: [Int: CheckRow] = [:]
+        var batches: [[Int]] = [[]]
         var batchBytes = 0
-        for job in jobs {
-            let bytes = job.0.title.utf8.count + job.1.utf8.count + 64
-            if batches[batches.count - 1].count == Self.batchSize || batchBytes + bytes > Self.batchBytes {
+        for (index, job) in jobs.enumerated() {
+            let titleBytes = job.0.title.utf8.count
+            if titleBytes > limits.textBytes {
+                refused[index] = row(
+                    job,
+                    error:
+                        "io.chevron.Text.TextTooLong: title: the title is \(titleBytes) UTF-8 bytes long; the limit is \(limits.textBytes)"
+                )
+                continue
+            }
+            let bytes =
+                requestOverhead + SizeCall.escapedBytes(job.0.title) + SizeCall.escapedBytes(job.1)
+                + SizeCall.escapedBytes(job.0.language ?? "")
+            if bytes > byteLimit {
+                refused[index] = row(
+                    job,
+                    error:
+                        "io.chevron.Service.MessageTooLong: the request is up to \(bytes + callOverhead) bytes; the limit is \(limits.messageBytes)"
+                )
+                continue
+            }
+            if batches[batches.count - 1].count == batchLimit || batchBytes + bytes > byteLimit {
                 batches.append([])
                 batchBytes = 0
             }
-            batches[batches.count - 1].append(job)
+            batches[batches.count - 1].append(index)
             batchBytes += bytes
         }
+        if batches.last?.isEmpty == true { batches.removeLast() }
         let progress = ProgressBar(total: jobs.count)
-        var rows = [[(CheckRow, LayoutReply?)]](repeating: [], count: batches.count)
+        var measured = [[(CheckRow, LayoutReply?)]](repeating: [], count: batches.count)
         try await withThrowingTaskGroup(of: (Int, [(CheckRow, LayoutReply?)]).self) { group in
             var next = 0
             func submit() {
                 guard next < batches.count else { return }
                 let index = next
-                let batch = batches[index]
+                let batch = batches[index].map { jobs[$0] }
                 let client = clients[index % clients.count]
                 next += 1
                 group.addTask {
@@ -223,27 +279,34 @@ struct CheckCommand: AsyncParsableCommand {
             }
             for _ in 0..<(2 * Self.connections) { submit() }
             while let (index, batch) = try await group.next() {
-                rows[index] = batch
+                measured[index] = batch
                 progress.advance(by: batch.count)
                 submit()
             }
         }
+        progress.advance(by: refused.count)
         progress.finish()
-        for case (_, let layout?) in rows.joined() { substitutions.note(layout) }
-        return rows.joined().map(\.0)
-    }
-
-    private func printTable(_ rows: [CheckRow]) {
-        let places = rows.map { "\($0.file):\($0.line)" }
-        let placeWidth = places.map(\.count).max() ?? 0
-        let keyWidth = min(24, rows.map(\.key.count).max() ?? 0)
-        let lookWidth = rows.map(\.look.count).max() ?? 0
-        for (row, place) in zip(rows, places) {
-            let width = row.width.map { "\(Output.points($0))/\(Output.points(row.maxWidth))" } ?? "-"
-            print(
-                "\(place.column(placeWidth))  \(String(row.key.prefix(24)).column(keyWidth))  "
-                    + "\(row.look.column(lookWidth))  \(width.column(11))  \(row.shown)")
+        for case (_, let layout?) in measured.joined() { substitutions.note(layout) }
+        // Back in the order of the jobs: the files' order, then the looks'.
+        var rows = [CheckRow?](repeating: nil, count: jobs.count)
+        for (batch, results) in zip(batches, measured) {
+            for (index, result) in zip(batch, results) { rows[index] = result.0 }
         }
+        for (index, row) in refused { rows[index] = row }
+        return rows.compactMap { $0 }
+    }
+}
+
+/// The bytes of one SizeMany request, to cut batches under the daemon's message limit.
+enum SizeCall {
+    /// The most bytes `text` takes as a JSON string's contents: `"` and `\\` as two, other
+    /// control characters as six (`\\u0001`), everything else as its UTF-8 bytes.
+    static func escapedBytes(_ text: String) -> Int {
+        var bytes = 0
+        for byte in text.utf8 {
+            bytes += byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") ? 2 : byte < 0x20 ? 6 : 1
+        }
+        return bytes
     }
 }
 

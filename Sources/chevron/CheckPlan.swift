@@ -20,10 +20,12 @@ struct CheckPlan {
     var language: String?
     var genericTitle: String?
     var inputFormat: TitleFormat?
+    var format = CheckOutputFormat.text
 
     /// The fields a project file may have; any other is reported.
     static let fields: Set<String> = [
         "files", "looks", "keys", "languages", "samples", "failOn", "language", "genericTitle", "inputFormat",
+        "format",
     ]
 
     /// The project file's plan: relative paths in it are relative to the file's folder.
@@ -71,6 +73,12 @@ struct CheckPlan {
                 throw problem("inputFormat", "\"\(format)\" is not one of \(TitleFormat.allCases.map(\.rawValue))")
             }
             plan.inputFormat = known
+        }
+        if let format = try string("format") {
+            guard let known = CheckOutputFormat(rawValue: format) else {
+                throw problem("format", "\"\(format)\" is not one of \(CheckOutputFormat.allCases.map(\.rawValue))")
+            }
+            plan.format = known
         }
         if let samples = object["samples"] {
             guard let table = samples as? [String: String] else {

@@ -24,24 +24,38 @@ struct CheckRow: Encodable {
 
     /// - Parameter language: the language the title was measured in (the file's, else `--language`).
     init(_ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, result: SizeResultReply) {
+        self.init(
+            entry, look: look, maximumWidth: maximumWidth, language: language, layout: result.layout,
+            error: result.failure.map { failure in
+                [failure.error, failure.parameters.parameter, failure.parameters.message].compactMap { $0 }
+                    .joined(separator: ": ")
+            })
+    }
+
+    /// A row for a title that was not sent: `error` says why (`io.chevron.Text.TextTooLong: …`).
+    init(_ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, error: String) {
+        self.init(entry, look: look, maximumWidth: maximumWidth, language: language, layout: nil, error: error)
+    }
+
+    private init(
+        _ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, layout: LayoutReply?,
+        error: String?
+    ) {
         file = entry.file
         line = entry.line
         key = entry.key
         title = entry.title
         self.look = look
         maxWidth = maximumWidth
-        width = result.layout?.width
-        truncated = result.layout?.truncated ?? false
-        displayedTitle = result.layout?.displayedTitle ?? ""
-        titleSource = result.layout?.titleSource ?? "none"
-        missingGlyphs = result.layout?.missingGlyphs ?? 0
+        width = layout?.width
+        truncated = layout?.truncated ?? false
+        displayedTitle = layout?.displayedTitle ?? ""
+        titleSource = layout?.titleSource ?? "none"
+        missingGlyphs = layout?.missingGlyphs ?? 0
         ownLimit = entry.maximumWidth != nil
         template = entry.template
         self.language = language
-        error = result.failure.map { failure in
-            [failure.error, failure.parameters.parameter, failure.parameters.message].compactMap { $0 }
-                .joined(separator: ": ")
-        }
+        self.error = error
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -137,17 +151,24 @@ struct CheckReport: Encodable {
         let parts: FingerprintReply.Parts
     }
 
-    init(rows: [CheckRow], titles: Int, substitutions: SubstitutionLog, fingerprint: FingerprintReply) {
+    init(rows: [CheckRow], summary: Summary, fingerprint: FingerprintReply) {
         self.rows = rows
+        self.summary = summary
         self.fingerprint = Fingerprint(fingerprint: fingerprint.fingerprint, parts: fingerprint.parts)
-        summary = Summary(
+    }
+}
+
+extension CheckReport.Summary {
+    /// The counts of `rows`, `titles` entries read, and the looks measured with a substitute.
+    init(rows: [CheckRow], titles: Int, substitutions: SubstitutionLog) {
+        self.init(
             titles: titles, rows: rows.count, truncated: rows.filter { $0.error == nil && $0.truncated }.count,
             fellBack: rows.filter { $0.error == nil && $0.titleSource != "title" }.count,
             missingGlyphs: rows.filter { $0.missingGlyphs > 0 }.count,
             overOwnLimit: rows.filter { $0.error == nil && $0.ownLimit && $0.isCut }.count,
             errors: rows.filter { $0.error != nil }.count,
             substitutions: substitutions.entries.map { entry in
-                Summary.Substitution(
+                Substitution(
                     look: entry.look, requested: entry.font.requested, family: entry.font.family,
                     style: entry.font.style, file: entry.font.file)
             })

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChevronService
 import Foundation
 
 /// `chevron`: back-button and text metrics from the shell, from chevrond or in-process.
@@ -13,12 +14,16 @@ struct Chevron: AsyncParsableCommand {
             the same answers. Exit codes: 0 success, 1 a check failed, 2 usage, 3 chevrond unreachable, \
             4 chevrond answered with an error.
             """,
+        version: Chevron.version,
         subcommands: [
             SizeCommand.self, MeasureCommand.self, FontCommand.self, LooksCommand.self, StatsCommand.self,
             ReloadCommand.self, CheckCommand.self, BenchCommand.self, RenderCommand.self, SheetCommand.self,
             FingerprintCommand.self,
         ]
     )
+
+    /// chevron's version (`--version`), the one its in-process engine and chevrond report.
+    static let version = ChevronService.Configuration.defaultVersion
 
     /// Runs the command; usage errors exit 2 (ArgumentParser's default is 64).
     static func main() async {

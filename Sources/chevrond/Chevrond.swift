@@ -113,6 +113,7 @@ struct Chevrond: AsyncParsableCommand {
         do {
             let text = try TextEngine(configuration: textConfiguration)
             var configuration = ChevronService.Configuration(builtInLooks: .builtIn, looksDirectory: looksDir)
+            configuration.maximumMessageBytes = maxMessageBytes
             configuration.fingerprintCacheFile = ChevronService.defaultFingerprintCacheFile(
                 environment: ProcessInfoEnvironment.current)
             let service = ChevronService(configuration: configuration, text: text, ownerUID: geteuid())

@@ -20,9 +20,11 @@ struct CLITests {
     }
 
     static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil,
+        directory: URL? = nil
     ) throws -> Result {
         let process = Process()
+        process.currentDirectoryURL = directory
         process.executableURL =
             executable.hasPrefix("/")
             ? URL(fileURLWithPath: executable) : binaryDirectory.appendingPathComponent(executable)

@@ -45,20 +45,60 @@ struct ClientModeTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("titles.txt")
         // 2,500 titles, every 100th far over the text limit: several batches (cut by count and by
-        // bytes) over several connections, and rows the engine refuses.
-        let titles = (0..<2500).map {
+        // bytes) over several connections, and rows the engine refuses; the last one is 1.1 MB,
+        // more than a whole call may be.
+        var titles = (0..<2500).map {
             $0 % 100 == 0 ? String(repeating: "Langer Titel \($0) ", count: 300) : "Title \($0)"
         }
+        titles.append(String(repeating: "x", count: 1_100_000))
         try titles.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
         let remote = try Self.chevron(["check", file.path, "--json", "--socket", daemon.socketPath])
         let local = try Self.chevron(["check", file.path, "--json", "--local"])
         #expect(remote.status == 4, "\(remote.error)")  // TextTooLong rows
         #expect(remote.output == local.output)
         let rows = try #require(try CheckTests.reportRows(remote.output))
-        #expect(rows.count == 2500)
-        #expect(rows.filter { $0["error"] != nil }.count == 25)
-        #expect(rows.filter { $0["width"] is NSNull }.count == 25)
-        #expect(rows.map { $0["line"] as? Int } == (1...2500).map { $0 })
+        #expect(rows.count == 2501)
+        #expect(rows.filter { $0["error"] != nil }.count == 26)
+        #expect(rows.filter { $0["width"] is NSNull }.count == 26)
+        #expect(rows.map { $0["line"] as? Int } == (1...2501).map { $0 })
+        // Each refused row names the title's length and the daemon's limit (4,096 by default).
+        #expect(
+            rows.last?["error"] as? String
+                == "io.chevron.Text.TextTooLong: title: the title is 1100000 UTF-8 bytes long; the limit is 4096")
+        #expect(
+            (rows[0]["error"] as? String)?.hasPrefix(
+                "io.chevron.Text.TextTooLong: title: the title is \(titles[0].utf8.count - 1) UTF-8 bytes long")
+                == true, "the line's trailing space is trimmed")
+    }
+
+    /// A daemon with small limits: check learns them with GetLimits and cuts its calls to fit, so
+    /// nothing is refused as a whole; one request that cannot fit any call is its own error row.
+    @Test func checkKeepsEveryCallUnderTheDaemonsLimits() throws {
+        let daemon = try DaemonProcess(["--max-message-bytes", "4096", "--max-text-bytes", "1000"])
+        let folder = try TrustTests.folder([
+            // 300 titles of about 40 bytes: 12,000 bytes of titles, three times the message limit.
+            "titles.txt": (1...300).map { "Title number \($0) of the long list" }.joined(separator: "\n") + "\n"
+                // 700 quotes: under the text limit, but 1,400 bytes once escaped in JSON, and
+                // 1,000 + 1 bytes: over the text limit.
+                + String(repeating: "\"", count: 700) + "\n" + String(repeating: "y", count: 1001) + "\n"
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("titles.txt").path
+        let limits = try Self.chevron(["check", file, "--json", "--socket", daemon.socketPath])
+        #expect(limits.status == 4, "\(limits.error)")
+        let rows = try #require(try CheckTests.reportRows(limits.output))
+        #expect(rows.count == 302)
+        #expect(rows.prefix(301).allSatisfy { $0["error"] == nil && $0["width"] is Double }, "every call fitted")
+        #expect(
+            rows.last?["error"] as? String
+                == "io.chevron.Text.TextTooLong: title: the title is 1001 UTF-8 bytes long; the limit is 1000")
+        #expect(!daemon.log.contains("MessageTooLong"), "\(daemon.log)")
+        let statistics = try Self.chevron(["stats", "--json", "--socket", daemon.socketPath])
+        let calls = try #require(try CLITests.json(statistics.output)["calls"] as? [[String: Any]])
+        let sizeMany = try #require(calls.first { $0["method"] as? String == "io.chevron.BackButton.SizeMany" })
+        // 301 requests of at least 200 bytes each in calls under 4 KiB: at least 15 calls, none refused.
+        #expect((sizeMany["calls"] as? Int ?? 0) >= 15)
+        #expect(sizeMany["errors"] as? Int == 0)
     }
 
     @Test func statsAndReloadReportTheDaemon() throws {

@@ -1,0 +1,320 @@
+import ArgumentParser
+import ChevronClient
+import Foundation
+
+/// How `chevron check` reports its rows: a table, JSON, SARIF 2.1.0, JUnit XML or GitHub
+/// Actions annotations. Every format is followed by the same one-line summary.
+enum CheckOutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, sarif, junit, github
+
+    /// Whether the summary line goes to standard error, leaving standard output to a document
+    /// another tool parses.
+    var summaryOnStandardError: Bool { self == .json || self == .sarif || self == .junit }
+}
+
+/// One thing wrong with a row, as the machine formats report it: a rule of SARIF, a failure of
+/// JUnit, an annotation of GitHub.
+enum CheckProblem: String, CaseIterable {
+    case error = "title-error"
+    case truncated = "truncated"
+    case fellBack = "fell-back"
+    case overOwnLimit = "over-own-limit"
+    case missingGlyphs = "missing-glyphs"
+
+    /// The rule's description, for SARIF's rule list and JUnit's failure type.
+    var summary: String {
+        switch self {
+        case .error: "The title could not be measured (too long, or refused by the engine)."
+        case .truncated: "The title does not fit the look's maximum width and is shown cut, with an ellipsis."
+        case .fellBack: "The title does not fit and is replaced by the generic title, or by the chevron alone."
+        case .overOwnLimit: "The title is not shown in full within the limit its own file sets (XLIFF maxwidth)."
+        case .missingGlyphs:
+            "Characters of the title have no glyph in any installed font: the width is not what a device shows."
+        }
+    }
+
+    /// The `--fail-on` rules that fail a row with this problem.
+    var failingRules: Set<CheckCommand.FailOn> {
+        switch self {
+        case .error: Set(CheckCommand.FailOn.allCases)
+        case .truncated: [.truncate, .any]
+        case .fellBack: [.truncate, .fallback, .any]
+        case .overOwnLimit: [.truncate, .limit, .any]
+        case .missingGlyphs: [.missing, .any]
+        }
+    }
+
+    /// Whether the problem fails the run under `--fail-on rules` (an error always does).
+    func fails(under rules: [CheckCommand.FailOn]) -> Bool {
+        self == .error || !failingRules.isDisjoint(with: rules)
+    }
+
+    /// The problems of a row. A row cut within a limit of its own is over that limit (not also
+    /// "truncated" or "fell back" against the look).
+    static func of(_ row: CheckRow) -> [CheckProblem] {
+        if row.error != nil { return [.error] }
+        var problems: [CheckProblem] = []
+        if row.isCut {
+            problems.append(row.ownLimit ? .overOwnLimit : row.titleSource == "title" ? .truncated : .fellBack)
+        }
+        if row.missingGlyphs > 0 { problems.append(.missingGlyphs) }
+        return problems
+    }
+
+    /// A sentence about `row` for this problem.
+    func message(_ row: CheckRow) -> String {
+        let language = row.language.map { ", \($0)" } ?? ""
+        let width = row.width.map { "\(Output.points($0)) of \(Output.points(row.maxWidth)) pt" } ?? ""
+        let subject = "\"\(row.title.echoedTitle)\" (\(row.key)\(language)) in \(row.look)"
+        switch self {
+        case .error: return "\(subject): \(row.error ?? "")"
+        case .truncated: return "\(subject) is truncated to \"\(row.displayedTitle)\" (\(width))"
+        case .fellBack:
+            return row.titleSource == "none"
+                ? "\(subject) does not fit: the chevron is shown alone"
+                : "\(subject) does not fit: \(row.titleSource) \"\(row.displayedTitle)\" is shown (\(width))"
+        case .overOwnLimit:
+            return "\(subject) is over its own limit of \(Output.points(row.maxWidth)) pt: \(row.shown)"
+        case .missingGlyphs:
+            let characters = row.missingGlyphs == 1 ? "1 character" : "\(row.missingGlyphs) characters"
+            return "\(subject) has \(characters) no installed font covers"
+        }
+    }
+}
+
+extension String {
+    /// A title as messages quote it: at most 80 characters.
+    fileprivate var echoedTitle: String { count > 80 ? prefix(79) + "…" : self }
+}
+
+/// The one-line summary every run ends with.
+enum CheckSummaryLine {
+    static func text(_ summary: CheckReport.Summary, looks: Int) -> String {
+        "chevron check: \(summary.titles) titles, \(summary.rows) rows in \(looks) \(looks == 1 ? "look" : "looks"): "
+            + "\(summary.truncated) truncated, \(summary.fellBack) fell back, "
+            + "\(summary.missingGlyphs) with missing glyphs, \(summary.overOwnLimit) over their own limit, "
+            + "\(summary.errors) errors"
+    }
+}
+
+/// `--format text`: a table, a row per title and look.
+enum CheckTable {
+    /// The widest a key is printed; longer keys lose their middle, never their end, where the
+    /// language and plural form of `key (de, one)` or the item of `tabs[2]` are.
+    static let keyWidth = 40
+
+    static func lines(_ rows: [CheckRow]) -> [String] {
+        let places = rows.map { "\($0.file):\($0.line)" }
+        let keys = rows.map { shortened($0.key, to: keyWidth) }
+        let placeWidth = places.map(\.count).max() ?? 0
+        let keyColumn = keys.map(\.count).max() ?? 0
+        let lookWidth = rows.map(\.look.count).max() ?? 0
+        // The language column is there when a row was measured in a language.
+        let languages = rows.map { $0.language ?? "-" }
+        let languageWidth = rows.contains { $0.language != nil } ? languages.map(\.count).max() ?? 0 : 0
+        return rows.indices.map { index in
+            let row = rows[index]
+            let width = row.width.map { "\(Output.points($0))/\(Output.points(row.maxWidth))" } ?? "-"
+            let language = languageWidth > 0 ? "\(languages[index].column(languageWidth))  " : ""
+            return "\(places[index].column(placeWidth))  \(keys[index].column(keyColumn))  \(language)"
+                + "\(row.look.column(lookWidth))  \(width.column(11))  \(row.shown)"
+        }
+    }
+
+    /// `key` in at most `limit` characters: its start, an ellipsis, and its end, which keeps a
+    /// variant suffix (` (de, one)`, `[2]`) whole.
+    static func shortened(_ key: String, to limit: Int) -> String {
+        guard key.count > limit else { return key }
+        var tail = 12
+        if key.hasSuffix(")"), let open = key.range(of: " (", options: .backwards) {
+            tail = max(tail, key.distance(from: open.lowerBound, to: key.endIndex))
+        } else if key.hasSuffix("]"), let open = key.range(of: "[", options: .backwards) {
+            tail = max(tail, key.distance(from: open.lowerBound, to: key.endIndex))
+        }
+        tail = min(tail, limit - 2)
+        return key.prefix(limit - 1 - tail) + "…" + key.suffix(tail)
+    }
+}
+
+/// `--format sarif`: SARIF 2.1.0, a result per problem of a row, with the file, line and rule.
+enum CheckSARIF {
+    static func document(
+        _ rows: [CheckRow], failOn: [CheckCommand.FailOn], version: String, fingerprint: String?
+    ) -> JSONObject {
+        let rules = CheckProblem.allCases
+        var results: [Any] = []
+        for row in rows {
+            for problem in CheckProblem.of(row) {
+                var location: [String: Any] = ["artifactLocation": ["uri": uri(row.file)]]
+                if row.line > 0 { location["region"] = ["startLine": row.line] }
+                var properties: [String: Any] = [
+                    "key": row.key, "look": row.look, "title": row.title, "maxWidth": row.maxWidth,
+                ]
+                if let width = row.width { properties["width"] = width }
+                if let language = row.language { properties["language"] = language }
+                if row.error == nil { properties["displayedTitle"] = row.displayedTitle }
+                results.append(
+                    [
+                        "ruleId": problem.rawValue,
+                        "ruleIndex": rules.firstIndex(of: problem) ?? 0,
+                        "level": problem.fails(under: failOn) ? "error" : "warning",
+                        "message": ["text": problem.message(row)],
+                        "locations": [["physicalLocation": location]],
+                        "partialFingerprints": ["chevronTitle/v1": "\(row.key)|\(row.look)|\(row.language ?? "")"],
+                        "properties": properties,
+                    ] as [String: Any])
+            }
+        }
+        var run: [String: Any] = [
+            "tool": [
+                "driver": [
+                    "name": "chevron check", "version": version,
+                    "informationUri": "https://github.com/chevron/chevron",
+                    "rules": rules.map { rule in
+                        [
+                            "id": rule.rawValue, "shortDescription": ["text": rule.summary],
+                            "defaultConfiguration": ["level": rule == .error ? "error" : "warning"],
+                        ] as [String: Any]
+                    },
+                ] as [String: Any]
+            ],
+            "results": results,
+        ]
+        if let fingerprint { run["properties"] = ["chevronFingerprint": fingerprint] }
+        return JSONObject([
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [run],
+        ])
+    }
+
+    /// A path as a URI reference: relative paths stay relative (to the checkout, as code
+    /// scanning reads them), absolute ones become `file://` URIs; other than letters, digits and
+    /// `-._~/`, bytes are percent-encoded.
+    static func uri(_ path: String) -> String {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+        var encoded = ""
+        for byte in path.utf8 {
+            if unreserved.contains(byte) {
+                encoded.append(Character(Unicode.Scalar(byte)))
+            } else {
+                encoded += String(format: "%%%02X", byte)
+            }
+        }
+        return path.hasPrefix("/") ? "file://" + encoded : encoded
+    }
+}
+
+/// A JSON document built from Foundation values, printed with sorted keys.
+struct JSONObject {
+    let value: [String: Any]
+
+    init(_ value: [String: Any]) { self.value = value }
+
+    var text: String {
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// `--format junit`: JUnit XML, a test suite per look and a test case per title (key × look ×
+/// language). A case fails for each of its problems `--fail-on` names (every problem, without
+/// `--fail-on`); a title that could not be measured is an error.
+enum CheckJUnit {
+    static func document(_ rows: [CheckRow], looks: [String], failOn: [CheckCommand.FailOn]) -> String {
+        var suites: [String] = []
+        var totals = (tests: 0, failures: 0, errors: 0)
+        for look in looks {
+            let lookRows = rows.filter { $0.look == look }
+            var cases: [String] = []
+            var failures = 0
+            var errors = 0
+            for row in lookRows {
+                let language = row.language.map { " language=\"\(escaped($0))\"" } ?? ""
+                var body = ""
+                for problem in CheckProblem.of(row) where failOn.isEmpty || problem.fails(under: failOn) {
+                    let element = problem == .error ? "error" : "failure"
+                    if problem == .error { errors += 1 } else { failures += 1 }
+                    body +=
+                        "      <\(element) type=\"\(problem.rawValue)\" message=\"\(escaped(problem.message(row)))\"/>\n"
+                }
+                let width = row.width.map { "\(Output.points($0))/\(Output.points(row.maxWidth)) pt" } ?? "-"
+                body += "      <system-out>\(escaped("\(width): \(row.shown)"))</system-out>\n"
+                cases.append(
+                    "    <testcase classname=\"\(escaped(row.file))\" name=\"\(escaped(caseName(row)))\""
+                        + " file=\"\(escaped(row.file))\" line=\"\(row.line)\"\(language) time=\"0\">\n\(body)    </testcase>"
+                )
+            }
+            totals.tests += lookRows.count
+            totals.failures += failures
+            totals.errors += errors
+            suites.append(
+                "  <testsuite name=\"\(escaped(look))\" tests=\"\(lookRows.count)\" failures=\"\(failures)\""
+                    + " errors=\"\(errors)\" skipped=\"0\" time=\"0\">\n" + cases.joined(separator: "\n")
+                    + (cases.isEmpty ? "" : "\n") + "  </testsuite>")
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="chevron check" tests="\(totals.tests)" failures="\(totals.failures)" errors="\(totals.errors)" time="0">
+            \(suites.joined(separator: "\n"))
+            </testsuites>
+            """
+    }
+
+    /// The case's name: the key, with the language when the key does not already say it.
+    static func caseName(_ row: CheckRow) -> String {
+        guard let language = row.language, !row.key.contains("(\(language)") else { return row.key }
+        return "\(row.key) [\(language)]"
+    }
+
+    /// Text for an XML attribute or element: markup escaped, and characters XML 1.0 cannot hold
+    /// (controls other than tab, line feed and return) written as U+FFFD.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n": result += "&#10;"
+            case "\r": result += "&#13;"
+            case "\t": result += "&#9;"
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+/// `--format github`: a GitHub Actions workflow command per problem
+/// (`::warning file=…,line=…,title=…::message`), `::error` for those `--fail-on` names.
+enum CheckGitHub {
+    static func lines(_ rows: [CheckRow], failOn: [CheckCommand.FailOn]) -> [String] {
+        var lines: [String] = []
+        for row in rows {
+            for problem in CheckProblem.of(row) {
+                let command = problem.fails(under: failOn) ? "error" : "warning"
+                var properties = ["file=\(property(row.file))"]
+                if row.line > 0 { properties.append("line=\(row.line)") }
+                properties.append("title=\(property("chevron check: \(problem.rawValue) (\(row.look))"))")
+                lines.append("::\(command) \(properties.joined(separator: ","))::\(data(problem.message(row)))")
+            }
+        }
+        return lines
+    }
+
+    /// A command's message: `%`, CR and LF escaped, as the runner reads them.
+    static func data(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A command's property value: also `:` and `,` escaped.
+    static func property(_ text: String) -> String {
+        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

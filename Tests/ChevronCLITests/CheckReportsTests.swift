@@ -1,0 +1,206 @@
+import ChevronTestSupport
+import Foundation
+import Testing
+
+/// `check --format sarif|junit|github|text`: each report read by a tool that is not ours
+/// (sarif-tools, junitparser, the workflow-command grammar written out here), and the summary
+/// line every run ends with.
+@Suite(.serialized)
+struct CheckReportsTests {
+    /// Three German titles: one fits, one is too long for classic (truncated) and modern (the
+    /// generic title), and one holds U+0378, which no font covers.
+    static let strings = """
+        "settings.title" = "Einstellungen";
+        "long.title" = "Benachrichtigungseinstellungen und Datenschutz";
+        "glyph.title" = "A\u{0378}B";
+
+        """
+    static let looks = ["--look", "classic", "--look", "modern"]
+
+    /// A folder with `Localized Contents/de.lproj/Localizable.strings` (a space in the path, for
+    /// SARIF's URIs); the tests run in it and name the file relatively.
+    static func project() throws -> (URL, String) {
+        let folder = try TrustTests.folder(["Localized Contents/de.lproj/Localizable.strings": strings])
+        return (folder, "Localized Contents/de.lproj/Localizable.strings")
+    }
+
+    static func check(_ arguments: [String], in folder: URL) throws -> CLITests.Result {
+        try CLITests.run("chevron", ["check", "--local"] + arguments, directory: folder)
+    }
+
+    /// A Python witness: runs `script` with the report's path as its argument; its output is JSON.
+    static func python(_ script: String, _ report: String, in folder: URL) throws -> Any {
+        let path = folder.appendingPathComponent("report-\(UUID().uuidString)")
+        try report.write(to: path, atomically: true, encoding: .utf8)
+        let result = try CLITests.run("python3", ["-c", script, path.path])
+        #expect(result.status == 0, "\(result.error)")
+        return try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+    }
+
+    @Test func sarifIsReadBySarifToolsWithFileLineRuleAndLevel() throws {
+        let (folder, file) = try Self.project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sarif = try Self.check([file, "--format", "sarif", "--fail-on", "truncate"] + Self.looks, in: folder)
+        #expect(sarif.status == 1, "--fail-on truncate, and long.title is cut: \(sarif.error)")
+        let json = try Self.check([file, "--format", "json"] + Self.looks, in: folder)
+        let rows = try #require(try CheckTests.reportRows(json.output))
+
+        let records = try #require(
+            try Self.python(
+                """
+                import json, sys
+                from sarif import loader
+                report = loader.load_sarif_file(sys.argv[1])
+                rules = {r: report.get_rules_by_id(r)[0]["id"] for r in ("truncated", "fell-back", "missing-glyphs")}
+                print(json.dumps({"rules": rules, "records": [
+                    {"location": r["Location"], "line": r["Line"], "code": r["Code"], "severity": r["Severity"],
+                     "description": r["Description"]} for r in report.get_records()]}))
+                """, sarif.output, in: folder) as? [String: Any])
+        let results = try #require(records["records"] as? [[String: Any]])
+        // By hand, from the rows: long.title is truncated in classic and falls back in modern (both
+        // errors under --fail-on truncate); glyph.title misses a glyph in both looks (warnings).
+        let expected: [(Int, String, String, String)] = [
+            (2, "truncated", "error", "classic"), (2, "fell-back", "error", "modern"),
+            (3, "missing-glyphs", "warning", "classic"), (3, "missing-glyphs", "warning", "modern"),
+        ]
+        #expect(results.count == expected.count, "\(results)")
+        for (result, (line, code, severity, look)) in zip(results, expected) {
+            #expect(result["location"] as? String == "Localized%20Contents/de.lproj/Localizable.strings")
+            #expect(result["line"] as? Int == line)
+            #expect(result["code"] as? String == code)
+            #expect(result["severity"] as? String == severity)
+            #expect((result["description"] as? String)?.contains(" in \(look) ") == true, "\(result)")
+        }
+        // What the truncation message quotes is what the JSON row says is shown.
+        let truncated = try #require(
+            rows.first { $0["key"] as? String == "long.title" && $0["look"] as? String == "classic" })
+        let shown = try #require(truncated["displayedTitle"] as? String)
+        #expect(shown.hasSuffix("…"))
+        #expect((results[0]["description"] as? String)?.contains("truncated to \"\(shown)\"") == true)
+        #expect(sarif.error.contains("chevron check: 3 titles, 6 rows in 2 looks:"), "the summary is on standard error")
+        #expect(!sarif.output.contains("chevron check: 3 titles"))
+    }
+
+    @Test func junitIsReadByJunitparserAsACasePerKeyLookAndLanguage() throws {
+        let (folder, file) = try Self.project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let junit = try Self.check([file, "--format", "junit"] + Self.looks, in: folder)
+        #expect(junit.status == 0, "no --fail-on: the report fails cases, the exit status does not")
+        let suites = try #require(
+            try Self.python(
+                """
+                import json, sys
+                from junitparser import JUnitXml, Failure, Error
+                xml = JUnitXml.fromfile(sys.argv[1])
+                print(json.dumps([{"name": s.name, "tests": s.tests, "failures": s.failures, "cases": [
+                    {"name": c.name, "classname": c.classname,
+                     "results": [type(r).__name__ + ":" + (r.type or "") for r in c.result]} for c in s]}
+                    for s in xml]))
+                """, junit.output, in: folder) as? [[String: Any]])
+        #expect(suites.map { $0["name"] as? String } == ["classic", "modern"])
+        for suite in suites {
+            let cases = try #require(suite["cases"] as? [[String: Any]])
+            // A case per key in the language of its folder; every one names its file.
+            #expect(
+                cases.map { $0["name"] as? String } == ["settings.title [de]", "long.title [de]", "glyph.title [de]"])
+            #expect(cases.allSatisfy { $0["classname"] as? String == file })
+            let results = cases.map { $0["results"] as? [String] ?? [] }
+            let cut = suite["name"] as? String == "classic" ? "Failure:truncated" : "Failure:fell-back"
+            #expect(results == [[], [cut], ["Failure:missing-glyphs"]], "\(suite)")
+            #expect(suite["tests"] as? Int == 3)
+            #expect(suite["failures"] as? Int == 2)
+        }
+
+        // With --fail-on missing, only the missing glyphs fail their cases.
+        let missing = try Self.check([file, "--format", "junit", "--fail-on", "missing"] + Self.looks, in: folder)
+        #expect(missing.status == 1)
+        let failures = try #require(
+            try Self.python(
+                """
+                import json, sys
+                from junitparser import JUnitXml
+                print(json.dumps([r.type for s in JUnitXml.fromfile(sys.argv[1]) for c in s for r in c.result]))
+                """, missing.output, in: folder) as? [String])
+        #expect(failures == ["missing-glyphs", "missing-glyphs"])
+    }
+
+    @Test func githubAnnotationsFollowTheWorkflowCommandGrammar() throws {
+        // A file name and a title with every character the grammar escapes: % , : and a line end.
+        let folder = try TrustTests.folder([
+            "fr.lproj/a,b:c.strings": "\"sale\" = \"50% de remise,\\n aujourd'hui seulement et demain aussi\";\n"
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let github = try Self.check(
+            ["fr.lproj/a,b:c.strings", "--format", "github", "--fail-on", "fallback"], in: folder)
+        #expect(github.status == 0, "classic truncates; it does not fall back: \(github.error)")
+        let lines = github.output.split(separator: "\n").map(String.init)
+        let json = try Self.check(["fr.lproj/a,b:c.strings", "--format", "json"], in: folder)
+        let row = try #require(try CheckTests.reportRows(json.output)?.first)
+        let title = try #require(row["title"] as? String)
+        #expect(title == "50% de remise,\n aujourd'hui seulement et demain aussi")
+        #expect(row["truncated"] as? Bool == true)
+        let shown = try #require(row["displayedTitle"] as? String)
+        let width = try #require(row["width"] as? Double)
+        // Written out from GitHub's rules: data escapes % CR LF; properties also : and ,.
+        let message =
+            "\"\(title)\" (sale, fr) in classic is truncated to \"\(shown)\" (\(points(width)) of 160 pt)"
+            .replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A")
+        #expect(
+            lines.first
+                == "::warning file=fr.lproj/a%2Cb%3Ac.strings,line=1,title=chevron check%3A truncated (classic)::\(message)"
+        )
+        // A line feed has no glyph in any font: the row also misses one.
+        #expect(
+            lines.dropFirst().first
+                == "::warning file=fr.lproj/a%2Cb%3Ac.strings,line=1,title=chevron check%3A missing-glyphs (classic)::"
+                + "\"\(title)\" (sale, fr) in classic has 1 character no installed font covers"
+                .replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A"))
+        #expect(
+            lines.last
+                == "chevron check: 1 titles, 1 rows in 1 look: 1 truncated, 0 fell back, 1 with missing glyphs, 0 over their own limit, 0 errors"
+        )
+        #expect(lines.count == 3)
+    }
+
+    /// The CLI's way of printing points: at most three decimals, no trailing zeros.
+    func points(_ value: Double) -> String {
+        var text = String(format: "%.3f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    @Test func theTableKeepsLanguageAndPluralFormWhenItShortensAKey() throws {
+        // One long key in two languages with plural forms, and the source (the key itself, in
+        // English): 5 rows that differ only at the end.
+        let key = "onboarding.notifications.permission.primaryButton.title"
+        let catalog = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"\(key)": {"localizations": {
+              "de": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "Erlauben"}},
+                                               "other": {"stringUnit": {"state": "translated", "value": "Alle erlauben"}}}}},
+              "fr": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "Autoriser"}},
+                                               "other": {"stringUnit": {"state": "translated", "value": "Tout autoriser"}}}}}
+            }}}}
+            """
+        let folder = try TrustTests.folder(["Localizable.xcstrings": catalog])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let table = try Self.check(["Localizable.xcstrings"], in: folder)
+        #expect(table.status == 0, "\(table.error)")
+        var lines = table.output.split(separator: "\n").map(String.init)
+        _ = lines.popLast()
+        #expect(lines.count == 5)
+        let json = try Self.check(["Localizable.xcstrings", "--format", "json"], in: folder)
+        let keys = try #require(try CheckTests.reportRows(json.output)).compactMap { $0["key"] as? String }
+        #expect(keys.count == 5 && keys.allSatisfy { $0.count > 40 }, "\(keys)")
+        for (line, key) in zip(lines, keys) {
+            // The key column: at most 40 characters, the key's start, and its variant suffix whole.
+            let suffix = String(key[try #require(key.range(of: " (", options: .backwards)).lowerBound...])
+            let column = try #require(line.split(separator: "  ", omittingEmptySubsequences: true).dropFirst().first)
+            #expect(column.count <= 40 && column.hasSuffix(suffix) && column.hasPrefix("onboarding."), "\(line)")
+            #expect(column.contains("…"))
+        }
+        #expect(
+            Set(lines.map { $0.split(separator: "  ").dropFirst().first ?? "" }).count == 5,
+            "every row tells itself apart")
+    }
+}
