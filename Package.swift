@@ -184,6 +184,7 @@ var package = Package(
         ),
         .target(
             name: "ChevronTestSupport",
+            dependencies: ["CCairo"],
             path: "Tests/ChevronTestSupport",
             swiftSettings: strictSwift
         ),

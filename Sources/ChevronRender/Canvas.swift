@@ -139,3 +139,21 @@ private final class PNGReader {
         }
     }
 }
+
+extension Canvas {
+    /// The PNG `bytes` painted over a backdrop that fills the whole picture: a vertical gradient
+    /// from `top` to `bottom` (`#RRGGBB` or `#RRGGBBAA`; the same colour twice for a plain one).
+    /// What `chevron render --background` writes, so that a translucent look can be seen alone.
+    /// - Throws: `RenderError.invalidColor` naming `parameter`, or `.cairo` for unreadable bytes.
+    public static func png(
+        _ bytes: [UInt8], over top: String, _ bottom: String, parameter: String
+    ) throws(RenderError) -> [UInt8] {
+        let picture = try Canvas(png: bytes, scale: 1)
+        let canvas = try Canvas(pixelWidth: picture.pixelWidth, pixelHeight: picture.pixelHeight, scale: 1)
+        canvas.fillRectangle(
+            x: 0, y: 0, width: Double(picture.pixelWidth), height: Double(picture.pixelHeight),
+            top: try Color(hex: top, parameter: parameter), bottom: try Color(hex: bottom, parameter: parameter))
+        canvas.paint(picture, x: 0, y: 0)
+        return try canvas.png()
+    }
+}

@@ -3,7 +3,7 @@ import ChevronClient
 
 /// The options of one back-button question, shared by `size` and `render`.
 struct ButtonOptions: ParsableArguments {
-    @Option(name: .long, help: "The look (see `chevron looks`).")
+    @Option(name: .long, help: "The look (see `chevron looks`).", completion: LookCompletion.kind)
     var look = "classic"
 
     @Option(name: .long, help: "An item below TITLE on the navigation stack, bottom first; repeatable.")
@@ -33,6 +33,7 @@ struct ButtonOptions: ParsableArguments {
 
     func validate() throws {
         try Output.requireFinite(maxWidth, option: "max-width")
+        try Output.requireScale(scale)
     }
 
     /// The request for `title`: alone, or as the top item above `--stack`.

@@ -45,7 +45,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The generic title of the fallback chain (default Back).")
     var genericTitle: String?
 
-    @Option(name: .long, help: "A look to check against (repeatable), or `all`; default classic.")
+    @Option(
+        name: .long, help: "A look to check against (repeatable), or `all`; default classic.",
+        completion: LookCompletion.kind)
     var look: [String] = []
 
     @Option(

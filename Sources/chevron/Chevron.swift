@@ -28,7 +28,7 @@ struct Chevron: AsyncParsableCommand {
     /// Runs the command; usage errors exit 2 (ArgumentParser's default is 64).
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            var command = try await asyncParseAsRoot()
             if var command = command as? any AsyncParsableCommand {
                 try await command.run()
             } else {

@@ -20,6 +20,20 @@ enum Output {
         return text
     }
 
+    /// Refuses a scale other than 1, 2 or 3 (the scales of iOS screens) as a usage error.
+    static func requireScale(_ scale: Int) throws {
+        guard (1...3).contains(scale) else { throw ValidationError("--scale \(scale) is not 1, 2 or 3") }
+    }
+
+    /// Refuses an output file whose extension is not `.png` (`-` is standard output), so that a
+    /// PNG is never written under a name that says otherwise.
+    static func requirePNG(_ path: String, option: String = "--output") throws {
+        guard path == "-" || (path as NSString).pathExtension.lowercased() == "png" else {
+            throw ValidationError(
+                "\(option) \(path): the picture is a PNG; name the file *.png (or - for standard output)")
+        }
+    }
+
     /// Refuses NaN and infinity as a usage error: JSON has neither, and sending null instead
     /// would silently mean "the default".
     static func requireFinite(_ value: Double?, option: String) throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChevronClient
+import ChevronRender
 import Foundation
 
 /// `chevron render`: a PNG of one back button, exactly its layout's size in pixels.
@@ -10,7 +11,9 @@ struct RenderCommand: AsyncParsableCommand {
         discussion: """
             The picture is width × scale by height × scale pixels, transparent around the button. The art is \
             drawn procedurally in the look (no image files); the title is the one the layout shows, in its \
-            title frame. `-o -` writes the PNG to standard output.
+            title frame. `-o -` writes the PNG to standard output. --background fills the picture behind the \
+            button with a colour (#RRGGBB or #RRGGBBAA) or with the look's own bar (bar), so that a translucent \
+            look can be seen alone.
             """
     )
 
@@ -22,12 +25,21 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "The PNG file to write, or - for standard output.")
     var output: String
 
+    @Option(name: .long, help: "What fills the picture behind the button: a colour (#RRGGBB, #RRGGBBAA) or bar.")
+    var background: String?
+
     @OptionGroup var connection: ConnectionOptions
 
     @Flag(name: .long, help: "Print the picture's size and layout as JSON.")
     var json = false
 
     func validate() throws {
+        try Output.requirePNG(output)
+        if let background, background != "bar" {
+            let digits = background.dropFirst()
+            guard background.hasPrefix("#"), digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit)
+            else { throw ValidationError("--background \(background) is not #RRGGBB, #RRGGBBAA or bar") }
+        }
         if json, output == "-" {
             throw ValidationError("--json and -o - would both write to standard output; give -o a file")
         }
@@ -37,7 +49,18 @@ struct RenderCommand: AsyncParsableCommand {
         try await Output.reportingErrors {
             let client = try await connection.client()
             let rendered = try await client.render(button.parameters(title: title))
-            try Output.writeFile(rendered.png, to: output)
+            var png = rendered.png
+            if let background {
+                let (top, bottom) =
+                    background == "bar"
+                    ? try await client.describeLook(rendered.layout.look).art.barColors : (background, background)
+                do {
+                    png = try Canvas.png(png, over: top, bottom, parameter: "background")
+                } catch {
+                    Output.fail("cannot draw the background: \(error)", status: ExitStatus.usage)
+                }
+            }
+            try Output.writeFile(png, to: output)
             let layout = rendered.layout
             TrustNotes.warnAboutMissingGlyphs(layout, title: title)
             if let note = TrustNotes.substitutionMessage(look: layout.look, font: layout.font) { TrustNotes.warn(note) }
@@ -67,4 +90,9 @@ struct RenderJSON: Encodable {
         pixelHeight = rendered.pixelHeight
         layout = SizeJSON(rendered.layout)
     }
+}
+
+extension LookDescriptionReply.Art {
+    /// The bar's gradient, top colour first.
+    var barColors: (String, String) { (barTop, barBottom) }
 }

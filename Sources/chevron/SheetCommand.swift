@@ -18,14 +18,17 @@ struct SheetCommand: AsyncParsableCommand {
             covers (MISSING GLYPHS) are marked, and so are their rows. \
             At most \(ContactSheet.maximumRows(scale: 1)) titles at scale 1 \
             (\(ContactSheet.maximumRows(scale: 2)) at 2, \(ContactSheet.maximumRows(scale: 3)) at 3) and \
-            \(ContactSheet.maximumColumns) looks.
+            \(ContactSheet.maximumColumns) looks fit one page; more titles make more pages: -o sheet.png writes \
+            sheet-1.png, sheet-2.png, ….
             """
     )
 
     @Argument(help: "A file of titles.")
     var titlesFile: String
 
-    @Option(name: .long, help: "A look to show; repeatable (default: every look chevrond serves).")
+    @Option(
+        name: .long, help: "A look to show; repeatable (default: every look chevrond serves).",
+        completion: LookCompletion.kind)
     var look: [String] = []
 
     @Option(name: .long, help: "Pixels per point: 1, 2 or 3.")
@@ -52,7 +55,8 @@ struct SheetCommand: AsyncParsableCommand {
     static let callsInFlight = 16
 
     func validate() throws {
-        guard (1...3).contains(scale) else { throw ValidationError("--scale \(scale) is not 1, 2 or 3") }
+        try Output.requireScale(scale)
+        try Output.requirePNG(output)
         guard look.count <= ContactSheet.maximumColumns else {
             throw ValidationError("\(look.count) looks given; a sheet holds at most \(ContactSheet.maximumColumns)")
         }
@@ -67,9 +71,13 @@ struct SheetCommand: AsyncParsableCommand {
         }
         guard !entries.isEmpty else { Output.fail("\(titlesFile) holds no titles", status: ExitStatus.usage) }
         let maximumRows = ContactSheet.maximumRows(scale: scale)
-        guard entries.count <= maximumRows else {
+        let pages = stride(from: 0, to: entries.count, by: maximumRows).map {
+            Array(entries[$0..<min($0 + maximumRows, entries.count)])
+        }
+        if pages.count > 1, output == "-" {
             Output.fail(
-                "\(titlesFile) holds \(entries.count) titles; a sheet at scale \(scale) holds at most \(maximumRows)",
+                "\(titlesFile) holds \(entries.count) titles; a page at scale \(scale) holds at most \(maximumRows), "
+                    + "so the sheet has \(pages.count) pages: give -o a file (sheet.png writes sheet-1.png, …)",
                 status: ExitStatus.usage)
         }
         try await Output.reportingErrors {
@@ -81,36 +89,49 @@ struct SheetCommand: AsyncParsableCommand {
                 columns.append(
                     ContactSheet.Column(look: name, bar: VerticalGradient(top: art.barTop, bottom: art.barBottom)))
             }
-            let (cells, substitutions) = try await render(entries, looks: looks, client: client)
-            let rows = entries.enumerated().map { index, entry in
-                ContactSheet.Row(
-                    title: entry.title, cells: Array(cells[index * looks.count..<(index + 1) * looks.count]))
-            }
-            let sheet = ContactSheet(columns: columns, rows: rows, scale: scale)
-            let canvas: Canvas
-            do {
-                canvas = try sheet.render(engine: try TextEngine())
-            } catch let error as RenderError where error.code == .imageTooLarge {
-                Output.fail(error.description, status: ExitStatus.usage)
-            } catch {
-                Output.fail("cannot draw the sheet: \(error)", status: ExitStatus.remoteError)
-            }
-            try Output.writeFile(try canvas.png(), to: output)
-            if output != "-" {
-                let marked = rows.filter { $0.cells.contains { $0.mark != .none } }.count
-                print(
-                    "\(output): \(canvas.pixelWidth) × \(canvas.pixelHeight) px, \(rows.count) titles × \(looks.count) looks, "
-                        + "\(marked) row\(marked == 1 ? "" : "s") marked")
+            var substitutions = SubstitutionLog()
+            var failed = 0
+            for (number, page) in pages.enumerated() {
+                let file = pages.count == 1 ? output : Self.pageFile(output, number: number + 1)
+                let (cells, pageSubstitutions) = try await render(page, looks: looks, client: client)
+                substitutions.merge(pageSubstitutions)
+                let rows = page.enumerated().map { index, entry in
+                    ContactSheet.Row(
+                        title: entry.title, cells: Array(cells[index * looks.count..<(index + 1) * looks.count]))
+                }
+                let sheet = ContactSheet(columns: columns, rows: rows, scale: scale)
+                let canvas: Canvas
+                do {
+                    canvas = try sheet.render(engine: try TextEngine())
+                } catch let error as RenderError where error.code == .imageTooLarge {
+                    Output.fail(error.description, status: ExitStatus.usage)
+                } catch {
+                    Output.fail("cannot draw the sheet: \(error)", status: ExitStatus.remoteError)
+                }
+                try Output.writeFile(try canvas.png(), to: file)
+                if file != "-" {
+                    let marked = rows.filter { $0.cells.contains { $0.mark != .none } }.count
+                    let which = pages.count == 1 ? "" : "page \(number + 1) of \(pages.count), "
+                    print(
+                        "\(file): \(canvas.pixelWidth) × \(canvas.pixelHeight) px, \(which)\(rows.count) titles × "
+                            + "\(looks.count) looks, \(marked) row\(marked == 1 ? "" : "s") marked")
+                }
+                failed += rows.flatMap(\.cells).filter { if case .failed = $0.mark { true } else { false } }.count
             }
             substitutions.warn()
             // As `check` does: the sheet is written, and refused titles make the exit status 4.
-            let failed = rows.flatMap(\.cells).filter { if case .failed = $0.mark { true } else { false } }.count
             if failed > 0 {
                 Output.fail(
-                    "\(failed) of \(rows.count * looks.count) buttons were refused (see the sheet)",
+                    "\(failed) of \(entries.count * looks.count) buttons were refused (see the sheet)",
                     status: ExitStatus.remoteError)
             }
         }
+    }
+
+    /// The file of page `number` of a sheet written to `output`: `sheet.png` → `sheet-2.png`.
+    static func pageFile(_ output: String, number: Int) -> String {
+        let path = output as NSString
+        return (path.deletingPathExtension as String) + "-\(number)." + path.pathExtension
     }
 
     /// One cell per title × look, in that order, from Render calls with a few in flight; and the

@@ -42,6 +42,11 @@ struct SubstitutionLog {
         entries.append((layout.look, layout.font))
     }
 
+    /// Adds `other`'s entries for looks that have none yet.
+    mutating func merge(_ other: SubstitutionLog) {
+        for entry in other.entries where !entries.contains(where: { $0.look == entry.look }) { entries.append(entry) }
+    }
+
     /// Says each substitution on standard error.
     func warn() {
         for entry in entries {

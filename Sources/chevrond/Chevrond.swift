@@ -55,8 +55,15 @@ struct Chevrond: AsyncParsableCommand {
     @Option(name: .long, help: "Seconds SIGTERM waits for calls in flight.")
     var shutdownTimeout = 5
 
-    @Option(name: .long, help: "The measurement cache's budget, in MiB.")
+    @Option(name: .customLong("cache-mib"), help: "The measurement cache's budget, in MiB.")
     var cacheMiB = 32
+
+    /// The option's first spelling, still accepted.
+    @Option(name: .customLong("cache-mi-b"), help: .hidden)
+    var oldCacheMiB: Int?
+
+    /// The cache budget given by either spelling.
+    var cacheBudgetMiB: Int { oldCacheMiB ?? cacheMiB }
 
     func validate() throws {
         guard UInt32(socketMode, radix: 8).map({ $0 <= 0o777 }) == true else {
@@ -71,7 +78,7 @@ struct Chevrond: AsyncParsableCommand {
             ("--max-message-bytes", maxMessageBytes, 64...(64 << 20)),
             ("--max-text-bytes", maxTextBytes, 16...(1 << 20)), ("--idle-timeout", idleTimeout, 1...86_400),
             ("--message-timeout", messageTimeout, 1...3_600),
-            ("--shutdown-timeout", shutdownTimeout, 0...3_600), ("--cache-mi-b", cacheMiB, 0...65_536),
+            ("--shutdown-timeout", shutdownTimeout, 0...3_600), ("--cache-mib", cacheBudgetMiB, 0...65_536),
         ] where !range.contains(value) {
             throw ValidationError("\(name) \(value) is outside \(range.lowerBound)…\(range.upperBound)")
         }
@@ -103,7 +110,7 @@ struct Chevrond: AsyncParsableCommand {
         daemon.idleTimeout = .seconds(idleTimeout)
         daemon.messageTimeout = .seconds(messageTimeout)
         daemon.shutdownTimeout = .seconds(shutdownTimeout)
-        daemon.cacheByteBudget = cacheMiB << 20
+        daemon.cacheByteBudget = cacheBudgetMiB << 20
         daemon.logLevel = level
 
         var textConfiguration = TextEngine.Configuration()

@@ -212,10 +212,11 @@ struct ClientModeTests {
         let png = try Data(contentsOf: URL(fileURLWithPath: sheet))
         #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
 
-        // The sheet's height bounds its rows, checked before any button is drawn.
+        // The sheet's height bounds a page's rows: more titles make pages, which standard output
+        // cannot hold; that is refused before any button is drawn (pages: CLIOptionsTests).
         let many = directory.appendingPathComponent("many.txt")
         try (1...1000).map { "Title \($0)" }.joined(separator: "\n").write(to: many, atomically: true, encoding: .utf8)
-        let tooMany = try Self.chevron(["sheet", many.path, "-o", sheet, "--local"])
+        let tooMany = try Self.chevron(["sheet", many.path, "-o", "-", "--local"])
         #expect(tooMany.status == 2)
         #expect(tooMany.error.contains("1000 titles") && tooMany.error.contains("at most"), "\(tooMany.error)")
 

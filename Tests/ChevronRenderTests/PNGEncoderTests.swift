@@ -1,3 +1,4 @@
+import ChevronTestSupport
 import Testing
 
 @testable import ChevronRender

@@ -2,13 +2,13 @@ import CCairo
 import Foundation
 
 /// A PNG's pixels, decoded by cairo's own PNG reader (libpng), not by the code under test.
-struct Bitmap {
-    let width: Int
-    let height: Int
+public struct Bitmap {
+    public let width: Int
+    public let height: Int
     /// Premultiplied ARGB, one UInt32 per pixel, rows top to bottom.
-    let pixels: [UInt32]
+    public let pixels: [UInt32]
 
-    init(png: [UInt8]) throws {
+    public init(png: [UInt8]) throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("chevron-\(UUID()).png").path
         try Data(png).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -28,12 +28,12 @@ struct Bitmap {
         self.pixels = pixels
     }
 
-    subscript(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
+    public subscript(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
 
-    func alpha(x: Int, y: Int) -> Int { Int(self[x, y] >> 24) }
+    public func alpha(x: Int, y: Int) -> Int { Int(self[x, y] >> 24) }
 
     /// The pixels where `self` and `other` differ by more than `tolerance` in some channel.
-    func differences(from other: Bitmap, tolerance: Int = 0) -> [(x: Int, y: Int)] {
+    public func differences(from other: Bitmap, tolerance: Int = 0) -> [(x: Int, y: Int)] {
         var found: [(x: Int, y: Int)] = []
         for y in 0..<height {
             for x in 0..<width where Self.distance(self[x, y], other[x, y]) > tolerance {
@@ -43,15 +43,15 @@ struct Bitmap {
         return found
     }
 
-    static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+    public static func distance(_ a: UInt32, _ b: UInt32) -> Int {
         [0, 8, 16, 24].map { abs(Int((a >> $0) & 0xFF) - Int((b >> $0) & 0xFF)) }.max() ?? 0
     }
 
-    enum BitmapError: Error { case unreadable }
+    public enum BitmapError: Error { case unreadable }
 }
 
 /// The width and height a PNG's IHDR chunk states (bytes 16–23, big-endian; PNG specification 11.2.2).
-func pngHeaderSize(_ png: [UInt8]) -> (width: Int, height: Int)? {
+public func pngHeaderSize(_ png: [UInt8]) -> (width: Int, height: Int)? {
     guard png.count > 24, png[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
         png[12..<16] == [0x49, 0x48, 0x44, 0x52]
     else { return nil }
