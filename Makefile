@@ -17,7 +17,7 @@ RELEASE_DIR ?= .build/release
 # Whether systemd is PID 1 and no DESTDIR is set: only then is there a manager to tell.
 SYSTEMD_LIVE = [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]
 
-.PHONY: all deps build run test bench bench-daemon fuzz soak docs sheet format lint clean install uninstall
+.PHONY: all deps build run test bench bench-check bench-daemon fuzz soak docs sheet format lint clean install uninstall
 
 all: build
 
@@ -44,6 +44,7 @@ test: deps
 bench: deps
 	scripts/bench.sh
 	scripts/bench-daemon.sh
+	scripts/bench-check.sh
 
 ## Fuzzing (not part of `make test`, which replays the corpus and past crashes): each target
 ## for FUZZ_SECONDS (default 180) with libFuzzer and AddressSanitizer; see scripts/fuzz.sh.
@@ -53,6 +54,10 @@ fuzz: deps
 ## A soak and chaos run of the release daemon for SOAK_MINUTES (default 10); see scripts/soak.sh.
 soak: deps
 	scripts/soak.sh
+
+## chevron check over generated catalogues (rows per second, peak memory), through chevrond and in process.
+bench-check: deps
+	scripts/bench-check.sh
 
 ## The daemon's benchmarks alone (round trip, throughput, memory).
 bench-daemon: deps

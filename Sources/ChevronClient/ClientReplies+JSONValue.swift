@@ -69,7 +69,9 @@ extension LayoutReply {
 extension SizeResultReply {
     init(_ reader: ReplyReader) throws(ChevronClientError) {
         var failure: Failure?
-        if let failed = try? reader.object("failure") {
+        // Checked without `try?`: a thrown error builds its message, and most results have no failure.
+        if let failed = reader.value["failure"], case .object = failed {
+            let failed = ReplyReader(value: failed, method: reader.method)
             let parameters =
                 (try? failed.object("parameters")) ?? ReplyReader(value: .object([]), method: reader.method)
             failure = Failure(

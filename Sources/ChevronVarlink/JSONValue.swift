@@ -22,7 +22,9 @@ public enum JSONValue: Sendable, Hashable {
     /// The member `key` of an object, or nil (also for values that are not objects).
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members.first { $0.key == key }?.value
+        // By index: a closure over the members would copy (and retain) each one it looks at.
+        for index in members.indices where members[index].key == key { return members[index].value }
+        return nil
     }
 
     /// The value with every string longer than `limit` UTF-8 bytes cut at a character boundary

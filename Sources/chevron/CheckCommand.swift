@@ -187,115 +187,137 @@ struct CheckCommand: AsyncParsableCommand {
         return looks
     }
 
-    /// Sizes every title in every look with SizeMany, a few batches in flight at a time. A title
-    /// over the text limit is not sent: its row is the TextTooLong error, in process and through
-    /// the daemon alike. Batches stay under the daemon's message and request limits.
+    /// One SizeMany request: rows asking the same question share its answer.
+    private struct Question: Hashable {
+        let title: String
+        let look: String
+        let maximumWidth: Double?
+        let language: String?
+    }
+
+    /// Sizes every title in every look with SizeMany, a few batches in flight at a time; a
+    /// question asked by several rows (the same title, look, limit and language) is asked once.
+    /// A title over the text limit is not sent: its row is the TextTooLong error, in process and
+    /// through the daemon alike. Batches stay under the daemon's message and request limits.
     private func measure(
         _ entries: [TitleEntry], plan: CheckPlan, looks: [String], clients: [ChevronClient], limits: LimitsReply,
         maximumWidths: [String: Double], substitutions: inout SubstitutionLog
     ) async throws -> [CheckRow] {
         let language = plan.language
         let genericTitle = plan.genericTitle
-        func row(_ job: (TitleEntry, String), error: String) -> CheckRow {
-            CheckRow(
-                job.0, look: job.1, maximumWidth: job.0.maximumWidth ?? maximumWidths[job.1] ?? 0,
-                language: job.0.language ?? language, error: error)
-        }
-        let jobs = entries.flatMap { entry in looks.map { (entry, $0) } }
         let batchLimit = max(1, min(Self.batchSize, limits.sizeManyRequests))
         // The call's own bytes (method, braces) and a request's beyond its strings.
         let callOverhead = 128
         let requestOverhead = 160 + SizeCall.escapedBytes(genericTitle ?? "") + SizeCall.escapedBytes(language ?? "")
         let byteLimit = min(Self.batchBytes, limits.messageBytes - callOverhead)
-        var refused: [Int: CheckRow] = [:]
+
+        var questions: [Question] = []
+        var known: [Question: Int] = [:]
+        // Per row (entry × look, in that order): its question's index, or its refusal.
+        var asks: [Int] = []
+        var refused: [Int: CheckOutcome] = [:]
         var batches: [[Int]] = [[]]
         var batchBytes = 0
-        for (index, job) in jobs.enumerated() {
-            let titleBytes = job.0.title.utf8.count
-            if titleBytes > limits.textBytes {
-                refused[index] = row(
-                    job,
-                    error:
-                        "io.chevron.Text.TextTooLong: title: the title is \(titleBytes) UTF-8 bytes long; the limit is \(limits.textBytes)"
-                )
-                continue
+        asks.reserveCapacity(entries.count * looks.count)
+        for entry in entries {
+            for look in looks {
+                let titleBytes = entry.title.utf8.count
+                if titleBytes > limits.textBytes {
+                    refused[asks.count] = CheckOutcome(
+                        error:
+                            "io.chevron.Text.TextTooLong: title: the title is \(titleBytes) UTF-8 bytes long; the limit is \(limits.textBytes)"
+                    )
+                    asks.append(-1)
+                    continue
+                }
+                let question = Question(
+                    title: entry.title, look: look, maximumWidth: entry.maximumWidth,
+                    language: entry.language ?? language)
+                if let index = known[question] {
+                    asks.append(index)
+                    continue
+                }
+                let bytes =
+                    requestOverhead + SizeCall.escapedBytes(entry.title) + SizeCall.escapedBytes(look)
+                    + SizeCall.escapedBytes(entry.language ?? "")
+                if bytes > byteLimit {
+                    refused[asks.count] = CheckOutcome(
+                        error:
+                            "io.chevron.Service.MessageTooLong: the request is up to \(bytes + callOverhead) bytes; the limit is \(limits.messageBytes)"
+                    )
+                    asks.append(-1)
+                    continue
+                }
+                if batches[batches.count - 1].count == batchLimit || batchBytes + bytes > byteLimit {
+                    batches.append([])
+                    batchBytes = 0
+                }
+                known[question] = questions.count
+                batches[batches.count - 1].append(questions.count)
+                batchBytes += bytes
+                asks.append(questions.count)
+                questions.append(question)
             }
-            let bytes =
-                requestOverhead + SizeCall.escapedBytes(job.0.title) + SizeCall.escapedBytes(job.1)
-                + SizeCall.escapedBytes(job.0.language ?? "")
-            if bytes > byteLimit {
-                refused[index] = row(
-                    job,
-                    error:
-                        "io.chevron.Service.MessageTooLong: the request is up to \(bytes + callOverhead) bytes; the limit is \(limits.messageBytes)"
-                )
-                continue
-            }
-            if batches[batches.count - 1].count == batchLimit || batchBytes + bytes > byteLimit {
-                batches.append([])
-                batchBytes = 0
-            }
-            batches[batches.count - 1].append(index)
-            batchBytes += bytes
         }
         if batches.last?.isEmpty == true { batches.removeLast() }
-        let progress = ProgressBar(total: jobs.count)
-        var measured = [[(CheckRow, LayoutReply?)]](repeating: [], count: batches.count)
-        try await withThrowingTaskGroup(of: (Int, [(CheckRow, LayoutReply?)]).self) { group in
+
+        let progress = ProgressBar(total: questions.count)
+        var outcomes = [CheckOutcome?](repeating: nil, count: questions.count)
+        try await withThrowingTaskGroup(of: (Int, [CheckOutcome], SubstitutionLog).self) { group in
             var next = 0
             func submit() {
                 guard next < batches.count else { return }
                 let index = next
-                let batch = batches[index].map { jobs[$0] }
+                let batch = batches[index].map { questions[$0] }
                 let client = clients[index % clients.count]
                 next += 1
                 group.addTask {
                     let results = try await client.sizeMany(
                         batch.map {
                             SizeParameters(
-                                title: $0.0.title, look: $0.1, maxWidth: $0.0.maximumWidth, genericTitle: genericTitle,
-                                language: $0.0.language ?? language)
+                                title: $0.title, look: $0.look, maxWidth: $0.maximumWidth, genericTitle: genericTitle,
+                                language: $0.language)
                         }
                     )
                     // Each result says which request it answers; every request needs one.
-                    var byIndex = [SizeResultReply?](repeating: nil, count: batch.count)
-                    for result in results where byIndex.indices.contains(result.index) {
-                        byIndex[result.index] = result
+                    var answers = [CheckOutcome?](repeating: nil, count: batch.count)
+                    var substitutions = SubstitutionLog()
+                    for result in results where answers.indices.contains(result.index) {
+                        answers[result.index] = CheckOutcome(result)
+                        if let layout = result.layout { substitutions.note(layout) }
                     }
-                    return (
-                        index,
-                        try zip(batch, byIndex).map { job, result in
-                            guard let result else {
-                                throw ChevronClientError(
-                                    .protocolViolation, message: "SizeMany left a request unanswered")
-                            }
-                            return (
-                                CheckRow(
-                                    job.0, look: job.1, maximumWidth: job.0.maximumWidth ?? maximumWidths[job.1] ?? 0,
-                                    language: job.0.language ?? language, result: result),
-                                result.layout
-                            )
-                        }
-                    )
+                    guard answers.allSatisfy({ $0 != nil }) else {
+                        throw ChevronClientError(.protocolViolation, message: "SizeMany left a request unanswered")
+                    }
+                    return (index, answers.map { $0! }, substitutions)
                 }
             }
             for _ in 0..<(2 * Self.connections) { submit() }
-            while let (index, batch) = try await group.next() {
-                measured[index] = batch
-                progress.advance(by: batch.count)
+            while let (index, answers, found) = try await group.next() {
+                for (question, answer) in zip(batches[index], answers) { outcomes[question] = answer }
+                substitutions.merge(found)
+                progress.advance(by: answers.count)
                 submit()
             }
         }
-        progress.advance(by: refused.count)
         progress.finish()
-        for case (_, let layout?) in measured.joined() { substitutions.note(layout) }
-        // Back in the order of the jobs: the files' order, then the looks'.
-        var rows = [CheckRow?](repeating: nil, count: jobs.count)
-        for (batch, results) in zip(batches, measured) {
-            for (index, result) in zip(batch, results) { rows[index] = result.0 }
+        // A row per entry and look, in the files' order, then the looks'.
+        var rows: [CheckRow] = []
+        rows.reserveCapacity(asks.count)
+        var position = 0
+        for entry in entries {
+            let entryLanguage = entry.language ?? language
+            for look in looks {
+                let ask = asks[position]
+                let outcome = ask >= 0 ? outcomes[ask]! : refused[position]!
+                rows.append(
+                    CheckRow(
+                        entry, look: look, maximumWidth: entry.maximumWidth ?? maximumWidths[look] ?? 0,
+                        language: entryLanguage, outcome: outcome))
+                position += 1
+            }
         }
-        for (index, row) in refused { rows[index] = row }
-        return rows.compactMap { $0 }
+        return rows
     }
 }
 

@@ -23,39 +23,22 @@ struct CheckRow: Encodable {
     let error: String?
 
     /// - Parameter language: the language the title was measured in (the file's, else `--language`).
-    init(_ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, result: SizeResultReply) {
-        self.init(
-            entry, look: look, maximumWidth: maximumWidth, language: language, layout: result.layout,
-            error: result.failure.map { failure in
-                [failure.error, failure.parameters.parameter, failure.parameters.message].compactMap { $0 }
-                    .joined(separator: ": ")
-            })
-    }
-
-    /// A row for a title that was not sent: `error` says why (`io.chevron.Text.TextTooLong: …`).
-    init(_ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, error: String) {
-        self.init(entry, look: look, maximumWidth: maximumWidth, language: language, layout: nil, error: error)
-    }
-
-    private init(
-        _ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, layout: LayoutReply?,
-        error: String?
-    ) {
+    init(_ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, outcome: CheckOutcome) {
         file = entry.file
         line = entry.line
         key = entry.key
         title = entry.title
         self.look = look
         maxWidth = maximumWidth
-        width = layout?.width
-        truncated = layout?.truncated ?? false
-        displayedTitle = layout?.displayedTitle ?? ""
-        titleSource = layout?.titleSource ?? "none"
-        missingGlyphs = layout?.missingGlyphs ?? 0
+        width = outcome.width
+        truncated = outcome.truncated
+        displayedTitle = outcome.displayedTitle
+        titleSource = outcome.titleSource
+        missingGlyphs = outcome.missingGlyphs
         ownLimit = entry.maximumWidth != nil
         template = entry.template
         self.language = language
-        self.error = error
+        error = outcome.error
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -112,6 +95,36 @@ struct CheckRow: Encodable {
         case .limit: ownLimit && isCut
         case .any: isCut || missingGlyphs > 0
         }
+    }
+}
+
+/// What the engine answered for one title in one look, as a row needs it: the layout's few
+/// fields, or why there is none. One answer serves every row that asks the same question.
+struct CheckOutcome: Sendable {
+    var width: Double?
+    var truncated = false
+    var displayedTitle = ""
+    var titleSource = "none"
+    var missingGlyphs = 0
+    var error: String?
+
+    init(_ result: SizeResultReply) {
+        if let layout = result.layout {
+            width = layout.width
+            truncated = layout.truncated
+            displayedTitle = layout.displayedTitle
+            titleSource = layout.titleSource
+            missingGlyphs = layout.missingGlyphs
+        }
+        error = result.failure.map { failure in
+            [failure.error, failure.parameters.parameter, failure.parameters.message].compactMap { $0 }
+                .joined(separator: ": ")
+        }
+    }
+
+    /// A title that was not sent: `error` says why (`io.chevron.Text.TextTooLong: …`).
+    init(error: String) {
+        self.error = error
     }
 }
 

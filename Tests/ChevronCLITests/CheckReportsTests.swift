@@ -203,4 +203,71 @@ struct CheckReportsTests {
             Set(lines.map { $0.split(separator: "  ").dropFirst().first ?? "" }).count == 5,
             "every row tells itself apart")
     }
+
+    /// The table's widths are what printf's `%.3f` writes for the JSON's, trimmed of zeros (the
+    /// CLI formats them in integers when it can), over a thousand titles in every look.
+    @Test func theTablesWidthsArePrintfsOfTheJSONWidths() throws {
+        let words = ["Settings", "Zurück", "Réglages", "Настройки", "設定", "Wave", "To", "Ya", "Inbox", "ıİ"]
+        let titles = (0..<1000).map { index in
+            (0...(index % 4)).map { words[(index * 7 + $0 * 3) % words.count] }.joined(separator: " ")
+        }
+        let folder = try TrustTests.folder(["titles.txt": titles.joined(separator: "\n") + "\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let table = try Self.check(["titles.txt", "--look", "all"], in: folder)
+        let json = try Self.check(["titles.txt", "--look", "all", "--format", "json"], in: folder)
+        let rows = try #require(try CheckTests.reportRows(json.output))
+        var lines = table.output.split(separator: "\n").map(String.init)
+        _ = lines.popLast()
+        #expect(lines.count == rows.count && rows.count == 6000)
+        func printf(_ value: Double) -> String {
+            var text = String(format: "%.3f", value)
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return text
+        }
+        for (line, row) in zip(lines, rows) {
+            let width = try #require(row["width"] as? Double)
+            let maximum = try #require(row["maxWidth"] as? Double)
+            let expected = "\(printf(width))/\(printf(maximum))"
+            #expect(line.contains("  \(expected)  "), "\(line) vs \(width)")
+        }
+        // Button widths are whole points; text widths have decimals: measure prints them the same way.
+        var decimals = 0
+        for title in titles.prefix(12) {
+            let human = try CLITests.run("chevron", ["measure", title, "--local"])
+            let json = try CLITests.json(try CLITests.run("chevron", ["measure", title, "--local", "--json"]).output)
+            let width = try #require(json["width"] as? Double)
+            #expect(human.output.contains("width       \(printf(width)) pt\n"), "\(human.output) vs \(width)")
+            if printf(width).contains(".") { decimals += 1 }
+        }
+        #expect(decimals >= 6, "text widths with decimals were compared")
+    }
+}
+
+/// The README's "Localisation checks in CI" examples are what the CLI prints for the files in
+/// Tests/samples/ci (the same files, kept with the tests).
+struct ReadmeCheckExamplesTests {
+    @Test func everyConsoleExampleOfTheSectionIsWhatCheckPrints() throws {
+        let readme = try String(
+            contentsOf: DaemonProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "## Localisation checks in CI"))
+        let section = readme[start.upperBound...].prefix { _ in true }
+        let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
+        let blocks = section[..<end].components(separatedBy: "```console\n").dropFirst().map {
+            String($0.prefix { _ in true }[..<($0.range(of: "```")?.lowerBound ?? $0.endIndex)])
+        }
+        #expect(blocks.count == 3)
+        let folder = DaemonProcess.packageRoot.appendingPathComponent("Tests/samples/ci")
+        for block in blocks {
+            var lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.last == "" { lines.removeLast() }
+            let command = try #require(lines.first?.dropFirst(2).split(separator: " ").map(String.init))
+            #expect(command.first == "chevron")
+            let result = try CLITests.run(
+                "chevron", Array(command.dropFirst()) + ["--local", "--quiet"], directory: folder)
+            let printed = result.output.split(separator: "\n").map(String.init)
+            // A block may stop before the summary line; what it shows is printed as shown.
+            #expect(Array(printed.prefix(lines.count - 1)) == Array(lines.dropFirst()), "\(command)")
+        }
+    }
 }

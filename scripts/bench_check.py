@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Runs `chevron check --look all` over catalogues through a fresh release chevrond and in process,
+and prints rows per second, wall time and peak memory, with each row's cost against the floor.
+
+Usage: bench_check.py FLOOR_US RUNS WORK_DIR CATALOG...   (called by scripts/bench-check.sh)
+"""
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+RELEASE = ".build/release"
+AIM_SECONDS = 2.0
+
+
+def check(catalog, mode):
+    """One run: wall seconds, rows, peak RSS of the CLI in KiB."""
+    command = ["/usr/bin/time", "-f", "%M", f"{RELEASE}/chevron", "check", "--look", "all", catalog] + mode
+    start = time.perf_counter()
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wall = time.perf_counter() - start
+    if result.returncode not in (0, 1):
+        sys.exit(f"check failed ({result.returncode}): {result.stderr[-2000:]}")
+    summary = result.stdout.strip().splitlines()[-1]
+    rows = int(re.search(r", (\d+) rows in", summary).group(1))
+    peak = int(result.stderr.strip().splitlines()[-1])
+    return wall, rows, peak
+
+
+def daemon_peak(pid):
+    with open(f"/proc/{pid}/status") as status:
+        return int(re.search(r"VmHWM:\s*(\d+) kB", status.read()).group(1))
+
+
+def start_daemon(work):
+    socket = os.path.join(work, "chevrond.sock")
+    if os.path.exists(socket):
+        os.unlink(socket)
+    daemon = subprocess.Popen(
+        [f"{RELEASE}/chevrond", "--socket", socket, "--log-level", "warning"], stderr=subprocess.DEVNULL)
+    for _ in range(400):
+        if os.path.exists(socket):
+            break
+        time.sleep(0.025)
+    time.sleep(0.5)  # the fingerprint's first hashing runs after READY; let it finish
+    return daemon, socket
+
+
+def report(label, runs, floor_us):
+    walls = sorted(wall for wall, _, _ in runs)
+    rows = runs[0][1]
+    peak = max(peak for _, _, peak in runs)
+    worst = walls[-1]
+    per_row_us = worst / rows * 1e6
+    print(f"{label}: {rows} rows, wall min {walls[0]:.2f} s, worst {worst:.2f} s "
+          f"({rows / worst:,.0f} rows/s at worst), {per_row_us:.1f} us/row = {per_row_us / floor_us:.1f} x floor "
+          f"hb_shape {floor_us:.3f} us/title; CLI peak RSS {peak / 1024:.0f} MiB")
+    return worst
+
+
+def main():
+    floor_us, count, work, catalogs = float(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+    for index, catalog in enumerate(catalogs):
+        name = os.path.basename(catalog)
+        daemon, socket = start_daemon(work)
+        try:
+            first = [check(catalog, ["--socket", socket, "--daemon"])]
+            warm = [check(catalog, ["--socket", socket, "--daemon"]) for _ in range(count)]
+            daemon_kib = daemon_peak(daemon.pid)
+        finally:
+            daemon.send_signal(signal.SIGTERM)
+            daemon.wait()
+        local = [check(catalog, ["--local"]) for _ in range(count)]
+        print(f"-- {name}")
+        first_worst = report("  chevrond, first run after start", first, floor_us)
+        warm_worst = report(f"  chevrond, warm ({count} runs)", warm, floor_us)
+        local_worst = report(f"  in process ({count} runs)", local, floor_us)
+        print(f"  chevrond peak RSS {daemon_kib / 1024:.0f} MiB")
+        if index == 0:
+            for label, worst in (("first run", first_worst), ("warm", warm_worst), ("in process", local_worst)):
+                verdict = "meets" if worst < AIM_SECONDS else "misses"
+                print(f"  aim: the catalogue in all six looks under {AIM_SECONDS:.0f} s, {label}: "
+                      f"{worst:.2f} s at worst ({verdict})")
+
+
+if __name__ == "__main__":
+    main()
