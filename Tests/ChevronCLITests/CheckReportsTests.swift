@@ -271,3 +271,46 @@ struct ReadmeCheckExamplesTests {
         }
     }
 }
+
+/// A file with one enormous value is read with memory bounded by a small multiple of its size,
+/// and the value becomes a TextTooLong row. Peak memory is the kernel's count for the child
+/// (`getrusage(RUSAGE_CHILDREN)` in a Python parent that runs nothing else).
+struct CheckMemoryTests {
+    static func peakMiB(_ file: String) throws -> (status: Int, mebibytes: Int) {
+        let script = """
+            import resource, subprocess, sys
+            run = subprocess.run([sys.argv[1], "check", "--local", sys.argv[2]], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+            print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
+            """
+        let result = try CLITests.run(
+            "python3", ["-c", script, CLITests.binaryDirectory.appendingPathComponent("chevron").path, file])
+        let fields = result.output.split(separator: " ").compactMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return (fields.first ?? -1, fields.last ?? -1)
+    }
+
+    @Test func aFileOfOneHugeValueIsReadInASmallMultipleOfItsSize() throws {
+        let megabytes = 16
+        let value = String(repeating: "x", count: megabytes << 20)
+        let folder = try TrustTests.folder([
+            "small.txt": "Settings\n",
+            "huge.txt": "Settings\n\(value)\n",
+            "huge.strings": "\"a\" = \"Settings\";\n\"b\" = \"\(value)\";\n",
+            "huge.xcstrings": """
+            {"sourceLanguage": "en", "strings": {"k": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "\(value)"}}}}}}
+            """,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = try Self.peakMiB(folder.appendingPathComponent("small.txt").path)
+        #expect(baseline.status == 0)
+        for name in ["huge.txt", "huge.strings", "huge.xcstrings"] {
+            let run = try Self.peakMiB(folder.appendingPathComponent(name).path)
+            #expect(run.status == 4, "\(name): the huge value is a TextTooLong row")
+            // The file's bytes, its text, the value, and the parser's working copy: at most 6×
+            // the file above what checking a one-line file takes (it was 8× before).
+            #expect(run.mebibytes - baseline.mebibytes <= 6 * megabytes, "\(name): \(run.mebibytes) MiB")
+        }
+    }
+}
