@@ -17,7 +17,7 @@ RELEASE_DIR ?= .build/release
 # Whether systemd is PID 1 and no DESTDIR is set: only then is there a manager to tell.
 SYSTEMD_LIVE = [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]
 
-.PHONY: all deps build run test bench bench-check bench-daemon fuzz soak docs sheet format lint clean install uninstall
+.PHONY: all deps build run test wire bench bench-check bench-daemon fuzz soak docs sheet format lint clean install uninstall
 
 all: build
 
@@ -39,6 +39,11 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	CHEVRON_BIN_DIR="$$($(SWIFT) build --show-bin-path)" $(SWIFT) test --skip-build
+
+## Regenerates the Swift wire types (Sources/ChevronWire) from the .varlink files.
+wire:
+	swift build --product varlink-codegen
+	"$$(swift build --show-bin-path)/varlink-codegen" Sources/ChevronWire Sources/ChevronService/Interfaces/io.chevron.*.varlink
 
 ## Opt-in benchmarks: ratios against ../shared/bench/floors.sh measured in the same run.
 bench: deps
@@ -75,11 +80,14 @@ docs: build
 	  $(RELEASE_DIR)/chevron --generate-completion-script $$shell > .build/completions/chevron.$$shell; \
 	done
 
+## What format and lint cover: everything but the generated wire types (`make wire` writes those).
+FORMATTED = $(filter-out Sources/ChevronWire,$(wildcard Sources/*)) BuildTools Plugins Tests Benchmarks
+
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Plugins Tests Benchmarks
+	$(SWIFT) format --in-place --recursive Package.swift $(FORMATTED)
 
 lint:
-	$(SWIFT) format lint --recursive Package.swift Sources Plugins Tests Benchmarks
+	$(SWIFT) format lint --recursive Package.swift $(FORMATTED)
 
 clean:
 	rm -rf .build

@@ -93,6 +93,14 @@ var package = Package(
             resources: [.embedInCode("Interfaces/org.varlink.service.varlink")],
             swiftSettings: strictSwift
         ),
+        // The Varlink interface files' parser and the generator of Swift wire types from them
+        // (`make wire`); the generated files live in Sources/ChevronWire.
+        .target(name: "VarlinkIDL", path: "BuildTools/VarlinkIDL", swiftSettings: strictSwift),
+        .executableTarget(
+            name: "varlink-codegen", dependencies: ["VarlinkIDL"], path: "BuildTools/VarlinkCodegen",
+            swiftSettings: strictSwift),
+        // The wire types of chevron's interfaces, generated from Sources/ChevronService/Interfaces.
+        .target(name: "ChevronWire", dependencies: ["ChevronVarlink"], swiftSettings: strictSwift),
         // The localisation files `chevron check` reads (.strings, .xcstrings, strings.xml, CSV,
         // lines): a library of its own, so that the fuzz targets can reach its parsers.
         .target(
@@ -186,6 +194,11 @@ var package = Package(
             name: "ChevronTestSupport",
             dependencies: ["CCairo"],
             path: "Tests/ChevronTestSupport",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ChevronWireTests",
+            dependencies: ["ChevronWire", "VarlinkIDL", "ChevronVarlink", "ChevronTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

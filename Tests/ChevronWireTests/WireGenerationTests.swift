@@ -1,0 +1,117 @@
+import ChevronTestSupport
+import ChevronVarlink
+import ChevronWire
+import Foundation
+import Testing
+import VarlinkIDL
+
+/// The .varlink files are the single source of the wire types: our IDL parser reads them as PyPI
+/// varlink's parser does, the committed Swift is what the generator writes now, and the
+/// generated types read messages as strictly as the hand-written readers did.
+struct WireGenerationTests {
+    static let root = DaemonProcess.packageRoot
+    static let interfaces = [
+        "Sources/ChevronService/Interfaces/io.chevron.BackButton.varlink",
+        "Sources/ChevronService/Interfaces/io.chevron.Service.varlink",
+        "Sources/ChevronService/Interfaces/io.chevron.Text.varlink",
+        "Sources/ChevronVarlink/Interfaces/org.varlink.service.varlink",
+    ]
+
+    /// A type as the witness script writes it: no spaces, `?[]string`, `(a:int,b:(x,y))`.
+    static func canonical(_ type: IDLType) -> String {
+        switch type {
+        case .bool: "bool"
+        case .int: "int"
+        case .float: "float"
+        case .string: "string"
+        case .object: "object"
+        case .named(let name): name
+        case .array(let element): "[]" + canonical(element)
+        case .dictionary(let element): "[string]" + canonical(element)
+        case .optional(let wrapped): "?" + canonical(wrapped)
+        case .enumeration(let cases): "(" + cases.joined(separator: ",") + ")"
+        case .structure(let fields):
+            "(" + fields.map { "\($0.name):\(canonical($0.type))" }.joined(separator: ",") + ")"
+        }
+    }
+
+    @Test(arguments: interfaces)
+    func theParserReadsEachInterfaceAsPyPIVarlinkDoes(_ file: String) throws {
+        let path = Self.root.appendingPathComponent(file).path
+        let interface = try IDLParser.parse(try String(contentsOfFile: path, encoding: .utf8))
+        var ours = ["interface \(interface.name)"]
+        ours += interface.types.map { "type \($0.name) \(Self.canonical($0.type))" }
+        ours += interface.methods.map {
+            "method \($0.name) \(Self.canonical(.structure($0.input))) -> \(Self.canonical(.structure($0.output)))"
+        }
+        ours += interface.errors.map { "error \($0.name) \(Self.canonical(.structure($0.fields)))" }
+        let witness = try CLITestsRun.python(
+            Self.root.appendingPathComponent("Tests/python/varlink_idl_canonical.py").path, path)
+        #expect(ours.sorted() == witness.split(separator: "\n").map(String.init).sorted())
+        #expect(ours.count > 3)
+    }
+
+    @Test func theCommittedWireTypesAreWhatTheGeneratorWrites() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wire-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generator = DaemonProcess.binaryDirectory.appendingPathComponent("varlink-codegen")
+        let process = Process()
+        process.executableURL = generator
+        process.arguments = [folder.path] + Self.interfaces.prefix(3).map { Self.root.appendingPathComponent($0).path }
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for file in Self.interfaces.prefix(3) {
+            let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + ".swift"
+            let committed = try String(
+                contentsOf: Self.root.appendingPathComponent("Sources/ChevronWire/\(name)"), encoding: .utf8)
+            let generated = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(committed == generated, "\(name) is stale: run `make wire`")
+        }
+    }
+
+    @Test func generatedTypesReadStrictlyAndNameThePath() throws {
+        // A whole request, read and written back.
+        let message = try JSONParser.parse(
+            #"{"look": "modern", "stack": [{"title": "Inbox"}, {"title": "Detail", "backTitle": "Back"}], "scale": 2, "overflow": "generic"}"#
+        )
+        let request = try BackButtonInterface.SizeRequest(wire: message)
+        #expect(request.look == "modern" && request.scale == 2 && request.overflow == .generic)
+        #expect(request.stack?.last?.backTitle == "Back")
+        #expect(try BackButtonInterface.SizeRequest(wire: request.wire) == request)
+        // Each problem names its path, as InvalidParameter does on the wire.
+        let problems: [(String, String)] = [
+            (#"{"stack": [{"title": "A"}, {"title": 5}]}"#, "stack[1].title"),
+            (#"{"stack": [{"title": "A", "colour": "red"}]}"#, "stack[0].colour"),
+            (#"{"overflow": "squeeze"}"#, "overflow"),
+            (#"{"scale": 1.5}"#, "scale"),
+            (#"{"speed": 3}"#, "speed"),
+        ]
+        for (text, path) in problems {
+            #expect(throws: VarlinkError.invalidParameter(path), "\(text)") {
+                try BackButtonInterface.SizeRequest(wire: try JSONParser.parse(text))
+            }
+        }
+        // A required field missing, inside an array of a reply.
+        #expect(throws: VarlinkError.invalidParameter("results[0].index")) {
+            try BackButtonInterface.SizeMany.Reply(wire: try JSONParser.parse(#"{"results": [{}]}"#))
+        }
+    }
+}
+
+/// Runs a Python witness script and returns its standard output.
+enum CLITestsRun {
+    static func python(_ script: String, _ argument: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, argument]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
