@@ -111,6 +111,7 @@ var package = Package(
         .target(
             name: "ChevronService",
             dependencies: [
+                "ChevronWire",
                 "ChevronVarlink", "ChevronLooks", "ChevronRender", "ChevronText",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -33,11 +33,9 @@ struct SwiftGenerator {
             out += "    public enum \(method.name) {\n"
             out += "        /// The method's qualified name.\n"
             out += "        public static let name = \"\(interface.name).\(method.name)\"\n\n"
-            out += structure(
-                name: "Parameters", fields: method.input, documentation: "The call's parameters.", indent: "        ")
-            out += structure(
-                name: "Reply", fields: method.output, documentation: "The reply's parameters.", indent: "        ")
-            out += "    }\n\n"
+            out += message(name: "Parameters", fields: method.input, documentation: "The call's parameters.")
+            out += message(name: "Reply", fields: method.output, documentation: "The reply's parameters.")
+            out = out.trimmingTrailingNewlines() + "\n    }\n\n"
         }
         for error in interface.errors {
             out += comment(error.documentation, indent: "    ")
@@ -48,9 +46,56 @@ struct SwiftGenerator {
                 name: "Parameters", fields: error.fields, documentation: "The error's parameters.", indent: "        ")
             out += "    }\n\n"
         }
-        out = out.trimmingTrailingNewlines() + "\n}\n"
+        out = out.trimmingTrailingNewlines() + "\n}\n\n" + methodsProtocol()
         return out
     }
+
+    /// A method's parameters or reply: the named struct with exactly these fields when there is
+    /// one (Size's parameters are a SizeRequest), else a struct of its own.
+    private func message(name: String, fields: [IDLField], documentation: String) -> String {
+        if let same = interface.types.first(where: { $0.type == .structure(fields) }), !fields.isEmpty {
+            return "        /// \(documentation.dropLast()): a `\(same.name)`.\n        public typealias \(name) = \(same.name)\n\n"
+        }
+        return structure(name: name, fields: fields, documentation: documentation, indent: "        ")
+    }
+
+    /// The protocol a service implements, a typed function per method, and the method table
+    /// that reads each call's parameters with the generated types and calls the function. A
+    /// method whose call must be read otherwise (leniently, in pieces) implements its
+    /// `…(call:context:)` variant, which by default reads the parameters strictly.
+    private func methodsProtocol() -> String {
+        guard !interface.methods.isEmpty else { return "" }
+        let protocolName = "\(namespace)Methods"
+        var out = "/// The methods of \(interface.name), one function each, as a service implements them.\n"
+        out += "public protocol \(protocolName): AnyObject, Sendable {\n"
+        for method in interface.methods {
+            out += comment(method.documentation, indent: "    ")
+            out += "    func \(functionName(method.name))(_ parameters: \(namespace).\(method.name).Parameters, context: VarlinkCallContext)\n"
+            out += "        throws(VarlinkError) -> VarlinkResponse\n\n"
+            out += "    /// \(method.name) from its raw call; by default, its parameters read strictly.\n"
+            out += "    func \(functionName(method.name))(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse\n\n"
+        }
+        out = out.trimmingTrailingNewlines() + "\n}\n\n"
+        out += "extension \(protocolName) {\n"
+        for method in interface.methods {
+            out += "    public func \(functionName(method.name))(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {\n"
+            out += "        try \(functionName(method.name))(try \(namespace).\(method.name).Parameters(wire: call.parameters), context: context)\n"
+            out += "    }\n\n"
+        }
+        out += "    /// Every method of \(interface.name) by qualified name, each calling this implementation\n"
+        out += "    /// (held unowned: the implementation owns the table).\n"
+        out += "    public var \(functionName(namespace))Table: [String: VarlinkMethod] {\n"
+        out += "        [\n"
+        for method in interface.methods {
+            out += "            \(namespace).\(method.name).name: { [unowned self] call, context throws(VarlinkError) in\n"
+            out += "                try \(functionName(method.name))(call: call, context: context)\n"
+            out += "            },\n"
+        }
+        out += "        ]\n    }\n}\n"
+        return out
+    }
+
+    private func functionName(_ name: String) -> String { name.prefix(1).lowercased() + name.dropFirst() }
 
     private func declaration(name: String, type: IDLType, documentation: String, indent: String) -> String {
         switch type {

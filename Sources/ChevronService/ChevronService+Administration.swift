@@ -1,9 +1,10 @@
 import ChevronLooks
 import ChevronText
 import ChevronVarlink
+import ChevronWire
 
 /// io.chevron.Service: GetStatistics and Reload; also what the daemon runs on SIGHUP and at start.
-extension ChevronService {
+extension ChevronService: ServiceInterfaceMethods {
     /// What a reload did: the new generation, the looks served, and the manifests that failed.
     public struct ReloadOutcome: Sendable {
         /// The font generation after the rescan.
@@ -63,16 +64,17 @@ extension ChevronService {
         return (registry, problems)
     }
 
-    func reload(_ call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        try VarlinkParameters(call.parameters).finish()
+    public func reload(_ parameters: ServiceInterface.Reload.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+    {
         guard mayReload(context.peer) else {
             let uid = context.peer.map { Int($0.uid) } ?? -1
             throw VarlinkError(
-                "io.chevron.Service.PermissionDenied",
-                parameters: [
-                    "method": .string(call.method), "uid": .int(uid),
-                    "message": "Reload is allowed to root and to the daemon's own user only",
-                ])
+                ServiceInterface.PermissionDenied.name,
+                parameters: ServiceInterface.PermissionDenied.Parameters(
+                    method: ServiceInterface.Reload.name, uid: uid,
+                    message: "Reload is allowed to root and to the daemon's own user only"
+                ).wire)
         }
         let outcome = reload()
         return .reply([
@@ -91,8 +93,9 @@ extension ChevronService {
         ])
     }
 
-    func statistics(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
-        try VarlinkParameters(call.parameters).finish()
+    public func getStatistics(_ parameters: ServiceInterface.GetStatistics.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+    {
         let text = text.statistics
         let calls = varlink.methodCounts.sorted { $0.key < $1.key }.map { method, counts -> JSONValue in
             ["method": .string(method), "calls": .int(counts.calls), "errors": .int(counts.errors)]
@@ -115,12 +118,13 @@ extension ChevronService {
         ])
     }
 
-    func limits(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
-        try VarlinkParameters(call.parameters).finish()
-        return .reply([
-            "messageBytes": .int(configuration.maximumMessageBytes),
-            "textBytes": .int(text.configuration.limits.maximumTextBytes),
-            "sizeManyRequests": .int(configuration.maximumBatchSize),
-        ])
+    public func getLimits(_ parameters: ServiceInterface.GetLimits.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+    {
+        .reply(
+            ServiceInterface.GetLimits.Reply(
+                messageBytes: configuration.maximumMessageBytes,
+                textBytes: text.configuration.limits.maximumTextBytes, sizeManyRequests: configuration.maximumBatchSize
+            ).wire)
     }
 }

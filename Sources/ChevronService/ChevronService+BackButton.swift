@@ -2,30 +2,43 @@ import ChevronLooks
 import ChevronRender
 import ChevronText
 import ChevronVarlink
+import ChevronWire
 
 /// io.chevron.BackButton: Size, SizeMany, Transition, ListLooks, DescribeLook.
-extension ChevronService {
-    func size(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
-        var parameters = try VarlinkParameters(call.parameters)
-        let request = try Self.sizeRequest(&parameters)
-        try parameters.finish()
-        return .reply(try layout(request).json)
+extension ChevronService: BackButtonInterfaceMethods {
+    public func size(_ parameters: BackButtonInterface.Size.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+    {
+        .reply(try layout(Self.sizeRequest(parameters)).json)
     }
 
     /// The most SizeMany requests an event loop answers from memory (the rest go to a worker).
     static let largestBatchFromMemory = 64
 
-    func sizeMany(_ call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+    /// SizeMany reads its requests one by one: a request that is not a valid SizeRequest is a
+    /// result with a failure (`requests[3].title`), not the call's error.
+    public func sizeMany(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
         var parameters = try VarlinkParameters(call.parameters)
         guard let elements = try parameters.optionalArray("requests") else { throw .invalidParameter("requests") }
         try parameters.finish()
+        return try sizeMany(elements, more: call.more, context: context)
+    }
+
+    public func sizeMany(_ parameters: BackButtonInterface.SizeMany.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+    {
+        try sizeMany(parameters.requests.map(\.wire), more: false, context: context)
+    }
+
+    private func sizeMany(_ elements: [JSONValue], more: Bool, context: VarlinkCallContext) throws(VarlinkError)
+        -> VarlinkResponse
+    {
         guard elements.count <= configuration.maximumBatchSize else {
             throw VarlinkError(
-                "io.chevron.BackButton.TooManyRequests",
-                parameters: [
-                    "parameter": "requests", "count": .int(elements.count),
-                    "limit": .int(configuration.maximumBatchSize),
-                ])
+                BackButtonInterface.TooManyRequests.name,
+                parameters: BackButtonInterface.TooManyRequests.Parameters(
+                    parameter: "requests", count: elements.count, limit: configuration.maximumBatchSize
+                ).wire)
         }
         // An event loop answers small batches from memory; big ones go to a worker at once.
         if TextEngine.isAnsweringFromMemory, elements.count > Self.largestBatchFromMemory { throw .deferred }
@@ -33,7 +46,7 @@ extension ChevronService {
         // A transport that streams gets a big batch in slices, as its peer reads them.
         if context.allowsStreaming, elements.count > Self.largestBatchFromMemory {
             return .stream(
-                SizeManyStream(service: self, sizing: sizing, elements: elements, more: call.more, context: context))
+                SizeManyStream(service: self, sizing: sizing, elements: elements, more: more, context: context))
         }
         var results: [JSONValue] = []
         results.reserveCapacity(elements.count)
@@ -41,7 +54,7 @@ extension ChevronService {
         for (index, element) in elements.enumerated() where !context.isAbandoned() {
             results.append(try sizeResult(index, element, sizing: sizing))
         }
-        if call.more, !results.isEmpty { return .replies(results.map { ["results": [$0]] }) }
+        if more, !results.isEmpty { return .replies(results.map { ["results": [$0]] }) }
         return .reply(["results": .array(results)])
     }
 
@@ -49,10 +62,8 @@ extension ChevronService {
     /// `.deferred` is thrown (the whole batch then goes to a worker, not this one item).
     func sizeResult(_ index: Int, _ element: JSONValue, sizing: SizingEngine) throws(VarlinkError) -> JSONValue {
         do throws(VarlinkError) {
-            var item = try VarlinkParameters(element, path: "requests[\(index)]")
-            let request = try Self.sizeRequest(&item)
-            try item.finish()
-            return ["index": .int(index), "layout": try layout(request, sizing: sizing).json]
+            let request = try BackButtonInterface.SizeRequest(wire: element, path: "requests[\(index)]")
+            return ["index": .int(index), "layout": try layout(Self.sizeRequest(request), sizing: sizing).json]
         } catch  where error == .deferred {
             throw error
         } catch {
@@ -60,16 +71,12 @@ extension ChevronService {
         }
     }
 
-    func transition(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
-        var parameters = try VarlinkParameters(call.parameters)
-        guard var requestObject = try parameters.optionalObject("request") else { throw .invalidParameter("request") }
-        let request = try Self.sizeRequest(&requestObject)
-        try requestObject.finish()
-        guard let kind = try parameters.optionalEnum("kind", as: TransitionKind.self) else {
-            throw .invalidParameter("kind")
-        }
-        let wasCoveredByPush = try parameters.optionalBool("wasCoveredByPush") ?? false
-        try parameters.finish()
+    public func transition(_ parameters: BackButtonInterface.Transition.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+    {
+        let request = Self.sizeRequest(parameters.request)
+        let kind = TransitionKind(rawValue: parameters.kind.rawValue) ?? .push
+        let wasCoveredByPush = parameters.wasCoveredByPush ?? false
         let sizing = sizing
         let transition = try mappingLookErrors(look: request.look) {
             try sizing.transition(kind, for: request, wasCoveredByPush: wasCoveredByPush)
@@ -80,12 +87,12 @@ extension ChevronService {
         ])
     }
 
-    func render(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
+    public func render(_ parameters: BackButtonInterface.Render.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+    {
         // Drawing is never answered from memory: it always goes to a worker.
         if TextEngine.isAnsweringFromMemory { throw .deferred }
-        var parameters = try VarlinkParameters(call.parameters)
-        let request = try Self.sizeRequest(&parameters)
-        try parameters.finish()
+        let request = Self.sizeRequest(parameters)
         let sizing = sizing
         let renderer = ButtonRenderer(engine: text)
         let (layout, png, width, height) = try mappingLookErrors(look: request.look) {
@@ -100,17 +107,17 @@ extension ChevronService {
         ])
     }
 
-    func listLooks(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
-        try VarlinkParameters(call.parameters).finish()
-        return .reply(["looks": .array(registry.all.map(Self.summary))])
+    public func listLooks(_ parameters: BackButtonInterface.ListLooks.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+    {
+        .reply(["looks": .array(registry.all.map(Self.summary))])
     }
 
-    func describeLook(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
-        var parameters = try VarlinkParameters(call.parameters)
-        let name = try parameters.string("look")
-        try parameters.finish()
+    public func describeLook(_ parameters: BackButtonInterface.DescribeLook.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+    {
         let registry = registry
-        let look = try mappingLookErrors(look: name) { try registry.look(named: name) }
+        let look = try mappingLookErrors(look: parameters.look) { try registry.look(named: parameters.look) }
         return .reply(["look": Self.description(look)])
     }
 
@@ -121,30 +128,17 @@ extension ChevronService {
         return try mappingLookErrors(look: request.look) { try sizing.size(request) }
     }
 
-    /// The fields of a `SizeRequest`, read from `parameters` (a Size call, or one SizeMany item).
-    static func sizeRequest(_ parameters: inout VarlinkParameters) throws(VarlinkError) -> SizeRequest {
-        let look = try parameters.optionalString("look") ?? "classic"
-        let title = try parameters.optionalString("title")
-        var stack: [NavigationItem]?
-        if let items = try parameters.optionalArray("stack") {
-            var navigationItems: [NavigationItem] = []
-            for (index, element) in items.enumerated() {
-                var item = try VarlinkParameters(element, path: parameters.pathOf("stack[\(index)]"))
-                navigationItems.append(
-                    NavigationItem(
-                        title: try item.optionalString("title"), backTitle: try item.optionalString("backTitle")))
-                try item.finish()
-            }
-            stack = navigationItems
-        }
-        return SizeRequest(
-            look: look, title: title, stack: stack, scale: try parameters.optionalInt("scale") ?? 1,
-            maximumWidth: try parameters.optionalDouble("maxWidth"),
-            overflow: try parameters.optionalEnum("overflow", as: OverflowPolicy.self),
-            genericTitle: try parameters.optionalString("genericTitle") ?? "Back",
-            direction: try parameters.optionalEnum("direction", as: TextDirection.self),
-            language: try parameters.optionalString("language"),
-            fontScale: try parameters.optionalDouble("fontScale") ?? 1)
+    /// The engine's request for a SizeRequest read from the wire (a Size or Render call, a
+    /// SizeMany item, a Transition's request): omitted fields take the documented defaults.
+    static func sizeRequest(_ wire: BackButtonInterface.SizeRequest) -> SizeRequest {
+        SizeRequest(
+            look: wire.look ?? "classic", title: wire.title,
+            stack: wire.stack?.map { NavigationItem(title: $0.title, backTitle: $0.backTitle) },
+            scale: wire.scale ?? 1, maximumWidth: wire.maxWidth,
+            overflow: wire.overflow.flatMap { OverflowPolicy(rawValue: $0.rawValue) },
+            genericTitle: wire.genericTitle ?? "Back",
+            direction: wire.direction.flatMap { TextDirection(rawValue: $0.rawValue) }, language: wire.language,
+            fontScale: wire.fontScale ?? 1)
     }
 
     static func summary(_ look: any BackButtonLook) -> JSONValue {

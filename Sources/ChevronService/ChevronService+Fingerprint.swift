@@ -1,5 +1,6 @@
 import ChevronText
 import ChevronVarlink
+import ChevronWire
 
 /// io.chevron.Service.GetFingerprint: a hash of everything that changes an answer.
 extension ChevronService {
@@ -21,14 +22,15 @@ extension ChevronService {
         FileHashes.defaultCacheFile(environment: environment)
     }
 
-    func fingerprint(_ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
-        try VarlinkParameters(call.parameters).finish()
+    public func getFingerprint(_ parameters: ServiceInterface.GetFingerprint.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+    {
         let fingerprint: Fingerprint
         switch fingerprints.status {
         case .ready(let ready): fingerprint = ready
         case .computing:
             throw VarlinkError(
-                "io.chevron.Service.Pending",
+                ServiceInterface.Pending.name,
                 parameters: [
                     "message": "the fingerprint is being computed (fonts are hashed after start and reload); ask again"
                 ])

@@ -1,6 +1,7 @@
 import ChevronLooks
 import ChevronText
 import ChevronVarlink
+import ChevronWire
 import Synchronization
 
 /// Chevron's Varlink methods (`io.chevron.Text`, `io.chevron.BackButton`, `io.chevron.Service`)
@@ -106,7 +107,7 @@ public final class ChevronService: Sendable {
 
     /// Methods that always do real work: a font rescan, fontconfig's fallback chains, drawing.
     static let alwaysWorkMethods: Set<String> = [
-        "io.chevron.Service.Reload", "io.chevron.Text.ResolveFont", "io.chevron.BackButton.Render",
+        ServiceInterface.Reload.name, TextInterface.ResolveFont.name, BackButtonInterface.Render.name,
     ]
 
     /// The looks served now.
@@ -121,34 +122,11 @@ public final class ChevronService: Sendable {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 
+    /// Every method of the three interfaces, each read with the types generated from its
+    /// `.varlink` file (Sources/ChevronWire).
     private func methodTable() -> [String: VarlinkMethod] {
-        [
-            "io.chevron.Text.MeasureText": { [unowned self] call, _ throws(VarlinkError) in try measureText(call) },
-            "io.chevron.Text.ResolveFont": { [unowned self] call, _ throws(VarlinkError) in try resolveFont(call) },
-            "io.chevron.Text.Truncate": { [unowned self] call, _ throws(VarlinkError) in try truncate(call) },
-            "io.chevron.BackButton.Size": { [unowned self] call, _ throws(VarlinkError) in try size(call) },
-            "io.chevron.BackButton.SizeMany": { [unowned self] call, context throws(VarlinkError) in
-                try sizeMany(call, context: context)
-            },
-            "io.chevron.BackButton.Transition": { [unowned self] call, _ throws(VarlinkError) in
-                try transition(call)
-            },
-            "io.chevron.BackButton.Render": { [unowned self] call, _ throws(VarlinkError) in try render(call) },
-            "io.chevron.BackButton.ListLooks": { [unowned self] call, _ throws(VarlinkError) in try listLooks(call) },
-            "io.chevron.BackButton.DescribeLook": { [unowned self] call, _ throws(VarlinkError) in
-                try describeLook(call)
-            },
-            "io.chevron.Service.GetStatistics": { [unowned self] call, _ throws(VarlinkError) in
-                try statistics(call)
-            },
-            "io.chevron.Service.Reload": { [unowned self] call, context throws(VarlinkError) in
-                try reload(call, context: context)
-            },
-            "io.chevron.Service.GetFingerprint": { [unowned self] call, _ throws(VarlinkError) in
-                try fingerprint(call)
-            },
-            "io.chevron.Service.GetLimits": { [unowned self] call, _ throws(VarlinkError) in try limits(call) },
-        ]
+        textInterfaceTable.merging(backButtonInterfaceTable) { first, _ in first }
+            .merging(serviceInterfaceTable) { first, _ in first }
     }
 
     /// Swaps in a new registry (reload).

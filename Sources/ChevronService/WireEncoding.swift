@@ -1,15 +1,16 @@
 import ChevronLooks
 import ChevronText
 import ChevronVarlink
+import ChevronWire
 
 /// The engines' values as the interface descriptions shape them.
 extension FaceName {
-    var json: JSONValue {
-        .members([
-            "family": .string(family), "style": .string(style), "file": .string(file), "index": .int(index),
-            "variations": variations.isEmpty ? nil : .string(variations),
-        ])
+    var wire: TextInterface.Face {
+        TextInterface.Face(
+            family: family, style: style, file: file, index: index, variations: variations.isEmpty ? nil : variations)
     }
+
+    var json: JSONValue { wire.wire }
 }
 
 extension TextMeasurement {

@@ -751,216 +751,11 @@ public enum BackButtonInterface {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.Size"
 
-        /// The call's parameters.
-        public struct Parameters: Sendable, Hashable {
-            public enum Overflow: String, Sendable, Hashable, CaseIterable {
-                case truncate
-                case fallback
-                case generic
-                case minimal
-            }
+        /// The call's parameters: a `SizeRequest`.
+        public typealias Parameters = SizeRequest
 
-            public enum Direction: String, Sendable, Hashable, CaseIterable {
-                case ltr
-                case rtl
-            }
-
-            public var look: String?
-            public var title: String?
-            public var stack: [NavigationItem]?
-            public var scale: Int?
-            public var maxWidth: Double?
-            public var overflow: Overflow?
-            public var genericTitle: String?
-            public var direction: Direction?
-            public var language: String?
-            public var fontScale: Double?
-
-            public init(look: String? = nil, title: String? = nil, stack: [NavigationItem]? = nil, scale: Int? = nil, maxWidth: Double? = nil, overflow: Overflow? = nil, genericTitle: String? = nil, direction: Direction? = nil, language: String? = nil, fontScale: Double? = nil) {
-                self.look = look
-                self.title = title
-                self.stack = stack
-                self.scale = scale
-                self.maxWidth = maxWidth
-                self.overflow = overflow
-                self.genericTitle = genericTitle
-                self.direction = direction
-                self.language = language
-                self.fontScale = fontScale
-            }
-
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                if let value = reader.value("look") {
-                    let path = reader.pathOf("look")
-                    look = try Wire.string(value, path)
-                } else {
-                    look = nil
-                }
-                if let value = reader.value("title") {
-                    let path = reader.pathOf("title")
-                    title = try Wire.string(value, path)
-                } else {
-                    title = nil
-                }
-                if let value = reader.value("stack") {
-                    let path = reader.pathOf("stack")
-                    stack = try Wire.array(value, path) { element, path throws(VarlinkError) in try NavigationItem(wire: element, path: path) }
-                } else {
-                    stack = nil
-                }
-                if let value = reader.value("scale") {
-                    let path = reader.pathOf("scale")
-                    scale = try Wire.int(value, path)
-                } else {
-                    scale = nil
-                }
-                if let value = reader.value("maxWidth") {
-                    let path = reader.pathOf("maxWidth")
-                    maxWidth = try Wire.double(value, path)
-                } else {
-                    maxWidth = nil
-                }
-                if let value = reader.value("overflow") {
-                    let path = reader.pathOf("overflow")
-                    overflow = try Wire.enumeration(value, path, as: Overflow.self)
-                } else {
-                    overflow = nil
-                }
-                if let value = reader.value("genericTitle") {
-                    let path = reader.pathOf("genericTitle")
-                    genericTitle = try Wire.string(value, path)
-                } else {
-                    genericTitle = nil
-                }
-                if let value = reader.value("direction") {
-                    let path = reader.pathOf("direction")
-                    direction = try Wire.enumeration(value, path, as: Direction.self)
-                } else {
-                    direction = nil
-                }
-                if let value = reader.value("language") {
-                    let path = reader.pathOf("language")
-                    language = try Wire.string(value, path)
-                } else {
-                    language = nil
-                }
-                if let value = reader.value("fontScale") {
-                    let path = reader.pathOf("fontScale")
-                    fontScale = try Wire.double(value, path)
-                } else {
-                    fontScale = nil
-                }
-                try reader.finish()
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "look": self.look.map { .string($0) },
-                    "title": self.title.map { .string($0) },
-                    "stack": self.stack.map { .array($0.map { $0.wire }) },
-                    "scale": self.scale.map { .int($0) },
-                    "maxWidth": self.maxWidth.map { .number($0) },
-                    "overflow": self.overflow.map { .string($0.rawValue) },
-                    "genericTitle": self.genericTitle.map { .string($0) },
-                    "direction": self.direction.map { .string($0.rawValue) },
-                    "language": self.language.map { .string($0) },
-                    "fontScale": self.fontScale.map { .number($0) },
-                ])
-            }
-        }
-
-        /// The reply's parameters.
-        public struct Reply: Sendable, Hashable {
-            public enum TitleSource: String, Sendable, Hashable, CaseIterable {
-                case title
-                case backTitle
-                case generic
-                case none
-            }
-
-            public enum Direction: String, Sendable, Hashable, CaseIterable {
-                case ltr
-                case rtl
-            }
-
-            public var look: String
-            public var width: Double
-            public var height: Double
-            public var titleFrame: Rect
-            public var displayedTitle: String
-            public var titleSource: TitleSource
-            public var truncated: Bool
-            public var capInsets: Insets
-            public var titleInsets: Insets
-            public var hitRect: Rect
-            public var direction: Direction
-            public var font: Font
-            public var textWidth: Double
-            public var missingGlyphs: Int
-
-            public init(look: String, width: Double, height: Double, titleFrame: Rect, displayedTitle: String, titleSource: TitleSource, truncated: Bool, capInsets: Insets, titleInsets: Insets, hitRect: Rect, direction: Direction, font: Font, textWidth: Double, missingGlyphs: Int) {
-                self.look = look
-                self.width = width
-                self.height = height
-                self.titleFrame = titleFrame
-                self.displayedTitle = displayedTitle
-                self.titleSource = titleSource
-                self.truncated = truncated
-                self.capInsets = capInsets
-                self.titleInsets = titleInsets
-                self.hitRect = hitRect
-                self.direction = direction
-                self.font = font
-                self.textWidth = textWidth
-                self.missingGlyphs = missingGlyphs
-            }
-
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                look = try Wire.string(try Wire.required(reader.value("look"), reader.pathOf("look")), reader.pathOf("look"))
-                width = try Wire.double(try Wire.required(reader.value("width"), reader.pathOf("width")), reader.pathOf("width"))
-                height = try Wire.double(try Wire.required(reader.value("height"), reader.pathOf("height")), reader.pathOf("height"))
-                titleFrame = try Rect(wire: try Wire.required(reader.value("titleFrame"), reader.pathOf("titleFrame")), path: reader.pathOf("titleFrame"))
-                displayedTitle = try Wire.string(try Wire.required(reader.value("displayedTitle"), reader.pathOf("displayedTitle")), reader.pathOf("displayedTitle"))
-                titleSource = try Wire.enumeration(try Wire.required(reader.value("titleSource"), reader.pathOf("titleSource")), reader.pathOf("titleSource"), as: TitleSource.self)
-                truncated = try Wire.bool(try Wire.required(reader.value("truncated"), reader.pathOf("truncated")), reader.pathOf("truncated"))
-                capInsets = try Insets(wire: try Wire.required(reader.value("capInsets"), reader.pathOf("capInsets")), path: reader.pathOf("capInsets"))
-                titleInsets = try Insets(wire: try Wire.required(reader.value("titleInsets"), reader.pathOf("titleInsets")), path: reader.pathOf("titleInsets"))
-                hitRect = try Rect(wire: try Wire.required(reader.value("hitRect"), reader.pathOf("hitRect")), path: reader.pathOf("hitRect"))
-                direction = try Wire.enumeration(try Wire.required(reader.value("direction"), reader.pathOf("direction")), reader.pathOf("direction"), as: Direction.self)
-                font = try Font(wire: try Wire.required(reader.value("font"), reader.pathOf("font")), path: reader.pathOf("font"))
-                textWidth = try Wire.double(try Wire.required(reader.value("textWidth"), reader.pathOf("textWidth")), reader.pathOf("textWidth"))
-                missingGlyphs = try Wire.int(try Wire.required(reader.value("missingGlyphs"), reader.pathOf("missingGlyphs")), reader.pathOf("missingGlyphs"))
-                try reader.finish()
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "look": .string(self.look),
-                    "width": .number(self.width),
-                    "height": .number(self.height),
-                    "titleFrame": self.titleFrame.wire,
-                    "displayedTitle": .string(self.displayedTitle),
-                    "titleSource": .string(self.titleSource.rawValue),
-                    "truncated": .bool(self.truncated),
-                    "capInsets": self.capInsets.wire,
-                    "titleInsets": self.titleInsets.wire,
-                    "hitRect": self.hitRect.wire,
-                    "direction": .string(self.direction.rawValue),
-                    "font": self.font.wire,
-                    "textWidth": .number(self.textWidth),
-                    "missingGlyphs": .int(self.missingGlyphs),
-                ])
-            }
-        }
-
+        /// The reply's parameters: a `Layout`.
+        public typealias Reply = Layout
     }
 
     /// Many size requests in one call. One failed request does not fail the others. With
@@ -1016,7 +811,6 @@ public enum BackButtonInterface {
                 ])
             }
         }
-
     }
 
     /// The movement of an animated look's button when a controller is pushed over its own (push),
@@ -1109,7 +903,6 @@ public enum BackButtonInterface {
                 ])
             }
         }
-
     }
 
     /// A picture of one back button, for previews: a PNG (base64) exactly width × scale by
@@ -1120,127 +913,8 @@ public enum BackButtonInterface {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.Render"
 
-        /// The call's parameters.
-        public struct Parameters: Sendable, Hashable {
-            public enum Overflow: String, Sendable, Hashable, CaseIterable {
-                case truncate
-                case fallback
-                case generic
-                case minimal
-            }
-
-            public enum Direction: String, Sendable, Hashable, CaseIterable {
-                case ltr
-                case rtl
-            }
-
-            public var look: String?
-            public var title: String?
-            public var stack: [NavigationItem]?
-            public var scale: Int?
-            public var maxWidth: Double?
-            public var overflow: Overflow?
-            public var genericTitle: String?
-            public var direction: Direction?
-            public var language: String?
-            public var fontScale: Double?
-
-            public init(look: String? = nil, title: String? = nil, stack: [NavigationItem]? = nil, scale: Int? = nil, maxWidth: Double? = nil, overflow: Overflow? = nil, genericTitle: String? = nil, direction: Direction? = nil, language: String? = nil, fontScale: Double? = nil) {
-                self.look = look
-                self.title = title
-                self.stack = stack
-                self.scale = scale
-                self.maxWidth = maxWidth
-                self.overflow = overflow
-                self.genericTitle = genericTitle
-                self.direction = direction
-                self.language = language
-                self.fontScale = fontScale
-            }
-
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                if let value = reader.value("look") {
-                    let path = reader.pathOf("look")
-                    look = try Wire.string(value, path)
-                } else {
-                    look = nil
-                }
-                if let value = reader.value("title") {
-                    let path = reader.pathOf("title")
-                    title = try Wire.string(value, path)
-                } else {
-                    title = nil
-                }
-                if let value = reader.value("stack") {
-                    let path = reader.pathOf("stack")
-                    stack = try Wire.array(value, path) { element, path throws(VarlinkError) in try NavigationItem(wire: element, path: path) }
-                } else {
-                    stack = nil
-                }
-                if let value = reader.value("scale") {
-                    let path = reader.pathOf("scale")
-                    scale = try Wire.int(value, path)
-                } else {
-                    scale = nil
-                }
-                if let value = reader.value("maxWidth") {
-                    let path = reader.pathOf("maxWidth")
-                    maxWidth = try Wire.double(value, path)
-                } else {
-                    maxWidth = nil
-                }
-                if let value = reader.value("overflow") {
-                    let path = reader.pathOf("overflow")
-                    overflow = try Wire.enumeration(value, path, as: Overflow.self)
-                } else {
-                    overflow = nil
-                }
-                if let value = reader.value("genericTitle") {
-                    let path = reader.pathOf("genericTitle")
-                    genericTitle = try Wire.string(value, path)
-                } else {
-                    genericTitle = nil
-                }
-                if let value = reader.value("direction") {
-                    let path = reader.pathOf("direction")
-                    direction = try Wire.enumeration(value, path, as: Direction.self)
-                } else {
-                    direction = nil
-                }
-                if let value = reader.value("language") {
-                    let path = reader.pathOf("language")
-                    language = try Wire.string(value, path)
-                } else {
-                    language = nil
-                }
-                if let value = reader.value("fontScale") {
-                    let path = reader.pathOf("fontScale")
-                    fontScale = try Wire.double(value, path)
-                } else {
-                    fontScale = nil
-                }
-                try reader.finish()
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "look": self.look.map { .string($0) },
-                    "title": self.title.map { .string($0) },
-                    "stack": self.stack.map { .array($0.map { $0.wire }) },
-                    "scale": self.scale.map { .int($0) },
-                    "maxWidth": self.maxWidth.map { .number($0) },
-                    "overflow": self.overflow.map { .string($0.rawValue) },
-                    "genericTitle": self.genericTitle.map { .string($0) },
-                    "direction": self.direction.map { .string($0.rawValue) },
-                    "language": self.language.map { .string($0) },
-                    "fontScale": self.fontScale.map { .number($0) },
-                ])
-            }
-        }
+        /// The call's parameters: a `SizeRequest`.
+        public typealias Parameters = SizeRequest
 
         /// The reply's parameters.
         public struct Reply: Sendable, Hashable {
@@ -1277,7 +951,6 @@ public enum BackButtonInterface {
                 ])
             }
         }
-
     }
 
     /// The looks served: built-in providers and manifest looks.
@@ -1324,7 +997,6 @@ public enum BackButtonInterface {
                 ])
             }
         }
-
     }
 
     /// One look's numbers and where each came from.
@@ -1379,7 +1051,6 @@ public enum BackButtonInterface {
                 ])
             }
         }
-
     }
 
     /// No look has that name.
@@ -1672,5 +1343,106 @@ public enum BackButtonInterface {
             }
         }
 
+    }
+}
+
+/// The methods of io.chevron.BackButton, one function each, as a service implements them.
+public protocol BackButtonInterfaceMethods: AnyObject, Sendable {
+    /// The full layout for one title or navigation stack in one look.
+    func size(_ parameters: BackButtonInterface.Size.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// Size from its raw call; by default, its parameters read strictly.
+    func size(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+
+    /// Many size requests in one call. One failed request does not fail the others. With
+    /// "more": true, the results stream, one reply per request, in order.
+    func sizeMany(_ parameters: BackButtonInterface.SizeMany.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// SizeMany from its raw call; by default, its parameters read strictly.
+    func sizeMany(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+
+    /// The movement of an animated look's button when a controller is pushed over its own (push),
+    /// its own is popped (pop), or its own appears again (appear).
+    func transition(_ parameters: BackButtonInterface.Transition.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// Transition from its raw call; by default, its parameters read strictly.
+    func transition(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+
+    /// A picture of one back button, for previews: a PNG (base64) exactly width × scale by
+    /// height × scale pixels, transparent around the button. The look's art is drawn procedurally
+    /// (its shape, corners, gradient or tint); the title is the layout's displayed title, in its
+    /// title frame, drawn from the glyphs the layout measured. At most 4096 pixels a side.
+    func render(_ parameters: BackButtonInterface.Render.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// Render from its raw call; by default, its parameters read strictly.
+    func render(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+
+    /// The looks served: built-in providers and manifest looks.
+    func listLooks(_ parameters: BackButtonInterface.ListLooks.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// ListLooks from its raw call; by default, its parameters read strictly.
+    func listLooks(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+
+    /// One look's numbers and where each came from.
+    func describeLook(_ parameters: BackButtonInterface.DescribeLook.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// DescribeLook from its raw call; by default, its parameters read strictly.
+    func describeLook(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+}
+
+extension BackButtonInterfaceMethods {
+    public func size(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try size(try BackButtonInterface.Size.Parameters(wire: call.parameters), context: context)
+    }
+
+    public func sizeMany(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try sizeMany(try BackButtonInterface.SizeMany.Parameters(wire: call.parameters), context: context)
+    }
+
+    public func transition(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try transition(try BackButtonInterface.Transition.Parameters(wire: call.parameters), context: context)
+    }
+
+    public func render(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try render(try BackButtonInterface.Render.Parameters(wire: call.parameters), context: context)
+    }
+
+    public func listLooks(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try listLooks(try BackButtonInterface.ListLooks.Parameters(wire: call.parameters), context: context)
+    }
+
+    public func describeLook(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try describeLook(try BackButtonInterface.DescribeLook.Parameters(wire: call.parameters), context: context)
+    }
+
+    /// Every method of io.chevron.BackButton by qualified name, each calling this implementation
+    /// (held unowned: the implementation owns the table).
+    public var backButtonInterfaceTable: [String: VarlinkMethod] {
+        [
+            BackButtonInterface.Size.name: { [unowned self] call, context throws(VarlinkError) in
+                try size(call: call, context: context)
+            },
+            BackButtonInterface.SizeMany.name: { [unowned self] call, context throws(VarlinkError) in
+                try sizeMany(call: call, context: context)
+            },
+            BackButtonInterface.Transition.name: { [unowned self] call, context throws(VarlinkError) in
+                try transition(call: call, context: context)
+            },
+            BackButtonInterface.Render.name: { [unowned self] call, context throws(VarlinkError) in
+                try render(call: call, context: context)
+            },
+            BackButtonInterface.ListLooks.name: { [unowned self] call, context throws(VarlinkError) in
+                try listLooks(call: call, context: context)
+            },
+            BackButtonInterface.DescribeLook.name: { [unowned self] call, context throws(VarlinkError) in
+                try describeLook(call: call, context: context)
+            },
+        ]
     }
 }

@@ -262,7 +262,6 @@ public enum ServiceInterface {
                 ])
             }
         }
-
     }
 
     /// Re-reads the look manifests and rescans the fonts; bumps the cache generation. A broken
@@ -319,7 +318,6 @@ public enum ServiceInterface {
                 ])
             }
         }
-
     }
 
     /// A SHA-256 over everything that changes an answer, so that daemons on many hosts can prove
@@ -405,7 +403,6 @@ public enum ServiceInterface {
                 ])
             }
         }
-
     }
 
     /// The bounds a client must keep to: the longest message read (bytes, the terminating NUL
@@ -462,7 +459,6 @@ public enum ServiceInterface {
                 ])
             }
         }
-
     }
 
     /// The fingerprint is being computed; ask again shortly.
@@ -626,5 +622,87 @@ public enum ServiceInterface {
             }
         }
 
+    }
+}
+
+/// The methods of io.chevron.Service, one function each, as a service implements them.
+public protocol ServiceInterfaceMethods: AnyObject, Sendable {
+    /// Uptime in seconds, connections (open now, accepted in all, refused over the limit), calls
+    /// per method, how many calls an event loop answered from memory and how many it handed to a
+    /// worker (they needed matching, shaping or a rescan), the caches, the font generation and how
+    /// many looks are served.
+    func getStatistics(_ parameters: ServiceInterface.GetStatistics.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// GetStatistics from its raw call; by default, its parameters read strictly.
+    func getStatistics(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+
+    /// Re-reads the look manifests and rescans the fonts; bumps the cache generation. A broken
+    /// manifest keeps its previous good look and is reported; so is a file of the font directories
+    /// that is not a font (field "fonts"). Allowed to root and the daemon's user.
+    func reload(_ parameters: ServiceInterface.Reload.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// Reload from its raw call; by default, its parameters read strictly.
+    func reload(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+
+    /// A SHA-256 over everything that changes an answer, so that daemons on many hosts can prove
+    /// they answer alike, and its parts, so that a mismatch can be located: fonts (every face
+    /// fontconfig can use: path, size, hash of the bytes, face index), fontconfig (its configuration
+    /// files), libraries (the versions of fontconfig, FreeType, HarfBuzz, FriBidi, cairo and
+    /// chevrond; each listed in libraries) and looks (the built-in looks' numbers, every manifest's
+    /// bytes and the font files manifests pin). Computed after start and after each reload, reusing
+    /// the hashes of unchanged files (path, size, modification time); Pending until then. generation
+    /// is the font generation it covers; seconds, how long it took.
+    func getFingerprint(_ parameters: ServiceInterface.GetFingerprint.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// GetFingerprint from its raw call; by default, its parameters read strictly.
+    func getFingerprint(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+
+    /// The bounds a client must keep to: the longest message read (bytes, the terminating NUL
+    /// excluded), the longest text or title (UTF-8 bytes; longer ones get io.chevron.Text.TextTooLong)
+    /// and the most requests in one SizeMany call.
+    func getLimits(_ parameters: ServiceInterface.GetLimits.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// GetLimits from its raw call; by default, its parameters read strictly.
+    func getLimits(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+}
+
+extension ServiceInterfaceMethods {
+    public func getStatistics(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try getStatistics(try ServiceInterface.GetStatistics.Parameters(wire: call.parameters), context: context)
+    }
+
+    public func reload(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try reload(try ServiceInterface.Reload.Parameters(wire: call.parameters), context: context)
+    }
+
+    public func getFingerprint(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try getFingerprint(try ServiceInterface.GetFingerprint.Parameters(wire: call.parameters), context: context)
+    }
+
+    public func getLimits(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try getLimits(try ServiceInterface.GetLimits.Parameters(wire: call.parameters), context: context)
+    }
+
+    /// Every method of io.chevron.Service by qualified name, each calling this implementation
+    /// (held unowned: the implementation owns the table).
+    public var serviceInterfaceTable: [String: VarlinkMethod] {
+        [
+            ServiceInterface.GetStatistics.name: { [unowned self] call, context throws(VarlinkError) in
+                try getStatistics(call: call, context: context)
+            },
+            ServiceInterface.Reload.name: { [unowned self] call, context throws(VarlinkError) in
+                try reload(call: call, context: context)
+            },
+            ServiceInterface.GetFingerprint.name: { [unowned self] call, context throws(VarlinkError) in
+                try getFingerprint(call: call, context: context)
+            },
+            ServiceInterface.GetLimits.name: { [unowned self] call, context throws(VarlinkError) in
+                try getLimits(call: call, context: context)
+            },
+        ]
     }
 }

@@ -295,7 +295,6 @@ public enum TextInterface {
                 ])
             }
         }
-
     }
 
     /// The face a request resolves to and its fallbacks: with a text, only the faces that text
@@ -381,7 +380,6 @@ public enum TextInterface {
                 ])
             }
         }
-
     }
 
     /// The longest prefix, cut between grapheme clusters, that fits maxWidth with the ellipsis
@@ -471,7 +469,6 @@ public enum TextInterface {
                 ])
             }
         }
-
     }
 
     /// A value is outside what the parameter accepts (a size, pattern, feature, language, weight or width).
@@ -616,5 +613,64 @@ public enum TextInterface {
             }
         }
 
+    }
+}
+
+/// The methods of io.chevron.Text, one function each, as a service implements them.
+public protocol TextInterfaceMethods: AnyObject, Sendable {
+    /// Measures one line of text. Without a font, Helvetica:bold at 12 pt. missing counts the
+    /// scalars no installed face covers (drawn as empty boxes); substituted says that fontconfig
+    /// matched another family than the one asked for (not one of its metric-compatible aliases,
+    /// such as Nimbus Sans for Helvetica), so the widths are the substitute's.
+    func measureText(_ parameters: TextInterface.MeasureText.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// MeasureText from its raw call; by default, its parameters read strictly.
+    func measureText(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+
+    /// The face a request resolves to and its fallbacks: with a text, only the faces that text
+    /// needs; without, fontconfig's whole trimmed chain. substituted as for MeasureText.
+    func resolveFont(_ parameters: TextInterface.ResolveFont.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// ResolveFont from its raw call; by default, its parameters read strictly.
+    func resolveFont(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+
+    /// The longest prefix, cut between grapheme clusters, that fits maxWidth with the ellipsis
+    /// (default "…"), or the whole text when it fits.
+    func truncate(_ parameters: TextInterface.Truncate.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// Truncate from its raw call; by default, its parameters read strictly.
+    func truncate(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+}
+
+extension TextInterfaceMethods {
+    public func measureText(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try measureText(try TextInterface.MeasureText.Parameters(wire: call.parameters), context: context)
+    }
+
+    public func resolveFont(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try resolveFont(try TextInterface.ResolveFont.Parameters(wire: call.parameters), context: context)
+    }
+
+    public func truncate(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try truncate(try TextInterface.Truncate.Parameters(wire: call.parameters), context: context)
+    }
+
+    /// Every method of io.chevron.Text by qualified name, each calling this implementation
+    /// (held unowned: the implementation owns the table).
+    public var textInterfaceTable: [String: VarlinkMethod] {
+        [
+            TextInterface.MeasureText.name: { [unowned self] call, context throws(VarlinkError) in
+                try measureText(call: call, context: context)
+            },
+            TextInterface.ResolveFont.name: { [unowned self] call, context throws(VarlinkError) in
+                try resolveFont(call: call, context: context)
+            },
+            TextInterface.Truncate.name: { [unowned self] call, context throws(VarlinkError) in
+                try truncate(call: call, context: context)
+            },
+        ]
     }
 }
