@@ -140,6 +140,7 @@ var package = Package(
         .target(
             name: "ChevronClient",
             dependencies: [
+                "ChevronWire",
                 "ChevronVarlink",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -54,7 +54,8 @@ struct SwiftGenerator {
     /// one (Size's parameters are a SizeRequest), else a struct of its own.
     private func message(name: String, fields: [IDLField], documentation: String) -> String {
         if let same = interface.types.first(where: { $0.type == .structure(fields) }), !fields.isEmpty {
-            return "        /// \(documentation.dropLast()): a `\(same.name)`.\n        public typealias \(name) = \(same.name)\n\n"
+            return
+                "        /// \(documentation.dropLast()): a `\(same.name)`.\n        public typealias \(name) = \(same.name)\n\n"
         }
         return structure(name: name, fields: fields, documentation: documentation, indent: "        ")
     }
@@ -70,16 +71,20 @@ struct SwiftGenerator {
         out += "public protocol \(protocolName): AnyObject, Sendable {\n"
         for method in interface.methods {
             out += comment(method.documentation, indent: "    ")
-            out += "    func \(functionName(method.name))(_ parameters: \(namespace).\(method.name).Parameters, context: VarlinkCallContext)\n"
+            out +=
+                "    func \(functionName(method.name))(_ parameters: \(namespace).\(method.name).Parameters, context: VarlinkCallContext)\n"
             out += "        throws(VarlinkError) -> VarlinkResponse\n\n"
             out += "    /// \(method.name) from its raw call; by default, its parameters read strictly.\n"
-            out += "    func \(functionName(method.name))(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse\n\n"
+            out +=
+                "    func \(functionName(method.name))(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse\n\n"
         }
         out = out.trimmingTrailingNewlines() + "\n}\n\n"
         out += "extension \(protocolName) {\n"
         for method in interface.methods {
-            out += "    public func \(functionName(method.name))(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {\n"
-            out += "        try \(functionName(method.name))(try \(namespace).\(method.name).Parameters(wire: call.parameters), context: context)\n"
+            out +=
+                "    public func \(functionName(method.name))(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {\n"
+            out +=
+                "        try \(functionName(method.name))(try \(namespace).\(method.name).Parameters(wire: call.parameters), context: context)\n"
             out += "    }\n\n"
         }
         out += "    /// Every method of \(interface.name) by qualified name, each calling this implementation\n"
@@ -87,7 +92,8 @@ struct SwiftGenerator {
         out += "    public var \(functionName(namespace))Table: [String: VarlinkMethod] {\n"
         out += "        [\n"
         for method in interface.methods {
-            out += "            \(namespace).\(method.name).name: { [unowned self] call, context throws(VarlinkError) in\n"
+            out +=
+                "            \(namespace).\(method.name).name: { [unowned self] call, context throws(VarlinkError) in\n"
             out += "                try \(functionName(method.name))(call: call, context: context)\n"
             out += "            },\n"
         }
@@ -110,7 +116,7 @@ struct SwiftGenerator {
 
     private func enumeration(name: String, cases: [String], documentation: String, indent: String) -> String {
         var out = comment(documentation, indent: indent)
-        out += "\(indent)public enum \(name): String, Sendable, Hashable, CaseIterable {\n"
+        out += "\(indent)public enum \(name): String, Sendable, Hashable, Codable, CaseIterable {\n"
         for item in cases { out += "\(indent)    case \(identifier(item))\n" }
         out += "\(indent)}\n\n"
         return out
@@ -118,7 +124,7 @@ struct SwiftGenerator {
 
     private func structure(name: String, fields: [IDLField], documentation: String, indent: String) -> String {
         var out = comment(documentation, indent: indent)
-        out += "\(indent)public struct \(name): Sendable, Hashable {\n"
+        out += "\(indent)public struct \(name): WireStruct {\n"
         let inner = indent + "    "
         // Anonymous types of fields become nested types named after the field.
         for field in fields {
@@ -140,9 +146,10 @@ struct SwiftGenerator {
         for field in fields { out += "\(inner)    self.\(identifier(field.name)) = \(identifier(field.name))\n" }
         out += "\(inner)}\n\n"
         // Decoding.
-        out += "\(inner)/// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,\n"
-        out += "\(inner)/// mistyped or undeclared field.\n"
-        out += "\(inner)public init(wire value: JSONValue, path: String = \"\") throws(VarlinkError) {\n"
+        out += "\(inner)/// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped\n"
+        out += "\(inner)/// field, and (when `strict`, as for calls) of a field the interface does not declare.\n"
+        out +=
+            "\(inner)public init(wire value: JSONValue, path: String = \"\", strict: Bool = true) throws(VarlinkError) {\n"
         out += "\(inner)    var reader = try VarlinkParameters(value, path: path)\n"
         for field in fields {
             let name = identifier(field.name)
@@ -157,7 +164,7 @@ struct SwiftGenerator {
                     "\(inner)    \(name) = \(decode(field.type, field: field.name, value: "try Wire.required(reader.value(\(key)), reader.pathOf(\(key)))", path: "reader.pathOf(\(key))"))\n"
             }
         }
-        out += "\(inner)    try reader.finish()\n"
+        out += "\(inner)    if strict { try reader.finish() }\n"
         out += "\(inner)}\n\n"
         // Encoding.
         out += "\(inner)/// The message's value, absent optionals left out.\n"
@@ -220,9 +227,9 @@ struct SwiftGenerator {
         case .object: return "try Wire.object(\(value), \(path))"
         case .named(let name):
             if isEnumeration(name) { return "try Wire.enumeration(\(value), \(path), as: \(name).self)" }
-            return "try \(name)(wire: \(value), path: \(path))"
+            return "try \(name)(wire: \(value), path: \(path), strict: strict)"
         case .enumeration: return "try Wire.enumeration(\(value), \(path), as: \(typeName(field)).self)"
-        case .structure: return "try \(typeName(field))(wire: \(value), path: \(path))"
+        case .structure: return "try \(typeName(field))(wire: \(value), path: \(path), strict: strict)"
         case .array(let element):
             return
                 "try Wire.array(\(value), \(path)) { element, path throws(VarlinkError) in \(decode(element, field: field, value: "element", path: "path")) }"

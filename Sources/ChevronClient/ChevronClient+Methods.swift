@@ -50,38 +50,26 @@ extension ChevronClient {
 
     /// io.chevron.BackButton.Size: one back button's layout.
     public func size(_ request: SizeParameters) async throws(ChevronClientError) -> LayoutReply {
-        let method = "io.chevron.BackButton.Size"
-        guard let reply = try await call(method, request.json).first else {
-            throw ChevronClientError(.protocolViolation, message: "\(method) sent no reply")
-        }
-        return try LayoutReply(ReplyReader(value: reply, method: method))
+        try await call(BackButtonInterface.Size.name, request.json, as: LayoutReply.self)
     }
 
     /// io.chevron.BackButton.SizeMany: many layouts in one call; a failed request is a result
     /// with a `failure`, not a thrown error.
     public func sizeMany(_ requests: [SizeParameters]) async throws(ChevronClientError) -> [SizeResultReply] {
-        let method = "io.chevron.BackButton.SizeMany"
-        guard let reply = try await call(method, ["requests": .array(requests.map(\.json))]).first,
-            case .array(let results)? = reply["results"]
-        else { throw ChevronClientError(.protocolViolation, message: "\(method)'s reply has no results") }
-        var decoded: [SizeResultReply] = []
-        decoded.reserveCapacity(results.count)
-        for result in results { decoded.append(try SizeResultReply(ReplyReader(value: result, method: method))) }
-        return decoded
+        try await call(
+            BackButtonInterface.SizeMany.name, ["requests": .array(requests.map(\.json))],
+            as: BackButtonInterface.SizeMany.Reply.self
+        ).results
     }
 
     /// io.chevron.BackButton.Render: a PNG of the button and its layout.
     public func render(_ request: SizeParameters) async throws(ChevronClientError) -> RenderReply {
-        let method = "io.chevron.BackButton.Render"
-        guard let reply = try await call(method, request.json).first else {
-            throw ChevronClientError(.protocolViolation, message: "\(method) sent no reply")
+        let method = BackButtonInterface.Render.name
+        let reply = try await call(method, request.json, as: BackButtonInterface.Render.Reply.self)
+        guard let png = Base64.decode(reply.png) else {
+            throw ChevronClientError(.protocolViolation, message: "\(method)'s reply has no valid \"png\"")
         }
-        let reader = ReplyReader(value: reply, method: method)
-        guard let png = Base64.decode(try reader.string("png")) else { throw reader.failure("png") }
-        return RenderReply(
-            png: png, pixelWidth: try Int(exactly: reader.number("pixelWidth")).orThrow(reader.failure("pixelWidth")),
-            pixelHeight: try Int(exactly: reader.number("pixelHeight")).orThrow(reader.failure("pixelHeight")),
-            layout: try LayoutReply(try reader.object("layout")))
+        return RenderReply(png: png, pixelWidth: reply.pixelWidth, pixelHeight: reply.pixelHeight, layout: reply.layout)
     }
 
     /// io.chevron.BackButton.Transition: an animated look's keyframes.
@@ -96,14 +84,16 @@ extension ChevronClient {
 
     /// io.chevron.BackButton.ListLooks.
     public func listLooks() async throws(ChevronClientError) -> [LookSummaryReply] {
-        struct Looks: Decodable { let looks: [LookSummaryReply] }
-        return try await call("io.chevron.BackButton.ListLooks", .object([]), as: Looks.self).looks
+        try await call(BackButtonInterface.ListLooks.name, .object([]), as: BackButtonInterface.ListLooks.Reply.self)
+            .looks
     }
 
     /// io.chevron.BackButton.DescribeLook: a look's numbers and their sources.
     public func describeLook(_ name: String) async throws(ChevronClientError) -> LookDescriptionReply {
-        struct Described: Decodable { let look: LookDescriptionReply }
-        return try await call("io.chevron.BackButton.DescribeLook", ["look": .string(name)], as: Described.self).look
+        try await call(
+            BackButtonInterface.DescribeLook.name, ["look": .string(name)],
+            as: BackButtonInterface.DescribeLook.Reply.self
+        ).look
     }
 
     /// io.chevron.Service.GetStatistics.

@@ -49,24 +49,13 @@ public final class ChevronClient: Sendable {
         return replies.map(\.parameters)
     }
 
-    /// Calls `method` and decodes its one reply as `T`.
-    func call<T: Decodable>(_ method: String, _ parameters: JSONValue, as type: T.Type)
+    /// Calls `method` and reads its one reply as the generated type `T`.
+    func call<T: WireStruct>(_ method: String, _ parameters: JSONValue, as type: T.Type)
         async throws(ChevronClientError) -> T
     {
         guard let reply = try await call(method, parameters).first else {
             throw ChevronClientError(.protocolViolation, message: "\(method) sent no reply")
         }
-        return try Self.decode(reply, as: type, method: method)
-    }
-
-    static func decode<T: Decodable>(_ value: JSONValue, as type: T.Type, method: String) throws(ChevronClientError)
-        -> T
-    {
-        do {
-            return try JSONDecoder().decode(type, from: Data(value.jsonText.utf8))
-        } catch {
-            throw ChevronClientError(
-                .protocolViolation, message: "\(method)'s reply does not have the declared shape: \(error)")
-        }
+        return try Self.read(reply, as: type, method: method)
     }
 }

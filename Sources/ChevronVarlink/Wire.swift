@@ -75,3 +75,56 @@ public enum Wire {
         return try read(value)
     }
 }
+
+/// A struct generated from an interface description: read strictly from a parsed message, and
+/// written to one. (Codable too, so tools can print it; the wire itself never goes through
+/// Codable.)
+public protocol WireStruct: Sendable, Hashable, Codable {
+    /// Reads `value`; `InvalidParameter` names the path (under `path`) of a missing or mistyped
+    /// field and, when `strict` (a call's parameters), of a field the interface does not declare.
+    /// Replies are read with `strict` false, so a newer daemon's added fields do not break a client.
+    init(wire value: JSONValue, path: String, strict: Bool) throws(VarlinkError)
+    /// The message's value, absent optionals left out.
+    var wire: JSONValue { get }
+}
+
+extension JSONValue: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let elements = try? container.decode([JSONValue].self) {
+            self = .array(elements)
+        } else {
+            let members = try container.decode([String: JSONValue].self)
+            self = .object(members.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let flag): try container.encode(flag)
+        case .number(let number): try container.encode(number)
+        case .string(let text): try container.encode(text)
+        case .array(let elements): try container.encode(elements)
+        case .object(let members):
+            try container.encode(
+                Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
+        case .encoded:
+            // Bytes already written as JSON text: read back to encode them as a value.
+            if let parsed = try? JSONParser.parse(jsonText) {
+                try container.encode(parsed)
+            } else {
+                try container.encodeNil()
+            }
+        }
+    }
+}

@@ -11,7 +11,7 @@ public enum BackButtonInterface {
     /// The interface's name.
     public static let name = "io.chevron.BackButton"
     /// An item of a navigation stack: its title, and the back title it gives the item above it.
-    public struct NavigationItem: Sendable, Hashable {
+    public struct NavigationItem: WireStruct {
         public var title: String?
         public var backTitle: String?
 
@@ -20,9 +20,9 @@ public enum BackButtonInterface {
             self.backTitle = backTitle
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             if let value = reader.value("title") {
                 let path = reader.pathOf("title")
@@ -36,7 +36,7 @@ public enum BackButtonInterface {
             } else {
                 backTitle = nil
             }
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -49,7 +49,7 @@ public enum BackButtonInterface {
     }
 
     /// A rectangle, origin at the top left.
-    public struct Rect: Sendable, Hashable {
+    public struct Rect: WireStruct {
         public var x: Double
         public var y: Double
         public var width: Double
@@ -62,15 +62,15 @@ public enum BackButtonInterface {
             self.height = height
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             x = try Wire.double(try Wire.required(reader.value("x"), reader.pathOf("x")), reader.pathOf("x"))
             y = try Wire.double(try Wire.required(reader.value("y"), reader.pathOf("y")), reader.pathOf("y"))
             width = try Wire.double(try Wire.required(reader.value("width"), reader.pathOf("width")), reader.pathOf("width"))
             height = try Wire.double(try Wire.required(reader.value("height"), reader.pathOf("height")), reader.pathOf("height"))
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -85,7 +85,7 @@ public enum BackButtonInterface {
     }
 
     /// Distances from the left and right edges.
-    public struct Insets: Sendable, Hashable {
+    public struct Insets: WireStruct {
         public var left: Double
         public var right: Double
 
@@ -94,13 +94,13 @@ public enum BackButtonInterface {
             self.right = right
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             left = try Wire.double(try Wire.required(reader.value("left"), reader.pathOf("left")), reader.pathOf("left"))
             right = try Wire.double(try Wire.required(reader.value("right"), reader.pathOf("right")), reader.pathOf("right"))
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -117,7 +117,7 @@ public enum BackButtonInterface {
     /// (a fontconfig pattern, or a file); and whether fontconfig matched another family than that
     /// one (not one of its metric-compatible aliases, such as Nimbus Sans for Helvetica), so that
     /// the widths are the substitute's: provide the real font with chevrond --fonts-dir.
-    public struct Font: Sendable, Hashable {
+    public struct Font: WireStruct {
         public var family: String
         public var style: String
         public var file: String
@@ -134,9 +134,9 @@ public enum BackButtonInterface {
             self.substituted = substituted
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             family = try Wire.string(try Wire.required(reader.value("family"), reader.pathOf("family")), reader.pathOf("family"))
             style = try Wire.string(try Wire.required(reader.value("style"), reader.pathOf("style")), reader.pathOf("style"))
@@ -144,7 +144,7 @@ public enum BackButtonInterface {
             size = try Wire.double(try Wire.required(reader.value("size"), reader.pathOf("size")), reader.pathOf("size"))
             requested = try Wire.string(try Wire.required(reader.value("requested"), reader.pathOf("requested")), reader.pathOf("requested"))
             substituted = try Wire.bool(try Wire.required(reader.value("substituted"), reader.pathOf("substituted")), reader.pathOf("substituted"))
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -162,15 +162,15 @@ public enum BackButtonInterface {
 
     /// One size question: a title (or a navigation stack, bottom first, whose top item owns the
     /// button) in a look (default "classic"). Omitted fields take the look's defaults.
-    public struct SizeRequest: Sendable, Hashable {
-        public enum Overflow: String, Sendable, Hashable, CaseIterable {
+    public struct SizeRequest: WireStruct {
+        public enum Overflow: String, Sendable, Hashable, Codable, CaseIterable {
             case truncate
             case fallback
             case generic
             case minimal
         }
 
-        public enum Direction: String, Sendable, Hashable, CaseIterable {
+        public enum Direction: String, Sendable, Hashable, Codable, CaseIterable {
             case ltr
             case rtl
         }
@@ -199,9 +199,9 @@ public enum BackButtonInterface {
             self.fontScale = fontScale
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             if let value = reader.value("look") {
                 let path = reader.pathOf("look")
@@ -217,7 +217,7 @@ public enum BackButtonInterface {
             }
             if let value = reader.value("stack") {
                 let path = reader.pathOf("stack")
-                stack = try Wire.array(value, path) { element, path throws(VarlinkError) in try NavigationItem(wire: element, path: path) }
+                stack = try Wire.array(value, path) { element, path throws(VarlinkError) in try NavigationItem(wire: element, path: path, strict: strict) }
             } else {
                 stack = nil
             }
@@ -263,7 +263,7 @@ public enum BackButtonInterface {
             } else {
                 fontScale = nil
             }
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -286,15 +286,15 @@ public enum BackButtonInterface {
     /// The layout of one back button. missingGlyphs counts the scalars of the titles measured to
     /// choose the displayed one that no installed face covers (drawn as empty boxes): when it is not
     /// 0, the width is not what a device with the right fonts would show.
-    public struct Layout: Sendable, Hashable {
-        public enum TitleSource: String, Sendable, Hashable, CaseIterable {
+    public struct Layout: WireStruct {
+        public enum TitleSource: String, Sendable, Hashable, Codable, CaseIterable {
             case title
             case backTitle
             case generic
             case none
         }
 
-        public enum Direction: String, Sendable, Hashable, CaseIterable {
+        public enum Direction: String, Sendable, Hashable, Codable, CaseIterable {
             case ltr
             case rtl
         }
@@ -331,25 +331,25 @@ public enum BackButtonInterface {
             self.missingGlyphs = missingGlyphs
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             look = try Wire.string(try Wire.required(reader.value("look"), reader.pathOf("look")), reader.pathOf("look"))
             width = try Wire.double(try Wire.required(reader.value("width"), reader.pathOf("width")), reader.pathOf("width"))
             height = try Wire.double(try Wire.required(reader.value("height"), reader.pathOf("height")), reader.pathOf("height"))
-            titleFrame = try Rect(wire: try Wire.required(reader.value("titleFrame"), reader.pathOf("titleFrame")), path: reader.pathOf("titleFrame"))
+            titleFrame = try Rect(wire: try Wire.required(reader.value("titleFrame"), reader.pathOf("titleFrame")), path: reader.pathOf("titleFrame"), strict: strict)
             displayedTitle = try Wire.string(try Wire.required(reader.value("displayedTitle"), reader.pathOf("displayedTitle")), reader.pathOf("displayedTitle"))
             titleSource = try Wire.enumeration(try Wire.required(reader.value("titleSource"), reader.pathOf("titleSource")), reader.pathOf("titleSource"), as: TitleSource.self)
             truncated = try Wire.bool(try Wire.required(reader.value("truncated"), reader.pathOf("truncated")), reader.pathOf("truncated"))
-            capInsets = try Insets(wire: try Wire.required(reader.value("capInsets"), reader.pathOf("capInsets")), path: reader.pathOf("capInsets"))
-            titleInsets = try Insets(wire: try Wire.required(reader.value("titleInsets"), reader.pathOf("titleInsets")), path: reader.pathOf("titleInsets"))
-            hitRect = try Rect(wire: try Wire.required(reader.value("hitRect"), reader.pathOf("hitRect")), path: reader.pathOf("hitRect"))
+            capInsets = try Insets(wire: try Wire.required(reader.value("capInsets"), reader.pathOf("capInsets")), path: reader.pathOf("capInsets"), strict: strict)
+            titleInsets = try Insets(wire: try Wire.required(reader.value("titleInsets"), reader.pathOf("titleInsets")), path: reader.pathOf("titleInsets"), strict: strict)
+            hitRect = try Rect(wire: try Wire.required(reader.value("hitRect"), reader.pathOf("hitRect")), path: reader.pathOf("hitRect"), strict: strict)
             direction = try Wire.enumeration(try Wire.required(reader.value("direction"), reader.pathOf("direction")), reader.pathOf("direction"), as: Direction.self)
-            font = try Font(wire: try Wire.required(reader.value("font"), reader.pathOf("font")), path: reader.pathOf("font"))
+            font = try Font(wire: try Wire.required(reader.value("font"), reader.pathOf("font")), path: reader.pathOf("font"), strict: strict)
             textWidth = try Wire.double(try Wire.required(reader.value("textWidth"), reader.pathOf("textWidth")), reader.pathOf("textWidth"))
             missingGlyphs = try Wire.int(try Wire.required(reader.value("missingGlyphs"), reader.pathOf("missingGlyphs")), reader.pathOf("missingGlyphs"))
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -374,7 +374,7 @@ public enum BackButtonInterface {
     }
 
     /// Why one request of SizeMany failed: the error's name and parameters, as a call would get them.
-    public struct Failure: Sendable, Hashable {
+    public struct Failure: WireStruct {
         public var error: String
         public var parameters: JSONValue
 
@@ -383,13 +383,13 @@ public enum BackButtonInterface {
             self.parameters = parameters
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             error = try Wire.string(try Wire.required(reader.value("error"), reader.pathOf("error")), reader.pathOf("error"))
             parameters = try Wire.object(try Wire.required(reader.value("parameters"), reader.pathOf("parameters")), reader.pathOf("parameters"))
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -402,7 +402,7 @@ public enum BackButtonInterface {
     }
 
     /// One answer of SizeMany: a layout, or why there is none.
-    public struct SizeResult: Sendable, Hashable {
+    public struct SizeResult: WireStruct {
         public var index: Int
         public var layout: Layout?
         public var failure: Failure?
@@ -413,24 +413,24 @@ public enum BackButtonInterface {
             self.failure = failure
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             index = try Wire.int(try Wire.required(reader.value("index"), reader.pathOf("index")), reader.pathOf("index"))
             if let value = reader.value("layout") {
                 let path = reader.pathOf("layout")
-                layout = try Layout(wire: value, path: path)
+                layout = try Layout(wire: value, path: path, strict: strict)
             } else {
                 layout = nil
             }
             if let value = reader.value("failure") {
                 let path = reader.pathOf("failure")
-                failure = try Failure(wire: value, path: path)
+                failure = try Failure(wire: value, path: path, strict: strict)
             } else {
                 failure = nil
             }
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -444,7 +444,7 @@ public enum BackButtonInterface {
     }
 
     /// A look in brief.
-    public struct LookSummary: Sendable, Hashable {
+    public struct LookSummary: WireStruct {
         public var name: String
         public var summary: String
         public var animated: Bool
@@ -459,9 +459,9 @@ public enum BackButtonInterface {
             self.file = file
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             name = try Wire.string(try Wire.required(reader.value("name"), reader.pathOf("name")), reader.pathOf("name"))
             summary = try Wire.string(try Wire.required(reader.value("summary"), reader.pathOf("summary")), reader.pathOf("summary"))
@@ -473,7 +473,7 @@ public enum BackButtonInterface {
             } else {
                 file = nil
             }
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -491,8 +491,8 @@ public enum BackButtonInterface {
     /// How previews draw a look (chosen colours, no image files): a bezel with a point on the
     /// leading edge and rounded trailing corners, or iOS 7's bare chevron; a vertical gradient fill;
     /// an outline and a highlight inside the top edge when given; and the bar behind the button.
-    public struct LookArt: Sendable, Hashable {
-        public enum Shape: String, Sendable, Hashable, CaseIterable {
+    public struct LookArt: WireStruct {
+        public enum Shape: String, Sendable, Hashable, Codable, CaseIterable {
             case bezel
             case chevron
         }
@@ -519,9 +519,9 @@ public enum BackButtonInterface {
             self.barBottom = barBottom
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             shape = try Wire.enumeration(try Wire.required(reader.value("shape"), reader.pathOf("shape")), reader.pathOf("shape"), as: Shape.self)
             pointDepth = try Wire.double(try Wire.required(reader.value("pointDepth"), reader.pathOf("pointDepth")), reader.pathOf("pointDepth"))
@@ -542,7 +542,7 @@ public enum BackButtonInterface {
             }
             barTop = try Wire.string(try Wire.required(reader.value("barTop"), reader.pathOf("barTop")), reader.pathOf("barTop"))
             barBottom = try Wire.string(try Wire.required(reader.value("barBottom"), reader.pathOf("barBottom")), reader.pathOf("barBottom"))
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -562,21 +562,21 @@ public enum BackButtonInterface {
     }
 
     /// A look's numbers and where each came from.
-    public struct LookDescription: Sendable, Hashable {
-        public enum Alignment: String, Sendable, Hashable, CaseIterable {
+    public struct LookDescription: WireStruct {
+        public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable {
             case leading
             case centred
             case trailing
         }
 
-        public enum Overflow: String, Sendable, Hashable, CaseIterable {
+        public enum Overflow: String, Sendable, Hashable, Codable, CaseIterable {
             case truncate
             case fallback
             case generic
             case minimal
         }
 
-        public struct Colors: Sendable, Hashable {
+        public struct Colors: WireStruct {
             public var text: String
             public var shadow: String?
             public var shadowOffsetX: Double?
@@ -591,9 +591,9 @@ public enum BackButtonInterface {
                 self.tint = tint
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 text = try Wire.string(try Wire.required(reader.value("text"), reader.pathOf("text")), reader.pathOf("text"))
                 if let value = reader.value("shadow") {
@@ -620,7 +620,7 @@ public enum BackButtonInterface {
                 } else {
                     tint = nil
                 }
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -683,9 +683,9 @@ public enum BackButtonInterface {
             self.sources = sources
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             name = try Wire.string(try Wire.required(reader.value("name"), reader.pathOf("name")), reader.pathOf("name"))
             summary = try Wire.string(try Wire.required(reader.value("summary"), reader.pathOf("summary")), reader.pathOf("summary"))
@@ -703,18 +703,18 @@ public enum BackButtonInterface {
             tracking = try Wire.double(try Wire.required(reader.value("tracking"), reader.pathOf("tracking")), reader.pathOf("tracking"))
             height = try Wire.double(try Wire.required(reader.value("height"), reader.pathOf("height")), reader.pathOf("height"))
             artWidth = try Wire.double(try Wire.required(reader.value("artWidth"), reader.pathOf("artWidth")), reader.pathOf("artWidth"))
-            capInsets = try Insets(wire: try Wire.required(reader.value("capInsets"), reader.pathOf("capInsets")), path: reader.pathOf("capInsets"))
-            titleInsets = try Insets(wire: try Wire.required(reader.value("titleInsets"), reader.pathOf("titleInsets")), path: reader.pathOf("titleInsets"))
+            capInsets = try Insets(wire: try Wire.required(reader.value("capInsets"), reader.pathOf("capInsets")), path: reader.pathOf("capInsets"), strict: strict)
+            titleInsets = try Insets(wire: try Wire.required(reader.value("titleInsets"), reader.pathOf("titleInsets")), path: reader.pathOf("titleInsets"), strict: strict)
             alignment = try Wire.enumeration(try Wire.required(reader.value("alignment"), reader.pathOf("alignment")), reader.pathOf("alignment"), as: Alignment.self)
             padding = try Wire.double(try Wire.required(reader.value("padding"), reader.pathOf("padding")), reader.pathOf("padding"))
             minimumWidth = try Wire.double(try Wire.required(reader.value("minimumWidth"), reader.pathOf("minimumWidth")), reader.pathOf("minimumWidth"))
             maximumWidth = try Wire.double(try Wire.required(reader.value("maximumWidth"), reader.pathOf("maximumWidth")), reader.pathOf("maximumWidth"))
             overflow = try Wire.enumeration(try Wire.required(reader.value("overflow"), reader.pathOf("overflow")), reader.pathOf("overflow"), as: Overflow.self)
             chevronWidth = try Wire.double(try Wire.required(reader.value("chevronWidth"), reader.pathOf("chevronWidth")), reader.pathOf("chevronWidth"))
-            colors = try Colors(wire: try Wire.required(reader.value("colors"), reader.pathOf("colors")), path: reader.pathOf("colors"))
-            art = try LookArt(wire: try Wire.required(reader.value("art"), reader.pathOf("art")), path: reader.pathOf("art"))
+            colors = try Colors(wire: try Wire.required(reader.value("colors"), reader.pathOf("colors")), path: reader.pathOf("colors"), strict: strict)
+            art = try LookArt(wire: try Wire.required(reader.value("art"), reader.pathOf("art")), path: reader.pathOf("art"), strict: strict)
             sources = try Wire.dictionary(try Wire.required(reader.value("sources"), reader.pathOf("sources")), reader.pathOf("sources")) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -765,19 +765,19 @@ public enum BackButtonInterface {
         public static let name = "io.chevron.BackButton.SizeMany"
 
         /// The call's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var requests: [SizeRequest]
 
             public init(requests: [SizeRequest]) {
                 self.requests = requests
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
-                requests = try Wire.array(try Wire.required(reader.value("requests"), reader.pathOf("requests")), reader.pathOf("requests")) { element, path throws(VarlinkError) in try SizeRequest(wire: element, path: path) }
-                try reader.finish()
+                requests = try Wire.array(try Wire.required(reader.value("requests"), reader.pathOf("requests")), reader.pathOf("requests")) { element, path throws(VarlinkError) in try SizeRequest(wire: element, path: path, strict: strict) }
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -789,19 +789,19 @@ public enum BackButtonInterface {
         }
 
         /// The reply's parameters.
-        public struct Reply: Sendable, Hashable {
+        public struct Reply: WireStruct {
             public var results: [SizeResult]
 
             public init(results: [SizeResult]) {
                 self.results = results
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
-                results = try Wire.array(try Wire.required(reader.value("results"), reader.pathOf("results")), reader.pathOf("results")) { element, path throws(VarlinkError) in try SizeResult(wire: element, path: path) }
-                try reader.finish()
+                results = try Wire.array(try Wire.required(reader.value("results"), reader.pathOf("results")), reader.pathOf("results")) { element, path throws(VarlinkError) in try SizeResult(wire: element, path: path, strict: strict) }
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -820,8 +820,8 @@ public enum BackButtonInterface {
         public static let name = "io.chevron.BackButton.Transition"
 
         /// The call's parameters.
-        public struct Parameters: Sendable, Hashable {
-            public enum Kind: String, Sendable, Hashable, CaseIterable {
+        public struct Parameters: WireStruct {
+            public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
                 case push
                 case pop
                 case appear
@@ -837,11 +837,11 @@ public enum BackButtonInterface {
                 self.wasCoveredByPush = wasCoveredByPush
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
-                request = try SizeRequest(wire: try Wire.required(reader.value("request"), reader.pathOf("request")), path: reader.pathOf("request"))
+                request = try SizeRequest(wire: try Wire.required(reader.value("request"), reader.pathOf("request")), path: reader.pathOf("request"), strict: strict)
                 kind = try Wire.enumeration(try Wire.required(reader.value("kind"), reader.pathOf("kind")), reader.pathOf("kind"), as: Kind.self)
                 if let value = reader.value("wasCoveredByPush") {
                     let path = reader.pathOf("wasCoveredByPush")
@@ -849,7 +849,7 @@ public enum BackButtonInterface {
                 } else {
                     wasCoveredByPush = nil
                 }
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -863,8 +863,8 @@ public enum BackButtonInterface {
         }
 
         /// The reply's parameters.
-        public struct Reply: Sendable, Hashable {
-            public enum Kind: String, Sendable, Hashable, CaseIterable {
+        public struct Reply: WireStruct {
+            public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
                 case push
                 case pop
                 case appear
@@ -882,15 +882,15 @@ public enum BackButtonInterface {
                 self.duration = duration
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 kind = try Wire.enumeration(try Wire.required(reader.value("kind"), reader.pathOf("kind")), reader.pathOf("kind"), as: Kind.self)
-                from = try Rect(wire: try Wire.required(reader.value("from"), reader.pathOf("from")), path: reader.pathOf("from"))
-                to = try Rect(wire: try Wire.required(reader.value("to"), reader.pathOf("to")), path: reader.pathOf("to"))
+                from = try Rect(wire: try Wire.required(reader.value("from"), reader.pathOf("from")), path: reader.pathOf("from"), strict: strict)
+                to = try Rect(wire: try Wire.required(reader.value("to"), reader.pathOf("to")), path: reader.pathOf("to"), strict: strict)
                 duration = try Wire.double(try Wire.required(reader.value("duration"), reader.pathOf("duration")), reader.pathOf("duration"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -917,7 +917,7 @@ public enum BackButtonInterface {
         public typealias Parameters = SizeRequest
 
         /// The reply's parameters.
-        public struct Reply: Sendable, Hashable {
+        public struct Reply: WireStruct {
             public var png: String
             public var pixelWidth: Int
             public var pixelHeight: Int
@@ -930,15 +930,15 @@ public enum BackButtonInterface {
                 self.layout = layout
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 png = try Wire.string(try Wire.required(reader.value("png"), reader.pathOf("png")), reader.pathOf("png"))
                 pixelWidth = try Wire.int(try Wire.required(reader.value("pixelWidth"), reader.pathOf("pixelWidth")), reader.pathOf("pixelWidth"))
                 pixelHeight = try Wire.int(try Wire.required(reader.value("pixelHeight"), reader.pathOf("pixelHeight")), reader.pathOf("pixelHeight"))
-                layout = try Layout(wire: try Wire.required(reader.value("layout"), reader.pathOf("layout")), path: reader.pathOf("layout"))
-                try reader.finish()
+                layout = try Layout(wire: try Wire.required(reader.value("layout"), reader.pathOf("layout")), path: reader.pathOf("layout"), strict: strict)
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -959,15 +959,15 @@ public enum BackButtonInterface {
         public static let name = "io.chevron.BackButton.ListLooks"
 
         /// The call's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public init() {
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -975,19 +975,19 @@ public enum BackButtonInterface {
         }
 
         /// The reply's parameters.
-        public struct Reply: Sendable, Hashable {
+        public struct Reply: WireStruct {
             public var looks: [LookSummary]
 
             public init(looks: [LookSummary]) {
                 self.looks = looks
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
-                looks = try Wire.array(try Wire.required(reader.value("looks"), reader.pathOf("looks")), reader.pathOf("looks")) { element, path throws(VarlinkError) in try LookSummary(wire: element, path: path) }
-                try reader.finish()
+                looks = try Wire.array(try Wire.required(reader.value("looks"), reader.pathOf("looks")), reader.pathOf("looks")) { element, path throws(VarlinkError) in try LookSummary(wire: element, path: path, strict: strict) }
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -1005,19 +1005,19 @@ public enum BackButtonInterface {
         public static let name = "io.chevron.BackButton.DescribeLook"
 
         /// The call's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var look: String
 
             public init(look: String) {
                 self.look = look
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 look = try Wire.string(try Wire.required(reader.value("look"), reader.pathOf("look")), reader.pathOf("look"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -1029,19 +1029,19 @@ public enum BackButtonInterface {
         }
 
         /// The reply's parameters.
-        public struct Reply: Sendable, Hashable {
+        public struct Reply: WireStruct {
             public var look: LookDescription
 
             public init(look: LookDescription) {
                 self.look = look
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
-                look = try LookDescription(wire: try Wire.required(reader.value("look"), reader.pathOf("look")), path: reader.pathOf("look"))
-                try reader.finish()
+                look = try LookDescription(wire: try Wire.required(reader.value("look"), reader.pathOf("look")), path: reader.pathOf("look"), strict: strict)
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -1059,7 +1059,7 @@ public enum BackButtonInterface {
         public static let name = "io.chevron.BackButton.UnknownLook"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var look: String
             public var known: [String]
 
@@ -1068,13 +1068,13 @@ public enum BackButtonInterface {
                 self.known = known
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 look = try Wire.string(try Wire.required(reader.value("look"), reader.pathOf("look")), reader.pathOf("look"))
                 known = try Wire.array(try Wire.required(reader.value("known"), reader.pathOf("known")), reader.pathOf("known")) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -1094,7 +1094,7 @@ public enum BackButtonInterface {
         public static let name = "io.chevron.BackButton.MissingTitle"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var parameter: String
             public var message: String
 
@@ -1103,13 +1103,13 @@ public enum BackButtonInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
                 message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -1129,7 +1129,7 @@ public enum BackButtonInterface {
         public static let name = "io.chevron.BackButton.StackTooShort"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var parameter: String
             public var message: String
 
@@ -1138,13 +1138,13 @@ public enum BackButtonInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
                 message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -1164,7 +1164,7 @@ public enum BackButtonInterface {
         public static let name = "io.chevron.BackButton.WidthTooSmall"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var parameter: String
             public var message: String
 
@@ -1173,13 +1173,13 @@ public enum BackButtonInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
                 message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -1199,7 +1199,7 @@ public enum BackButtonInterface {
         public static let name = "io.chevron.BackButton.OutOfRange"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var parameter: String
             public var message: String
 
@@ -1208,13 +1208,13 @@ public enum BackButtonInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
                 message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -1234,7 +1234,7 @@ public enum BackButtonInterface {
         public static let name = "io.chevron.BackButton.NotAnimated"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var look: String
             public var animated: [String]
 
@@ -1243,13 +1243,13 @@ public enum BackButtonInterface {
                 self.animated = animated
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 look = try Wire.string(try Wire.required(reader.value("look"), reader.pathOf("look")), reader.pathOf("look"))
                 animated = try Wire.array(try Wire.required(reader.value("animated"), reader.pathOf("animated")), reader.pathOf("animated")) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -1269,7 +1269,7 @@ public enum BackButtonInterface {
         public static let name = "io.chevron.BackButton.ImageTooLarge"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var parameter: String
             public var message: String
             public var pixels: Int
@@ -1282,15 +1282,15 @@ public enum BackButtonInterface {
                 self.limit = limit
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
                 message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
                 pixels = try Wire.int(try Wire.required(reader.value("pixels"), reader.pathOf("pixels")), reader.pathOf("pixels"))
                 limit = try Wire.int(try Wire.required(reader.value("limit"), reader.pathOf("limit")), reader.pathOf("limit"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -1312,7 +1312,7 @@ public enum BackButtonInterface {
         public static let name = "io.chevron.BackButton.TooManyRequests"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var parameter: String
             public var count: Int
             public var limit: Int
@@ -1323,14 +1323,14 @@ public enum BackButtonInterface {
                 self.limit = limit
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
                 count = try Wire.int(try Wire.required(reader.value("count"), reader.pathOf("count")), reader.pathOf("count"))
                 limit = try Wire.int(try Wire.required(reader.value("limit"), reader.pathOf("limit")), reader.pathOf("limit"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.

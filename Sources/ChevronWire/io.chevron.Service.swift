@@ -9,7 +9,7 @@ public enum ServiceInterface {
     public static let name = "io.chevron.Service"
     /// Calls and errors of one method; "unknown" counts calls to methods that do not exist and
     /// messages that were not calls.
-    public struct MethodStatistics: Sendable, Hashable {
+    public struct MethodStatistics: WireStruct {
         public var method: String
         public var calls: Int
         public var errors: Int
@@ -20,14 +20,14 @@ public enum ServiceInterface {
             self.errors = errors
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             method = try Wire.string(try Wire.required(reader.value("method"), reader.pathOf("method")), reader.pathOf("method"))
             calls = try Wire.int(try Wire.required(reader.value("calls"), reader.pathOf("calls")), reader.pathOf("calls"))
             errors = try Wire.int(try Wire.required(reader.value("errors"), reader.pathOf("errors")), reader.pathOf("errors"))
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -41,7 +41,7 @@ public enum ServiceInterface {
     }
 
     /// The measurement caches: entries, estimated bytes and their bounds, hits and misses.
-    public struct CacheStatistics: Sendable, Hashable {
+    public struct CacheStatistics: WireStruct {
         public var entries: Int
         public var bytes: Int
         public var byteBudget: Int
@@ -58,9 +58,9 @@ public enum ServiceInterface {
             self.misses = misses
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             entries = try Wire.int(try Wire.required(reader.value("entries"), reader.pathOf("entries")), reader.pathOf("entries"))
             bytes = try Wire.int(try Wire.required(reader.value("bytes"), reader.pathOf("bytes")), reader.pathOf("bytes"))
@@ -68,7 +68,7 @@ public enum ServiceInterface {
             entryLimit = try Wire.int(try Wire.required(reader.value("entryLimit"), reader.pathOf("entryLimit")), reader.pathOf("entryLimit"))
             hits = try Wire.int(try Wire.required(reader.value("hits"), reader.pathOf("hits")), reader.pathOf("hits"))
             misses = try Wire.int(try Wire.required(reader.value("misses"), reader.pathOf("misses")), reader.pathOf("misses"))
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -85,7 +85,7 @@ public enum ServiceInterface {
     }
 
     /// A look manifest that could not be used: the file, the field and why.
-    public struct ManifestProblem: Sendable, Hashable {
+    public struct ManifestProblem: WireStruct {
         public var file: String
         public var field: String
         public var reason: String
@@ -96,14 +96,14 @@ public enum ServiceInterface {
             self.reason = reason
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             file = try Wire.string(try Wire.required(reader.value("file"), reader.pathOf("file")), reader.pathOf("file"))
             field = try Wire.string(try Wire.required(reader.value("field"), reader.pathOf("field")), reader.pathOf("field"))
             reason = try Wire.string(try Wire.required(reader.value("reason"), reader.pathOf("reason")), reader.pathOf("reason"))
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -117,7 +117,7 @@ public enum ServiceInterface {
     }
 
     /// The SHA-256 of each part of a fingerprint, in hex.
-    public struct FingerprintParts: Sendable, Hashable {
+    public struct FingerprintParts: WireStruct {
         public var fonts: String
         public var fontconfig: String
         public var libraries: String
@@ -130,15 +130,15 @@ public enum ServiceInterface {
             self.looks = looks
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             fonts = try Wire.string(try Wire.required(reader.value("fonts"), reader.pathOf("fonts")), reader.pathOf("fonts"))
             fontconfig = try Wire.string(try Wire.required(reader.value("fontconfig"), reader.pathOf("fontconfig")), reader.pathOf("fontconfig"))
             libraries = try Wire.string(try Wire.required(reader.value("libraries"), reader.pathOf("libraries")), reader.pathOf("libraries"))
             looks = try Wire.string(try Wire.required(reader.value("looks"), reader.pathOf("looks")), reader.pathOf("looks"))
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -161,15 +161,15 @@ public enum ServiceInterface {
         public static let name = "io.chevron.Service.GetStatistics"
 
         /// The call's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public init() {
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -177,8 +177,8 @@ public enum ServiceInterface {
         }
 
         /// The reply's parameters.
-        public struct Reply: Sendable, Hashable {
-            public struct Connections: Sendable, Hashable {
+        public struct Reply: WireStruct {
+            public struct Connections: WireStruct {
                 public var open: Int
                 public var accepted: Int
                 public var refused: Int
@@ -189,14 +189,14 @@ public enum ServiceInterface {
                     self.refused = refused
                 }
 
-                /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-                /// mistyped or undeclared field.
-                public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+                /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+                /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+                public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                     var reader = try VarlinkParameters(value, path: path)
                     open = try Wire.int(try Wire.required(reader.value("open"), reader.pathOf("open")), reader.pathOf("open"))
                     accepted = try Wire.int(try Wire.required(reader.value("accepted"), reader.pathOf("accepted")), reader.pathOf("accepted"))
                     refused = try Wire.int(try Wire.required(reader.value("refused"), reader.pathOf("refused")), reader.pathOf("refused"))
-                    try reader.finish()
+                    if strict { try reader.finish() }
                 }
 
                 /// The message's value, absent optionals left out.
@@ -231,20 +231,20 @@ public enum ServiceInterface {
                 self.openFaces = openFaces
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 uptime = try Wire.double(try Wire.required(reader.value("uptime"), reader.pathOf("uptime")), reader.pathOf("uptime"))
-                connections = try Connections(wire: try Wire.required(reader.value("connections"), reader.pathOf("connections")), path: reader.pathOf("connections"))
-                calls = try Wire.array(try Wire.required(reader.value("calls"), reader.pathOf("calls")), reader.pathOf("calls")) { element, path throws(VarlinkError) in try MethodStatistics(wire: element, path: path) }
+                connections = try Connections(wire: try Wire.required(reader.value("connections"), reader.pathOf("connections")), path: reader.pathOf("connections"), strict: strict)
+                calls = try Wire.array(try Wire.required(reader.value("calls"), reader.pathOf("calls")), reader.pathOf("calls")) { element, path throws(VarlinkError) in try MethodStatistics(wire: element, path: path, strict: strict) }
                 answeredFromMemory = try Wire.int(try Wire.required(reader.value("answeredFromMemory"), reader.pathOf("answeredFromMemory")), reader.pathOf("answeredFromMemory"))
                 deferredToWorkers = try Wire.int(try Wire.required(reader.value("deferredToWorkers"), reader.pathOf("deferredToWorkers")), reader.pathOf("deferredToWorkers"))
-                cache = try CacheStatistics(wire: try Wire.required(reader.value("cache"), reader.pathOf("cache")), path: reader.pathOf("cache"))
+                cache = try CacheStatistics(wire: try Wire.required(reader.value("cache"), reader.pathOf("cache")), path: reader.pathOf("cache"), strict: strict)
                 generation = try Wire.int(try Wire.required(reader.value("generation"), reader.pathOf("generation")), reader.pathOf("generation"))
                 looks = try Wire.int(try Wire.required(reader.value("looks"), reader.pathOf("looks")), reader.pathOf("looks"))
                 openFaces = try Wire.int(try Wire.required(reader.value("openFaces"), reader.pathOf("openFaces")), reader.pathOf("openFaces"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -272,15 +272,15 @@ public enum ServiceInterface {
         public static let name = "io.chevron.Service.Reload"
 
         /// The call's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public init() {
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -288,7 +288,7 @@ public enum ServiceInterface {
         }
 
         /// The reply's parameters.
-        public struct Reply: Sendable, Hashable {
+        public struct Reply: WireStruct {
             public var generation: Int
             public var looks: [String]
             public var problems: [ManifestProblem]
@@ -299,14 +299,14 @@ public enum ServiceInterface {
                 self.problems = problems
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 generation = try Wire.int(try Wire.required(reader.value("generation"), reader.pathOf("generation")), reader.pathOf("generation"))
                 looks = try Wire.array(try Wire.required(reader.value("looks"), reader.pathOf("looks")), reader.pathOf("looks")) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-                problems = try Wire.array(try Wire.required(reader.value("problems"), reader.pathOf("problems")), reader.pathOf("problems")) { element, path throws(VarlinkError) in try ManifestProblem(wire: element, path: path) }
-                try reader.finish()
+                problems = try Wire.array(try Wire.required(reader.value("problems"), reader.pathOf("problems")), reader.pathOf("problems")) { element, path throws(VarlinkError) in try ManifestProblem(wire: element, path: path, strict: strict) }
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -333,15 +333,15 @@ public enum ServiceInterface {
         public static let name = "io.chevron.Service.GetFingerprint"
 
         /// The call's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public init() {
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -349,7 +349,7 @@ public enum ServiceInterface {
         }
 
         /// The reply's parameters.
-        public struct Reply: Sendable, Hashable {
+        public struct Reply: WireStruct {
             public var fingerprint: String
             public var parts: FingerprintParts
             public var faces: Int
@@ -372,12 +372,12 @@ public enum ServiceInterface {
                 self.seconds = seconds
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 fingerprint = try Wire.string(try Wire.required(reader.value("fingerprint"), reader.pathOf("fingerprint")), reader.pathOf("fingerprint"))
-                parts = try FingerprintParts(wire: try Wire.required(reader.value("parts"), reader.pathOf("parts")), path: reader.pathOf("parts"))
+                parts = try FingerprintParts(wire: try Wire.required(reader.value("parts"), reader.pathOf("parts")), path: reader.pathOf("parts"), strict: strict)
                 faces = try Wire.int(try Wire.required(reader.value("faces"), reader.pathOf("faces")), reader.pathOf("faces"))
                 fontFiles = try Wire.int(try Wire.required(reader.value("fontFiles"), reader.pathOf("fontFiles")), reader.pathOf("fontFiles"))
                 configurationFiles = try Wire.int(try Wire.required(reader.value("configurationFiles"), reader.pathOf("configurationFiles")), reader.pathOf("configurationFiles"))
@@ -385,7 +385,7 @@ public enum ServiceInterface {
                 looks = try Wire.array(try Wire.required(reader.value("looks"), reader.pathOf("looks")), reader.pathOf("looks")) { element, path throws(VarlinkError) in try Wire.string(element, path) }
                 generation = try Wire.int(try Wire.required(reader.value("generation"), reader.pathOf("generation")), reader.pathOf("generation"))
                 seconds = try Wire.double(try Wire.required(reader.value("seconds"), reader.pathOf("seconds")), reader.pathOf("seconds"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -413,15 +413,15 @@ public enum ServiceInterface {
         public static let name = "io.chevron.Service.GetLimits"
 
         /// The call's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public init() {
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -429,7 +429,7 @@ public enum ServiceInterface {
         }
 
         /// The reply's parameters.
-        public struct Reply: Sendable, Hashable {
+        public struct Reply: WireStruct {
             public var messageBytes: Int
             public var textBytes: Int
             public var sizeManyRequests: Int
@@ -440,14 +440,14 @@ public enum ServiceInterface {
                 self.sizeManyRequests = sizeManyRequests
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 messageBytes = try Wire.int(try Wire.required(reader.value("messageBytes"), reader.pathOf("messageBytes")), reader.pathOf("messageBytes"))
                 textBytes = try Wire.int(try Wire.required(reader.value("textBytes"), reader.pathOf("textBytes")), reader.pathOf("textBytes"))
                 sizeManyRequests = try Wire.int(try Wire.required(reader.value("sizeManyRequests"), reader.pathOf("sizeManyRequests")), reader.pathOf("sizeManyRequests"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -467,19 +467,19 @@ public enum ServiceInterface {
         public static let name = "io.chevron.Service.Pending"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var message: String
 
             public init(message: String) {
                 self.message = message
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -498,7 +498,7 @@ public enum ServiceInterface {
         public static let name = "io.chevron.Service.PermissionDenied"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var method: String
             public var uid: Int
             public var message: String
@@ -509,14 +509,14 @@ public enum ServiceInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 method = try Wire.string(try Wire.required(reader.value("method"), reader.pathOf("method")), reader.pathOf("method"))
                 uid = try Wire.int(try Wire.required(reader.value("uid"), reader.pathOf("uid")), reader.pathOf("uid"))
                 message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -537,19 +537,19 @@ public enum ServiceInterface {
         public static let name = "io.chevron.Service.InvalidMessage"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var reason: String
 
             public init(reason: String) {
                 self.reason = reason
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 reason = try Wire.string(try Wire.required(reader.value("reason"), reader.pathOf("reason")), reader.pathOf("reason"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -568,19 +568,19 @@ public enum ServiceInterface {
         public static let name = "io.chevron.Service.MessageTooLong"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var limit: Int
 
             public init(limit: Int) {
                 self.limit = limit
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 limit = try Wire.int(try Wire.required(reader.value("limit"), reader.pathOf("limit")), reader.pathOf("limit"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -599,19 +599,19 @@ public enum ServiceInterface {
         public static let name = "io.chevron.Service.InternalError"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var message: String
 
             public init(message: String) {
                 self.message = message
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.

@@ -11,8 +11,8 @@ public enum TextInterface {
     /// A font request: a fontconfig pattern as fc-match takes it ("Helvetica:bold"), or a family
     /// with an OpenType weight (1-1000) and a slant. Size in points (default 12); a BCP 47
     /// language steers fallback and shaping; features in HarfBuzz syntax ("-kern", "+smcp").
-    public struct FontRequest: Sendable, Hashable {
-        public enum Slant: String, Sendable, Hashable, CaseIterable {
+    public struct FontRequest: WireStruct {
+        public enum Slant: String, Sendable, Hashable, Codable, CaseIterable {
             case roman
             case italic
             case oblique
@@ -36,9 +36,9 @@ public enum TextInterface {
             self.features = features
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             if let value = reader.value("pattern") {
                 let path = reader.pathOf("pattern")
@@ -82,7 +82,7 @@ public enum TextInterface {
             } else {
                 features = nil
             }
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -101,7 +101,7 @@ public enum TextInterface {
 
     /// A font face: what fc-match prints for it, and the design coordinates set on a variable
     /// face in HarfBuzz syntax ("wght=650,opsz=17"), absent for a static face.
-    public struct Face: Sendable, Hashable {
+    public struct Face: WireStruct {
         public var family: String
         public var style: String
         public var file: String
@@ -116,9 +116,9 @@ public enum TextInterface {
             self.variations = variations
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
             family = try Wire.string(try Wire.required(reader.value("family"), reader.pathOf("family")), reader.pathOf("family"))
             style = try Wire.string(try Wire.required(reader.value("style"), reader.pathOf("style")), reader.pathOf("style"))
@@ -130,7 +130,7 @@ public enum TextInterface {
             } else {
                 variations = nil
             }
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -146,8 +146,8 @@ public enum TextInterface {
     }
 
     /// A stretch of text shaped with one face; start and end are UTF-16 code unit offsets, end exclusive.
-    public struct Run: Sendable, Hashable {
-        public enum Direction: String, Sendable, Hashable, CaseIterable {
+    public struct Run: WireStruct {
+        public enum Direction: String, Sendable, Hashable, Codable, CaseIterable {
             case ltr
             case rtl
         }
@@ -170,18 +170,18 @@ public enum TextInterface {
             self.direction = direction
         }
 
-        /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-        /// mistyped or undeclared field.
-        public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
             var reader = try VarlinkParameters(value, path: path)
-            face = try Face(wire: try Wire.required(reader.value("face"), reader.pathOf("face")), path: reader.pathOf("face"))
+            face = try Face(wire: try Wire.required(reader.value("face"), reader.pathOf("face")), path: reader.pathOf("face"), strict: strict)
             start = try Wire.int(try Wire.required(reader.value("start"), reader.pathOf("start")), reader.pathOf("start"))
             end = try Wire.int(try Wire.required(reader.value("end"), reader.pathOf("end")), reader.pathOf("end"))
             glyphs = try Wire.int(try Wire.required(reader.value("glyphs"), reader.pathOf("glyphs")), reader.pathOf("glyphs"))
             width = try Wire.double(try Wire.required(reader.value("width"), reader.pathOf("width")), reader.pathOf("width"))
             script = try Wire.string(try Wire.required(reader.value("script"), reader.pathOf("script")), reader.pathOf("script"))
             direction = try Wire.enumeration(try Wire.required(reader.value("direction"), reader.pathOf("direction")), reader.pathOf("direction"), as: Direction.self)
-            try reader.finish()
+            if strict { try reader.finish() }
         }
 
         /// The message's value, absent optionals left out.
@@ -207,7 +207,7 @@ public enum TextInterface {
         public static let name = "io.chevron.Text.MeasureText"
 
         /// The call's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var text: String
             public var font: FontRequest?
 
@@ -216,18 +216,18 @@ public enum TextInterface {
                 self.font = font
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 text = try Wire.string(try Wire.required(reader.value("text"), reader.pathOf("text")), reader.pathOf("text"))
                 if let value = reader.value("font") {
                     let path = reader.pathOf("font")
-                    font = try FontRequest(wire: value, path: path)
+                    font = try FontRequest(wire: value, path: path, strict: strict)
                 } else {
                     font = nil
                 }
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -240,8 +240,8 @@ public enum TextInterface {
         }
 
         /// The reply's parameters.
-        public struct Reply: Sendable, Hashable {
-            public enum Direction: String, Sendable, Hashable, CaseIterable {
+        public struct Reply: WireStruct {
+            public enum Direction: String, Sendable, Hashable, Codable, CaseIterable {
                 case ltr
                 case rtl
             }
@@ -266,9 +266,9 @@ public enum TextInterface {
                 self.runs = runs
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 width = try Wire.double(try Wire.required(reader.value("width"), reader.pathOf("width")), reader.pathOf("width"))
                 ascent = try Wire.double(try Wire.required(reader.value("ascent"), reader.pathOf("ascent")), reader.pathOf("ascent"))
@@ -277,8 +277,8 @@ public enum TextInterface {
                 direction = try Wire.enumeration(try Wire.required(reader.value("direction"), reader.pathOf("direction")), reader.pathOf("direction"), as: Direction.self)
                 missing = try Wire.int(try Wire.required(reader.value("missing"), reader.pathOf("missing")), reader.pathOf("missing"))
                 substituted = try Wire.bool(try Wire.required(reader.value("substituted"), reader.pathOf("substituted")), reader.pathOf("substituted"))
-                runs = try Wire.array(try Wire.required(reader.value("runs"), reader.pathOf("runs")), reader.pathOf("runs")) { element, path throws(VarlinkError) in try Run(wire: element, path: path) }
-                try reader.finish()
+                runs = try Wire.array(try Wire.required(reader.value("runs"), reader.pathOf("runs")), reader.pathOf("runs")) { element, path throws(VarlinkError) in try Run(wire: element, path: path, strict: strict) }
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -304,7 +304,7 @@ public enum TextInterface {
         public static let name = "io.chevron.Text.ResolveFont"
 
         /// The call's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var font: FontRequest
             public var text: String?
 
@@ -313,18 +313,18 @@ public enum TextInterface {
                 self.text = text
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
-                font = try FontRequest(wire: try Wire.required(reader.value("font"), reader.pathOf("font")), path: reader.pathOf("font"))
+                font = try FontRequest(wire: try Wire.required(reader.value("font"), reader.pathOf("font")), path: reader.pathOf("font"), strict: strict)
                 if let value = reader.value("text") {
                     let path = reader.pathOf("text")
                     text = try Wire.string(value, path)
                 } else {
                     text = nil
                 }
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -337,7 +337,7 @@ public enum TextInterface {
         }
 
         /// The reply's parameters.
-        public struct Reply: Sendable, Hashable {
+        public struct Reply: WireStruct {
             public var primary: Face
             public var unitsPerEm: Int
             public var fallbacks: [Face]
@@ -352,13 +352,13 @@ public enum TextInterface {
                 self.substituted = substituted
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
-                primary = try Face(wire: try Wire.required(reader.value("primary"), reader.pathOf("primary")), path: reader.pathOf("primary"))
+                primary = try Face(wire: try Wire.required(reader.value("primary"), reader.pathOf("primary")), path: reader.pathOf("primary"), strict: strict)
                 unitsPerEm = try Wire.int(try Wire.required(reader.value("unitsPerEm"), reader.pathOf("unitsPerEm")), reader.pathOf("unitsPerEm"))
-                fallbacks = try Wire.array(try Wire.required(reader.value("fallbacks"), reader.pathOf("fallbacks")), reader.pathOf("fallbacks")) { element, path throws(VarlinkError) in try Face(wire: element, path: path) }
+                fallbacks = try Wire.array(try Wire.required(reader.value("fallbacks"), reader.pathOf("fallbacks")), reader.pathOf("fallbacks")) { element, path throws(VarlinkError) in try Face(wire: element, path: path, strict: strict) }
                 if let value = reader.value("missing") {
                     let path = reader.pathOf("missing")
                     missing = try Wire.int(value, path)
@@ -366,7 +366,7 @@ public enum TextInterface {
                     missing = nil
                 }
                 substituted = try Wire.bool(try Wire.required(reader.value("substituted"), reader.pathOf("substituted")), reader.pathOf("substituted"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -389,7 +389,7 @@ public enum TextInterface {
         public static let name = "io.chevron.Text.Truncate"
 
         /// The call's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var text: String
             public var font: FontRequest?
             public var maxWidth: Double
@@ -402,14 +402,14 @@ public enum TextInterface {
                 self.ellipsis = ellipsis
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 text = try Wire.string(try Wire.required(reader.value("text"), reader.pathOf("text")), reader.pathOf("text"))
                 if let value = reader.value("font") {
                     let path = reader.pathOf("font")
-                    font = try FontRequest(wire: value, path: path)
+                    font = try FontRequest(wire: value, path: path, strict: strict)
                 } else {
                     font = nil
                 }
@@ -420,7 +420,7 @@ public enum TextInterface {
                 } else {
                     ellipsis = nil
                 }
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -435,7 +435,7 @@ public enum TextInterface {
         }
 
         /// The reply's parameters.
-        public struct Reply: Sendable, Hashable {
+        public struct Reply: WireStruct {
             public var displayed: String
             public var width: Double
             public var truncated: Bool
@@ -448,15 +448,15 @@ public enum TextInterface {
                 self.fullWidth = fullWidth
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 displayed = try Wire.string(try Wire.required(reader.value("displayed"), reader.pathOf("displayed")), reader.pathOf("displayed"))
                 width = try Wire.double(try Wire.required(reader.value("width"), reader.pathOf("width")), reader.pathOf("width"))
                 truncated = try Wire.bool(try Wire.required(reader.value("truncated"), reader.pathOf("truncated")), reader.pathOf("truncated"))
                 fullWidth = try Wire.double(try Wire.required(reader.value("fullWidth"), reader.pathOf("fullWidth")), reader.pathOf("fullWidth"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -477,7 +477,7 @@ public enum TextInterface {
         public static let name = "io.chevron.Text.InvalidValue"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var parameter: String
             public var message: String
 
@@ -486,13 +486,13 @@ public enum TextInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
                 message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -512,7 +512,7 @@ public enum TextInterface {
         public static let name = "io.chevron.Text.TextTooLong"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var parameter: String
             public var message: String
             public var limit: Int
@@ -523,14 +523,14 @@ public enum TextInterface {
                 self.limit = limit
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
                 message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
                 limit = try Wire.int(try Wire.required(reader.value("limit"), reader.pathOf("limit")), reader.pathOf("limit"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -551,7 +551,7 @@ public enum TextInterface {
         public static let name = "io.chevron.Text.FontNotFound"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var parameter: String
             public var message: String
 
@@ -560,13 +560,13 @@ public enum TextInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
                 message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.
@@ -586,7 +586,7 @@ public enum TextInterface {
         public static let name = "io.chevron.Text.FontUnusable"
 
         /// The error's parameters.
-        public struct Parameters: Sendable, Hashable {
+        public struct Parameters: WireStruct {
             public var parameter: String
             public var message: String
 
@@ -595,13 +595,13 @@ public enum TextInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message strictly: `InvalidParameter` names the path of a missing,
-            /// mistyped or undeclared field.
-            public init(wire value: JSONValue, path: String = "") throws(VarlinkError) {
+            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
+            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
+            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path)
                 parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
                 message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
-                try reader.finish()
+                if strict { try reader.finish() }
             }
 
             /// The message's value, absent optionals left out.

@@ -113,11 +113,11 @@ struct CheckOutcome: Sendable {
             width = layout.width
             truncated = layout.truncated
             displayedTitle = layout.displayedTitle
-            titleSource = layout.titleSource
+            titleSource = layout.titleSource.rawValue
             missingGlyphs = layout.missingGlyphs
         }
         error = result.failure.map { failure in
-            [failure.error, failure.parameters.parameter, failure.parameters.message].compactMap { $0 }
+            [failure.error, failure.parameter, failure.message].compactMap { $0 }
                 .joined(separator: ": ")
         }
     }
@@ -161,7 +161,7 @@ struct CheckReport: Encodable {
     /// The fingerprint and its parts (not the timing, which differs from run to run).
     struct Fingerprint: Encodable {
         let fingerprint: String
-        let parts: FingerprintReply.Parts
+        let parts: ServiceInterface.FingerprintParts
     }
 
     init(rows: [CheckRow], summary: Summary, fingerprint: FingerprintReply) {

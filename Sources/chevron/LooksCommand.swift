@@ -69,11 +69,11 @@ struct LookJSON: Encodable {
         artWidth = look.artWidth
         capInsets = look.capInsets
         titleInsets = look.titleInsets
-        alignment = look.alignment
+        alignment = look.alignment.rawValue
         padding = look.padding
         minimumWidth = look.minimumWidth
         maximumWidth = look.maximumWidth
-        overflow = look.overflow
+        overflow = look.overflow.rawValue
         chevronWidth = look.chevronWidth
         colors = look.colors
         sources = look.sources

@@ -92,13 +92,13 @@ struct MeasureJSON: Encodable {
         ascent = measurement.ascent
         descent = measurement.descent
         lineHeight = measurement.lineHeight
-        direction = measurement.direction
+        direction = measurement.direction.rawValue
         missing = measurement.missing
         runs = measurement.runs.map { run in
             Run(
                 file: run.face.file, family: run.face.family, style: run.face.style, index: run.face.index,
                 start: run.start, end: run.end, glyphs: run.glyphs, width: run.width, script: run.script,
-                direction: run.direction)
+                direction: run.direction.rawValue)
         }
         displayed = truncation?.displayed
         displayedWidth = truncation?.width

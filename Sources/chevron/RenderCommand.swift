@@ -92,7 +92,7 @@ struct RenderJSON: Encodable {
     }
 }
 
-extension LookDescriptionReply.Art {
+extension BackButtonInterface.LookArt {
     /// The bar's gradient, top colour first.
     var barColors: (String, String) { (barTop, barBottom) }
 }

@@ -184,12 +184,12 @@ struct SheetCommand: AsyncParsableCommand {
         let mark: ContactSheet.Cell.Mark =
             switch layout.titleSource {
             case _ where layout.missingGlyphs > 0: .missingGlyphs(layout.missingGlyphs)
-            case "generic": .fellBack("generic title")
-            case "none": .fellBack("chevron only")
+            case .generic: .fellBack("generic title")
+            case .none: .fellBack("chevron only")
             default: layout.truncated ? .truncated : .none
             }
         return ContactSheet.Cell(
             png: rendered.png, width: layout.width,
-            shown: layout.displayedTitle, mark: mark, rightToLeft: layout.direction == "rtl")
+            shown: layout.displayedTitle, mark: mark, rightToLeft: layout.direction == .rtl)
     }
 }

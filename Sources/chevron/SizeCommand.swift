@@ -83,12 +83,12 @@ struct SizeJSON: Encodable {
         height = layout.height
         titleFrame = layout.titleFrame
         displayedTitle = layout.displayedTitle
-        titleSource = layout.titleSource
+        titleSource = layout.titleSource.rawValue
         truncated = layout.truncated
         capInsets = layout.capInsets
         titleInsets = layout.titleInsets
         hitRect = layout.hitRect
-        direction = layout.direction
+        direction = layout.direction.rawValue
         font = Font(
             family: layout.font.family, style: layout.font.style, file: layout.font.file, size: layout.font.size,
             requested: layout.font.requested, substituted: layout.font.substituted)

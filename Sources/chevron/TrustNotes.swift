@@ -19,7 +19,7 @@ enum TrustNotes {
     }
 
     /// One line for a look whose requested font was replaced by another family, or nil.
-    static func substitutionMessage(look: String, font: LayoutReply.Font) -> String? {
+    static func substitutionMessage(look: String, font: BackButtonInterface.Font) -> String? {
         guard font.substituted else { return nil }
         return "note: \(look) asks for \"\(font.requested)\"; no installed font is that family, so widths are "
             + "measured with \(font.family) \(font.style) (\(font.file)); provide the real font with "
@@ -34,7 +34,7 @@ enum TrustNotes {
 
 /// The substitutions of a run, one per look, in the order they were met: said once per look.
 struct SubstitutionLog {
-    private(set) var entries: [(look: String, font: LayoutReply.Font)] = []
+    private(set) var entries: [(look: String, font: BackButtonInterface.Font)] = []
 
     /// Notes `layout`'s font when it was substituted and its look has no entry yet.
     mutating func note(_ layout: LayoutReply) {
