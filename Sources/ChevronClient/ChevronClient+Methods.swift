@@ -7,7 +7,7 @@ extension ChevronClient {
         -> MeasurementReply
     {
         try await call(
-            "io.chevron.Text.MeasureText", .members(["text": .string(text), "font": font?.json]),
+            TextInterface.MeasureText.name, TextInterface.MeasureText.Parameters(text: text, font: font).wire,
             as: MeasurementReply.self)
     }
 
@@ -16,7 +16,7 @@ extension ChevronClient {
         -> FontResolutionReply
     {
         try await call(
-            "io.chevron.Text.ResolveFont", .members(["font": font.json, "text": text.map(JSONValue.string)]),
+            TextInterface.ResolveFont.name, TextInterface.ResolveFont.Parameters(font: font, text: text).wire,
             as: FontResolutionReply.self)
     }
 
@@ -25,24 +25,22 @@ extension ChevronClient {
         async throws(ChevronClientError) -> TruncationReply
     {
         try await call(
-            "io.chevron.Text.Truncate",
-            .members([
-                "text": .string(text), "font": font?.json, "maxWidth": .number(maxWidth),
-                "ellipsis": ellipsis.map(JSONValue.string),
-            ]), as: TruncationReply.self)
+            TextInterface.Truncate.name,
+            TextInterface.Truncate.Parameters(text: text, font: font, maxWidth: maxWidth, ellipsis: ellipsis).wire,
+            as: TruncationReply.self)
     }
 
     /// io.chevron.Service.GetFingerprint: the hash of everything that changes an answer. Throws
     /// the remote error `io.chevron.Service.Pending` while the daemon is still computing it.
     public func fingerprint() async throws(ChevronClientError) -> FingerprintReply {
-        try await call("io.chevron.Service.GetFingerprint", .object([]), as: FingerprintReply.self)
+        try await call(ServiceInterface.GetFingerprint.name, .object([]), as: FingerprintReply.self)
     }
 
     /// io.chevron.Service.GetLimits: the bounds calls must keep to. A daemon older than the
     /// method gets the defaults (1 MiB messages, 4,096-byte titles, 10,000 requests per SizeMany).
     public func limits() async throws(ChevronClientError) -> LimitsReply {
         do {
-            return try await call("io.chevron.Service.GetLimits", .object([]), as: LimitsReply.self)
+            return try await call(ServiceInterface.GetLimits.name, .object([]), as: LimitsReply.self)
         } catch  where error.error?.name == "org.varlink.service.MethodNotFound" {
             return LimitsReply(messageBytes: 1 << 20, textBytes: 4096, sizeManyRequests: 10_000)
         }
@@ -73,12 +71,13 @@ extension ChevronClient {
     }
 
     /// io.chevron.BackButton.Transition: an animated look's keyframes.
-    public func transition(_ request: SizeParameters, kind: String, wasCoveredByPush: Bool = false)
-        async throws(ChevronClientError) -> TransitionReply
-    {
+    public func transition(
+        _ request: SizeParameters, kind: BackButtonInterface.Transition.Parameters.Kind, wasCoveredByPush: Bool = false
+    ) async throws(ChevronClientError) -> TransitionReply {
         try await call(
-            "io.chevron.BackButton.Transition",
-            ["request": request.json, "kind": .string(kind), "wasCoveredByPush": .bool(wasCoveredByPush)],
+            BackButtonInterface.Transition.name,
+            BackButtonInterface.Transition.Parameters(request: request, kind: kind, wasCoveredByPush: wasCoveredByPush)
+                .wire,
             as: TransitionReply.self)
     }
 
@@ -98,11 +97,11 @@ extension ChevronClient {
 
     /// io.chevron.Service.GetStatistics.
     public func statistics() async throws(ChevronClientError) -> StatisticsReply {
-        try await call("io.chevron.Service.GetStatistics", .object([]), as: StatisticsReply.self)
+        try await call(ServiceInterface.GetStatistics.name, .object([]), as: StatisticsReply.self)
     }
 
     /// io.chevron.Service.Reload: re-read looks and fonts (root or the daemon's user only).
     public func reload() async throws(ChevronClientError) -> ReloadReply {
-        try await call("io.chevron.Service.Reload", .object([]), as: ReloadReply.self)
+        try await call(ServiceInterface.Reload.name, .object([]), as: ReloadReply.self)
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// let client = try await ChevronClient.connect(socketPath: "/run/chevron/chevrond.sock")
-/// let layout = try await client.size(SizeParameters(title: "Settings", look: "instagram"))
+/// let layout = try await client.size(SizeParameters(look: "instagram", title: "Settings"))
 /// print(layout.width)  // 69
 /// ```
 public final class ChevronClient: Sendable {
@@ -28,10 +28,7 @@ public final class ChevronClient: Sendable {
     /// The default socket path, as chevrond chooses it: `$XDG_RUNTIME_DIR/chevron/chevrond.sock`,
     /// or `/run/chevron/chevrond.sock` for root (or without XDG_RUNTIME_DIR).
     public static func defaultSocketPath(environment: [String: String], uid: UInt32) -> String {
-        if uid != 0, let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            return "\(runtime)/chevron/chevrond.sock"
-        }
-        return "/run/chevron/chevrond.sock"
+        ChevronSocketPath.defaultPath(environment: environment, uid: uid)
     }
 
     /// Closes the connection.

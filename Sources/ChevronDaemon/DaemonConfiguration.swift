@@ -1,3 +1,4 @@
+import ChevronVarlink
 import Logging
 
 /// How chevrond runs: where it listens, its bounds, and where looks come from.
@@ -33,9 +34,6 @@ public struct DaemonConfiguration: Sendable {
     /// `$XDG_RUNTIME_DIR/chevron/chevrond.sock`, or `/run/chevron/chevrond.sock` for root (or
     /// when XDG_RUNTIME_DIR is unset).
     public static func defaultSocketPath(environment: [String: String], uid: UInt32) -> String {
-        if uid != 0, let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            return "\(runtime)/chevron/chevrond.sock"
-        }
-        return "/run/chevron/chevrond.sock"
+        ChevronSocketPath.defaultPath(environment: environment, uid: uid)
     }
 }

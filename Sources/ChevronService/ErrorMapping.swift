@@ -2,6 +2,7 @@ import ChevronLooks
 import ChevronRender
 import ChevronText
 import ChevronVarlink
+import ChevronWire
 
 /// How the engines' errors reach a Varlink caller: an error of the interface that owns the
 /// concept, naming the parameter as the wire spells it, with the message and limit.
@@ -30,18 +31,18 @@ extension ChevronService {
             throw error
         } catch {
             // The engines throw only the errors above; anything else is a defect of ours.
-            throw VarlinkError("io.chevron.Service.InternalError", parameters: ["message": .string("\(error)")])
+            throw VarlinkError(ServiceInterface.InternalError.name, parameters: ["message": .string("\(error)")])
         }
     }
 
     /// What a message that is not a call gets: invalid JSON or UTF-8, too deep, wrong members.
     public static func invalidMessage(_ reason: String) -> VarlinkError {
-        VarlinkError("io.chevron.Service.InvalidMessage", parameters: ["reason": .string(reason)])
+        VarlinkError(ServiceInterface.InvalidMessage.name, parameters: ["reason": .string(reason)])
     }
 
     /// What a message over the size limit gets; its bytes up to the next NUL are dropped.
     public static func messageTooLong(limit: Int) -> VarlinkError {
-        VarlinkError("io.chevron.Service.MessageTooLong", parameters: ["limit": .int(limit)])
+        VarlinkError(ServiceInterface.MessageTooLong.name, parameters: ["limit": .int(limit)])
     }
 
     static let fontFields: Set<String> = ["size", "pattern", "family", "weight", "language", "features"]
@@ -56,12 +57,12 @@ extension ChevronService {
         case .notInMemory: return .deferred
         case .textTooLong:
             return VarlinkError(
-                "io.chevron.Text.TextTooLong",
+                TextInterface.TextTooLong.name,
                 parameters: .object(common + [(key: "limit", value: .int(error.limit ?? 0))]))
-        case .fontNotFound: return VarlinkError("io.chevron.Text.FontNotFound", parameters: .object(common))
+        case .fontNotFound: return VarlinkError(TextInterface.FontNotFound.name, parameters: .object(common))
         case .fontFileMissing, .fontFileCorrupt:
-            return VarlinkError("io.chevron.Text.FontUnusable", parameters: .object(common))
-        default: return VarlinkError("io.chevron.Text.InvalidValue", parameters: .object(common))
+            return VarlinkError(TextInterface.FontUnusable.name, parameters: .object(common))
+        default: return VarlinkError(TextInterface.InvalidValue.name, parameters: .object(common))
         }
     }
 
@@ -69,14 +70,14 @@ extension ChevronService {
         switch error.code {
         case .imageTooLarge:
             return VarlinkError(
-                "io.chevron.BackButton.ImageTooLarge",
+                BackButtonInterface.ImageTooLarge.name,
                 parameters: [
                     "parameter": .string(error.parameter), "message": .string(error.message),
                     "pixels": .int(error.pixels ?? 0), "limit": .int(error.limit ?? 0),
                 ])
         case .cairo, .invalidColor, .invalidInput:
             return VarlinkError(
-                "io.chevron.Service.InternalError", parameters: ["message": .string(error.description)])
+                ServiceInterface.InternalError.name, parameters: ["message": .string(error.description)])
         }
     }
 
@@ -85,17 +86,17 @@ extension ChevronService {
         switch error.code {
         case .unknownLook:
             return VarlinkError(
-                "io.chevron.BackButton.UnknownLook",
+                BackButtonInterface.UnknownLook.name,
                 parameters: ["look": .string(look), "known": .array(registry.names.map(JSONValue.string))])
         case .notAnimated:
             let animated = registry.all.filter { $0 is any AnimatedLook }.map { JSONValue.string($0.name) }
             return VarlinkError(
-                "io.chevron.BackButton.NotAnimated",
+                BackButtonInterface.NotAnimated.name,
                 parameters: ["look": .string(look), "animated": .array(animated)])
-        case .missingTitle: return VarlinkError("io.chevron.BackButton.MissingTitle", parameters: common)
-        case .stackTooShort: return VarlinkError("io.chevron.BackButton.StackTooShort", parameters: common)
-        case .widthTooSmall: return VarlinkError("io.chevron.BackButton.WidthTooSmall", parameters: common)
-        default: return VarlinkError("io.chevron.BackButton.OutOfRange", parameters: common)
+        case .missingTitle: return VarlinkError(BackButtonInterface.MissingTitle.name, parameters: common)
+        case .stackTooShort: return VarlinkError(BackButtonInterface.StackTooShort.name, parameters: common)
+        case .widthTooSmall: return VarlinkError(BackButtonInterface.WidthTooSmall.name, parameters: common)
+        default: return VarlinkError(BackButtonInterface.OutOfRange.name, parameters: common)
         }
     }
 }

@@ -16,10 +16,10 @@ struct ButtonOptions: ParsableArguments {
     var maxWidth: Double?
 
     @Option(name: .long, help: "truncate, fallback, generic or minimal (default: the look's).")
-    var overflow: String?
+    var overflow: SizeParameters.Overflow?
 
     @Option(name: .long, help: "ltr or rtl (default: from the displayed title).")
-    var direction: String?
+    var direction: SizeParameters.Direction?
 
     @Option(name: .long, help: "The generic title of the fallback chain.")
     var genericTitle = "Back"
@@ -39,9 +39,13 @@ struct ButtonOptions: ParsableArguments {
     /// The request for `title`: alone, or as the top item above `--stack`.
     func parameters(title: String) -> SizeParameters {
         SizeParameters(
-            title: stack.isEmpty ? title : nil, look: look,
+            look: look, title: stack.isEmpty ? title : nil,
             stack: stack.isEmpty ? nil : (stack + [title]).map { SizeParameters.Item(title: $0) },
             scale: scale, maxWidth: maxWidth, overflow: overflow, genericTitle: genericTitle,
             direction: direction, language: language)
     }
 }
+
+/// `--overflow` and `--direction` take the interface's names, and complete with them.
+extension SizeParameters.Overflow: ExpressibleByArgument {}
+extension SizeParameters.Direction: ExpressibleByArgument {}

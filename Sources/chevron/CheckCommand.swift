@@ -275,7 +275,7 @@ struct CheckCommand: AsyncParsableCommand {
                     let results = try await client.sizeMany(
                         batch.map {
                             SizeParameters(
-                                title: $0.title, look: $0.look, maxWidth: $0.maximumWidth, genericTitle: genericTitle,
+                                look: $0.look, title: $0.title, maxWidth: $0.maximumWidth, genericTitle: genericTitle,
                                 language: $0.language)
                         }
                     )

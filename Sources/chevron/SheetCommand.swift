@@ -153,7 +153,7 @@ struct SheetCommand: AsyncParsableCommand {
                 group.addTask {
                     do {
                         let parameters = SizeParameters(
-                            title: entry.title, look: look, scale: scale, language: entry.language ?? language)
+                            look: look, title: entry.title, scale: scale, language: entry.language ?? language)
                         return (index, .success(try await client.render(parameters)))
                     } catch let error as ChevronClientError where error.code == .remote {
                         return (index, .failure(error))  // this cell failed; the others go on

@@ -13,7 +13,7 @@ struct ChevronClientTests {
         let shown = try await withThrowingTaskGroup(of: (Int, String).self) { group in
             for (index, title) in titles.enumerated() {
                 group.addTask {
-                    (index, try await client.size(SizeParameters(title: title, look: "modern")).displayedTitle)
+                    (index, try await client.size(SizeParameters(look: "modern", title: title)).displayedTitle)
                 }
             }
             var shown = [String](repeating: "", count: titles.count)
@@ -39,11 +39,11 @@ struct ChevronClientTests {
         #expect(try await client.resolveFont(FontParameters(pattern: "DejaVu Sans")).primary.file == face.file)
         let truncation = try await client.truncate("Notifications and Settings", maxWidth: 60)
         #expect(truncation.truncated && truncation.width <= 60)
-        let results = try await client.sizeMany([SizeParameters(title: "A"), SizeParameters(title: "B", look: "nope")])
+        let results = try await client.sizeMany([SizeParameters(title: "A"), SizeParameters(look: "nope", title: "B")])
         #expect(results.map(\.index) == [0, 1])
         #expect(results[0].layout?.displayedTitle == "A")
         #expect(results[1].failure?.error == "io.chevron.BackButton.UnknownLook")
-        let push = try await client.transition(SizeParameters(title: "Back", look: "bbcustom"), kind: "push")
+        let push = try await client.transition(SizeParameters(look: "bbcustom", title: "Back"), kind: .push)
         #expect(push.to.x == -80)  // seed 000: kBackButtonAnimationOffset
         #expect(try await client.listLooks().count == 6)
         #expect(try await client.describeLook("classic").artWidth == 43)  // LOOKS.md
@@ -55,7 +55,7 @@ struct ChevronClientTests {
         try #require(try ExternalTools.filesCovering(Unicode.Scalar(0x0378)!).isEmpty, "fc-list: no font has U+0378")
         let daemon = try DaemonProcess()
         let client = try await ChevronClient.connect(socketPath: daemon.socketPath)
-        let modern = try await client.size(SizeParameters(title: "A\u{0378}B", look: "modern"))
+        let modern = try await client.size(SizeParameters(look: "modern", title: "A\u{0378}B"))
         #expect(modern.missingGlyphs == 1)
         #expect(modern.font.requested == "SF Pro Text" && modern.font.substituted)
         #expect(modern.font.file == (try ExternalTools.fcMatch("SF Pro Text").file))
@@ -78,7 +78,7 @@ struct ChevronClientTests {
         let daemon = try DaemonProcess()
         let client = try await ChevronClient.connect(socketPath: daemon.socketPath)
         do {
-            _ = try await client.size(SizeParameters(title: "Back", look: "aqua"))
+            _ = try await client.size(SizeParameters(look: "aqua", title: "Back"))
             Issue.record("an unknown look was accepted")
         } catch {
             #expect(error.code == .remote)
