@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# chevrond's benchmarks, as ratios to the socket floor of ../shared/bench/floors.sh measured in
-# the same run: the serial round trip of a cached Size call (target <= 3x the floor's round trip),
-# pipelined throughput (target >= 1.5x the floor's serial round trips per second), and the
+# chevrond's benchmarks, as ratios to two floors measured in the same run: the C socket floor of
+# ../shared/bench/floors.sh and the framework's, a bare SwiftNIO server with chevrond's event-loop
+# setup and framing (nio-echo-floor) under the same load client. Serial GetInfo (nothing to
+# compute; target <= 1.3x the NIO floor), the serial round trip of a cached Size call (targets
+# <= 1.6x the NIO floor and <= 3x the C floor's round trip), pipelined throughput (target >= 1.5x
+# the C floor's serial round trips per second), and the
 # daemon's resident memory idle and after 1,000,000 unique titles (bounded by the cache budget);
 # fairness: a light client's p99 beside two connections pipelining big SizeMany calls, against
 # its p99 alone (target <= 5x), and when each of 12 pipelined SizeMany replies arrives;
@@ -18,6 +21,7 @@ trap cleanup EXIT
 
 swift build -c release --product chevrond >/dev/null
 swift build -c release --product chevron >/dev/null
+swift build -c release --product nio-echo-floor >/dev/null
 cc -O2 -o "$work/load" Benchmarks/daemon/varlink_load.c
 
 echo "== floors (${shared}/bench/floors.sh)"
@@ -27,6 +31,15 @@ floor_rps=$(sed -n 's/^uds ping-pong: .* us\/round trip, \([0-9]*\) rt\/s.*/\1/p
 
 rss_kib() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$daemon_pid/status"; }
 
+echo "== the framework's floor: nio-echo-floor (release), the same load"
+.build/release/nio-echo-floor "$work/echo.sock" >/dev/null &
+echo_pid=$!
+for _ in $(seq 200); do [ -S "$work/echo.sock" ] && break; sleep 0.05; done
+"$work/load" "$work/echo.sock" serial 2000 >/dev/null   # warm-up
+echo_serial=$("$work/load" "$work/echo.sock" serial 50000) && echo "$echo_serial"
+echo_pipelined=$("$work/load" "$work/echo.sock" pipelined 500000 64) && echo "$echo_pipelined"
+kill "$echo_pid"; wait "$echo_pid" 2>/dev/null || true
+
 .build/release/chevrond --socket "$work/chevrond.sock" --looks-dir looks --log-level warning 2>"$work/log" &
 daemon_pid=$!
 for _ in $(seq 200); do [ -S "$work/chevrond.sock" ] && break; sleep 0.05; done
@@ -35,6 +48,7 @@ idle_rss=$(rss_kib)
 
 echo "== chevrond (release), cached Size calls of one title"
 "$work/load" "$work/chevrond.sock" serial 2000 >/dev/null   # warm-up
+getinfo=$("$work/load" "$work/chevrond.sock" serial 50000 getinfo) && echo "$getinfo"
 serial=$("$work/load" "$work/chevrond.sock" serial 50000) && echo "$serial"
 pipelined=$("$work/load" "$work/chevrond.sock" pipelined 500000 64) && echo "$pipelined"
 echo "== $unique unique titles, pipelined"
@@ -48,17 +62,26 @@ echo "== Render, 2 connections x 2 in flight, 5 s"
 render=$(.build/release/chevron bench --socket "$work/chevrond.sock" --connections 2 --depth 2 --duration 5 \
   --mix render=1 --json)
 
-python3 - "$floor_us" "$floor_rps" "$serial" "$pipelined" "$idle_rss" "$loaded_rss" "$unique" "$render" <<'PY'
+python3 - "$floor_us" "$floor_rps" "$serial" "$pipelined" "$idle_rss" "$loaded_rss" "$unique" "$render" \
+  "$getinfo" "$echo_serial" "$echo_pipelined" <<'PY'
 import json, re, sys
 floor_us, floor_rps = float(sys.argv[1]), float(sys.argv[2])
-serial_us = float(re.search(r"([0-9.]+) us/call", sys.argv[3]).group(1))
-rate = float(re.search(r"([0-9]+) calls/s", sys.argv[4]).group(1))
+us = lambda text: float(re.search(r"([0-9.]+) us/call", text).group(1))
+per_second = lambda text: float(re.search(r"([0-9]+) calls/s", text).group(1))
+serial_us = us(sys.argv[3])
+rate = per_second(sys.argv[4])
 idle, loaded, unique = int(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7])
+getinfo_us, echo_us, echo_rate = us(sys.argv[9]), us(sys.argv[10]), per_second(sys.argv[11])
 verdict = lambda ok: "meets" if ok else "misses"
-print(f"serial cached Size round trip: {serial_us:.2f} us = {serial_us / floor_us:.2f} x floor {floor_us:.2f} us "
+print(f"floors: C socket round trip {floor_us:.2f} us ({floor_rps:.0f} rt/s); "
+      f"NIO echo round trip {echo_us:.2f} us, pipelined {echo_rate:.0f} calls/s")
+print(f"serial GetInfo round trip: {getinfo_us:.2f} us = {getinfo_us / echo_us:.2f} x NIO floor "
+      f"(target <= 1.3: {verdict(getinfo_us / echo_us <= 1.3)}) = {getinfo_us / floor_us:.2f} x C floor")
+print(f"serial cached Size round trip: {serial_us:.2f} us = {serial_us / echo_us:.2f} x NIO floor "
+      f"(target <= 1.6: {verdict(serial_us / echo_us <= 1.6)}) = {serial_us / floor_us:.2f} x C floor {floor_us:.2f} us "
       f"(target <= 3: {verdict(serial_us / floor_us <= 3)})")
-print(f"pipelined (window 64): {rate:.0f} calls/s = {rate / floor_rps:.2f} x floor {floor_rps:.0f} rt/s "
-      f"(target >= 1.5: {verdict(rate / floor_rps >= 1.5)})")
+print(f"pipelined (window 64): {rate:.0f} calls/s = {rate / floor_rps:.2f} x C floor {floor_rps:.0f} rt/s "
+      f"(target >= 1.5: {verdict(rate / floor_rps >= 1.5)}) = {rate / echo_rate:.2f} x NIO floor's pipelined rate")
 print(f"RSS idle {idle / 1024:.1f} MiB; after {unique} unique titles {loaded / 1024:.1f} MiB "
       f"(cache budget 32 MiB)")
 render = json.loads(sys.argv[8])

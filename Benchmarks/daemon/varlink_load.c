@@ -2,8 +2,9 @@
 // daemon: Size calls over the Unix socket, serially (one round trip at a time) or pipelined
 // (a window of calls in flight, refilled as replies arrive).
 //
-// Usage: varlink_load SOCKET serial COUNT
-//        varlink_load SOCKET pipelined COUNT WINDOW [unique]
+// Usage: varlink_load SOCKET serial COUNT [unique|getinfo]
+//        varlink_load SOCKET pipelined COUNT WINDOW [unique|getinfo]
+// (unique: a new title per call; getinfo: org.varlink.service.GetInfo, which computes nothing)
 // Prints one line: "<mode>: <calls> calls in <seconds> s: <us> us/call, <calls/s> calls/s, <errors> errors".
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,8 @@ static double now(void) {
     return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-static int call_text(char *buffer, size_t size, long index, int unique) {
+static int call_text(char *buffer, size_t size, long index, int unique, int getinfo) {
+    if (getinfo) return snprintf(buffer, size, "{\"method\":\"org.varlink.service.GetInfo\"}") + 1;
     if (unique)
         return snprintf(buffer, size,
                         "{\"method\":\"io.chevron.BackButton.Size\",\"parameters\":{\"title\":\"Title %ld\"}}",
@@ -43,7 +45,9 @@ int main(int argc, char **argv) {
     int pipelined = strcmp(argv[2], "pipelined") == 0;
     long count = atol(argv[3]);
     long window = pipelined && argc > 4 ? atol(argv[4]) : 1;
-    int unique = argc > 5 && strcmp(argv[5], "unique") == 0;
+    const char *kind = argc > (pipelined ? 5 : 4) ? argv[pipelined ? 5 : 4] : "";
+    int unique = strcmp(kind, "unique") == 0;
+    int getinfo = strcmp(kind, "getinfo") == 0;
 
     int fd = socket(AF_UNIX, SOCK_STREAM, 0);
     struct sockaddr_un address = {.sun_family = AF_UNIX};
@@ -57,7 +61,7 @@ int main(int argc, char **argv) {
         // Fill the window.
         size_t length = 0;
         while (sent < count && sent - received < window && length + 256 < sizeof(out)) {
-            length += (size_t)call_text(out + length, sizeof(out) - length, sent, unique);
+            length += (size_t)call_text(out + length, sizeof(out) - length, sent, unique, getinfo);
             sent++;
         }
         if (length > 0) write_all(fd, out, length);
@@ -70,7 +74,8 @@ int main(int argc, char **argv) {
         }
     }
     double elapsed = now() - started;
-    printf("%s%s: %ld calls in %.3f s: %.2f us/call, %.0f calls/s, %ld errors\n", argv[2], unique ? " unique" : "",
+    printf("%s%s: %ld calls in %.3f s: %.2f us/call, %.0f calls/s, %ld errors\n", argv[2],
+           unique ? " unique" : getinfo ? " getinfo" : "",
            count, elapsed, elapsed / count * 1e6, count / elapsed, errors);
     close(fd);
     return 0;
