@@ -117,7 +117,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         case .call(let call):
             rejectedInARow = 0
             if let replies = service.answerFromMemory(call, context: callContext(context)) {
-                write(replies.map(\.frame), context: context)
+                write(replies, context: context)
             } else {
                 runOnWorker(.call(call), context: context)
             }
@@ -220,6 +220,15 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         guard !frames.isEmpty else { return }
         if output == nil { output = context.channel.allocator.buffer(capacity: 4096) }
         for frame in frames { output?.writeBytes(frame) }
+        // A long pipelined read goes out in pieces, so writability can stop the drain.
+        if let output, output.readableBytes >= 64 << 10 { flushOutput(context: context) }
+    }
+
+    /// Writes replies answered on the event loop straight into the connection's output buffer.
+    private func write(_ replies: [VarlinkReply], context: ChannelHandlerContext) {
+        guard !replies.isEmpty else { return }
+        if output == nil { output = context.channel.allocator.buffer(capacity: 4096) }
+        for reply in replies { reply.write(into: &output!) }
         // A long pipelined read goes out in pieces, so writability can stop the drain.
         if let output, output.readableBytes >= 64 << 10 { flushOutput(context: context) }
     }

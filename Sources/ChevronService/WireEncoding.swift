@@ -85,6 +85,6 @@ extension BackButtonLayout {
         }
         writer.add("textWidth", textWidth)
         writer.add("missingGlyphs", Double(missingGlyphs))
-        return writer.value
+        return writer.finish()
     }
 }

@@ -30,7 +30,8 @@ public struct JSONObjectWriter {
         empty = false
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
     }
 
     /// Adds a number member.
@@ -70,5 +71,15 @@ public struct JSONObjectWriter {
     }
 
     /// The object written so far, closed, as a value.
-    public var value: JSONValue { .encoded(bytes + [UInt8(ascii: "}")]) }
+    public var value: JSONValue {
+        var closed = bytes
+        closed.append(UInt8(ascii: "}"))
+        return .encoded(closed)
+    }
+
+    /// The object, closed, as a value: the writer's bytes themselves, without a copy.
+    public consuming func finish() -> JSONValue {
+        bytes.append(UInt8(ascii: "}"))
+        return .encoded(bytes)
+    }
 }

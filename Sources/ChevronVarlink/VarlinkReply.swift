@@ -1,3 +1,5 @@
+import NIOCore
+
 /// One reply: parameters, or an error; `continues` while a `more` call streams.
 public struct VarlinkReply: Sendable, Hashable {
     /// The reply's parameters (an object), or the error's parameters.
@@ -41,7 +43,7 @@ public struct VarlinkReply: Sendable, Hashable {
         bytes.reserveCapacity(512)
         if error == nil, !continues, case .encoded(let parameters) = parameters {
             // The common reply, written around its pre-encoded parameters.
-            bytes.append(contentsOf: #"{"parameters":"#.utf8)
+            bytes.append(contentsOf: Self.parametersPrefix)
             bytes.append(contentsOf: parameters)
             bytes.append(UInt8(ascii: "}"))
         } else {
@@ -49,5 +51,20 @@ public struct VarlinkReply: Sendable, Hashable {
         }
         bytes.append(0)
         return bytes
+    }
+
+    static let parametersPrefix = Array(#"{"parameters":"#.utf8)
+
+    /// Writes the frame (JSON text and NUL) into `buffer`; the common reply, whose parameters
+    /// are already encoded, goes in without an intermediate copy.
+    public func write(into buffer: inout ByteBuffer) {
+        if error == nil, !continues, case .encoded(let parameters) = parameters {
+            buffer.writeBytes(Self.parametersPrefix)
+            buffer.writeBytes(parameters)
+            buffer.writeInteger(UInt8(ascii: "}"))
+            buffer.writeInteger(UInt8(0))
+        } else {
+            buffer.writeBytes(frame)
+        }
     }
 }
