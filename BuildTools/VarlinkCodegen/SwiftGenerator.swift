@@ -150,18 +150,31 @@ struct SwiftGenerator {
         out += "\(inner)/// field, and (when `strict`, as for calls) of a field the interface does not declare.\n"
         out +=
             "\(inner)public init(wire value: JSONValue, path: String = \"\", strict: Bool = true) throws(VarlinkError) {\n"
-        out += "\(inner)    var reader = try VarlinkParameters(value, path: path)\n"
+        out += "\(inner)    do throws(VarlinkError) {\n"
+        out += "\(inner)        self = try Self(decoding: value, at: nil, strict: strict)\n"
+        out += "\(inner)    } catch {\n"
+        out +=
+            "\(inner)        // Read again naming paths, only to say where it failed: a read that succeeds builds none.\n"
+        out += "\(inner)        self = try Self(decoding: value, at: path, strict: strict)\n"
+        out += "\(inner)    }\n"
+        out += "\(inner)}\n\n"
+        out += "\(inner)/// Reads a parsed message; errors name paths under `path` only when it is not nil.\n"
+        out +=
+            "\(inner)public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {\n"
+        out += "\(inner)    var reader = try VarlinkParameters(value, path: path ?? \"\")\n"
         for field in fields {
             let name = identifier(field.name)
             let key = "\"\(field.name)\""
+            let fieldPath = "(path == nil ? nil : reader.pathOf(\(key)))"
             if case .optional(let wrapped) = field.type {
                 out += "\(inner)    if let value = reader.value(\(key)) {\n"
-                out += "\(inner)        let path = reader.pathOf(\(key))\n"
+                out += "\(inner)        let path = \(fieldPath)\n"
                 out += "\(inner)        \(name) = \(decode(wrapped, field: field.name, value: "value", path: "path"))\n"
                 out += "\(inner)    } else {\n\(inner)        \(name) = nil\n\(inner)    }\n"
             } else {
+                out += "\(inner)    let \(field.name)Path = \(fieldPath)\n"
                 out +=
-                    "\(inner)    \(name) = \(decode(field.type, field: field.name, value: "try Wire.required(reader.value(\(key)), reader.pathOf(\(key)))", path: "reader.pathOf(\(key))"))\n"
+                    "\(inner)    \(name) = \(decode(field.type, field: field.name, value: "try Wire.required(reader.value(\(key)), \(field.name)Path)", path: "\(field.name)Path"))\n"
             }
         }
         out += "\(inner)    if strict { try reader.finish() }\n"
@@ -227,9 +240,9 @@ struct SwiftGenerator {
         case .object: return "try Wire.object(\(value), \(path))"
         case .named(let name):
             if isEnumeration(name) { return "try Wire.enumeration(\(value), \(path), as: \(name).self)" }
-            return "try \(name)(wire: \(value), path: \(path), strict: strict)"
+            return "try \(name)(decoding: \(value), at: \(path), strict: strict)"
         case .enumeration: return "try Wire.enumeration(\(value), \(path), as: \(typeName(field)).self)"
-        case .structure: return "try \(typeName(field))(wire: \(value), path: \(path), strict: strict)"
+        case .structure: return "try \(typeName(field))(decoding: \(value), at: \(path), strict: strict)"
         case .array(let element):
             return
                 "try Wire.array(\(value), \(path)) { element, path throws(VarlinkError) in \(decode(element, field: field, value: "element", path: "path")) }"

@@ -5,8 +5,9 @@
 /// `finish()` last: a field the method does not know is an error too, never silently ignored.
 public struct VarlinkParameters {
     private let members: [(key: String, value: JSONValue)]
-    /// The fields asked for (a handful: an array is cheaper than a set here).
-    private var read: [String] = []
+    /// Which members a field was asked for: bit i for member i (the first 64), then a list.
+    private var readMask: UInt64 = 0
+    private var readBeyond: [Int] = []
     /// The path of this object inside the parameters (empty at the top).
     public let path: String
 
@@ -26,10 +27,14 @@ public struct VarlinkParameters {
 
     /// The raw value of `name`; absent and `null` both count as absent, as Varlink's `?` types allow.
     public mutating func value(_ name: String) -> JSONValue? {
-        read.append(name)
-        guard let value = members.first(where: { $0.key == name })?.value else { return nil }
-        if case .null = value { return nil }
-        return value
+        // By index, marking the member read: no closure copying members, no list of names.
+        for index in members.indices where members[index].key == name {
+            if index < 64 { readMask |= 1 << UInt64(index) } else { readBeyond.append(index) }
+            let value = members[index].value
+            if case .null = value { return nil }
+            return value
+        }
+        return nil
     }
 
     /// An optional string field; strings never contain NUL (the message terminator).
@@ -112,8 +117,9 @@ public struct VarlinkParameters {
 
     /// Throws `InvalidParameter` for the first field that no accessor asked for.
     public func finish() throws(VarlinkError) {
-        if let unknown = members.first(where: { !read.contains($0.key) }) {
-            throw .invalidParameter(pathOf(unknown.key))
+        for index in members.indices {
+            let read = index < 64 ? readMask & (1 << UInt64(index)) != 0 : readBeyond.contains(index)
+            if !read { throw .invalidParameter(pathOf(members[index].key)) }
         }
     }
 }

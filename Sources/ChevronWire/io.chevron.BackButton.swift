@@ -23,15 +23,25 @@ public enum BackButtonInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
             if let value = reader.value("title") {
-                let path = reader.pathOf("title")
+                let path = (path == nil ? nil : reader.pathOf("title"))
                 title = try Wire.string(value, path)
             } else {
                 title = nil
             }
             if let value = reader.value("backTitle") {
-                let path = reader.pathOf("backTitle")
+                let path = (path == nil ? nil : reader.pathOf("backTitle"))
                 backTitle = try Wire.string(value, path)
             } else {
                 backTitle = nil
@@ -65,11 +75,25 @@ public enum BackButtonInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            x = try Wire.double(try Wire.required(reader.value("x"), reader.pathOf("x")), reader.pathOf("x"))
-            y = try Wire.double(try Wire.required(reader.value("y"), reader.pathOf("y")), reader.pathOf("y"))
-            width = try Wire.double(try Wire.required(reader.value("width"), reader.pathOf("width")), reader.pathOf("width"))
-            height = try Wire.double(try Wire.required(reader.value("height"), reader.pathOf("height")), reader.pathOf("height"))
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let xPath = (path == nil ? nil : reader.pathOf("x"))
+            x = try Wire.double(try Wire.required(reader.value("x"), xPath), xPath)
+            let yPath = (path == nil ? nil : reader.pathOf("y"))
+            y = try Wire.double(try Wire.required(reader.value("y"), yPath), yPath)
+            let widthPath = (path == nil ? nil : reader.pathOf("width"))
+            width = try Wire.double(try Wire.required(reader.value("width"), widthPath), widthPath)
+            let heightPath = (path == nil ? nil : reader.pathOf("height"))
+            height = try Wire.double(try Wire.required(reader.value("height"), heightPath), heightPath)
             if strict { try reader.finish() }
         }
 
@@ -97,9 +121,21 @@ public enum BackButtonInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            left = try Wire.double(try Wire.required(reader.value("left"), reader.pathOf("left")), reader.pathOf("left"))
-            right = try Wire.double(try Wire.required(reader.value("right"), reader.pathOf("right")), reader.pathOf("right"))
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let leftPath = (path == nil ? nil : reader.pathOf("left"))
+            left = try Wire.double(try Wire.required(reader.value("left"), leftPath), leftPath)
+            let rightPath = (path == nil ? nil : reader.pathOf("right"))
+            right = try Wire.double(try Wire.required(reader.value("right"), rightPath), rightPath)
             if strict { try reader.finish() }
         }
 
@@ -137,13 +173,29 @@ public enum BackButtonInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            family = try Wire.string(try Wire.required(reader.value("family"), reader.pathOf("family")), reader.pathOf("family"))
-            style = try Wire.string(try Wire.required(reader.value("style"), reader.pathOf("style")), reader.pathOf("style"))
-            file = try Wire.string(try Wire.required(reader.value("file"), reader.pathOf("file")), reader.pathOf("file"))
-            size = try Wire.double(try Wire.required(reader.value("size"), reader.pathOf("size")), reader.pathOf("size"))
-            requested = try Wire.string(try Wire.required(reader.value("requested"), reader.pathOf("requested")), reader.pathOf("requested"))
-            substituted = try Wire.bool(try Wire.required(reader.value("substituted"), reader.pathOf("substituted")), reader.pathOf("substituted"))
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let familyPath = (path == nil ? nil : reader.pathOf("family"))
+            family = try Wire.string(try Wire.required(reader.value("family"), familyPath), familyPath)
+            let stylePath = (path == nil ? nil : reader.pathOf("style"))
+            style = try Wire.string(try Wire.required(reader.value("style"), stylePath), stylePath)
+            let filePath = (path == nil ? nil : reader.pathOf("file"))
+            file = try Wire.string(try Wire.required(reader.value("file"), filePath), filePath)
+            let sizePath = (path == nil ? nil : reader.pathOf("size"))
+            size = try Wire.double(try Wire.required(reader.value("size"), sizePath), sizePath)
+            let requestedPath = (path == nil ? nil : reader.pathOf("requested"))
+            requested = try Wire.string(try Wire.required(reader.value("requested"), requestedPath), requestedPath)
+            let substitutedPath = (path == nil ? nil : reader.pathOf("substituted"))
+            substituted = try Wire.bool(try Wire.required(reader.value("substituted"), substitutedPath), substitutedPath)
             if strict { try reader.finish() }
         }
 
@@ -202,63 +254,73 @@ public enum BackButtonInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
             if let value = reader.value("look") {
-                let path = reader.pathOf("look")
+                let path = (path == nil ? nil : reader.pathOf("look"))
                 look = try Wire.string(value, path)
             } else {
                 look = nil
             }
             if let value = reader.value("title") {
-                let path = reader.pathOf("title")
+                let path = (path == nil ? nil : reader.pathOf("title"))
                 title = try Wire.string(value, path)
             } else {
                 title = nil
             }
             if let value = reader.value("stack") {
-                let path = reader.pathOf("stack")
-                stack = try Wire.array(value, path) { element, path throws(VarlinkError) in try NavigationItem(wire: element, path: path, strict: strict) }
+                let path = (path == nil ? nil : reader.pathOf("stack"))
+                stack = try Wire.array(value, path) { element, path throws(VarlinkError) in try NavigationItem(decoding: element, at: path, strict: strict) }
             } else {
                 stack = nil
             }
             if let value = reader.value("scale") {
-                let path = reader.pathOf("scale")
+                let path = (path == nil ? nil : reader.pathOf("scale"))
                 scale = try Wire.int(value, path)
             } else {
                 scale = nil
             }
             if let value = reader.value("maxWidth") {
-                let path = reader.pathOf("maxWidth")
+                let path = (path == nil ? nil : reader.pathOf("maxWidth"))
                 maxWidth = try Wire.double(value, path)
             } else {
                 maxWidth = nil
             }
             if let value = reader.value("overflow") {
-                let path = reader.pathOf("overflow")
+                let path = (path == nil ? nil : reader.pathOf("overflow"))
                 overflow = try Wire.enumeration(value, path, as: Overflow.self)
             } else {
                 overflow = nil
             }
             if let value = reader.value("genericTitle") {
-                let path = reader.pathOf("genericTitle")
+                let path = (path == nil ? nil : reader.pathOf("genericTitle"))
                 genericTitle = try Wire.string(value, path)
             } else {
                 genericTitle = nil
             }
             if let value = reader.value("direction") {
-                let path = reader.pathOf("direction")
+                let path = (path == nil ? nil : reader.pathOf("direction"))
                 direction = try Wire.enumeration(value, path, as: Direction.self)
             } else {
                 direction = nil
             }
             if let value = reader.value("language") {
-                let path = reader.pathOf("language")
+                let path = (path == nil ? nil : reader.pathOf("language"))
                 language = try Wire.string(value, path)
             } else {
                 language = nil
             }
             if let value = reader.value("fontScale") {
-                let path = reader.pathOf("fontScale")
+                let path = (path == nil ? nil : reader.pathOf("fontScale"))
                 fontScale = try Wire.double(value, path)
             } else {
                 fontScale = nil
@@ -334,21 +396,45 @@ public enum BackButtonInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            look = try Wire.string(try Wire.required(reader.value("look"), reader.pathOf("look")), reader.pathOf("look"))
-            width = try Wire.double(try Wire.required(reader.value("width"), reader.pathOf("width")), reader.pathOf("width"))
-            height = try Wire.double(try Wire.required(reader.value("height"), reader.pathOf("height")), reader.pathOf("height"))
-            titleFrame = try Rect(wire: try Wire.required(reader.value("titleFrame"), reader.pathOf("titleFrame")), path: reader.pathOf("titleFrame"), strict: strict)
-            displayedTitle = try Wire.string(try Wire.required(reader.value("displayedTitle"), reader.pathOf("displayedTitle")), reader.pathOf("displayedTitle"))
-            titleSource = try Wire.enumeration(try Wire.required(reader.value("titleSource"), reader.pathOf("titleSource")), reader.pathOf("titleSource"), as: TitleSource.self)
-            truncated = try Wire.bool(try Wire.required(reader.value("truncated"), reader.pathOf("truncated")), reader.pathOf("truncated"))
-            capInsets = try Insets(wire: try Wire.required(reader.value("capInsets"), reader.pathOf("capInsets")), path: reader.pathOf("capInsets"), strict: strict)
-            titleInsets = try Insets(wire: try Wire.required(reader.value("titleInsets"), reader.pathOf("titleInsets")), path: reader.pathOf("titleInsets"), strict: strict)
-            hitRect = try Rect(wire: try Wire.required(reader.value("hitRect"), reader.pathOf("hitRect")), path: reader.pathOf("hitRect"), strict: strict)
-            direction = try Wire.enumeration(try Wire.required(reader.value("direction"), reader.pathOf("direction")), reader.pathOf("direction"), as: Direction.self)
-            font = try Font(wire: try Wire.required(reader.value("font"), reader.pathOf("font")), path: reader.pathOf("font"), strict: strict)
-            textWidth = try Wire.double(try Wire.required(reader.value("textWidth"), reader.pathOf("textWidth")), reader.pathOf("textWidth"))
-            missingGlyphs = try Wire.int(try Wire.required(reader.value("missingGlyphs"), reader.pathOf("missingGlyphs")), reader.pathOf("missingGlyphs"))
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let lookPath = (path == nil ? nil : reader.pathOf("look"))
+            look = try Wire.string(try Wire.required(reader.value("look"), lookPath), lookPath)
+            let widthPath = (path == nil ? nil : reader.pathOf("width"))
+            width = try Wire.double(try Wire.required(reader.value("width"), widthPath), widthPath)
+            let heightPath = (path == nil ? nil : reader.pathOf("height"))
+            height = try Wire.double(try Wire.required(reader.value("height"), heightPath), heightPath)
+            let titleFramePath = (path == nil ? nil : reader.pathOf("titleFrame"))
+            titleFrame = try Rect(decoding: try Wire.required(reader.value("titleFrame"), titleFramePath), at: titleFramePath, strict: strict)
+            let displayedTitlePath = (path == nil ? nil : reader.pathOf("displayedTitle"))
+            displayedTitle = try Wire.string(try Wire.required(reader.value("displayedTitle"), displayedTitlePath), displayedTitlePath)
+            let titleSourcePath = (path == nil ? nil : reader.pathOf("titleSource"))
+            titleSource = try Wire.enumeration(try Wire.required(reader.value("titleSource"), titleSourcePath), titleSourcePath, as: TitleSource.self)
+            let truncatedPath = (path == nil ? nil : reader.pathOf("truncated"))
+            truncated = try Wire.bool(try Wire.required(reader.value("truncated"), truncatedPath), truncatedPath)
+            let capInsetsPath = (path == nil ? nil : reader.pathOf("capInsets"))
+            capInsets = try Insets(decoding: try Wire.required(reader.value("capInsets"), capInsetsPath), at: capInsetsPath, strict: strict)
+            let titleInsetsPath = (path == nil ? nil : reader.pathOf("titleInsets"))
+            titleInsets = try Insets(decoding: try Wire.required(reader.value("titleInsets"), titleInsetsPath), at: titleInsetsPath, strict: strict)
+            let hitRectPath = (path == nil ? nil : reader.pathOf("hitRect"))
+            hitRect = try Rect(decoding: try Wire.required(reader.value("hitRect"), hitRectPath), at: hitRectPath, strict: strict)
+            let directionPath = (path == nil ? nil : reader.pathOf("direction"))
+            direction = try Wire.enumeration(try Wire.required(reader.value("direction"), directionPath), directionPath, as: Direction.self)
+            let fontPath = (path == nil ? nil : reader.pathOf("font"))
+            font = try Font(decoding: try Wire.required(reader.value("font"), fontPath), at: fontPath, strict: strict)
+            let textWidthPath = (path == nil ? nil : reader.pathOf("textWidth"))
+            textWidth = try Wire.double(try Wire.required(reader.value("textWidth"), textWidthPath), textWidthPath)
+            let missingGlyphsPath = (path == nil ? nil : reader.pathOf("missingGlyphs"))
+            missingGlyphs = try Wire.int(try Wire.required(reader.value("missingGlyphs"), missingGlyphsPath), missingGlyphsPath)
             if strict { try reader.finish() }
         }
 
@@ -386,9 +472,21 @@ public enum BackButtonInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            error = try Wire.string(try Wire.required(reader.value("error"), reader.pathOf("error")), reader.pathOf("error"))
-            parameters = try Wire.object(try Wire.required(reader.value("parameters"), reader.pathOf("parameters")), reader.pathOf("parameters"))
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let errorPath = (path == nil ? nil : reader.pathOf("error"))
+            error = try Wire.string(try Wire.required(reader.value("error"), errorPath), errorPath)
+            let parametersPath = (path == nil ? nil : reader.pathOf("parameters"))
+            parameters = try Wire.object(try Wire.required(reader.value("parameters"), parametersPath), parametersPath)
             if strict { try reader.finish() }
         }
 
@@ -416,17 +514,28 @@ public enum BackButtonInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            index = try Wire.int(try Wire.required(reader.value("index"), reader.pathOf("index")), reader.pathOf("index"))
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let indexPath = (path == nil ? nil : reader.pathOf("index"))
+            index = try Wire.int(try Wire.required(reader.value("index"), indexPath), indexPath)
             if let value = reader.value("layout") {
-                let path = reader.pathOf("layout")
-                layout = try Layout(wire: value, path: path, strict: strict)
+                let path = (path == nil ? nil : reader.pathOf("layout"))
+                layout = try Layout(decoding: value, at: path, strict: strict)
             } else {
                 layout = nil
             }
             if let value = reader.value("failure") {
-                let path = reader.pathOf("failure")
-                failure = try Failure(wire: value, path: path, strict: strict)
+                let path = (path == nil ? nil : reader.pathOf("failure"))
+                failure = try Failure(decoding: value, at: path, strict: strict)
             } else {
                 failure = nil
             }
@@ -462,13 +571,27 @@ public enum BackButtonInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            name = try Wire.string(try Wire.required(reader.value("name"), reader.pathOf("name")), reader.pathOf("name"))
-            summary = try Wire.string(try Wire.required(reader.value("summary"), reader.pathOf("summary")), reader.pathOf("summary"))
-            animated = try Wire.bool(try Wire.required(reader.value("animated"), reader.pathOf("animated")), reader.pathOf("animated"))
-            builtIn = try Wire.bool(try Wire.required(reader.value("builtIn"), reader.pathOf("builtIn")), reader.pathOf("builtIn"))
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let namePath = (path == nil ? nil : reader.pathOf("name"))
+            name = try Wire.string(try Wire.required(reader.value("name"), namePath), namePath)
+            let summaryPath = (path == nil ? nil : reader.pathOf("summary"))
+            summary = try Wire.string(try Wire.required(reader.value("summary"), summaryPath), summaryPath)
+            let animatedPath = (path == nil ? nil : reader.pathOf("animated"))
+            animated = try Wire.bool(try Wire.required(reader.value("animated"), animatedPath), animatedPath)
+            let builtInPath = (path == nil ? nil : reader.pathOf("builtIn"))
+            builtIn = try Wire.bool(try Wire.required(reader.value("builtIn"), builtInPath), builtInPath)
             if let value = reader.value("file") {
-                let path = reader.pathOf("file")
+                let path = (path == nil ? nil : reader.pathOf("file"))
                 file = try Wire.string(value, path)
             } else {
                 file = nil
@@ -522,26 +645,43 @@ public enum BackButtonInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            shape = try Wire.enumeration(try Wire.required(reader.value("shape"), reader.pathOf("shape")), reader.pathOf("shape"), as: Shape.self)
-            pointDepth = try Wire.double(try Wire.required(reader.value("pointDepth"), reader.pathOf("pointDepth")), reader.pathOf("pointDepth"))
-            cornerRadius = try Wire.double(try Wire.required(reader.value("cornerRadius"), reader.pathOf("cornerRadius")), reader.pathOf("cornerRadius"))
-            fillTop = try Wire.string(try Wire.required(reader.value("fillTop"), reader.pathOf("fillTop")), reader.pathOf("fillTop"))
-            fillBottom = try Wire.string(try Wire.required(reader.value("fillBottom"), reader.pathOf("fillBottom")), reader.pathOf("fillBottom"))
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let shapePath = (path == nil ? nil : reader.pathOf("shape"))
+            shape = try Wire.enumeration(try Wire.required(reader.value("shape"), shapePath), shapePath, as: Shape.self)
+            let pointDepthPath = (path == nil ? nil : reader.pathOf("pointDepth"))
+            pointDepth = try Wire.double(try Wire.required(reader.value("pointDepth"), pointDepthPath), pointDepthPath)
+            let cornerRadiusPath = (path == nil ? nil : reader.pathOf("cornerRadius"))
+            cornerRadius = try Wire.double(try Wire.required(reader.value("cornerRadius"), cornerRadiusPath), cornerRadiusPath)
+            let fillTopPath = (path == nil ? nil : reader.pathOf("fillTop"))
+            fillTop = try Wire.string(try Wire.required(reader.value("fillTop"), fillTopPath), fillTopPath)
+            let fillBottomPath = (path == nil ? nil : reader.pathOf("fillBottom"))
+            fillBottom = try Wire.string(try Wire.required(reader.value("fillBottom"), fillBottomPath), fillBottomPath)
             if let value = reader.value("border") {
-                let path = reader.pathOf("border")
+                let path = (path == nil ? nil : reader.pathOf("border"))
                 border = try Wire.string(value, path)
             } else {
                 border = nil
             }
             if let value = reader.value("highlight") {
-                let path = reader.pathOf("highlight")
+                let path = (path == nil ? nil : reader.pathOf("highlight"))
                 highlight = try Wire.string(value, path)
             } else {
                 highlight = nil
             }
-            barTop = try Wire.string(try Wire.required(reader.value("barTop"), reader.pathOf("barTop")), reader.pathOf("barTop"))
-            barBottom = try Wire.string(try Wire.required(reader.value("barBottom"), reader.pathOf("barBottom")), reader.pathOf("barBottom"))
+            let barTopPath = (path == nil ? nil : reader.pathOf("barTop"))
+            barTop = try Wire.string(try Wire.required(reader.value("barTop"), barTopPath), barTopPath)
+            let barBottomPath = (path == nil ? nil : reader.pathOf("barBottom"))
+            barBottom = try Wire.string(try Wire.required(reader.value("barBottom"), barBottomPath), barBottomPath)
             if strict { try reader.finish() }
         }
 
@@ -594,28 +734,39 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                text = try Wire.string(try Wire.required(reader.value("text"), reader.pathOf("text")), reader.pathOf("text"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let textPath = (path == nil ? nil : reader.pathOf("text"))
+                text = try Wire.string(try Wire.required(reader.value("text"), textPath), textPath)
                 if let value = reader.value("shadow") {
-                    let path = reader.pathOf("shadow")
+                    let path = (path == nil ? nil : reader.pathOf("shadow"))
                     shadow = try Wire.string(value, path)
                 } else {
                     shadow = nil
                 }
                 if let value = reader.value("shadowOffsetX") {
-                    let path = reader.pathOf("shadowOffsetX")
+                    let path = (path == nil ? nil : reader.pathOf("shadowOffsetX"))
                     shadowOffsetX = try Wire.double(value, path)
                 } else {
                     shadowOffsetX = nil
                 }
                 if let value = reader.value("shadowOffsetY") {
-                    let path = reader.pathOf("shadowOffsetY")
+                    let path = (path == nil ? nil : reader.pathOf("shadowOffsetY"))
                     shadowOffsetY = try Wire.double(value, path)
                 } else {
                     shadowOffsetY = nil
                 }
                 if let value = reader.value("tint") {
-                    let path = reader.pathOf("tint")
+                    let path = (path == nil ? nil : reader.pathOf("tint"))
                     tint = try Wire.string(value, path)
                 } else {
                     tint = nil
@@ -686,34 +837,65 @@ public enum BackButtonInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            name = try Wire.string(try Wire.required(reader.value("name"), reader.pathOf("name")), reader.pathOf("name"))
-            summary = try Wire.string(try Wire.required(reader.value("summary"), reader.pathOf("summary")), reader.pathOf("summary"))
-            animated = try Wire.bool(try Wire.required(reader.value("animated"), reader.pathOf("animated")), reader.pathOf("animated"))
-            builtIn = try Wire.bool(try Wire.required(reader.value("builtIn"), reader.pathOf("builtIn")), reader.pathOf("builtIn"))
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let namePath = (path == nil ? nil : reader.pathOf("name"))
+            name = try Wire.string(try Wire.required(reader.value("name"), namePath), namePath)
+            let summaryPath = (path == nil ? nil : reader.pathOf("summary"))
+            summary = try Wire.string(try Wire.required(reader.value("summary"), summaryPath), summaryPath)
+            let animatedPath = (path == nil ? nil : reader.pathOf("animated"))
+            animated = try Wire.bool(try Wire.required(reader.value("animated"), animatedPath), animatedPath)
+            let builtInPath = (path == nil ? nil : reader.pathOf("builtIn"))
+            builtIn = try Wire.bool(try Wire.required(reader.value("builtIn"), builtInPath), builtInPath)
             if let value = reader.value("file") {
-                let path = reader.pathOf("file")
+                let path = (path == nil ? nil : reader.pathOf("file"))
                 file = try Wire.string(value, path)
             } else {
                 file = nil
             }
-            font = try Wire.string(try Wire.required(reader.value("font"), reader.pathOf("font")), reader.pathOf("font"))
-            fontSize = try Wire.double(try Wire.required(reader.value("fontSize"), reader.pathOf("fontSize")), reader.pathOf("fontSize"))
-            features = try Wire.array(try Wire.required(reader.value("features"), reader.pathOf("features")), reader.pathOf("features")) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-            tracking = try Wire.double(try Wire.required(reader.value("tracking"), reader.pathOf("tracking")), reader.pathOf("tracking"))
-            height = try Wire.double(try Wire.required(reader.value("height"), reader.pathOf("height")), reader.pathOf("height"))
-            artWidth = try Wire.double(try Wire.required(reader.value("artWidth"), reader.pathOf("artWidth")), reader.pathOf("artWidth"))
-            capInsets = try Insets(wire: try Wire.required(reader.value("capInsets"), reader.pathOf("capInsets")), path: reader.pathOf("capInsets"), strict: strict)
-            titleInsets = try Insets(wire: try Wire.required(reader.value("titleInsets"), reader.pathOf("titleInsets")), path: reader.pathOf("titleInsets"), strict: strict)
-            alignment = try Wire.enumeration(try Wire.required(reader.value("alignment"), reader.pathOf("alignment")), reader.pathOf("alignment"), as: Alignment.self)
-            padding = try Wire.double(try Wire.required(reader.value("padding"), reader.pathOf("padding")), reader.pathOf("padding"))
-            minimumWidth = try Wire.double(try Wire.required(reader.value("minimumWidth"), reader.pathOf("minimumWidth")), reader.pathOf("minimumWidth"))
-            maximumWidth = try Wire.double(try Wire.required(reader.value("maximumWidth"), reader.pathOf("maximumWidth")), reader.pathOf("maximumWidth"))
-            overflow = try Wire.enumeration(try Wire.required(reader.value("overflow"), reader.pathOf("overflow")), reader.pathOf("overflow"), as: Overflow.self)
-            chevronWidth = try Wire.double(try Wire.required(reader.value("chevronWidth"), reader.pathOf("chevronWidth")), reader.pathOf("chevronWidth"))
-            colors = try Colors(wire: try Wire.required(reader.value("colors"), reader.pathOf("colors")), path: reader.pathOf("colors"), strict: strict)
-            art = try LookArt(wire: try Wire.required(reader.value("art"), reader.pathOf("art")), path: reader.pathOf("art"), strict: strict)
-            sources = try Wire.dictionary(try Wire.required(reader.value("sources"), reader.pathOf("sources")), reader.pathOf("sources")) { element, path throws(VarlinkError) in try Wire.string(element, path) }
+            let fontPath = (path == nil ? nil : reader.pathOf("font"))
+            font = try Wire.string(try Wire.required(reader.value("font"), fontPath), fontPath)
+            let fontSizePath = (path == nil ? nil : reader.pathOf("fontSize"))
+            fontSize = try Wire.double(try Wire.required(reader.value("fontSize"), fontSizePath), fontSizePath)
+            let featuresPath = (path == nil ? nil : reader.pathOf("features"))
+            features = try Wire.array(try Wire.required(reader.value("features"), featuresPath), featuresPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
+            let trackingPath = (path == nil ? nil : reader.pathOf("tracking"))
+            tracking = try Wire.double(try Wire.required(reader.value("tracking"), trackingPath), trackingPath)
+            let heightPath = (path == nil ? nil : reader.pathOf("height"))
+            height = try Wire.double(try Wire.required(reader.value("height"), heightPath), heightPath)
+            let artWidthPath = (path == nil ? nil : reader.pathOf("artWidth"))
+            artWidth = try Wire.double(try Wire.required(reader.value("artWidth"), artWidthPath), artWidthPath)
+            let capInsetsPath = (path == nil ? nil : reader.pathOf("capInsets"))
+            capInsets = try Insets(decoding: try Wire.required(reader.value("capInsets"), capInsetsPath), at: capInsetsPath, strict: strict)
+            let titleInsetsPath = (path == nil ? nil : reader.pathOf("titleInsets"))
+            titleInsets = try Insets(decoding: try Wire.required(reader.value("titleInsets"), titleInsetsPath), at: titleInsetsPath, strict: strict)
+            let alignmentPath = (path == nil ? nil : reader.pathOf("alignment"))
+            alignment = try Wire.enumeration(try Wire.required(reader.value("alignment"), alignmentPath), alignmentPath, as: Alignment.self)
+            let paddingPath = (path == nil ? nil : reader.pathOf("padding"))
+            padding = try Wire.double(try Wire.required(reader.value("padding"), paddingPath), paddingPath)
+            let minimumWidthPath = (path == nil ? nil : reader.pathOf("minimumWidth"))
+            minimumWidth = try Wire.double(try Wire.required(reader.value("minimumWidth"), minimumWidthPath), minimumWidthPath)
+            let maximumWidthPath = (path == nil ? nil : reader.pathOf("maximumWidth"))
+            maximumWidth = try Wire.double(try Wire.required(reader.value("maximumWidth"), maximumWidthPath), maximumWidthPath)
+            let overflowPath = (path == nil ? nil : reader.pathOf("overflow"))
+            overflow = try Wire.enumeration(try Wire.required(reader.value("overflow"), overflowPath), overflowPath, as: Overflow.self)
+            let chevronWidthPath = (path == nil ? nil : reader.pathOf("chevronWidth"))
+            chevronWidth = try Wire.double(try Wire.required(reader.value("chevronWidth"), chevronWidthPath), chevronWidthPath)
+            let colorsPath = (path == nil ? nil : reader.pathOf("colors"))
+            colors = try Colors(decoding: try Wire.required(reader.value("colors"), colorsPath), at: colorsPath, strict: strict)
+            let artPath = (path == nil ? nil : reader.pathOf("art"))
+            art = try LookArt(decoding: try Wire.required(reader.value("art"), artPath), at: artPath, strict: strict)
+            let sourcesPath = (path == nil ? nil : reader.pathOf("sources"))
+            sources = try Wire.dictionary(try Wire.required(reader.value("sources"), sourcesPath), sourcesPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
             if strict { try reader.finish() }
         }
 
@@ -775,8 +957,19 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                requests = try Wire.array(try Wire.required(reader.value("requests"), reader.pathOf("requests")), reader.pathOf("requests")) { element, path throws(VarlinkError) in try SizeRequest(wire: element, path: path, strict: strict) }
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let requestsPath = (path == nil ? nil : reader.pathOf("requests"))
+                requests = try Wire.array(try Wire.required(reader.value("requests"), requestsPath), requestsPath) { element, path throws(VarlinkError) in try SizeRequest(decoding: element, at: path, strict: strict) }
                 if strict { try reader.finish() }
             }
 
@@ -799,8 +992,19 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                results = try Wire.array(try Wire.required(reader.value("results"), reader.pathOf("results")), reader.pathOf("results")) { element, path throws(VarlinkError) in try SizeResult(wire: element, path: path, strict: strict) }
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let resultsPath = (path == nil ? nil : reader.pathOf("results"))
+                results = try Wire.array(try Wire.required(reader.value("results"), resultsPath), resultsPath) { element, path throws(VarlinkError) in try SizeResult(decoding: element, at: path, strict: strict) }
                 if strict { try reader.finish() }
             }
 
@@ -840,11 +1044,23 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                request = try SizeRequest(wire: try Wire.required(reader.value("request"), reader.pathOf("request")), path: reader.pathOf("request"), strict: strict)
-                kind = try Wire.enumeration(try Wire.required(reader.value("kind"), reader.pathOf("kind")), reader.pathOf("kind"), as: Kind.self)
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let requestPath = (path == nil ? nil : reader.pathOf("request"))
+                request = try SizeRequest(decoding: try Wire.required(reader.value("request"), requestPath), at: requestPath, strict: strict)
+                let kindPath = (path == nil ? nil : reader.pathOf("kind"))
+                kind = try Wire.enumeration(try Wire.required(reader.value("kind"), kindPath), kindPath, as: Kind.self)
                 if let value = reader.value("wasCoveredByPush") {
-                    let path = reader.pathOf("wasCoveredByPush")
+                    let path = (path == nil ? nil : reader.pathOf("wasCoveredByPush"))
                     wasCoveredByPush = try Wire.bool(value, path)
                 } else {
                     wasCoveredByPush = nil
@@ -885,11 +1101,25 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                kind = try Wire.enumeration(try Wire.required(reader.value("kind"), reader.pathOf("kind")), reader.pathOf("kind"), as: Kind.self)
-                from = try Rect(wire: try Wire.required(reader.value("from"), reader.pathOf("from")), path: reader.pathOf("from"), strict: strict)
-                to = try Rect(wire: try Wire.required(reader.value("to"), reader.pathOf("to")), path: reader.pathOf("to"), strict: strict)
-                duration = try Wire.double(try Wire.required(reader.value("duration"), reader.pathOf("duration")), reader.pathOf("duration"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let kindPath = (path == nil ? nil : reader.pathOf("kind"))
+                kind = try Wire.enumeration(try Wire.required(reader.value("kind"), kindPath), kindPath, as: Kind.self)
+                let fromPath = (path == nil ? nil : reader.pathOf("from"))
+                from = try Rect(decoding: try Wire.required(reader.value("from"), fromPath), at: fromPath, strict: strict)
+                let toPath = (path == nil ? nil : reader.pathOf("to"))
+                to = try Rect(decoding: try Wire.required(reader.value("to"), toPath), at: toPath, strict: strict)
+                let durationPath = (path == nil ? nil : reader.pathOf("duration"))
+                duration = try Wire.double(try Wire.required(reader.value("duration"), durationPath), durationPath)
                 if strict { try reader.finish() }
             }
 
@@ -933,11 +1163,25 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                png = try Wire.string(try Wire.required(reader.value("png"), reader.pathOf("png")), reader.pathOf("png"))
-                pixelWidth = try Wire.int(try Wire.required(reader.value("pixelWidth"), reader.pathOf("pixelWidth")), reader.pathOf("pixelWidth"))
-                pixelHeight = try Wire.int(try Wire.required(reader.value("pixelHeight"), reader.pathOf("pixelHeight")), reader.pathOf("pixelHeight"))
-                layout = try Layout(wire: try Wire.required(reader.value("layout"), reader.pathOf("layout")), path: reader.pathOf("layout"), strict: strict)
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let pngPath = (path == nil ? nil : reader.pathOf("png"))
+                png = try Wire.string(try Wire.required(reader.value("png"), pngPath), pngPath)
+                let pixelWidthPath = (path == nil ? nil : reader.pathOf("pixelWidth"))
+                pixelWidth = try Wire.int(try Wire.required(reader.value("pixelWidth"), pixelWidthPath), pixelWidthPath)
+                let pixelHeightPath = (path == nil ? nil : reader.pathOf("pixelHeight"))
+                pixelHeight = try Wire.int(try Wire.required(reader.value("pixelHeight"), pixelHeightPath), pixelHeightPath)
+                let layoutPath = (path == nil ? nil : reader.pathOf("layout"))
+                layout = try Layout(decoding: try Wire.required(reader.value("layout"), layoutPath), at: layoutPath, strict: strict)
                 if strict { try reader.finish() }
             }
 
@@ -966,7 +1210,17 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
             }
 
@@ -985,8 +1239,19 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                looks = try Wire.array(try Wire.required(reader.value("looks"), reader.pathOf("looks")), reader.pathOf("looks")) { element, path throws(VarlinkError) in try LookSummary(wire: element, path: path, strict: strict) }
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let looksPath = (path == nil ? nil : reader.pathOf("looks"))
+                looks = try Wire.array(try Wire.required(reader.value("looks"), looksPath), looksPath) { element, path throws(VarlinkError) in try LookSummary(decoding: element, at: path, strict: strict) }
                 if strict { try reader.finish() }
             }
 
@@ -1015,8 +1280,19 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                look = try Wire.string(try Wire.required(reader.value("look"), reader.pathOf("look")), reader.pathOf("look"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let lookPath = (path == nil ? nil : reader.pathOf("look"))
+                look = try Wire.string(try Wire.required(reader.value("look"), lookPath), lookPath)
                 if strict { try reader.finish() }
             }
 
@@ -1039,8 +1315,19 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                look = try LookDescription(wire: try Wire.required(reader.value("look"), reader.pathOf("look")), path: reader.pathOf("look"), strict: strict)
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let lookPath = (path == nil ? nil : reader.pathOf("look"))
+                look = try LookDescription(decoding: try Wire.required(reader.value("look"), lookPath), at: lookPath, strict: strict)
                 if strict { try reader.finish() }
             }
 
@@ -1071,9 +1358,21 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                look = try Wire.string(try Wire.required(reader.value("look"), reader.pathOf("look")), reader.pathOf("look"))
-                known = try Wire.array(try Wire.required(reader.value("known"), reader.pathOf("known")), reader.pathOf("known")) { element, path throws(VarlinkError) in try Wire.string(element, path) }
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let lookPath = (path == nil ? nil : reader.pathOf("look"))
+                look = try Wire.string(try Wire.required(reader.value("look"), lookPath), lookPath)
+                let knownPath = (path == nil ? nil : reader.pathOf("known"))
+                known = try Wire.array(try Wire.required(reader.value("known"), knownPath), knownPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
                 if strict { try reader.finish() }
             }
 
@@ -1106,9 +1405,21 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
-                message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
+                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
+                let messagePath = (path == nil ? nil : reader.pathOf("message"))
+                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
             }
 
@@ -1141,9 +1452,21 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
-                message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
+                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
+                let messagePath = (path == nil ? nil : reader.pathOf("message"))
+                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
             }
 
@@ -1176,9 +1499,21 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
-                message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
+                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
+                let messagePath = (path == nil ? nil : reader.pathOf("message"))
+                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
             }
 
@@ -1211,9 +1546,21 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
-                message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
+                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
+                let messagePath = (path == nil ? nil : reader.pathOf("message"))
+                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
             }
 
@@ -1246,9 +1593,21 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                look = try Wire.string(try Wire.required(reader.value("look"), reader.pathOf("look")), reader.pathOf("look"))
-                animated = try Wire.array(try Wire.required(reader.value("animated"), reader.pathOf("animated")), reader.pathOf("animated")) { element, path throws(VarlinkError) in try Wire.string(element, path) }
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let lookPath = (path == nil ? nil : reader.pathOf("look"))
+                look = try Wire.string(try Wire.required(reader.value("look"), lookPath), lookPath)
+                let animatedPath = (path == nil ? nil : reader.pathOf("animated"))
+                animated = try Wire.array(try Wire.required(reader.value("animated"), animatedPath), animatedPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
                 if strict { try reader.finish() }
             }
 
@@ -1285,11 +1644,25 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
-                message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
-                pixels = try Wire.int(try Wire.required(reader.value("pixels"), reader.pathOf("pixels")), reader.pathOf("pixels"))
-                limit = try Wire.int(try Wire.required(reader.value("limit"), reader.pathOf("limit")), reader.pathOf("limit"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
+                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
+                let messagePath = (path == nil ? nil : reader.pathOf("message"))
+                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
+                let pixelsPath = (path == nil ? nil : reader.pathOf("pixels"))
+                pixels = try Wire.int(try Wire.required(reader.value("pixels"), pixelsPath), pixelsPath)
+                let limitPath = (path == nil ? nil : reader.pathOf("limit"))
+                limit = try Wire.int(try Wire.required(reader.value("limit"), limitPath), limitPath)
                 if strict { try reader.finish() }
             }
 
@@ -1326,10 +1699,23 @@ public enum BackButtonInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
-                count = try Wire.int(try Wire.required(reader.value("count"), reader.pathOf("count")), reader.pathOf("count"))
-                limit = try Wire.int(try Wire.required(reader.value("limit"), reader.pathOf("limit")), reader.pathOf("limit"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
+                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
+                let countPath = (path == nil ? nil : reader.pathOf("count"))
+                count = try Wire.int(try Wire.required(reader.value("count"), countPath), countPath)
+                let limitPath = (path == nil ? nil : reader.pathOf("limit"))
+                limit = try Wire.int(try Wire.required(reader.value("limit"), limitPath), limitPath)
                 if strict { try reader.finish() }
             }
 

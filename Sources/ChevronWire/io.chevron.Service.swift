@@ -23,10 +23,23 @@ public enum ServiceInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            method = try Wire.string(try Wire.required(reader.value("method"), reader.pathOf("method")), reader.pathOf("method"))
-            calls = try Wire.int(try Wire.required(reader.value("calls"), reader.pathOf("calls")), reader.pathOf("calls"))
-            errors = try Wire.int(try Wire.required(reader.value("errors"), reader.pathOf("errors")), reader.pathOf("errors"))
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let methodPath = (path == nil ? nil : reader.pathOf("method"))
+            method = try Wire.string(try Wire.required(reader.value("method"), methodPath), methodPath)
+            let callsPath = (path == nil ? nil : reader.pathOf("calls"))
+            calls = try Wire.int(try Wire.required(reader.value("calls"), callsPath), callsPath)
+            let errorsPath = (path == nil ? nil : reader.pathOf("errors"))
+            errors = try Wire.int(try Wire.required(reader.value("errors"), errorsPath), errorsPath)
             if strict { try reader.finish() }
         }
 
@@ -61,13 +74,29 @@ public enum ServiceInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            entries = try Wire.int(try Wire.required(reader.value("entries"), reader.pathOf("entries")), reader.pathOf("entries"))
-            bytes = try Wire.int(try Wire.required(reader.value("bytes"), reader.pathOf("bytes")), reader.pathOf("bytes"))
-            byteBudget = try Wire.int(try Wire.required(reader.value("byteBudget"), reader.pathOf("byteBudget")), reader.pathOf("byteBudget"))
-            entryLimit = try Wire.int(try Wire.required(reader.value("entryLimit"), reader.pathOf("entryLimit")), reader.pathOf("entryLimit"))
-            hits = try Wire.int(try Wire.required(reader.value("hits"), reader.pathOf("hits")), reader.pathOf("hits"))
-            misses = try Wire.int(try Wire.required(reader.value("misses"), reader.pathOf("misses")), reader.pathOf("misses"))
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let entriesPath = (path == nil ? nil : reader.pathOf("entries"))
+            entries = try Wire.int(try Wire.required(reader.value("entries"), entriesPath), entriesPath)
+            let bytesPath = (path == nil ? nil : reader.pathOf("bytes"))
+            bytes = try Wire.int(try Wire.required(reader.value("bytes"), bytesPath), bytesPath)
+            let byteBudgetPath = (path == nil ? nil : reader.pathOf("byteBudget"))
+            byteBudget = try Wire.int(try Wire.required(reader.value("byteBudget"), byteBudgetPath), byteBudgetPath)
+            let entryLimitPath = (path == nil ? nil : reader.pathOf("entryLimit"))
+            entryLimit = try Wire.int(try Wire.required(reader.value("entryLimit"), entryLimitPath), entryLimitPath)
+            let hitsPath = (path == nil ? nil : reader.pathOf("hits"))
+            hits = try Wire.int(try Wire.required(reader.value("hits"), hitsPath), hitsPath)
+            let missesPath = (path == nil ? nil : reader.pathOf("misses"))
+            misses = try Wire.int(try Wire.required(reader.value("misses"), missesPath), missesPath)
             if strict { try reader.finish() }
         }
 
@@ -99,10 +128,23 @@ public enum ServiceInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            file = try Wire.string(try Wire.required(reader.value("file"), reader.pathOf("file")), reader.pathOf("file"))
-            field = try Wire.string(try Wire.required(reader.value("field"), reader.pathOf("field")), reader.pathOf("field"))
-            reason = try Wire.string(try Wire.required(reader.value("reason"), reader.pathOf("reason")), reader.pathOf("reason"))
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let filePath = (path == nil ? nil : reader.pathOf("file"))
+            file = try Wire.string(try Wire.required(reader.value("file"), filePath), filePath)
+            let fieldPath = (path == nil ? nil : reader.pathOf("field"))
+            field = try Wire.string(try Wire.required(reader.value("field"), fieldPath), fieldPath)
+            let reasonPath = (path == nil ? nil : reader.pathOf("reason"))
+            reason = try Wire.string(try Wire.required(reader.value("reason"), reasonPath), reasonPath)
             if strict { try reader.finish() }
         }
 
@@ -133,11 +175,25 @@ public enum ServiceInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            fonts = try Wire.string(try Wire.required(reader.value("fonts"), reader.pathOf("fonts")), reader.pathOf("fonts"))
-            fontconfig = try Wire.string(try Wire.required(reader.value("fontconfig"), reader.pathOf("fontconfig")), reader.pathOf("fontconfig"))
-            libraries = try Wire.string(try Wire.required(reader.value("libraries"), reader.pathOf("libraries")), reader.pathOf("libraries"))
-            looks = try Wire.string(try Wire.required(reader.value("looks"), reader.pathOf("looks")), reader.pathOf("looks"))
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let fontsPath = (path == nil ? nil : reader.pathOf("fonts"))
+            fonts = try Wire.string(try Wire.required(reader.value("fonts"), fontsPath), fontsPath)
+            let fontconfigPath = (path == nil ? nil : reader.pathOf("fontconfig"))
+            fontconfig = try Wire.string(try Wire.required(reader.value("fontconfig"), fontconfigPath), fontconfigPath)
+            let librariesPath = (path == nil ? nil : reader.pathOf("libraries"))
+            libraries = try Wire.string(try Wire.required(reader.value("libraries"), librariesPath), librariesPath)
+            let looksPath = (path == nil ? nil : reader.pathOf("looks"))
+            looks = try Wire.string(try Wire.required(reader.value("looks"), looksPath), looksPath)
             if strict { try reader.finish() }
         }
 
@@ -168,7 +224,17 @@ public enum ServiceInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
             }
 
@@ -192,10 +258,23 @@ public enum ServiceInterface {
                 /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
                 /// field, and (when `strict`, as for calls) of a field the interface does not declare.
                 public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                    var reader = try VarlinkParameters(value, path: path)
-                    open = try Wire.int(try Wire.required(reader.value("open"), reader.pathOf("open")), reader.pathOf("open"))
-                    accepted = try Wire.int(try Wire.required(reader.value("accepted"), reader.pathOf("accepted")), reader.pathOf("accepted"))
-                    refused = try Wire.int(try Wire.required(reader.value("refused"), reader.pathOf("refused")), reader.pathOf("refused"))
+                    do throws(VarlinkError) {
+                        self = try Self(decoding: value, at: nil, strict: strict)
+                    } catch {
+                        // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                        self = try Self(decoding: value, at: path, strict: strict)
+                    }
+                }
+
+                /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+                public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                    var reader = try VarlinkParameters(value, path: path ?? "")
+                    let openPath = (path == nil ? nil : reader.pathOf("open"))
+                    open = try Wire.int(try Wire.required(reader.value("open"), openPath), openPath)
+                    let acceptedPath = (path == nil ? nil : reader.pathOf("accepted"))
+                    accepted = try Wire.int(try Wire.required(reader.value("accepted"), acceptedPath), acceptedPath)
+                    let refusedPath = (path == nil ? nil : reader.pathOf("refused"))
+                    refused = try Wire.int(try Wire.required(reader.value("refused"), refusedPath), refusedPath)
                     if strict { try reader.finish() }
                 }
 
@@ -234,16 +313,35 @@ public enum ServiceInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                uptime = try Wire.double(try Wire.required(reader.value("uptime"), reader.pathOf("uptime")), reader.pathOf("uptime"))
-                connections = try Connections(wire: try Wire.required(reader.value("connections"), reader.pathOf("connections")), path: reader.pathOf("connections"), strict: strict)
-                calls = try Wire.array(try Wire.required(reader.value("calls"), reader.pathOf("calls")), reader.pathOf("calls")) { element, path throws(VarlinkError) in try MethodStatistics(wire: element, path: path, strict: strict) }
-                answeredFromMemory = try Wire.int(try Wire.required(reader.value("answeredFromMemory"), reader.pathOf("answeredFromMemory")), reader.pathOf("answeredFromMemory"))
-                deferredToWorkers = try Wire.int(try Wire.required(reader.value("deferredToWorkers"), reader.pathOf("deferredToWorkers")), reader.pathOf("deferredToWorkers"))
-                cache = try CacheStatistics(wire: try Wire.required(reader.value("cache"), reader.pathOf("cache")), path: reader.pathOf("cache"), strict: strict)
-                generation = try Wire.int(try Wire.required(reader.value("generation"), reader.pathOf("generation")), reader.pathOf("generation"))
-                looks = try Wire.int(try Wire.required(reader.value("looks"), reader.pathOf("looks")), reader.pathOf("looks"))
-                openFaces = try Wire.int(try Wire.required(reader.value("openFaces"), reader.pathOf("openFaces")), reader.pathOf("openFaces"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let uptimePath = (path == nil ? nil : reader.pathOf("uptime"))
+                uptime = try Wire.double(try Wire.required(reader.value("uptime"), uptimePath), uptimePath)
+                let connectionsPath = (path == nil ? nil : reader.pathOf("connections"))
+                connections = try Connections(decoding: try Wire.required(reader.value("connections"), connectionsPath), at: connectionsPath, strict: strict)
+                let callsPath = (path == nil ? nil : reader.pathOf("calls"))
+                calls = try Wire.array(try Wire.required(reader.value("calls"), callsPath), callsPath) { element, path throws(VarlinkError) in try MethodStatistics(decoding: element, at: path, strict: strict) }
+                let answeredFromMemoryPath = (path == nil ? nil : reader.pathOf("answeredFromMemory"))
+                answeredFromMemory = try Wire.int(try Wire.required(reader.value("answeredFromMemory"), answeredFromMemoryPath), answeredFromMemoryPath)
+                let deferredToWorkersPath = (path == nil ? nil : reader.pathOf("deferredToWorkers"))
+                deferredToWorkers = try Wire.int(try Wire.required(reader.value("deferredToWorkers"), deferredToWorkersPath), deferredToWorkersPath)
+                let cachePath = (path == nil ? nil : reader.pathOf("cache"))
+                cache = try CacheStatistics(decoding: try Wire.required(reader.value("cache"), cachePath), at: cachePath, strict: strict)
+                let generationPath = (path == nil ? nil : reader.pathOf("generation"))
+                generation = try Wire.int(try Wire.required(reader.value("generation"), generationPath), generationPath)
+                let looksPath = (path == nil ? nil : reader.pathOf("looks"))
+                looks = try Wire.int(try Wire.required(reader.value("looks"), looksPath), looksPath)
+                let openFacesPath = (path == nil ? nil : reader.pathOf("openFaces"))
+                openFaces = try Wire.int(try Wire.required(reader.value("openFaces"), openFacesPath), openFacesPath)
                 if strict { try reader.finish() }
             }
 
@@ -279,7 +377,17 @@ public enum ServiceInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
             }
 
@@ -302,10 +410,23 @@ public enum ServiceInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                generation = try Wire.int(try Wire.required(reader.value("generation"), reader.pathOf("generation")), reader.pathOf("generation"))
-                looks = try Wire.array(try Wire.required(reader.value("looks"), reader.pathOf("looks")), reader.pathOf("looks")) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-                problems = try Wire.array(try Wire.required(reader.value("problems"), reader.pathOf("problems")), reader.pathOf("problems")) { element, path throws(VarlinkError) in try ManifestProblem(wire: element, path: path, strict: strict) }
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let generationPath = (path == nil ? nil : reader.pathOf("generation"))
+                generation = try Wire.int(try Wire.required(reader.value("generation"), generationPath), generationPath)
+                let looksPath = (path == nil ? nil : reader.pathOf("looks"))
+                looks = try Wire.array(try Wire.required(reader.value("looks"), looksPath), looksPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
+                let problemsPath = (path == nil ? nil : reader.pathOf("problems"))
+                problems = try Wire.array(try Wire.required(reader.value("problems"), problemsPath), problemsPath) { element, path throws(VarlinkError) in try ManifestProblem(decoding: element, at: path, strict: strict) }
                 if strict { try reader.finish() }
             }
 
@@ -340,7 +461,17 @@ public enum ServiceInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
             }
 
@@ -375,16 +506,35 @@ public enum ServiceInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                fingerprint = try Wire.string(try Wire.required(reader.value("fingerprint"), reader.pathOf("fingerprint")), reader.pathOf("fingerprint"))
-                parts = try FingerprintParts(wire: try Wire.required(reader.value("parts"), reader.pathOf("parts")), path: reader.pathOf("parts"), strict: strict)
-                faces = try Wire.int(try Wire.required(reader.value("faces"), reader.pathOf("faces")), reader.pathOf("faces"))
-                fontFiles = try Wire.int(try Wire.required(reader.value("fontFiles"), reader.pathOf("fontFiles")), reader.pathOf("fontFiles"))
-                configurationFiles = try Wire.int(try Wire.required(reader.value("configurationFiles"), reader.pathOf("configurationFiles")), reader.pathOf("configurationFiles"))
-                libraries = try Wire.dictionary(try Wire.required(reader.value("libraries"), reader.pathOf("libraries")), reader.pathOf("libraries")) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-                looks = try Wire.array(try Wire.required(reader.value("looks"), reader.pathOf("looks")), reader.pathOf("looks")) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-                generation = try Wire.int(try Wire.required(reader.value("generation"), reader.pathOf("generation")), reader.pathOf("generation"))
-                seconds = try Wire.double(try Wire.required(reader.value("seconds"), reader.pathOf("seconds")), reader.pathOf("seconds"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let fingerprintPath = (path == nil ? nil : reader.pathOf("fingerprint"))
+                fingerprint = try Wire.string(try Wire.required(reader.value("fingerprint"), fingerprintPath), fingerprintPath)
+                let partsPath = (path == nil ? nil : reader.pathOf("parts"))
+                parts = try FingerprintParts(decoding: try Wire.required(reader.value("parts"), partsPath), at: partsPath, strict: strict)
+                let facesPath = (path == nil ? nil : reader.pathOf("faces"))
+                faces = try Wire.int(try Wire.required(reader.value("faces"), facesPath), facesPath)
+                let fontFilesPath = (path == nil ? nil : reader.pathOf("fontFiles"))
+                fontFiles = try Wire.int(try Wire.required(reader.value("fontFiles"), fontFilesPath), fontFilesPath)
+                let configurationFilesPath = (path == nil ? nil : reader.pathOf("configurationFiles"))
+                configurationFiles = try Wire.int(try Wire.required(reader.value("configurationFiles"), configurationFilesPath), configurationFilesPath)
+                let librariesPath = (path == nil ? nil : reader.pathOf("libraries"))
+                libraries = try Wire.dictionary(try Wire.required(reader.value("libraries"), librariesPath), librariesPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
+                let looksPath = (path == nil ? nil : reader.pathOf("looks"))
+                looks = try Wire.array(try Wire.required(reader.value("looks"), looksPath), looksPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
+                let generationPath = (path == nil ? nil : reader.pathOf("generation"))
+                generation = try Wire.int(try Wire.required(reader.value("generation"), generationPath), generationPath)
+                let secondsPath = (path == nil ? nil : reader.pathOf("seconds"))
+                seconds = try Wire.double(try Wire.required(reader.value("seconds"), secondsPath), secondsPath)
                 if strict { try reader.finish() }
             }
 
@@ -420,7 +570,17 @@ public enum ServiceInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
             }
 
@@ -443,10 +603,23 @@ public enum ServiceInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                messageBytes = try Wire.int(try Wire.required(reader.value("messageBytes"), reader.pathOf("messageBytes")), reader.pathOf("messageBytes"))
-                textBytes = try Wire.int(try Wire.required(reader.value("textBytes"), reader.pathOf("textBytes")), reader.pathOf("textBytes"))
-                sizeManyRequests = try Wire.int(try Wire.required(reader.value("sizeManyRequests"), reader.pathOf("sizeManyRequests")), reader.pathOf("sizeManyRequests"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let messageBytesPath = (path == nil ? nil : reader.pathOf("messageBytes"))
+                messageBytes = try Wire.int(try Wire.required(reader.value("messageBytes"), messageBytesPath), messageBytesPath)
+                let textBytesPath = (path == nil ? nil : reader.pathOf("textBytes"))
+                textBytes = try Wire.int(try Wire.required(reader.value("textBytes"), textBytesPath), textBytesPath)
+                let sizeManyRequestsPath = (path == nil ? nil : reader.pathOf("sizeManyRequests"))
+                sizeManyRequests = try Wire.int(try Wire.required(reader.value("sizeManyRequests"), sizeManyRequestsPath), sizeManyRequestsPath)
                 if strict { try reader.finish() }
             }
 
@@ -477,8 +650,19 @@ public enum ServiceInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let messagePath = (path == nil ? nil : reader.pathOf("message"))
+                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
             }
 
@@ -512,10 +696,23 @@ public enum ServiceInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                method = try Wire.string(try Wire.required(reader.value("method"), reader.pathOf("method")), reader.pathOf("method"))
-                uid = try Wire.int(try Wire.required(reader.value("uid"), reader.pathOf("uid")), reader.pathOf("uid"))
-                message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let methodPath = (path == nil ? nil : reader.pathOf("method"))
+                method = try Wire.string(try Wire.required(reader.value("method"), methodPath), methodPath)
+                let uidPath = (path == nil ? nil : reader.pathOf("uid"))
+                uid = try Wire.int(try Wire.required(reader.value("uid"), uidPath), uidPath)
+                let messagePath = (path == nil ? nil : reader.pathOf("message"))
+                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
             }
 
@@ -547,8 +744,19 @@ public enum ServiceInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                reason = try Wire.string(try Wire.required(reader.value("reason"), reader.pathOf("reason")), reader.pathOf("reason"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let reasonPath = (path == nil ? nil : reader.pathOf("reason"))
+                reason = try Wire.string(try Wire.required(reader.value("reason"), reasonPath), reasonPath)
                 if strict { try reader.finish() }
             }
 
@@ -578,8 +786,19 @@ public enum ServiceInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                limit = try Wire.int(try Wire.required(reader.value("limit"), reader.pathOf("limit")), reader.pathOf("limit"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let limitPath = (path == nil ? nil : reader.pathOf("limit"))
+                limit = try Wire.int(try Wire.required(reader.value("limit"), limitPath), limitPath)
                 if strict { try reader.finish() }
             }
 
@@ -609,8 +828,19 @@ public enum ServiceInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let messagePath = (path == nil ? nil : reader.pathOf("message"))
+                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
             }
 

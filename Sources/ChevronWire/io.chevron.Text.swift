@@ -39,45 +39,55 @@ public enum TextInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
             if let value = reader.value("pattern") {
-                let path = reader.pathOf("pattern")
+                let path = (path == nil ? nil : reader.pathOf("pattern"))
                 pattern = try Wire.string(value, path)
             } else {
                 pattern = nil
             }
             if let value = reader.value("family") {
-                let path = reader.pathOf("family")
+                let path = (path == nil ? nil : reader.pathOf("family"))
                 family = try Wire.string(value, path)
             } else {
                 family = nil
             }
             if let value = reader.value("weight") {
-                let path = reader.pathOf("weight")
+                let path = (path == nil ? nil : reader.pathOf("weight"))
                 weight = try Wire.int(value, path)
             } else {
                 weight = nil
             }
             if let value = reader.value("slant") {
-                let path = reader.pathOf("slant")
+                let path = (path == nil ? nil : reader.pathOf("slant"))
                 slant = try Wire.enumeration(value, path, as: Slant.self)
             } else {
                 slant = nil
             }
             if let value = reader.value("size") {
-                let path = reader.pathOf("size")
+                let path = (path == nil ? nil : reader.pathOf("size"))
                 size = try Wire.double(value, path)
             } else {
                 size = nil
             }
             if let value = reader.value("language") {
-                let path = reader.pathOf("language")
+                let path = (path == nil ? nil : reader.pathOf("language"))
                 language = try Wire.string(value, path)
             } else {
                 language = nil
             }
             if let value = reader.value("features") {
-                let path = reader.pathOf("features")
+                let path = (path == nil ? nil : reader.pathOf("features"))
                 features = try Wire.array(value, path) { element, path throws(VarlinkError) in try Wire.string(element, path) }
             } else {
                 features = nil
@@ -119,13 +129,27 @@ public enum TextInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            family = try Wire.string(try Wire.required(reader.value("family"), reader.pathOf("family")), reader.pathOf("family"))
-            style = try Wire.string(try Wire.required(reader.value("style"), reader.pathOf("style")), reader.pathOf("style"))
-            file = try Wire.string(try Wire.required(reader.value("file"), reader.pathOf("file")), reader.pathOf("file"))
-            index = try Wire.int(try Wire.required(reader.value("index"), reader.pathOf("index")), reader.pathOf("index"))
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let familyPath = (path == nil ? nil : reader.pathOf("family"))
+            family = try Wire.string(try Wire.required(reader.value("family"), familyPath), familyPath)
+            let stylePath = (path == nil ? nil : reader.pathOf("style"))
+            style = try Wire.string(try Wire.required(reader.value("style"), stylePath), stylePath)
+            let filePath = (path == nil ? nil : reader.pathOf("file"))
+            file = try Wire.string(try Wire.required(reader.value("file"), filePath), filePath)
+            let indexPath = (path == nil ? nil : reader.pathOf("index"))
+            index = try Wire.int(try Wire.required(reader.value("index"), indexPath), indexPath)
             if let value = reader.value("variations") {
-                let path = reader.pathOf("variations")
+                let path = (path == nil ? nil : reader.pathOf("variations"))
                 variations = try Wire.string(value, path)
             } else {
                 variations = nil
@@ -173,14 +197,31 @@ public enum TextInterface {
         /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
         /// field, and (when `strict`, as for calls) of a field the interface does not declare.
         public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path)
-            face = try Face(wire: try Wire.required(reader.value("face"), reader.pathOf("face")), path: reader.pathOf("face"), strict: strict)
-            start = try Wire.int(try Wire.required(reader.value("start"), reader.pathOf("start")), reader.pathOf("start"))
-            end = try Wire.int(try Wire.required(reader.value("end"), reader.pathOf("end")), reader.pathOf("end"))
-            glyphs = try Wire.int(try Wire.required(reader.value("glyphs"), reader.pathOf("glyphs")), reader.pathOf("glyphs"))
-            width = try Wire.double(try Wire.required(reader.value("width"), reader.pathOf("width")), reader.pathOf("width"))
-            script = try Wire.string(try Wire.required(reader.value("script"), reader.pathOf("script")), reader.pathOf("script"))
-            direction = try Wire.enumeration(try Wire.required(reader.value("direction"), reader.pathOf("direction")), reader.pathOf("direction"), as: Direction.self)
+            do throws(VarlinkError) {
+                self = try Self(decoding: value, at: nil, strict: strict)
+            } catch {
+                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                self = try Self(decoding: value, at: path, strict: strict)
+            }
+        }
+
+        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+            var reader = try VarlinkParameters(value, path: path ?? "")
+            let facePath = (path == nil ? nil : reader.pathOf("face"))
+            face = try Face(decoding: try Wire.required(reader.value("face"), facePath), at: facePath, strict: strict)
+            let startPath = (path == nil ? nil : reader.pathOf("start"))
+            start = try Wire.int(try Wire.required(reader.value("start"), startPath), startPath)
+            let endPath = (path == nil ? nil : reader.pathOf("end"))
+            end = try Wire.int(try Wire.required(reader.value("end"), endPath), endPath)
+            let glyphsPath = (path == nil ? nil : reader.pathOf("glyphs"))
+            glyphs = try Wire.int(try Wire.required(reader.value("glyphs"), glyphsPath), glyphsPath)
+            let widthPath = (path == nil ? nil : reader.pathOf("width"))
+            width = try Wire.double(try Wire.required(reader.value("width"), widthPath), widthPath)
+            let scriptPath = (path == nil ? nil : reader.pathOf("script"))
+            script = try Wire.string(try Wire.required(reader.value("script"), scriptPath), scriptPath)
+            let directionPath = (path == nil ? nil : reader.pathOf("direction"))
+            direction = try Wire.enumeration(try Wire.required(reader.value("direction"), directionPath), directionPath, as: Direction.self)
             if strict { try reader.finish() }
         }
 
@@ -219,11 +260,22 @@ public enum TextInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                text = try Wire.string(try Wire.required(reader.value("text"), reader.pathOf("text")), reader.pathOf("text"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let textPath = (path == nil ? nil : reader.pathOf("text"))
+                text = try Wire.string(try Wire.required(reader.value("text"), textPath), textPath)
                 if let value = reader.value("font") {
-                    let path = reader.pathOf("font")
-                    font = try FontRequest(wire: value, path: path, strict: strict)
+                    let path = (path == nil ? nil : reader.pathOf("font"))
+                    font = try FontRequest(decoding: value, at: path, strict: strict)
                 } else {
                     font = nil
                 }
@@ -269,15 +321,33 @@ public enum TextInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                width = try Wire.double(try Wire.required(reader.value("width"), reader.pathOf("width")), reader.pathOf("width"))
-                ascent = try Wire.double(try Wire.required(reader.value("ascent"), reader.pathOf("ascent")), reader.pathOf("ascent"))
-                descent = try Wire.double(try Wire.required(reader.value("descent"), reader.pathOf("descent")), reader.pathOf("descent"))
-                lineHeight = try Wire.double(try Wire.required(reader.value("lineHeight"), reader.pathOf("lineHeight")), reader.pathOf("lineHeight"))
-                direction = try Wire.enumeration(try Wire.required(reader.value("direction"), reader.pathOf("direction")), reader.pathOf("direction"), as: Direction.self)
-                missing = try Wire.int(try Wire.required(reader.value("missing"), reader.pathOf("missing")), reader.pathOf("missing"))
-                substituted = try Wire.bool(try Wire.required(reader.value("substituted"), reader.pathOf("substituted")), reader.pathOf("substituted"))
-                runs = try Wire.array(try Wire.required(reader.value("runs"), reader.pathOf("runs")), reader.pathOf("runs")) { element, path throws(VarlinkError) in try Run(wire: element, path: path, strict: strict) }
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let widthPath = (path == nil ? nil : reader.pathOf("width"))
+                width = try Wire.double(try Wire.required(reader.value("width"), widthPath), widthPath)
+                let ascentPath = (path == nil ? nil : reader.pathOf("ascent"))
+                ascent = try Wire.double(try Wire.required(reader.value("ascent"), ascentPath), ascentPath)
+                let descentPath = (path == nil ? nil : reader.pathOf("descent"))
+                descent = try Wire.double(try Wire.required(reader.value("descent"), descentPath), descentPath)
+                let lineHeightPath = (path == nil ? nil : reader.pathOf("lineHeight"))
+                lineHeight = try Wire.double(try Wire.required(reader.value("lineHeight"), lineHeightPath), lineHeightPath)
+                let directionPath = (path == nil ? nil : reader.pathOf("direction"))
+                direction = try Wire.enumeration(try Wire.required(reader.value("direction"), directionPath), directionPath, as: Direction.self)
+                let missingPath = (path == nil ? nil : reader.pathOf("missing"))
+                missing = try Wire.int(try Wire.required(reader.value("missing"), missingPath), missingPath)
+                let substitutedPath = (path == nil ? nil : reader.pathOf("substituted"))
+                substituted = try Wire.bool(try Wire.required(reader.value("substituted"), substitutedPath), substitutedPath)
+                let runsPath = (path == nil ? nil : reader.pathOf("runs"))
+                runs = try Wire.array(try Wire.required(reader.value("runs"), runsPath), runsPath) { element, path throws(VarlinkError) in try Run(decoding: element, at: path, strict: strict) }
                 if strict { try reader.finish() }
             }
 
@@ -316,10 +386,21 @@ public enum TextInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                font = try FontRequest(wire: try Wire.required(reader.value("font"), reader.pathOf("font")), path: reader.pathOf("font"), strict: strict)
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let fontPath = (path == nil ? nil : reader.pathOf("font"))
+                font = try FontRequest(decoding: try Wire.required(reader.value("font"), fontPath), at: fontPath, strict: strict)
                 if let value = reader.value("text") {
-                    let path = reader.pathOf("text")
+                    let path = (path == nil ? nil : reader.pathOf("text"))
                     text = try Wire.string(value, path)
                 } else {
                     text = nil
@@ -355,17 +436,31 @@ public enum TextInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                primary = try Face(wire: try Wire.required(reader.value("primary"), reader.pathOf("primary")), path: reader.pathOf("primary"), strict: strict)
-                unitsPerEm = try Wire.int(try Wire.required(reader.value("unitsPerEm"), reader.pathOf("unitsPerEm")), reader.pathOf("unitsPerEm"))
-                fallbacks = try Wire.array(try Wire.required(reader.value("fallbacks"), reader.pathOf("fallbacks")), reader.pathOf("fallbacks")) { element, path throws(VarlinkError) in try Face(wire: element, path: path, strict: strict) }
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let primaryPath = (path == nil ? nil : reader.pathOf("primary"))
+                primary = try Face(decoding: try Wire.required(reader.value("primary"), primaryPath), at: primaryPath, strict: strict)
+                let unitsPerEmPath = (path == nil ? nil : reader.pathOf("unitsPerEm"))
+                unitsPerEm = try Wire.int(try Wire.required(reader.value("unitsPerEm"), unitsPerEmPath), unitsPerEmPath)
+                let fallbacksPath = (path == nil ? nil : reader.pathOf("fallbacks"))
+                fallbacks = try Wire.array(try Wire.required(reader.value("fallbacks"), fallbacksPath), fallbacksPath) { element, path throws(VarlinkError) in try Face(decoding: element, at: path, strict: strict) }
                 if let value = reader.value("missing") {
-                    let path = reader.pathOf("missing")
+                    let path = (path == nil ? nil : reader.pathOf("missing"))
                     missing = try Wire.int(value, path)
                 } else {
                     missing = nil
                 }
-                substituted = try Wire.bool(try Wire.required(reader.value("substituted"), reader.pathOf("substituted")), reader.pathOf("substituted"))
+                let substitutedPath = (path == nil ? nil : reader.pathOf("substituted"))
+                substituted = try Wire.bool(try Wire.required(reader.value("substituted"), substitutedPath), substitutedPath)
                 if strict { try reader.finish() }
             }
 
@@ -405,17 +500,29 @@ public enum TextInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                text = try Wire.string(try Wire.required(reader.value("text"), reader.pathOf("text")), reader.pathOf("text"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let textPath = (path == nil ? nil : reader.pathOf("text"))
+                text = try Wire.string(try Wire.required(reader.value("text"), textPath), textPath)
                 if let value = reader.value("font") {
-                    let path = reader.pathOf("font")
-                    font = try FontRequest(wire: value, path: path, strict: strict)
+                    let path = (path == nil ? nil : reader.pathOf("font"))
+                    font = try FontRequest(decoding: value, at: path, strict: strict)
                 } else {
                     font = nil
                 }
-                maxWidth = try Wire.double(try Wire.required(reader.value("maxWidth"), reader.pathOf("maxWidth")), reader.pathOf("maxWidth"))
+                let maxWidthPath = (path == nil ? nil : reader.pathOf("maxWidth"))
+                maxWidth = try Wire.double(try Wire.required(reader.value("maxWidth"), maxWidthPath), maxWidthPath)
                 if let value = reader.value("ellipsis") {
-                    let path = reader.pathOf("ellipsis")
+                    let path = (path == nil ? nil : reader.pathOf("ellipsis"))
                     ellipsis = try Wire.string(value, path)
                 } else {
                     ellipsis = nil
@@ -451,11 +558,25 @@ public enum TextInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                displayed = try Wire.string(try Wire.required(reader.value("displayed"), reader.pathOf("displayed")), reader.pathOf("displayed"))
-                width = try Wire.double(try Wire.required(reader.value("width"), reader.pathOf("width")), reader.pathOf("width"))
-                truncated = try Wire.bool(try Wire.required(reader.value("truncated"), reader.pathOf("truncated")), reader.pathOf("truncated"))
-                fullWidth = try Wire.double(try Wire.required(reader.value("fullWidth"), reader.pathOf("fullWidth")), reader.pathOf("fullWidth"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let displayedPath = (path == nil ? nil : reader.pathOf("displayed"))
+                displayed = try Wire.string(try Wire.required(reader.value("displayed"), displayedPath), displayedPath)
+                let widthPath = (path == nil ? nil : reader.pathOf("width"))
+                width = try Wire.double(try Wire.required(reader.value("width"), widthPath), widthPath)
+                let truncatedPath = (path == nil ? nil : reader.pathOf("truncated"))
+                truncated = try Wire.bool(try Wire.required(reader.value("truncated"), truncatedPath), truncatedPath)
+                let fullWidthPath = (path == nil ? nil : reader.pathOf("fullWidth"))
+                fullWidth = try Wire.double(try Wire.required(reader.value("fullWidth"), fullWidthPath), fullWidthPath)
                 if strict { try reader.finish() }
             }
 
@@ -489,9 +610,21 @@ public enum TextInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
-                message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
+                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
+                let messagePath = (path == nil ? nil : reader.pathOf("message"))
+                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
             }
 
@@ -526,10 +659,23 @@ public enum TextInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
-                message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
-                limit = try Wire.int(try Wire.required(reader.value("limit"), reader.pathOf("limit")), reader.pathOf("limit"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
+                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
+                let messagePath = (path == nil ? nil : reader.pathOf("message"))
+                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
+                let limitPath = (path == nil ? nil : reader.pathOf("limit"))
+                limit = try Wire.int(try Wire.required(reader.value("limit"), limitPath), limitPath)
                 if strict { try reader.finish() }
             }
 
@@ -563,9 +709,21 @@ public enum TextInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
-                message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
+                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
+                let messagePath = (path == nil ? nil : reader.pathOf("message"))
+                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
             }
 
@@ -598,9 +756,21 @@ public enum TextInterface {
             /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
             /// field, and (when `strict`, as for calls) of a field the interface does not declare.
             public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path)
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), reader.pathOf("parameter")), reader.pathOf("parameter"))
-                message = try Wire.string(try Wire.required(reader.value("message"), reader.pathOf("message")), reader.pathOf("message"))
+                do throws(VarlinkError) {
+                    self = try Self(decoding: value, at: nil, strict: strict)
+                } catch {
+                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
+                    self = try Self(decoding: value, at: path, strict: strict)
+                }
+            }
+
+            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
+            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
+                var reader = try VarlinkParameters(value, path: path ?? "")
+                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
+                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
+                let messagePath = (path == nil ? nil : reader.pathOf("message"))
+                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
             }
 
