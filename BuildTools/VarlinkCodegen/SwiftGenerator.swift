@@ -179,6 +179,42 @@ struct SwiftGenerator {
         }
         out += "\(inner)    if strict { try reader.finish() }\n"
         out += "\(inner)}\n\n"
+        // Encoding straight to text.
+        out += "\(inner)/// Writes the message's compact JSON text into `bytes`, absent optionals left out: a\n"
+        out += "\(inner)/// reply written once, without a tree.\n"
+        out += "\(inner)public func encode(into bytes: inout [UInt8]) {\n"
+        out += "\(inner)    bytes.append(UInt8(ascii: \"{\"))\n"
+        if fields.contains(where: { if case .optional = $0.type { true } else { false } }) {
+            out += "\(inner)    var separated = false\n"
+            for field in fields {
+                let name = "self.\(identifier(field.name))"
+                if case .optional(let wrapped) = field.type {
+                    out += "\(inner)    if let value = \(name) {\n"
+                    out += "\(inner)        Wire.key(\"\(field.name)\", after: &separated, into: &bytes)\n"
+                    out += "\(inner)        \(write(wrapped, value: "value", indent: inner + "        "))\n"
+                    out += "\(inner)    }\n"
+                } else {
+                    out += "\(inner)    Wire.key(\"\(field.name)\", after: &separated, into: &bytes)\n"
+                    out += "\(inner)    \(write(field.type, value: name, indent: inner + "    "))\n"
+                }
+            }
+        } else {
+            for (index, field) in fields.enumerated() {
+                let prefix = index == 0 ? "" : ","
+                out += "\(inner)    Wire.literal(\"\(prefix)\\\"\(field.name)\\\":\", into: &bytes)\n"
+                out +=
+                    "\(inner)    \(write(field.type, value: "self.\(identifier(field.name))", indent: inner + "    "))\n"
+            }
+        }
+        out += "\(inner)    bytes.append(UInt8(ascii: \"}\"))\n"
+        out += "\(inner)}\n\n"
+        out += "\(inner)/// The message as already-written JSON text (`JSONValue.encoded`).\n"
+        out += "\(inner)public var encoded: JSONValue {\n"
+        out += "\(inner)    var bytes: [UInt8] = []\n"
+        out += "\(inner)    bytes.reserveCapacity(256)\n"
+        out += "\(inner)    encode(into: &bytes)\n"
+        out += "\(inner)    return .encoded(bytes)\n"
+        out += "\(inner)}\n\n"
         // Encoding.
         out += "\(inner)/// The message's value, absent optionals left out.\n"
         if fields.isEmpty {
@@ -271,6 +307,31 @@ struct SwiftGenerator {
             return
                 ".object(\(value).sorted { $0.key < $1.key }.map { (key: $0.key, value: \(encode(element, field: field, value: "$0.value"))) })"
         case .optional(let wrapped): return "\(value).map { \(encode(wrapped, field: field, value: "$0")) } ?? .null"
+        }
+    }
+
+    /// A statement writing `value` of `type` as JSON text into `bytes`.
+    private func write(_ type: IDLType, value: String, indent: String) -> String {
+        switch type {
+        case .bool: return "Wire.write(bool: \(value), into: &bytes)"
+        case .int: return "Wire.write(number: Double(\(value)), into: &bytes)"
+        case .float: return "Wire.write(number: \(value), into: &bytes)"
+        case .string: return "Wire.write(string: \(value), into: &bytes)"
+        case .object: return "\(value).encode(into: &bytes)"
+        case .named(let name):
+            return isEnumeration(name)
+                ? "Wire.write(string: \(value).rawValue, into: &bytes)" : "\(value).encode(into: &bytes)"
+        case .enumeration: return "Wire.write(string: \(value).rawValue, into: &bytes)"
+        case .structure: return "\(value).encode(into: &bytes)"
+        case .array(let element):
+            return
+                "Wire.write(array: \(value), into: &bytes) { element, bytes in \(write(element, value: "element", indent: indent)) }"
+        case .dictionary(let element):
+            return
+                "Wire.write(dictionary: \(value), into: &bytes) { element, bytes in \(write(element, value: "element", indent: indent)) }"
+        case .optional(let wrapped):
+            return
+                "if let element = \(value) { \(write(wrapped, value: "element", indent: indent)) } else { Wire.literal(\"null\", into: &bytes) }"
         }
     }
 

@@ -77,45 +77,38 @@ extension ChevronService: ServiceInterfaceMethods {
                 ).wire)
         }
         let outcome = reload()
-        return .reply([
-            "generation": .int(outcome.generation), "looks": .array(outcome.looks.map(JSONValue.string)),
-            "problems": .array(
-                outcome.problems.map {
-                    ["file": .string($0.file), "field": .string($0.field), "reason": .string($0.reason)]
-                }
-                    + (outcome.fontProblem.map { [["file": "", "field": "fonts", "reason": .string($0)]] } ?? [])
-                    + text.skippedFontFiles.map {
-                        [
-                            "file": .string($0), "field": "fonts",
-                            "reason": "not a font file fontconfig can read; skipped",
-                        ]
-                    }),
-        ])
+        typealias Problem = ServiceInterface.ManifestProblem
+        let problems =
+            outcome.problems.map { Problem(file: $0.file, field: $0.field, reason: $0.reason) }
+            + (outcome.fontProblem.map { [Problem(file: "", field: "fonts", reason: $0)] } ?? [])
+            + text.skippedFontFiles.map {
+                Problem(file: $0, field: "fonts", reason: "not a font file fontconfig can read; skipped")
+            }
+        return .reply(
+            ServiceInterface.Reload.Reply(generation: outcome.generation, looks: outcome.looks, problems: problems)
+                .encoded)
     }
 
     public func getStatistics(_ parameters: ServiceInterface.GetStatistics.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
     {
         let text = text.statistics
-        let calls = varlink.methodCounts.sorted { $0.key < $1.key }.map { method, counts -> JSONValue in
-            ["method": .string(method), "calls": .int(counts.calls), "errors": .int(counts.errors)]
-        }
-        return .reply([
-            "uptime": .number(uptime),
-            "connections": [
-                "open": .int(connections.open), "accepted": .int(connections.accepted),
-                "refused": .int(connections.refusedTotal),
-            ],
-            "calls": .array(calls),
-            "answeredFromMemory": .int(callsFromMemory.load(ordering: .relaxed)),
-            "deferredToWorkers": .int(deferredCalls.load(ordering: .relaxed)),
-            "cache": [
-                "entries": .int(text.cache.entries), "bytes": .int(text.cache.bytes),
-                "byteBudget": .int(text.cacheByteBudget), "entryLimit": .int(text.cacheEntryLimit),
-                "hits": .int(text.cache.hits), "misses": .int(text.cache.misses),
-            ],
-            "generation": .int(text.generation), "looks": .int(registry.names.count), "openFaces": .int(text.openFaces),
-        ])
+        typealias Reply = ServiceInterface.GetStatistics.Reply
+        return .reply(
+            Reply(
+                uptime: uptime,
+                connections: Reply.Connections(
+                    open: connections.open, accepted: connections.accepted, refused: connections.refusedTotal),
+                calls: varlink.methodCounts.sorted { $0.key < $1.key }.map { method, counts in
+                    ServiceInterface.MethodStatistics(method: method, calls: counts.calls, errors: counts.errors)
+                },
+                answeredFromMemory: callsFromMemory.load(ordering: .relaxed),
+                deferredToWorkers: deferredCalls.load(ordering: .relaxed),
+                cache: ServiceInterface.CacheStatistics(
+                    entries: text.cache.entries, bytes: text.cache.bytes, byteBudget: text.cacheByteBudget,
+                    entryLimit: text.cacheEntryLimit, hits: text.cache.hits, misses: text.cache.misses),
+                generation: text.generation, looks: registry.names.count, openFaces: text.openFaces
+            ).encoded)
     }
 
     public func getLimits(_ parameters: ServiceInterface.GetLimits.Parameters, context: VarlinkCallContext)
@@ -125,6 +118,6 @@ extension ChevronService: ServiceInterfaceMethods {
             ServiceInterface.GetLimits.Reply(
                 messageBytes: configuration.maximumMessageBytes,
                 textBytes: text.configuration.limits.maximumTextBytes, sizeManyRequests: configuration.maximumBatchSize
-            ).wire)
+            ).encoded)
     }
 }

@@ -81,10 +81,11 @@ extension ChevronService: BackButtonInterfaceMethods {
         let transition = try mappingLookErrors(look: request.look) {
             try sizing.transition(kind, for: request, wasCoveredByPush: wasCoveredByPush)
         }
-        return .reply([
-            "kind": .string(transition.kind.rawValue), "from": transition.from.json, "to": transition.to.json,
-            "duration": .number(transition.duration),
-        ])
+        return .reply(
+            BackButtonInterface.Transition.Reply(
+                kind: BackButtonInterface.Transition.Reply.Kind(rawValue: transition.kind.rawValue) ?? .push,
+                from: transition.from.wire, to: transition.to.wire, duration: transition.duration
+            ).encoded)
     }
 
     public func render(_ parameters: BackButtonInterface.Render.Parameters, context: VarlinkCallContext)
@@ -101,16 +102,16 @@ extension ChevronService: BackButtonInterfaceMethods {
             let canvas = try renderer.render(layout, look: look, request: request)
             return (layout, try canvas.png(), canvas.pixelWidth, canvas.pixelHeight)
         }
-        return .reply([
-            "png": .string(Base64.encode(png)), "pixelWidth": .int(width), "pixelHeight": .int(height),
-            "layout": layout.json,
-        ])
+        return .reply(
+            BackButtonInterface.Render.Reply(
+                png: Base64.encode(png), pixelWidth: width, pixelHeight: height, layout: layout.wire
+            ).encoded)
     }
 
     public func listLooks(_ parameters: BackButtonInterface.ListLooks.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
     {
-        .reply(["looks": .array(registry.all.map(Self.summary))])
+        .reply(BackButtonInterface.ListLooks.Reply(looks: registry.all.map(Self.summary)).encoded)
     }
 
     public func describeLook(_ parameters: BackButtonInterface.DescribeLook.Parameters, context: VarlinkCallContext)
@@ -118,7 +119,7 @@ extension ChevronService: BackButtonInterfaceMethods {
     {
         let registry = registry
         let look = try mappingLookErrors(look: parameters.look) { try registry.look(named: parameters.look) }
-        return .reply(["look": Self.description(look)])
+        return .reply(BackButtonInterface.DescribeLook.Reply(look: Self.description(look)).encoded)
     }
 
     private func layout(_ request: SizeRequest, sizing: SizingEngine? = nil) throws(VarlinkError)
@@ -141,57 +142,40 @@ extension ChevronService: BackButtonInterfaceMethods {
             fontScale: wire.fontScale ?? 1)
     }
 
-    static func summary(_ look: any BackButtonLook) -> JSONValue {
+    static func summary(_ look: any BackButtonLook) -> BackButtonInterface.LookSummary {
         let manifest = look as? ManifestLook
-        return .members([
-            "name": .string(look.name), "summary": .string(look.summary), "animated": .bool(look is any AnimatedLook),
-            "builtIn": .bool(manifest == nil), "file": manifest.map { .string($0.file) },
-        ])
+        return BackButtonInterface.LookSummary(
+            name: look.name, summary: look.summary, animated: look is any AnimatedLook, builtIn: manifest == nil,
+            file: manifest?.file)
     }
 
-    static func art(_ art: ButtonArt) -> JSONValue {
-        .members([
-            "shape": .string(art.shape.rawValue), "pointDepth": .number(art.pointDepth),
-            "cornerRadius": .number(art.cornerRadius), "fillTop": .string(art.fill.top),
-            "fillBottom": .string(art.fill.bottom), "border": art.border.map(JSONValue.string),
-            "highlight": art.highlight.map(JSONValue.string), "barTop": .string(art.bar.top),
-            "barBottom": .string(art.bar.bottom),
-        ])
+    static func art(_ art: ButtonArt) -> BackButtonInterface.LookArt {
+        BackButtonInterface.LookArt(
+            shape: BackButtonInterface.LookArt.Shape(rawValue: art.shape.rawValue) ?? .bezel,
+            pointDepth: art.pointDepth, cornerRadius: art.cornerRadius, fillTop: art.fill.top,
+            fillBottom: art.fill.bottom, border: art.border, highlight: art.highlight, barTop: art.bar.top,
+            barBottom: art.bar.bottom)
     }
 
-    static func description(_ look: any BackButtonLook) -> JSONValue {
+    static func description(_ look: any BackButtonLook) -> BackButtonInterface.LookDescription {
         let metrics = look.metrics
-        guard case .object(var members) = summary(look) else { return summary(look) }
+        let summary = summary(look)
         let colors = metrics.colors
-        members += [
-            (key: "font", value: .string(metrics.font.face.description)),
-            (key: "fontSize", value: .number(metrics.font.size)),
-            (key: "features", value: .array(metrics.font.features.map(JSONValue.string))),
-            (key: "tracking", value: .number(metrics.tracking)), (key: "height", value: .number(metrics.height)),
-            (key: "artWidth", value: .number(metrics.artWidth)),
-            (key: "capInsets", value: HorizontalInsets(left: metrics.leftCap, right: metrics.rightCap).json),
-            (key: "titleInsets", value: metrics.titleInsets.json),
-            (key: "alignment", value: .string(metrics.alignment.rawValue)),
-            (key: "padding", value: .number(metrics.padding)),
-            (key: "minimumWidth", value: .number(metrics.minimumWidth)),
-            (key: "maximumWidth", value: .number(metrics.maximumWidth)),
-            (key: "overflow", value: .string(metrics.overflow.rawValue)),
-            (key: "chevronWidth", value: .number(metrics.chevronWidth)),
-            (
-                key: "colors",
-                value: .members([
-                    "text": .string(colors.text), "shadow": colors.shadow.map(JSONValue.string),
-                    "shadowOffsetX": colors.shadowOffset.map { .number($0.x) },
-                    "shadowOffsetY": colors.shadowOffset.map { .number($0.y) },
-                    "tint": colors.tint.map(JSONValue.string),
-                ])
-            ),
-            (key: "art", value: art(look.art)),
-            (
-                key: "sources",
-                value: .object(look.sources.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
-            ),
-        ]
-        return .object(members)
+        typealias Description = BackButtonInterface.LookDescription
+        return Description(
+            name: summary.name, summary: summary.summary, animated: summary.animated, builtIn: summary.builtIn,
+            file: summary.file, font: metrics.font.face.description, fontSize: metrics.font.size,
+            features: metrics.font.features, tracking: metrics.tracking, height: metrics.height,
+            artWidth: metrics.artWidth,
+            capInsets: HorizontalInsets(left: metrics.leftCap, right: metrics.rightCap).wire,
+            titleInsets: metrics.titleInsets.wire,
+            alignment: Description.Alignment(rawValue: metrics.alignment.rawValue) ?? .leading,
+            padding: metrics.padding, minimumWidth: metrics.minimumWidth, maximumWidth: metrics.maximumWidth,
+            overflow: Description.Overflow(rawValue: metrics.overflow.rawValue) ?? .truncate,
+            chevronWidth: metrics.chevronWidth,
+            colors: Description.Colors(
+                text: colors.text, shadow: colors.shadow, shadowOffsetX: colors.shadowOffset?.x,
+                shadowOffsetY: colors.shadowOffset?.y, tint: colors.tint),
+            art: art(look.art), sources: look.sources)
     }
 }

@@ -47,15 +47,12 @@ extension ChevronService {
 extension Fingerprint {
     /// GetFingerprint's reply.
     var json: JSONValue {
-        [
-            "fingerprint": .string(value),
-            "parts": [
-                "fonts": .string(parts.fonts), "fontconfig": .string(parts.fontconfig),
-                "libraries": .string(parts.libraries), "looks": .string(parts.looks),
-            ],
-            "faces": .int(faces), "fontFiles": .int(fontFiles), "configurationFiles": .int(configurationFiles),
-            "libraries": .object(libraries.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }),
-            "looks": .array(looks.map(JSONValue.string)), "generation": .int(generation), "seconds": .number(seconds),
-        ]
+        ServiceInterface.GetFingerprint.Reply(
+            fingerprint: value,
+            parts: ServiceInterface.FingerprintParts(
+                fonts: parts.fonts, fontconfig: parts.fontconfig, libraries: parts.libraries, looks: parts.looks),
+            faces: faces, fontFiles: fontFiles, configurationFiles: configurationFiles, libraries: libraries,
+            looks: looks, generation: generation, seconds: seconds
+        ).encoded
     }
 }

@@ -14,7 +14,7 @@ extension ChevronService: TextInterfaceMethods {
         let measurement = try mappingErrors(fontPrefix: "font") { () throws(TextError) in
             try self.text.measure(parameters.text, font: font)
         }
-        return .reply(measurement.json)
+        return .reply(measurement.wire.encoded)
     }
 
     public func resolveFont(_ parameters: TextInterface.ResolveFont.Parameters, context: VarlinkCallContext)
@@ -30,7 +30,7 @@ extension ChevronService: TextInterfaceMethods {
                 primary: resolution.primary.wire, unitsPerEm: resolution.metrics.unitsPerEm,
                 fallbacks: resolution.fallbacks.map(\.wire), missing: text == nil ? nil : resolution.missing,
                 substituted: resolution.substituted
-            ).wire)
+            ).encoded)
     }
 
     public func truncate(_ parameters: TextInterface.Truncate.Parameters, context: VarlinkCallContext)
@@ -45,7 +45,7 @@ extension ChevronService: TextInterfaceMethods {
             TextInterface.Truncate.Reply(
                 displayed: truncation.displayed, width: truncation.width, truncated: truncation.truncated,
                 fullWidth: truncation.fullWidth
-            ).wire)
+            ).encoded)
     }
 
     /// The engine's request for a `FontRequest` read from the wire (at `path`): a pattern, or a

@@ -3,7 +3,8 @@ import ChevronText
 import ChevronVarlink
 import ChevronWire
 
-/// The engines' values as the interface descriptions shape them.
+/// The engines' values as the generated wire types (from the interface descriptions): replies
+/// are built as these and written once as text (`encoded`).
 extension FaceName {
     var wire: TextInterface.Face {
         TextInterface.Face(
@@ -14,77 +15,42 @@ extension FaceName {
 }
 
 extension TextMeasurement {
-    var json: JSONValue {
-        [
-            "width": .number(width), "ascent": .number(ascent), "descent": .number(descent),
-            "lineHeight": .number(lineHeight), "direction": .string(direction.rawValue), "missing": .int(missing),
-            "substituted": .bool(substituted),
-            "runs": .array(
-                runs.map { run in
-                    [
-                        "face": run.face.json, "start": .int(run.utf16Range.lowerBound),
-                        "end": .int(run.utf16Range.upperBound), "glyphs": .int(run.glyphCount),
-                        "width": .number(run.width), "script": .string(run.script),
-                        "direction": .string(run.direction.rawValue),
-                    ]
-                }),
-        ]
-    }
-}
-
-extension JSONObjectWriter {
-    /// Adds a rectangle member.
-    mutating func add(_ name: StaticString, rect: Rect) {
-        add(name) { object in
-            object.add("x", rect.x)
-            object.add("y", rect.y)
-            object.add("width", rect.width)
-            object.add("height", rect.height)
-        }
-    }
-
-    /// Adds an insets member.
-    mutating func add(_ name: StaticString, insets: HorizontalInsets) {
-        add(name) { object in
-            object.add("left", insets.left)
-            object.add("right", insets.right)
-        }
+    var wire: TextInterface.MeasureText.Reply {
+        TextInterface.MeasureText.Reply(
+            width: width, ascent: ascent, descent: descent, lineHeight: lineHeight,
+            direction: direction == .rtl ? .rtl : .ltr, missing: missing, substituted: substituted,
+            runs: runs.map { run in
+                TextInterface.Run(
+                    face: run.face.wire, start: run.utf16Range.lowerBound, end: run.utf16Range.upperBound,
+                    glyphs: run.glyphCount, width: run.width, script: run.script,
+                    direction: run.direction == .rtl ? .rtl : .ltr)
+            })
     }
 }
 
 extension Rect {
-    var json: JSONValue { ["x": .number(x), "y": .number(y), "width": .number(width), "height": .number(height)] }
+    var wire: BackButtonInterface.Rect { BackButtonInterface.Rect(x: x, y: y, width: width, height: height) }
+    var json: JSONValue { wire.wire }
 }
 
 extension HorizontalInsets {
-    var json: JSONValue { ["left": .number(left), "right": .number(right)] }
+    var wire: BackButtonInterface.Insets { BackButtonInterface.Insets(left: left, right: right) }
+    var json: JSONValue { wire.wire }
 }
 
 extension BackButtonLayout {
-    /// Written directly (the reply sent most often; see `JSONObjectWriter`).
-    var json: JSONValue {
-        var writer = JSONObjectWriter()
-        writer.add("look", string: look)
-        writer.add("width", width)
-        writer.add("height", height)
-        writer.add("titleFrame", rect: titleFrame)
-        writer.add("displayedTitle", string: displayedTitle)
-        writer.add("titleSource", string: titleSource.rawValue)
-        writer.add("truncated", bool: truncated)
-        writer.add("capInsets", insets: capInsets)
-        writer.add("titleInsets", insets: titleInsets)
-        writer.add("hitRect", rect: hitRect)
-        writer.add("direction", string: direction.rawValue)
-        writer.add("font") { object in
-            object.add("family", string: font.family)
-            object.add("style", string: font.style)
-            object.add("file", string: font.file)
-            object.add("size", fontSize)
-            object.add("requested", string: requestedFont)
-            object.add("substituted", bool: substituted)
-        }
-        writer.add("textWidth", textWidth)
-        writer.add("missingGlyphs", Double(missingGlyphs))
-        return writer.finish()
+    var wire: BackButtonInterface.Layout {
+        BackButtonInterface.Layout(
+            look: look, width: width, height: height, titleFrame: titleFrame.wire, displayedTitle: displayedTitle,
+            titleSource: BackButtonInterface.Layout.TitleSource(rawValue: titleSource.rawValue) ?? .none,
+            truncated: truncated, capInsets: capInsets.wire, titleInsets: titleInsets.wire, hitRect: hitRect.wire,
+            direction: direction == .rtl ? .rtl : .ltr,
+            font: BackButtonInterface.Font(
+                family: font.family, style: font.style, file: font.file, size: fontSize, requested: requestedFont,
+                substituted: substituted),
+            textWidth: textWidth, missingGlyphs: missingGlyphs)
     }
+
+    /// The reply sent most often, written once as text.
+    var json: JSONValue { wire.encoded }
 }

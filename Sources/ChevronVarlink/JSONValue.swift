@@ -15,8 +15,8 @@ public enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     /// An object, members in order, keys unique.
     case object([(key: String, value: JSONValue)])
-    /// A value already written as JSON text (by `JSONObjectWriter`), copied out as it is. Hot
-    /// replies are written this way, without building a tree; subscripts do not look inside.
+    /// A value already written as JSON text (a generated wire type's `encoded`), copied out as it
+    /// is. Replies are written this way, without building a tree; subscripts do not look inside.
     case encoded([UInt8])
 
     /// The member `key` of an object, or nil (also for values that are not objects).

@@ -80,6 +80,58 @@ public enum Wire {
     }
 }
 
+extension Wire {
+    /// Writes `"name":`, after a comma unless it is the object's first member.
+    public static func key(_ name: StaticString, after separated: inout Bool, into bytes: inout [UInt8]) {
+        if separated { bytes.append(UInt8(ascii: ",")) }
+        separated = true
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Writes literal text (a key with its quotes and colon, `null`).
+    public static func literal(_ text: StaticString, into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    public static func write(bool: Bool, into bytes: inout [UInt8]) {
+        literal(bool ? "true" : "false", into: &bytes)
+    }
+
+    public static func write(number: Double, into bytes: inout [UInt8]) {
+        JSONValue.encode(number: number, into: &bytes)
+    }
+
+    public static func write(string: String, into bytes: inout [UInt8]) {
+        JSONValue.encode(string: string, into: &bytes)
+    }
+
+    public static func write<T>(array: [T], into bytes: inout [UInt8], _ element: (T, inout [UInt8]) -> Void) {
+        bytes.append(UInt8(ascii: "["))
+        for index in array.indices {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            element(array[index], &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// A map, keys sorted (the text is the same for the same map).
+    public static func write<T>(
+        dictionary: [String: T], into bytes: inout [UInt8], _ element: (T, inout [UInt8]) -> Void
+    ) {
+        bytes.append(UInt8(ascii: "{"))
+        for (position, key) in dictionary.keys.sorted().enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSONValue.encode(string: key, into: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            element(dictionary[key]!, &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+}
+
 /// A struct generated from an interface description: read strictly from a parsed message, and
 /// written to one. (Codable too, so tools can print it; the wire itself never goes through
 /// Codable.)

@@ -49,6 +49,30 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            var separated = false
+            if let value = self.title {
+                Wire.key("title", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            if let value = self.backTitle {
+                Wire.key("backTitle", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
+        }
+
         /// The message's value, absent optionals left out.
         public var wire: JSONValue {
             .members([
@@ -97,6 +121,29 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            Wire.literal("\"x\":", into: &bytes)
+            Wire.write(number: self.x, into: &bytes)
+            Wire.literal(",\"y\":", into: &bytes)
+            Wire.write(number: self.y, into: &bytes)
+            Wire.literal(",\"width\":", into: &bytes)
+            Wire.write(number: self.width, into: &bytes)
+            Wire.literal(",\"height\":", into: &bytes)
+            Wire.write(number: self.height, into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
+        }
+
         /// The message's value, absent optionals left out.
         public var wire: JSONValue {
             .members([
@@ -137,6 +184,25 @@ public enum BackButtonInterface {
             let rightPath = (path == nil ? nil : reader.pathOf("right"))
             right = try Wire.double(try Wire.required(reader.value("right"), rightPath), rightPath)
             if strict { try reader.finish() }
+        }
+
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            Wire.literal("\"left\":", into: &bytes)
+            Wire.write(number: self.left, into: &bytes)
+            Wire.literal(",\"right\":", into: &bytes)
+            Wire.write(number: self.right, into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
         }
 
         /// The message's value, absent optionals left out.
@@ -197,6 +263,33 @@ public enum BackButtonInterface {
             let substitutedPath = (path == nil ? nil : reader.pathOf("substituted"))
             substituted = try Wire.bool(try Wire.required(reader.value("substituted"), substitutedPath), substitutedPath)
             if strict { try reader.finish() }
+        }
+
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            Wire.literal("\"family\":", into: &bytes)
+            Wire.write(string: self.family, into: &bytes)
+            Wire.literal(",\"style\":", into: &bytes)
+            Wire.write(string: self.style, into: &bytes)
+            Wire.literal(",\"file\":", into: &bytes)
+            Wire.write(string: self.file, into: &bytes)
+            Wire.literal(",\"size\":", into: &bytes)
+            Wire.write(number: self.size, into: &bytes)
+            Wire.literal(",\"requested\":", into: &bytes)
+            Wire.write(string: self.requested, into: &bytes)
+            Wire.literal(",\"substituted\":", into: &bytes)
+            Wire.write(bool: self.substituted, into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
         }
 
         /// The message's value, absent optionals left out.
@@ -328,6 +421,62 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            var separated = false
+            if let value = self.look {
+                Wire.key("look", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            if let value = self.title {
+                Wire.key("title", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            if let value = self.stack {
+                Wire.key("stack", after: &separated, into: &bytes)
+                Wire.write(array: value, into: &bytes) { element, bytes in element.encode(into: &bytes) }
+            }
+            if let value = self.scale {
+                Wire.key("scale", after: &separated, into: &bytes)
+                Wire.write(number: Double(value), into: &bytes)
+            }
+            if let value = self.maxWidth {
+                Wire.key("maxWidth", after: &separated, into: &bytes)
+                Wire.write(number: value, into: &bytes)
+            }
+            if let value = self.overflow {
+                Wire.key("overflow", after: &separated, into: &bytes)
+                Wire.write(string: value.rawValue, into: &bytes)
+            }
+            if let value = self.genericTitle {
+                Wire.key("genericTitle", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            if let value = self.direction {
+                Wire.key("direction", after: &separated, into: &bytes)
+                Wire.write(string: value.rawValue, into: &bytes)
+            }
+            if let value = self.language {
+                Wire.key("language", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            if let value = self.fontScale {
+                Wire.key("fontScale", after: &separated, into: &bytes)
+                Wire.write(number: value, into: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
+        }
+
         /// The message's value, absent optionals left out.
         public var wire: JSONValue {
             .members([
@@ -438,6 +587,49 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            Wire.literal("\"look\":", into: &bytes)
+            Wire.write(string: self.look, into: &bytes)
+            Wire.literal(",\"width\":", into: &bytes)
+            Wire.write(number: self.width, into: &bytes)
+            Wire.literal(",\"height\":", into: &bytes)
+            Wire.write(number: self.height, into: &bytes)
+            Wire.literal(",\"titleFrame\":", into: &bytes)
+            self.titleFrame.encode(into: &bytes)
+            Wire.literal(",\"displayedTitle\":", into: &bytes)
+            Wire.write(string: self.displayedTitle, into: &bytes)
+            Wire.literal(",\"titleSource\":", into: &bytes)
+            Wire.write(string: self.titleSource.rawValue, into: &bytes)
+            Wire.literal(",\"truncated\":", into: &bytes)
+            Wire.write(bool: self.truncated, into: &bytes)
+            Wire.literal(",\"capInsets\":", into: &bytes)
+            self.capInsets.encode(into: &bytes)
+            Wire.literal(",\"titleInsets\":", into: &bytes)
+            self.titleInsets.encode(into: &bytes)
+            Wire.literal(",\"hitRect\":", into: &bytes)
+            self.hitRect.encode(into: &bytes)
+            Wire.literal(",\"direction\":", into: &bytes)
+            Wire.write(string: self.direction.rawValue, into: &bytes)
+            Wire.literal(",\"font\":", into: &bytes)
+            self.font.encode(into: &bytes)
+            Wire.literal(",\"textWidth\":", into: &bytes)
+            Wire.write(number: self.textWidth, into: &bytes)
+            Wire.literal(",\"missingGlyphs\":", into: &bytes)
+            Wire.write(number: Double(self.missingGlyphs), into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
+        }
+
         /// The message's value, absent optionals left out.
         public var wire: JSONValue {
             .members([
@@ -490,6 +682,25 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            Wire.literal("\"error\":", into: &bytes)
+            Wire.write(string: self.error, into: &bytes)
+            Wire.literal(",\"parameters\":", into: &bytes)
+            self.parameters.encode(into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
+        }
+
         /// The message's value, absent optionals left out.
         public var wire: JSONValue {
             .members([
@@ -540,6 +751,32 @@ public enum BackButtonInterface {
                 failure = nil
             }
             if strict { try reader.finish() }
+        }
+
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            var separated = false
+            Wire.key("index", after: &separated, into: &bytes)
+            Wire.write(number: Double(self.index), into: &bytes)
+            if let value = self.layout {
+                Wire.key("layout", after: &separated, into: &bytes)
+                value.encode(into: &bytes)
+            }
+            if let value = self.failure {
+                Wire.key("failure", after: &separated, into: &bytes)
+                value.encode(into: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
         }
 
         /// The message's value, absent optionals left out.
@@ -597,6 +834,34 @@ public enum BackButtonInterface {
                 file = nil
             }
             if strict { try reader.finish() }
+        }
+
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            var separated = false
+            Wire.key("name", after: &separated, into: &bytes)
+            Wire.write(string: self.name, into: &bytes)
+            Wire.key("summary", after: &separated, into: &bytes)
+            Wire.write(string: self.summary, into: &bytes)
+            Wire.key("animated", after: &separated, into: &bytes)
+            Wire.write(bool: self.animated, into: &bytes)
+            Wire.key("builtIn", after: &separated, into: &bytes)
+            Wire.write(bool: self.builtIn, into: &bytes)
+            if let value = self.file {
+                Wire.key("file", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
         }
 
         /// The message's value, absent optionals left out.
@@ -683,6 +948,44 @@ public enum BackButtonInterface {
             let barBottomPath = (path == nil ? nil : reader.pathOf("barBottom"))
             barBottom = try Wire.string(try Wire.required(reader.value("barBottom"), barBottomPath), barBottomPath)
             if strict { try reader.finish() }
+        }
+
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            var separated = false
+            Wire.key("shape", after: &separated, into: &bytes)
+            Wire.write(string: self.shape.rawValue, into: &bytes)
+            Wire.key("pointDepth", after: &separated, into: &bytes)
+            Wire.write(number: self.pointDepth, into: &bytes)
+            Wire.key("cornerRadius", after: &separated, into: &bytes)
+            Wire.write(number: self.cornerRadius, into: &bytes)
+            Wire.key("fillTop", after: &separated, into: &bytes)
+            Wire.write(string: self.fillTop, into: &bytes)
+            Wire.key("fillBottom", after: &separated, into: &bytes)
+            Wire.write(string: self.fillBottom, into: &bytes)
+            if let value = self.border {
+                Wire.key("border", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            if let value = self.highlight {
+                Wire.key("highlight", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            Wire.key("barTop", after: &separated, into: &bytes)
+            Wire.write(string: self.barTop, into: &bytes)
+            Wire.key("barBottom", after: &separated, into: &bytes)
+            Wire.write(string: self.barBottom, into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
         }
 
         /// The message's value, absent optionals left out.
@@ -772,6 +1075,40 @@ public enum BackButtonInterface {
                     tint = nil
                 }
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                var separated = false
+                Wire.key("text", after: &separated, into: &bytes)
+                Wire.write(string: self.text, into: &bytes)
+                if let value = self.shadow {
+                    Wire.key("shadow", after: &separated, into: &bytes)
+                    Wire.write(string: value, into: &bytes)
+                }
+                if let value = self.shadowOffsetX {
+                    Wire.key("shadowOffsetX", after: &separated, into: &bytes)
+                    Wire.write(number: value, into: &bytes)
+                }
+                if let value = self.shadowOffsetY {
+                    Wire.key("shadowOffsetY", after: &separated, into: &bytes)
+                    Wire.write(number: value, into: &bytes)
+                }
+                if let value = self.tint {
+                    Wire.key("tint", after: &separated, into: &bytes)
+                    Wire.write(string: value, into: &bytes)
+                }
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -899,6 +1236,68 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            var separated = false
+            Wire.key("name", after: &separated, into: &bytes)
+            Wire.write(string: self.name, into: &bytes)
+            Wire.key("summary", after: &separated, into: &bytes)
+            Wire.write(string: self.summary, into: &bytes)
+            Wire.key("animated", after: &separated, into: &bytes)
+            Wire.write(bool: self.animated, into: &bytes)
+            Wire.key("builtIn", after: &separated, into: &bytes)
+            Wire.write(bool: self.builtIn, into: &bytes)
+            if let value = self.file {
+                Wire.key("file", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            Wire.key("font", after: &separated, into: &bytes)
+            Wire.write(string: self.font, into: &bytes)
+            Wire.key("fontSize", after: &separated, into: &bytes)
+            Wire.write(number: self.fontSize, into: &bytes)
+            Wire.key("features", after: &separated, into: &bytes)
+            Wire.write(array: self.features, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
+            Wire.key("tracking", after: &separated, into: &bytes)
+            Wire.write(number: self.tracking, into: &bytes)
+            Wire.key("height", after: &separated, into: &bytes)
+            Wire.write(number: self.height, into: &bytes)
+            Wire.key("artWidth", after: &separated, into: &bytes)
+            Wire.write(number: self.artWidth, into: &bytes)
+            Wire.key("capInsets", after: &separated, into: &bytes)
+            self.capInsets.encode(into: &bytes)
+            Wire.key("titleInsets", after: &separated, into: &bytes)
+            self.titleInsets.encode(into: &bytes)
+            Wire.key("alignment", after: &separated, into: &bytes)
+            Wire.write(string: self.alignment.rawValue, into: &bytes)
+            Wire.key("padding", after: &separated, into: &bytes)
+            Wire.write(number: self.padding, into: &bytes)
+            Wire.key("minimumWidth", after: &separated, into: &bytes)
+            Wire.write(number: self.minimumWidth, into: &bytes)
+            Wire.key("maximumWidth", after: &separated, into: &bytes)
+            Wire.write(number: self.maximumWidth, into: &bytes)
+            Wire.key("overflow", after: &separated, into: &bytes)
+            Wire.write(string: self.overflow.rawValue, into: &bytes)
+            Wire.key("chevronWidth", after: &separated, into: &bytes)
+            Wire.write(number: self.chevronWidth, into: &bytes)
+            Wire.key("colors", after: &separated, into: &bytes)
+            self.colors.encode(into: &bytes)
+            Wire.key("art", after: &separated, into: &bytes)
+            self.art.encode(into: &bytes)
+            Wire.key("sources", after: &separated, into: &bytes)
+            Wire.write(dictionary: self.sources, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
+        }
+
         /// The message's value, absent optionals left out.
         public var wire: JSONValue {
             .members([
@@ -973,6 +1372,23 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"requests\":", into: &bytes)
+                Wire.write(array: self.requests, into: &bytes) { element, bytes in element.encode(into: &bytes) }
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -1006,6 +1422,23 @@ public enum BackButtonInterface {
                 let resultsPath = (path == nil ? nil : reader.pathOf("results"))
                 results = try Wire.array(try Wire.required(reader.value("results"), resultsPath), resultsPath) { element, path throws(VarlinkError) in try SizeResult(decoding: element, at: path, strict: strict) }
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"results\":", into: &bytes)
+                Wire.write(array: self.results, into: &bytes) { element, bytes in element.encode(into: &bytes) }
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -1068,6 +1501,30 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                var separated = false
+                Wire.key("request", after: &separated, into: &bytes)
+                self.request.encode(into: &bytes)
+                Wire.key("kind", after: &separated, into: &bytes)
+                Wire.write(string: self.kind.rawValue, into: &bytes)
+                if let value = self.wasCoveredByPush {
+                    Wire.key("wasCoveredByPush", after: &separated, into: &bytes)
+                    Wire.write(bool: value, into: &bytes)
+                }
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -1121,6 +1578,29 @@ public enum BackButtonInterface {
                 let durationPath = (path == nil ? nil : reader.pathOf("duration"))
                 duration = try Wire.double(try Wire.required(reader.value("duration"), durationPath), durationPath)
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"kind\":", into: &bytes)
+                Wire.write(string: self.kind.rawValue, into: &bytes)
+                Wire.literal(",\"from\":", into: &bytes)
+                self.from.encode(into: &bytes)
+                Wire.literal(",\"to\":", into: &bytes)
+                self.to.encode(into: &bytes)
+                Wire.literal(",\"duration\":", into: &bytes)
+                Wire.write(number: self.duration, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -1185,6 +1665,29 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"png\":", into: &bytes)
+                Wire.write(string: self.png, into: &bytes)
+                Wire.literal(",\"pixelWidth\":", into: &bytes)
+                Wire.write(number: Double(self.pixelWidth), into: &bytes)
+                Wire.literal(",\"pixelHeight\":", into: &bytes)
+                Wire.write(number: Double(self.pixelHeight), into: &bytes)
+                Wire.literal(",\"layout\":", into: &bytes)
+                self.layout.encode(into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -1224,6 +1727,21 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue { .object([]) }
         }
@@ -1253,6 +1771,23 @@ public enum BackButtonInterface {
                 let looksPath = (path == nil ? nil : reader.pathOf("looks"))
                 looks = try Wire.array(try Wire.required(reader.value("looks"), looksPath), looksPath) { element, path throws(VarlinkError) in try LookSummary(decoding: element, at: path, strict: strict) }
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"looks\":", into: &bytes)
+                Wire.write(array: self.looks, into: &bytes) { element, bytes in element.encode(into: &bytes) }
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -1296,6 +1831,23 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"look\":", into: &bytes)
+                Wire.write(string: self.look, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -1329,6 +1881,23 @@ public enum BackButtonInterface {
                 let lookPath = (path == nil ? nil : reader.pathOf("look"))
                 look = try LookDescription(decoding: try Wire.required(reader.value("look"), lookPath), at: lookPath, strict: strict)
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"look\":", into: &bytes)
+                self.look.encode(into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -1374,6 +1943,25 @@ public enum BackButtonInterface {
                 let knownPath = (path == nil ? nil : reader.pathOf("known"))
                 known = try Wire.array(try Wire.required(reader.value("known"), knownPath), knownPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"look\":", into: &bytes)
+                Wire.write(string: self.look, into: &bytes)
+                Wire.literal(",\"known\":", into: &bytes)
+                Wire.write(array: self.known, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -1423,6 +2011,25 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"parameter\":", into: &bytes)
+                Wire.write(string: self.parameter, into: &bytes)
+                Wire.literal(",\"message\":", into: &bytes)
+                Wire.write(string: self.message, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -1468,6 +2075,25 @@ public enum BackButtonInterface {
                 let messagePath = (path == nil ? nil : reader.pathOf("message"))
                 message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"parameter\":", into: &bytes)
+                Wire.write(string: self.parameter, into: &bytes)
+                Wire.literal(",\"message\":", into: &bytes)
+                Wire.write(string: self.message, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -1517,6 +2143,25 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"parameter\":", into: &bytes)
+                Wire.write(string: self.parameter, into: &bytes)
+                Wire.literal(",\"message\":", into: &bytes)
+                Wire.write(string: self.message, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -1564,6 +2209,25 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"parameter\":", into: &bytes)
+                Wire.write(string: self.parameter, into: &bytes)
+                Wire.literal(",\"message\":", into: &bytes)
+                Wire.write(string: self.message, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -1609,6 +2273,25 @@ public enum BackButtonInterface {
                 let animatedPath = (path == nil ? nil : reader.pathOf("animated"))
                 animated = try Wire.array(try Wire.required(reader.value("animated"), animatedPath), animatedPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"look\":", into: &bytes)
+                Wire.write(string: self.look, into: &bytes)
+                Wire.literal(",\"animated\":", into: &bytes)
+                Wire.write(array: self.animated, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -1666,6 +2349,29 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"parameter\":", into: &bytes)
+                Wire.write(string: self.parameter, into: &bytes)
+                Wire.literal(",\"message\":", into: &bytes)
+                Wire.write(string: self.message, into: &bytes)
+                Wire.literal(",\"pixels\":", into: &bytes)
+                Wire.write(number: Double(self.pixels), into: &bytes)
+                Wire.literal(",\"limit\":", into: &bytes)
+                Wire.write(number: Double(self.limit), into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -1717,6 +2423,27 @@ public enum BackButtonInterface {
                 let limitPath = (path == nil ? nil : reader.pathOf("limit"))
                 limit = try Wire.int(try Wire.required(reader.value("limit"), limitPath), limitPath)
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"parameter\":", into: &bytes)
+                Wire.write(string: self.parameter, into: &bytes)
+                Wire.literal(",\"count\":", into: &bytes)
+                Wire.write(number: Double(self.count), into: &bytes)
+                Wire.literal(",\"limit\":", into: &bytes)
+                Wire.write(number: Double(self.limit), into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.

@@ -43,6 +43,27 @@ public enum ServiceInterface {
             if strict { try reader.finish() }
         }
 
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            Wire.literal("\"method\":", into: &bytes)
+            Wire.write(string: self.method, into: &bytes)
+            Wire.literal(",\"calls\":", into: &bytes)
+            Wire.write(number: Double(self.calls), into: &bytes)
+            Wire.literal(",\"errors\":", into: &bytes)
+            Wire.write(number: Double(self.errors), into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
+        }
+
         /// The message's value, absent optionals left out.
         public var wire: JSONValue {
             .members([
@@ -100,6 +121,33 @@ public enum ServiceInterface {
             if strict { try reader.finish() }
         }
 
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            Wire.literal("\"entries\":", into: &bytes)
+            Wire.write(number: Double(self.entries), into: &bytes)
+            Wire.literal(",\"bytes\":", into: &bytes)
+            Wire.write(number: Double(self.bytes), into: &bytes)
+            Wire.literal(",\"byteBudget\":", into: &bytes)
+            Wire.write(number: Double(self.byteBudget), into: &bytes)
+            Wire.literal(",\"entryLimit\":", into: &bytes)
+            Wire.write(number: Double(self.entryLimit), into: &bytes)
+            Wire.literal(",\"hits\":", into: &bytes)
+            Wire.write(number: Double(self.hits), into: &bytes)
+            Wire.literal(",\"misses\":", into: &bytes)
+            Wire.write(number: Double(self.misses), into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
+        }
+
         /// The message's value, absent optionals left out.
         public var wire: JSONValue {
             .members([
@@ -146,6 +194,27 @@ public enum ServiceInterface {
             let reasonPath = (path == nil ? nil : reader.pathOf("reason"))
             reason = try Wire.string(try Wire.required(reader.value("reason"), reasonPath), reasonPath)
             if strict { try reader.finish() }
+        }
+
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            Wire.literal("\"file\":", into: &bytes)
+            Wire.write(string: self.file, into: &bytes)
+            Wire.literal(",\"field\":", into: &bytes)
+            Wire.write(string: self.field, into: &bytes)
+            Wire.literal(",\"reason\":", into: &bytes)
+            Wire.write(string: self.reason, into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
         }
 
         /// The message's value, absent optionals left out.
@@ -197,6 +266,29 @@ public enum ServiceInterface {
             if strict { try reader.finish() }
         }
 
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            Wire.literal("\"fonts\":", into: &bytes)
+            Wire.write(string: self.fonts, into: &bytes)
+            Wire.literal(",\"fontconfig\":", into: &bytes)
+            Wire.write(string: self.fontconfig, into: &bytes)
+            Wire.literal(",\"libraries\":", into: &bytes)
+            Wire.write(string: self.libraries, into: &bytes)
+            Wire.literal(",\"looks\":", into: &bytes)
+            Wire.write(string: self.looks, into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
+        }
+
         /// The message's value, absent optionals left out.
         public var wire: JSONValue {
             .members([
@@ -238,6 +330,21 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue { .object([]) }
         }
@@ -276,6 +383,27 @@ public enum ServiceInterface {
                     let refusedPath = (path == nil ? nil : reader.pathOf("refused"))
                     refused = try Wire.int(try Wire.required(reader.value("refused"), refusedPath), refusedPath)
                     if strict { try reader.finish() }
+                }
+
+                /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+                /// reply written once, without a tree.
+                public func encode(into bytes: inout [UInt8]) {
+                    bytes.append(UInt8(ascii: "{"))
+                    Wire.literal("\"open\":", into: &bytes)
+                    Wire.write(number: Double(self.open), into: &bytes)
+                    Wire.literal(",\"accepted\":", into: &bytes)
+                    Wire.write(number: Double(self.accepted), into: &bytes)
+                    Wire.literal(",\"refused\":", into: &bytes)
+                    Wire.write(number: Double(self.refused), into: &bytes)
+                    bytes.append(UInt8(ascii: "}"))
+                }
+
+                /// The message as already-written JSON text (`JSONValue.encoded`).
+                public var encoded: JSONValue {
+                    var bytes: [UInt8] = []
+                    bytes.reserveCapacity(256)
+                    encode(into: &bytes)
+                    return .encoded(bytes)
                 }
 
                 /// The message's value, absent optionals left out.
@@ -345,6 +473,39 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"uptime\":", into: &bytes)
+                Wire.write(number: self.uptime, into: &bytes)
+                Wire.literal(",\"connections\":", into: &bytes)
+                self.connections.encode(into: &bytes)
+                Wire.literal(",\"calls\":", into: &bytes)
+                Wire.write(array: self.calls, into: &bytes) { element, bytes in element.encode(into: &bytes) }
+                Wire.literal(",\"answeredFromMemory\":", into: &bytes)
+                Wire.write(number: Double(self.answeredFromMemory), into: &bytes)
+                Wire.literal(",\"deferredToWorkers\":", into: &bytes)
+                Wire.write(number: Double(self.deferredToWorkers), into: &bytes)
+                Wire.literal(",\"cache\":", into: &bytes)
+                self.cache.encode(into: &bytes)
+                Wire.literal(",\"generation\":", into: &bytes)
+                Wire.write(number: Double(self.generation), into: &bytes)
+                Wire.literal(",\"looks\":", into: &bytes)
+                Wire.write(number: Double(self.looks), into: &bytes)
+                Wire.literal(",\"openFaces\":", into: &bytes)
+                Wire.write(number: Double(self.openFaces), into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -391,6 +552,21 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue { .object([]) }
         }
@@ -428,6 +604,27 @@ public enum ServiceInterface {
                 let problemsPath = (path == nil ? nil : reader.pathOf("problems"))
                 problems = try Wire.array(try Wire.required(reader.value("problems"), problemsPath), problemsPath) { element, path throws(VarlinkError) in try ManifestProblem(decoding: element, at: path, strict: strict) }
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"generation\":", into: &bytes)
+                Wire.write(number: Double(self.generation), into: &bytes)
+                Wire.literal(",\"looks\":", into: &bytes)
+                Wire.write(array: self.looks, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
+                Wire.literal(",\"problems\":", into: &bytes)
+                Wire.write(array: self.problems, into: &bytes) { element, bytes in element.encode(into: &bytes) }
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -473,6 +670,21 @@ public enum ServiceInterface {
             public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -538,6 +750,39 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"fingerprint\":", into: &bytes)
+                Wire.write(string: self.fingerprint, into: &bytes)
+                Wire.literal(",\"parts\":", into: &bytes)
+                self.parts.encode(into: &bytes)
+                Wire.literal(",\"faces\":", into: &bytes)
+                Wire.write(number: Double(self.faces), into: &bytes)
+                Wire.literal(",\"fontFiles\":", into: &bytes)
+                Wire.write(number: Double(self.fontFiles), into: &bytes)
+                Wire.literal(",\"configurationFiles\":", into: &bytes)
+                Wire.write(number: Double(self.configurationFiles), into: &bytes)
+                Wire.literal(",\"libraries\":", into: &bytes)
+                Wire.write(dictionary: self.libraries, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
+                Wire.literal(",\"looks\":", into: &bytes)
+                Wire.write(array: self.looks, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
+                Wire.literal(",\"generation\":", into: &bytes)
+                Wire.write(number: Double(self.generation), into: &bytes)
+                Wire.literal(",\"seconds\":", into: &bytes)
+                Wire.write(number: self.seconds, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -584,6 +829,21 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue { .object([]) }
         }
@@ -621,6 +881,27 @@ public enum ServiceInterface {
                 let sizeManyRequestsPath = (path == nil ? nil : reader.pathOf("sizeManyRequests"))
                 sizeManyRequests = try Wire.int(try Wire.required(reader.value("sizeManyRequests"), sizeManyRequestsPath), sizeManyRequestsPath)
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"messageBytes\":", into: &bytes)
+                Wire.write(number: Double(self.messageBytes), into: &bytes)
+                Wire.literal(",\"textBytes\":", into: &bytes)
+                Wire.write(number: Double(self.textBytes), into: &bytes)
+                Wire.literal(",\"sizeManyRequests\":", into: &bytes)
+                Wire.write(number: Double(self.sizeManyRequests), into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -664,6 +945,23 @@ public enum ServiceInterface {
                 let messagePath = (path == nil ? nil : reader.pathOf("message"))
                 message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"message\":", into: &bytes)
+                Wire.write(string: self.message, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -716,6 +1014,27 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"method\":", into: &bytes)
+                Wire.write(string: self.method, into: &bytes)
+                Wire.literal(",\"uid\":", into: &bytes)
+                Wire.write(number: Double(self.uid), into: &bytes)
+                Wire.literal(",\"message\":", into: &bytes)
+                Wire.write(string: self.message, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -760,6 +1079,23 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"reason\":", into: &bytes)
+                Wire.write(string: self.reason, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -802,6 +1138,23 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"limit\":", into: &bytes)
+                Wire.write(number: Double(self.limit), into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -842,6 +1195,23 @@ public enum ServiceInterface {
                 let messagePath = (path == nil ? nil : reader.pathOf("message"))
                 message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"message\":", into: &bytes)
+                Wire.write(string: self.message, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.

@@ -95,6 +95,50 @@ public enum TextInterface {
             if strict { try reader.finish() }
         }
 
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            var separated = false
+            if let value = self.pattern {
+                Wire.key("pattern", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            if let value = self.family {
+                Wire.key("family", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            if let value = self.weight {
+                Wire.key("weight", after: &separated, into: &bytes)
+                Wire.write(number: Double(value), into: &bytes)
+            }
+            if let value = self.slant {
+                Wire.key("slant", after: &separated, into: &bytes)
+                Wire.write(string: value.rawValue, into: &bytes)
+            }
+            if let value = self.size {
+                Wire.key("size", after: &separated, into: &bytes)
+                Wire.write(number: value, into: &bytes)
+            }
+            if let value = self.language {
+                Wire.key("language", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            if let value = self.features {
+                Wire.key("features", after: &separated, into: &bytes)
+                Wire.write(array: value, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
+        }
+
         /// The message's value, absent optionals left out.
         public var wire: JSONValue {
             .members([
@@ -155,6 +199,34 @@ public enum TextInterface {
                 variations = nil
             }
             if strict { try reader.finish() }
+        }
+
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            var separated = false
+            Wire.key("family", after: &separated, into: &bytes)
+            Wire.write(string: self.family, into: &bytes)
+            Wire.key("style", after: &separated, into: &bytes)
+            Wire.write(string: self.style, into: &bytes)
+            Wire.key("file", after: &separated, into: &bytes)
+            Wire.write(string: self.file, into: &bytes)
+            Wire.key("index", after: &separated, into: &bytes)
+            Wire.write(number: Double(self.index), into: &bytes)
+            if let value = self.variations {
+                Wire.key("variations", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
         }
 
         /// The message's value, absent optionals left out.
@@ -225,6 +297,35 @@ public enum TextInterface {
             if strict { try reader.finish() }
         }
 
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+        /// reply written once, without a tree.
+        public func encode(into bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            Wire.literal("\"face\":", into: &bytes)
+            self.face.encode(into: &bytes)
+            Wire.literal(",\"start\":", into: &bytes)
+            Wire.write(number: Double(self.start), into: &bytes)
+            Wire.literal(",\"end\":", into: &bytes)
+            Wire.write(number: Double(self.end), into: &bytes)
+            Wire.literal(",\"glyphs\":", into: &bytes)
+            Wire.write(number: Double(self.glyphs), into: &bytes)
+            Wire.literal(",\"width\":", into: &bytes)
+            Wire.write(number: self.width, into: &bytes)
+            Wire.literal(",\"script\":", into: &bytes)
+            Wire.write(string: self.script, into: &bytes)
+            Wire.literal(",\"direction\":", into: &bytes)
+            Wire.write(string: self.direction.rawValue, into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The message as already-written JSON text (`JSONValue.encoded`).
+        public var encoded: JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            encode(into: &bytes)
+            return .encoded(bytes)
+        }
+
         /// The message's value, absent optionals left out.
         public var wire: JSONValue {
             .members([
@@ -280,6 +381,28 @@ public enum TextInterface {
                     font = nil
                 }
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                var separated = false
+                Wire.key("text", after: &separated, into: &bytes)
+                Wire.write(string: self.text, into: &bytes)
+                if let value = self.font {
+                    Wire.key("font", after: &separated, into: &bytes)
+                    value.encode(into: &bytes)
+                }
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -351,6 +474,37 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"width\":", into: &bytes)
+                Wire.write(number: self.width, into: &bytes)
+                Wire.literal(",\"ascent\":", into: &bytes)
+                Wire.write(number: self.ascent, into: &bytes)
+                Wire.literal(",\"descent\":", into: &bytes)
+                Wire.write(number: self.descent, into: &bytes)
+                Wire.literal(",\"lineHeight\":", into: &bytes)
+                Wire.write(number: self.lineHeight, into: &bytes)
+                Wire.literal(",\"direction\":", into: &bytes)
+                Wire.write(string: self.direction.rawValue, into: &bytes)
+                Wire.literal(",\"missing\":", into: &bytes)
+                Wire.write(number: Double(self.missing), into: &bytes)
+                Wire.literal(",\"substituted\":", into: &bytes)
+                Wire.write(bool: self.substituted, into: &bytes)
+                Wire.literal(",\"runs\":", into: &bytes)
+                Wire.write(array: self.runs, into: &bytes) { element, bytes in element.encode(into: &bytes) }
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -408,6 +562,28 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                var separated = false
+                Wire.key("font", after: &separated, into: &bytes)
+                self.font.encode(into: &bytes)
+                if let value = self.text {
+                    Wire.key("text", after: &separated, into: &bytes)
+                    Wire.write(string: value, into: &bytes)
+                }
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -462,6 +638,34 @@ public enum TextInterface {
                 let substitutedPath = (path == nil ? nil : reader.pathOf("substituted"))
                 substituted = try Wire.bool(try Wire.required(reader.value("substituted"), substitutedPath), substitutedPath)
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                var separated = false
+                Wire.key("primary", after: &separated, into: &bytes)
+                self.primary.encode(into: &bytes)
+                Wire.key("unitsPerEm", after: &separated, into: &bytes)
+                Wire.write(number: Double(self.unitsPerEm), into: &bytes)
+                Wire.key("fallbacks", after: &separated, into: &bytes)
+                Wire.write(array: self.fallbacks, into: &bytes) { element, bytes in element.encode(into: &bytes) }
+                if let value = self.missing {
+                    Wire.key("missing", after: &separated, into: &bytes)
+                    Wire.write(number: Double(value), into: &bytes)
+                }
+                Wire.key("substituted", after: &separated, into: &bytes)
+                Wire.write(bool: self.substituted, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -530,6 +734,34 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                var separated = false
+                Wire.key("text", after: &separated, into: &bytes)
+                Wire.write(string: self.text, into: &bytes)
+                if let value = self.font {
+                    Wire.key("font", after: &separated, into: &bytes)
+                    value.encode(into: &bytes)
+                }
+                Wire.key("maxWidth", after: &separated, into: &bytes)
+                Wire.write(number: self.maxWidth, into: &bytes)
+                if let value = self.ellipsis {
+                    Wire.key("ellipsis", after: &separated, into: &bytes)
+                    Wire.write(string: value, into: &bytes)
+                }
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -580,6 +812,29 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"displayed\":", into: &bytes)
+                Wire.write(string: self.displayed, into: &bytes)
+                Wire.literal(",\"width\":", into: &bytes)
+                Wire.write(number: self.width, into: &bytes)
+                Wire.literal(",\"truncated\":", into: &bytes)
+                Wire.write(bool: self.truncated, into: &bytes)
+                Wire.literal(",\"fullWidth\":", into: &bytes)
+                Wire.write(number: self.fullWidth, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -626,6 +881,25 @@ public enum TextInterface {
                 let messagePath = (path == nil ? nil : reader.pathOf("message"))
                 message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"parameter\":", into: &bytes)
+                Wire.write(string: self.parameter, into: &bytes)
+                Wire.literal(",\"message\":", into: &bytes)
+                Wire.write(string: self.message, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.
@@ -679,6 +953,27 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"parameter\":", into: &bytes)
+                Wire.write(string: self.parameter, into: &bytes)
+                Wire.literal(",\"message\":", into: &bytes)
+                Wire.write(string: self.message, into: &bytes)
+                Wire.literal(",\"limit\":", into: &bytes)
+                Wire.write(number: Double(self.limit), into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -727,6 +1022,25 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"parameter\":", into: &bytes)
+                Wire.write(string: self.parameter, into: &bytes)
+                Wire.literal(",\"message\":", into: &bytes)
+                Wire.write(string: self.message, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
+            }
+
             /// The message's value, absent optionals left out.
             public var wire: JSONValue {
                 .members([
@@ -772,6 +1086,25 @@ public enum TextInterface {
                 let messagePath = (path == nil ? nil : reader.pathOf("message"))
                 message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
+            }
+
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
+            /// reply written once, without a tree.
+            public func encode(into bytes: inout [UInt8]) {
+                bytes.append(UInt8(ascii: "{"))
+                Wire.literal("\"parameter\":", into: &bytes)
+                Wire.write(string: self.parameter, into: &bytes)
+                Wire.literal(",\"message\":", into: &bytes)
+                Wire.write(string: self.message, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+
+            /// The message as already-written JSON text (`JSONValue.encoded`).
+            public var encoded: JSONValue {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(256)
+                encode(into: &bytes)
+                return .encoded(bytes)
             }
 
             /// The message's value, absent optionals left out.

@@ -37,30 +37,6 @@ struct JSONParserTests {
         #expect(parsed.map(\.doubleValue) == numbers)
     }
 
-    @Test func theObjectWriterWritesWhatTheTreeWould() throws {
-        var writer = JSONObjectWriter()
-        writer.add("title", string: "Back \"home\"\n")
-        writer.add("width", 68)
-        writer.add("truncated", bool: false)
-        writer.add("frame") { frame in
-            frame.add("x", 12.5)
-            frame.add("empty") { _ in }
-        }
-        writer.add("list", value: [1, "two"])
-        let tree: JSONValue = [
-            "title": "Back \"home\"\n", "width": 68, "truncated": false, "frame": ["x": 12.5, "empty": [:]],
-            "list": [1, "two"],
-        ]
-        guard case .encoded(let bytes) = writer.value else {
-            Issue.record("the writer did not produce encoded text")
-            return
-        }
-        // Foundation, an independent parser, reads the writer's text as the same JSON as the tree.
-        let foundation = try JSONSerialization.jsonObject(with: Data(bytes))
-        #expect(Self.same(tree, foundation))
-        #expect(String(decoding: bytes, as: UTF8.self) == tree.jsonText)
-    }
-
     @Test(arguments: [
         (#"{"a":1"#, "expected , or }"),
         (#"{"a":1}x"#, "unexpected bytes after"),

@@ -100,6 +100,40 @@ struct WireGenerationTests {
     }
 }
 
+extension WireGenerationTests {
+    /// The text a generated type writes in one pass is the text of its tree, member for member:
+    /// optionals left out when absent, maps with sorted keys, strings escaped. Foundation, an
+    /// independent parser, also reads it as the same JSON.
+    @Test func generatedTextIsWhatTheTreeWrites() throws {
+        let layout = BackButtonInterface.Layout(
+            look: "classic", width: 68, height: 30, titleFrame: .init(x: 12.5, y: 7, width: 48.25, height: 15),
+            displayedTitle: "Back \"home\"\n\u{1}", titleSource: .backTitle, truncated: false,
+            capInsets: .init(left: 14, right: 5), titleInsets: .init(left: 12, right: 6),
+            hitRect: .init(x: 0, y: -7, width: 68, height: 44), direction: .rtl,
+            font: .init(
+                family: "Nimbus Sans", style: "Bold", file: "/f.otf", size: 12, requested: "Helvetica:bold",
+                substituted: false), textWidth: 47.34375, missingGlyphs: 0)
+        let look = BackButtonInterface.LookSummary(name: "x", summary: "y", animated: true, builtIn: false)
+        let statistics = ServiceInterface.GetFingerprint.Reply(
+            fingerprint: "ab", parts: .init(fonts: "1", fontconfig: "2", libraries: "3", looks: "4"), faces: 3,
+            fontFiles: 2, configurationFiles: 1, libraries: ["harfbuzz": "8.3.0", "cairo": "1.18.0"], looks: ["a"],
+            generation: 1, seconds: 0.25)
+        for (encoded, tree) in [
+            (layout.encoded, layout.wire), (look.encoded, look.wire), (statistics.encoded, statistics.wire),
+        ] {
+            guard case .encoded(let bytes) = encoded else {
+                Issue.record("not written as text")
+                continue
+            }
+            #expect(String(decoding: bytes, as: UTF8.self) == tree.jsonText)
+            let foundation = try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary
+            let fromTree = try JSONSerialization.jsonObject(with: Data(tree.jsonText.utf8)) as? NSDictionary
+            #expect(foundation != nil && foundation == fromTree)
+        }
+        #expect(!look.wire.jsonText.contains("file"), "an absent optional is left out")
+    }
+}
+
 /// Runs a Python witness script and returns its standard output.
 enum CLITestsRun {
     static func python(_ script: String, _ argument: String) throws -> String {
