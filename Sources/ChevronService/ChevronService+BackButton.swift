@@ -48,26 +48,30 @@ extension ChevronService: BackButtonInterfaceMethods {
             return .stream(
                 SizeManyStream(service: self, sizing: sizing, elements: elements, more: more, context: context))
         }
-        var results: [JSONValue] = []
+        var results: [BackButtonInterface.SizeResult] = []
         results.reserveCapacity(elements.count)
         // A client that left gets nothing: stop measuring for it.
         for (index, element) in elements.enumerated() where !context.isAbandoned() {
             results.append(try sizeResult(index, element, sizing: sizing))
         }
-        if more, !results.isEmpty { return .replies(results.map { ["results": [$0]] }) }
-        return .reply(["results": .array(results)])
+        if more, !results.isEmpty {
+            return .replies(results.map { BackButtonInterface.SizeMany.Reply(results: [$0]).encoded })
+        }
+        return .reply(BackButtonInterface.SizeMany.Reply(results: results).encoded)
     }
 
     /// One SizeMany result: the layout of request `index`, or why there is none. Only
     /// `.deferred` is thrown (the whole batch then goes to a worker, not this one item).
-    func sizeResult(_ index: Int, _ element: JSONValue, sizing: SizingEngine) throws(VarlinkError) -> JSONValue {
+    func sizeResult(_ index: Int, _ element: JSONValue, sizing: SizingEngine) throws(VarlinkError)
+        -> BackButtonInterface.SizeResult
+    {
         do throws(VarlinkError) {
             let request = try BackButtonInterface.SizeRequest(wire: element, path: "requests[\(index)]")
-            return ["index": .int(index), "layout": try layout(Self.sizeRequest(request), sizing: sizing).json]
+            return .init(index: index, layout: try layout(Self.sizeRequest(request), sizing: sizing).wire)
         } catch  where error == .deferred {
             throw error
         } catch {
-            return ["index": .int(index), "failure": ["error": .string(error.name), "parameters": error.parameters]]
+            return .init(index: index, failure: .init(error: error.name, parameters: error.parameters))
         }
     }
 

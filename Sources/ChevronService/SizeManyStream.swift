@@ -1,5 +1,6 @@
 import ChevronLooks
 import ChevronVarlink
+import ChevronWire
 import Synchronization
 
 /// A big SizeMany answered a slice at a time: each call to `next` sizes a few requests and
@@ -37,9 +38,13 @@ final class SizeManyStream: VarlinkReplyStream {
             // A client that left gets nothing more: stop measuring for it.
             while index < elements.count, sized < Self.sliceSize, bytes.count - start < budget, !context.isAbandoned() {
                 // Off an event loop nothing defers, so only a real result comes back.
-                let result = (try? service.sizeResult(index, elements[index], sizing: sizing)) ?? .null
+                let result =
+                    (try? service.sizeResult(index, elements[index], sizing: sizing))
+                    ?? .init(index: index, failure: .init(error: ServiceInterface.InternalError.name, parameters: [:]))
                 if more {
-                    let reply = VarlinkReply(parameters: ["results": [result]], continues: index < elements.count - 1)
+                    let reply = VarlinkReply(
+                        parameters: BackButtonInterface.SizeMany.Reply(results: [result]).encoded,
+                        continues: index < elements.count - 1)
                     bytes.append(contentsOf: reply.frame)
                 } else {
                     if index > 0 { bytes.append(UInt8(ascii: ",")) }
