@@ -256,7 +256,7 @@ struct ReadmeCheckExamplesTests {
         let blocks = section[..<end].components(separatedBy: "```console\n").dropFirst().map {
             String($0.prefix { _ in true }[..<($0.range(of: "```")?.lowerBound ?? $0.endIndex)])
         }
-        #expect(blocks.count == 3)
+        #expect(blocks.count == 6)
         let folder = DaemonProcess.packageRoot.appendingPathComponent("Tests/samples/ci")
         for block in blocks {
             var lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
