@@ -40,10 +40,11 @@ test: deps
 	$(SWIFT) build --build-tests
 	CHEVRON_BIN_DIR="$$($(SWIFT) build --show-bin-path)" $(SWIFT) test --skip-build
 
-## Regenerates the Swift wire types (Sources/ChevronWire) from the .varlink files.
+## Regenerates the Swift wire types (Sources/ChevronWire) and docs/INTERFACES.md from the .varlink files.
 wire:
 	swift build --product varlink-codegen
-	"$$(swift build --show-bin-path)/varlink-codegen" Sources/ChevronWire Sources/ChevronService/Interfaces/io.chevron.*.varlink
+	"$$(swift build --show-bin-path)/varlink-codegen" --markdown docs/INTERFACES.md Sources/ChevronWire \
+	  Sources/ChevronService/Interfaces/io.chevron.*.varlink
 
 ## Opt-in benchmarks: ratios against ../shared/bench/floors.sh measured in the same run.
 bench: deps

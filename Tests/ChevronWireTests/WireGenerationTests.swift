@@ -58,7 +58,10 @@ struct WireGenerationTests {
         let generator = DaemonProcess.binaryDirectory.appendingPathComponent("varlink-codegen")
         let process = Process()
         process.executableURL = generator
-        process.arguments = [folder.path] + Self.interfaces.prefix(3).map { Self.root.appendingPathComponent($0).path }
+        let markdown = folder.appendingPathComponent("INTERFACES.md")
+        process.arguments =
+            ["--markdown", markdown.path, folder.path]
+            + Self.interfaces.prefix(3).map { Self.root.appendingPathComponent($0).path }
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -68,6 +71,15 @@ struct WireGenerationTests {
                 contentsOf: Self.root.appendingPathComponent("Sources/ChevronWire/\(name)"), encoding: .utf8)
             let generated = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             #expect(committed == generated, "\(name) is stale: run `make wire`")
+        }
+        let reference = try String(
+            contentsOf: Self.root.appendingPathComponent("docs/INTERFACES.md"), encoding: .utf8)
+        #expect(reference == (try String(contentsOf: markdown, encoding: .utf8)), "docs/INTERFACES.md is stale")
+        // Every method of every interface is in the reference, with its signature.
+        for file in Self.interfaces.prefix(3) {
+            let interface = try IDLParser.parse(
+                try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8))
+            for method in interface.methods { #expect(reference.contains("#### `\(method.name)`")) }
         }
     }
 
