@@ -100,14 +100,15 @@ var package = Package(
             name: "varlink-codegen", dependencies: ["VarlinkIDL"], path: "BuildTools/VarlinkCodegen",
             swiftSettings: strictSwift),
         // The framework's floor for scripts/bench-daemon.sh: a bare SwiftNIO server with chevrond's
-        // event-loop setup and framing that answers every message with a fixed reply.
+        // event-loop setup and framing that answers every message with a fixed reply. (Not under
+        // Benchmarks/: package-benchmark takes every executable there for a benchmark.)
         .executableTarget(
             name: "nio-echo-floor",
             dependencies: [
                 "ChevronVarlink", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            path: "Benchmarks/NIOEchoFloor", swiftSettings: strictSwift),
+            swiftSettings: strictSwift),
         // The wire types of chevron's interfaces, generated from Sources/ChevronService/Interfaces.
         .target(name: "ChevronWire", dependencies: ["ChevronVarlink"], swiftSettings: strictSwift),
         // The localisation files `chevron check` reads (.strings, .xcstrings, strings.xml, CSV,
