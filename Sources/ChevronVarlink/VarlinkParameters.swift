@@ -37,69 +37,24 @@ public struct VarlinkParameters {
         return nil
     }
 
+    // The few typed accessors hand-written methods use (org.varlink.service, SizeMany's lenient
+    // read); generated wire types read with `Wire` directly, and so do these.
+
     /// An optional string field; strings never contain NUL (the message terminator).
     public mutating func optionalString(_ name: String) throws(VarlinkError) -> String? {
         guard let value = value(name) else { return nil }
-        guard case .string(let string) = value, !string.utf8.contains(0) else {
-            throw .invalidParameter(pathOf(name))
-        }
-        return string
+        return try Wire.string(value, pathOf(name))
     }
 
     /// A required string field.
     public mutating func string(_ name: String) throws(VarlinkError) -> String {
-        guard let string = try optionalString(name) else { throw .invalidParameter(pathOf(name)) }
-        return string
-    }
-
-    /// An optional finite number.
-    public mutating func optionalDouble(_ name: String) throws(VarlinkError) -> Double? {
-        guard let value = value(name) else { return nil }
-        guard case .number(let number) = value, number.isFinite else { throw .invalidParameter(pathOf(name)) }
-        return number
-    }
-
-    /// A required finite number.
-    public mutating func double(_ name: String) throws(VarlinkError) -> Double {
-        guard let number = try optionalDouble(name) else { throw .invalidParameter(pathOf(name)) }
-        return number
+        try Wire.string(try Wire.required(value(name), pathOf(name)), pathOf(name))
     }
 
     /// An optional integer (a number without a fraction, within ±2⁵³).
     public mutating func optionalInt(_ name: String) throws(VarlinkError) -> Int? {
-        guard let number = try optionalDouble(name) else { return nil }
-        guard number == number.rounded(), abs(number) < 9_007_199_254_740_992 else {
-            throw .invalidParameter(pathOf(name))
-        }
-        return Int(number)
-    }
-
-    /// An optional boolean.
-    public mutating func optionalBool(_ name: String) throws(VarlinkError) -> Bool? {
         guard let value = value(name) else { return nil }
-        guard case .bool(let flag) = value else { throw .invalidParameter(pathOf(name)) }
-        return flag
-    }
-
-    /// An optional enum field whose wire values are `T`'s raw values.
-    public mutating func optionalEnum<T: RawRepresentable>(_ name: String, as type: T.Type) throws(VarlinkError) -> T?
-    where T.RawValue == String {
-        guard let raw = try optionalString(name) else { return nil }
-        guard let value = T(rawValue: raw) else { throw .invalidParameter(pathOf(name)) }
-        return value
-    }
-
-    /// An optional array of strings.
-    public mutating func optionalStrings(_ name: String) throws(VarlinkError) -> [String]? {
-        guard let elements = try optionalArray(name) else { return nil }
-        var strings: [String] = []
-        for (index, element) in elements.enumerated() {
-            guard case .string(let string) = element, !string.utf8.contains(0) else {
-                throw .invalidParameter("\(pathOf(name))[\(index)]")
-            }
-            strings.append(string)
-        }
-        return strings
+        return try Wire.int(value, pathOf(name))
     }
 
     /// An optional array, elements unchecked.
@@ -107,12 +62,6 @@ public struct VarlinkParameters {
         guard let value = value(name) else { return nil }
         guard case .array(let elements) = value else { throw .invalidParameter(pathOf(name)) }
         return elements
-    }
-
-    /// An optional nested object, as a reader of its own.
-    public mutating func optionalObject(_ name: String) throws(VarlinkError) -> VarlinkParameters? {
-        guard let value = value(name) else { return nil }
-        return try VarlinkParameters(value, path: pathOf(name))
     }
 
     /// Throws `InvalidParameter` for the first field that no accessor asked for.
