@@ -227,8 +227,11 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// Writes replies answered on the event loop straight into the connection's output buffer.
     private func write(_ replies: [VarlinkReply], context: ChannelHandlerContext) {
         guard !replies.isEmpty else { return }
-        if output == nil { output = context.channel.allocator.buffer(capacity: 4096) }
-        for reply in replies { reply.write(into: &output!) }
+        // Taken out while written, so the buffer stays uniquely referenced (no copy on write).
+        var buffer = output ?? context.channel.allocator.buffer(capacity: 4096)
+        output = nil
+        for reply in replies { reply.write(into: &buffer) }
+        output = buffer
         // A long pipelined read goes out in pieces, so writability can stop the drain.
         if let output, output.readableBytes >= 64 << 10 { flushOutput(context: context) }
     }

@@ -122,11 +122,11 @@ extension Wire {
         dictionary: [String: T], into bytes: inout [UInt8], _ element: (T, inout [UInt8]) -> Void
     ) {
         bytes.append(UInt8(ascii: "{"))
-        for (position, key) in dictionary.keys.sorted().enumerated() {
+        for (position, member) in dictionary.sorted(by: { $0.key < $1.key }).enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            JSONValue.encode(string: key, into: &bytes)
+            JSONValue.encode(string: member.key, into: &bytes)
             bytes.append(UInt8(ascii: ":"))
-            element(dictionary[key]!, &bytes)
+            element(member.value, &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
     }

@@ -213,9 +213,12 @@ struct CheckCommand: AsyncParsableCommand {
 
         var questions: [Question] = []
         var known: [Question: Int] = [:]
-        // Per row (entry × look, in that order): its question's index, or its refusal.
-        var asks: [Int] = []
-        var refused: [Int: CheckOutcome] = [:]
+        // Per row (entry × look, in that order): its question, or why it is not asked.
+        enum Ask {
+            case question(Int)
+            case refused(CheckOutcome)
+        }
+        var asks: [Ask] = []
         var batches: [[Int]] = [[]]
         var batchBytes = 0
         asks.reserveCapacity(entries.count * looks.count)
@@ -223,29 +226,31 @@ struct CheckCommand: AsyncParsableCommand {
             for look in looks {
                 let titleBytes = entry.title.utf8.count
                 if titleBytes > limits.textBytes {
-                    refused[asks.count] = CheckOutcome(
-                        error:
-                            "io.chevron.Text.TextTooLong: title: the title is \(titleBytes) UTF-8 bytes long; the limit is \(limits.textBytes)"
-                    )
-                    asks.append(-1)
+                    asks.append(
+                        .refused(
+                            CheckOutcome(
+                                error:
+                                    "io.chevron.Text.TextTooLong: title: the title is \(titleBytes) UTF-8 bytes long; the limit is \(limits.textBytes)"
+                            )))
                     continue
                 }
                 let question = Question(
                     title: entry.title, look: look, maximumWidth: entry.maximumWidth,
                     language: entry.language ?? language)
                 if let index = known[question] {
-                    asks.append(index)
+                    asks.append(.question(index))
                     continue
                 }
                 let bytes =
                     requestOverhead + SizeCall.escapedBytes(entry.title) + SizeCall.escapedBytes(look)
                     + SizeCall.escapedBytes(entry.language ?? "")
                 if bytes > byteLimit {
-                    refused[asks.count] = CheckOutcome(
-                        error:
-                            "io.chevron.Service.MessageTooLong: the request is up to \(bytes + callOverhead) bytes; the limit is \(limits.messageBytes)"
-                    )
-                    asks.append(-1)
+                    asks.append(
+                        .refused(
+                            CheckOutcome(
+                                error:
+                                    "io.chevron.Service.MessageTooLong: the request is up to \(bytes + callOverhead) bytes; the limit is \(limits.messageBytes)"
+                            )))
                     continue
                 }
                 if batches[batches.count - 1].count == batchLimit || batchBytes + bytes > byteLimit {
@@ -255,7 +260,7 @@ struct CheckCommand: AsyncParsableCommand {
                 known[question] = questions.count
                 batches[batches.count - 1].append(questions.count)
                 batchBytes += bytes
-                asks.append(questions.count)
+                asks.append(.question(questions.count))
                 questions.append(question)
             }
         }
@@ -286,10 +291,11 @@ struct CheckCommand: AsyncParsableCommand {
                         answers[result.index] = CheckOutcome(result)
                         if let layout = result.layout { substitutions.note(layout) }
                     }
-                    guard answers.allSatisfy({ $0 != nil }) else {
+                    let answered = answers.compactMap { $0 }
+                    guard answered.count == batch.count else {
                         throw ChevronClientError(.protocolViolation, message: "SizeMany left a request unanswered")
                     }
-                    return (index, answers.map { $0! }, substitutions)
+                    return (index, answered, substitutions)
                 }
             }
             for _ in 0..<(2 * Self.connections) { submit() }
@@ -308,8 +314,16 @@ struct CheckCommand: AsyncParsableCommand {
         for entry in entries {
             let entryLanguage = entry.language ?? language
             for look in looks {
-                let ask = asks[position]
-                let outcome = ask >= 0 ? outcomes[ask]! : refused[position]!
+                let outcome: CheckOutcome
+                switch asks[position] {
+                case .refused(let refusal): outcome = refusal
+                case .question(let index):
+                    // Every batch's answers were checked complete as it came back.
+                    guard let answer = outcomes[index] else {
+                        throw ChevronClientError(.protocolViolation, message: "SizeMany left a request unanswered")
+                    }
+                    outcome = answer
+                }
                 rows.append(
                     CheckRow(
                         entry, look: look, maximumWidth: entry.maximumWidth ?? maximumWidths[look] ?? 0,

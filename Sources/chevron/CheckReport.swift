@@ -188,8 +188,9 @@ extension CheckReport.Summary {
     }
 }
 
-/// A progress bar on standard error, drawn only when it is a terminal.
-final class ProgressBar: @unchecked Sendable {
+/// A progress bar on standard error, drawn only when it is a terminal. Advanced by the one task
+/// that collects a check's batches.
+final class ProgressBar {
     private let total: Int
     private var done = 0
     private let enabled = isatty(STDERR_FILENO) == 1
