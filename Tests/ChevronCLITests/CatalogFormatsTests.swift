@@ -354,6 +354,15 @@ struct CheckScopeTests {
         // Einstellungen fits both looks (hb-shape + classic's 20 is under 160), so truncate does not fail.
         #expect(try CatalogFormatsTests.classicWidth("Einstellungen") <= 160)
         #expect(result.status == 0, "\(result.error)")
+        // The project file may choose the report: GitHub annotations and the summary, no table.
+        try """
+        {"files": ["Localizable.xcstrings"], "keys": ["settings.*"], "languages": ["de"], "format": "github"}
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let github = try CLITests.run("chevron", ["check", "--config", config.path, "--local"])
+        #expect(github.status == 0)
+        #expect(
+            github.output.split(separator: "\n").last?.hasPrefix("chevron check: 1 titles, 1 rows in 1 look:") == true)
+        #expect(!github.output.contains("full title"), "no table: \(github.output)")
         try """
         {"files": ["Localizable.xcstrings"], "look": ["classic"]}
         """.write(to: config, atomically: true, encoding: .utf8)
