@@ -116,10 +116,10 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
             }
         case .call(let call):
             rejectedInARow = 0
-            if let replies = service.answerFromMemory(call, context: callContext(context)) {
-                write(replies, context: context)
-            } else {
-                runOnWorker(.call(call), context: context)
+            switch service.respondOnEventLoop(call, context: callContext(context)) {
+            case .replies(let replies): write(replies, context: context)
+            case .work(let pending): runOnWorker(.pending(pending), context: context)
+            case .stream(let stream): runOnWorker(.continuing(stream), context: context)
             }
         }
     }
@@ -131,8 +131,8 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
 
     /// What a worker unit starts with.
     private enum UnitStart: Sendable {
-        /// A call the event loop could not answer from memory.
-        case call(VarlinkCall)
+        /// A call the event loop could not answer from memory, read already.
+        case pending(VarlinkPendingCall)
         /// The next piece of a stream.
         case continuing(any VarlinkReplyStream)
         /// A large message, not parsed yet.
@@ -159,11 +159,11 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         let callContext = callContext(context)
         let body: @Sendable () -> UnitResult = {
             var unit = UnitResult()
-            func run(_ outcome: VarlinkOutcome?) {
+            func run(_ outcome: VarlinkOutcome) {
                 switch outcome {
-                case .replies(let replies)?: for reply in replies { unit.bytes += reply.frame }
-                case .stream(let stream)?: unit.stream = stream
-                case nil: break
+                case .replies(let replies): for reply in replies { unit.bytes += reply.frame }
+                case .stream(let stream): unit.stream = stream
+                case .work(let pending): run(pending.run())
                 }
             }
             func answer(_ frame: VarlinkFrame) {
@@ -173,7 +173,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
                 }
             }
             switch start {
-            case .call(let call): run(service.respond(call, context: callContext))
+            case .pending(let pending): run(pending.run())
             case .continuing(let stream): unit.stream = stream
             case .frame(let frame): answer(frame)
             }
@@ -191,7 +191,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         }
         let work: EventLoopFuture<UnitResult>
         switch start {
-        case .call: work = workers.runIfActive(eventLoop: context.eventLoop, body)
+        case .pending: work = workers.runIfActive(eventLoop: context.eventLoop, body)
         case .continuing, .frame:
             // Bulk work has threads of its own, at a lower priority: ordinary calls never wait for it.
             work = bulk.run(eventLoop: context.eventLoop, body)

@@ -52,7 +52,17 @@ extension SizingEngine {
                 "the \(look.name) look does not animate; animated looks: "
                     + registry.all.filter { $0 is any AnimatedLook }.map(\.name).joined(separator: ", "))
         }
-        let layout = try animated.layout(request, measurer: TitleMeasurer(engine: text))
+        return animated.transition(kind, for: try size(request), wasCoveredByPush: wasCoveredByPush)
+    }
+
+    /// The transition `transition(kind, for: request, …)` would return, when the request's
+    /// layout is in memory now and its look animates; nil otherwise (errors included: the call
+    /// that does the work reports them).
+    public func transitionInMemory(_ kind: TransitionKind, for request: SizeRequest, wasCoveredByPush: Bool = false)
+        -> BackButtonTransition?
+    {
+        guard let layout = layoutInMemory(request), let animated = try? registry.look(named: request.look) as? any AnimatedLook
+        else { return nil }
         return animated.transition(kind, for: layout, wasCoveredByPush: wasCoveredByPush)
     }
 }

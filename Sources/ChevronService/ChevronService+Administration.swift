@@ -76,7 +76,13 @@ extension ChevronService: ServiceInterfaceMethods {
                     message: "Reload is allowed to root and to the daemon's own user only"
                 ).wire)
         }
-        let outcome = reload()
+        return .work { [self] () throws(VarlinkError) in
+            .reply(reloadReply(reload()))
+        }
+    }
+
+    /// Reload's reply: the new generation, the looks, and every problem found.
+    private func reloadReply(_ outcome: ReloadOutcome) -> JSONValue {
         typealias Problem = ServiceInterface.ManifestProblem
         let problems =
             outcome.problems.map { Problem(file: $0.file, field: $0.field, reason: $0.reason) }
@@ -84,9 +90,8 @@ extension ChevronService: ServiceInterfaceMethods {
             + text.skippedFontFiles.map {
                 Problem(file: $0, field: "fonts", reason: "not a font file fontconfig can read; skipped")
             }
-        return .reply(
-            ServiceInterface.Reload.Reply(generation: outcome.generation, looks: outcome.looks, problems: problems)
-                .encoded)
+        return ServiceInterface.Reload.Reply(generation: outcome.generation, looks: outcome.looks, problems: problems)
+            .encoded
     }
 
     public func getStatistics(_ parameters: ServiceInterface.GetStatistics.Parameters, context: VarlinkCallContext)

@@ -9,10 +9,14 @@ extension ChevronService: BackButtonInterfaceMethods {
     public func size(_ parameters: BackButtonInterface.Size.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
     {
-        .reply(try layout(Self.sizeRequest(parameters)).json)
+        let request = Self.sizeRequest(parameters)
+        let sizing = sizing
+        if let layout = sizing.layoutInMemory(request) { return .reply(layout.json) }
+        return .work { [self] () throws(VarlinkError) in .reply(try layout(request, sizing: sizing).json) }
     }
 
-    /// The most SizeMany requests an event loop answers from memory (the rest go to a worker).
+    /// The most SizeMany requests an event loop looks up in memory (bigger batches go to a
+    /// worker at once).
     static let largestBatchFromMemory = 64
 
     /// SizeMany reads its requests one by one: a request that is not a valid SizeRequest is a
@@ -40,36 +44,76 @@ extension ChevronService: BackButtonInterfaceMethods {
                     parameter: "requests", count: elements.count, limit: configuration.maximumBatchSize
                 ).wire)
         }
-        // An event loop answers small batches from memory; big ones go to a worker at once.
-        if TextEngine.isAnsweringFromMemory, elements.count > Self.largestBatchFromMemory { throw .deferred }
         let sizing = sizing
-        // A transport that streams gets a big batch in slices, as its peer reads them.
-        if context.allowsStreaming, elements.count > Self.largestBatchFromMemory {
-            return .stream(
-                SizeManyStream(service: self, sizing: sizing, elements: elements, more: more, context: context))
+        guard elements.count <= Self.largestBatchFromMemory else {
+            // A big batch is read and sized on a worker, in slices when the transport streams.
+            return .work { [self] () throws(VarlinkError) in
+                if context.allowsStreaming {
+                    return .stream(
+                        SizeManyStream(service: self, sizing: sizing, elements: elements, more: more, context: context))
+                }
+                return Self.sizeManyReply(
+                    elements.indices.lazy.map { self.sizeResult($0, elements[$0], sizing: sizing) }, more: more)
+            }
         }
-        var results: [BackButtonInterface.SizeResult] = []
-        results.reserveCapacity(elements.count)
-        // A client that left gets nothing: stop measuring for it.
-        for (index, element) in elements.enumerated() where !context.isAbandoned() {
-            results.append(try sizeResult(index, element, sizing: sizing))
+        // A small batch is read here, once; it is answered here when every layout is in memory.
+        let requests = elements.indices.map { Self.sizeManyRequest($0, elements[$0]) }
+        var inMemory: [BackButtonInterface.SizeResult] = []
+        for (index, request) in requests.enumerated() {
+            guard let result = Self.resultInMemory(index, request, sizing: sizing) else { break }
+            inMemory.append(result)
         }
+        if inMemory.count == requests.count { return Self.sizeManyReply(inMemory, more: more) }
+        return .work { [self] () throws(VarlinkError) in
+            // A client that left gets nothing: stop measuring for it.
+            Self.sizeManyReply(
+                requests.indices.lazy.prefix { _ in !context.isAbandoned() }.map {
+                    self.sizeResult($0, requests[$0], sizing: sizing)
+                }, more: more)
+        }
+    }
+
+    /// SizeMany's answer: one reply of all results, or, with `more`, one reply per result.
+    private static func sizeManyReply(
+        _ results: some Sequence<BackButtonInterface.SizeResult>, more: Bool
+    ) -> VarlinkResponse {
+        let results = Array(results)
         if more, !results.isEmpty {
             return .replies(results.map { BackButtonInterface.SizeMany.Reply(results: [$0]).encoded })
         }
         return .reply(BackButtonInterface.SizeMany.Reply(results: results).encoded)
     }
 
-    /// One SizeMany result: the layout of request `index`, or why there is none. Only
-    /// `.deferred` is thrown (the whole batch then goes to a worker, not this one item).
-    func sizeResult(_ index: Int, _ element: JSONValue, sizing: SizingEngine) throws(VarlinkError)
+    /// SizeMany's request `index`, or why it is not a valid SizeRequest (its result's failure).
+    static func sizeManyRequest(_ index: Int, _ element: JSONValue) -> Result<SizeRequest, VarlinkError> {
+        do throws(VarlinkError) {
+            return .success(sizeRequest(try BackButtonInterface.SizeRequest(wire: element, path: "requests[\(index)]")))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// One SizeMany result when it needs no work: a request that could not be read, or a layout
+    /// in memory; nil otherwise.
+    private static func resultInMemory(
+        _ index: Int, _ request: Result<SizeRequest, VarlinkError>, sizing: SizingEngine
+    ) -> BackButtonInterface.SizeResult? {
+        switch request {
+        case .failure(let error): return .init(index: index, failure: .init(error: error.name, parameters: error.parameters))
+        case .success(let request): return sizing.layoutInMemory(request).map { .init(index: index, layout: $0.wire) }
+        }
+    }
+
+    /// One SizeMany result: the layout of request `index`, or why there is none.
+    func sizeResult(_ index: Int, _ element: JSONValue, sizing: SizingEngine) -> BackButtonInterface.SizeResult {
+        sizeResult(index, Self.sizeManyRequest(index, element), sizing: sizing)
+    }
+
+    private func sizeResult(_ index: Int, _ request: Result<SizeRequest, VarlinkError>, sizing: SizingEngine)
         -> BackButtonInterface.SizeResult
     {
         do throws(VarlinkError) {
-            let request = try BackButtonInterface.SizeRequest(wire: element, path: "requests[\(index)]")
-            return .init(index: index, layout: try layout(Self.sizeRequest(request), sizing: sizing).wire)
-        } catch  where error == .deferred {
-            throw error
+            return .init(index: index, layout: try layout(try request.get(), sizing: sizing).wire)
         } catch {
             return .init(index: index, failure: .init(error: error.name, parameters: error.parameters))
         }
@@ -82,27 +126,38 @@ extension ChevronService: BackButtonInterfaceMethods {
         let kind = TransitionKind(rawValue: parameters.kind.rawValue) ?? .push
         let wasCoveredByPush = parameters.wasCoveredByPush ?? false
         let sizing = sizing
-        let transition = try mappingLookErrors(look: request.look) {
-            try sizing.transition(kind, for: request, wasCoveredByPush: wasCoveredByPush)
+        if let transition = sizing.transitionInMemory(kind, for: request, wasCoveredByPush: wasCoveredByPush) {
+            return .reply(Self.reply(transition))
         }
-        return .reply(
-            BackButtonInterface.Transition.Reply(
-                kind: BackButtonInterface.Transition.Reply.Kind(rawValue: transition.kind.rawValue) ?? .push,
-                from: transition.from.wire, to: transition.to.wire, duration: transition.duration
-            ).encoded)
+        return .work { [self] () throws(VarlinkError) in
+            let transition = try mappingLookErrors(look: request.look) {
+                try sizing.transition(kind, for: request, wasCoveredByPush: wasCoveredByPush)
+            }
+            return .reply(Self.reply(transition))
+        }
+    }
+
+    private static func reply(_ transition: BackButtonTransition) -> JSONValue {
+        BackButtonInterface.Transition.Reply(
+            kind: BackButtonInterface.Transition.Reply.Kind(rawValue: transition.kind.rawValue) ?? .push,
+            from: transition.from.wire, to: transition.to.wire, duration: transition.duration
+        ).encoded
     }
 
     public func render(_ parameters: BackButtonInterface.Render.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
     {
-        // Drawing is never answered from memory: it always goes to a worker.
-        if TextEngine.isAnsweringFromMemory { throw .deferred }
         let request = Self.sizeRequest(parameters)
         let sizing = sizing
+        // Drawing always takes a worker.
+        return .work { [self] () throws(VarlinkError) in try render(request, sizing: sizing) }
+    }
+
+    private func render(_ request: SizeRequest, sizing: SizingEngine) throws(VarlinkError) -> VarlinkResponse {
         let renderer = ButtonRenderer(engine: text)
         let (layout, png, width, height) = try mappingLookErrors(look: request.look) {
             let look = try sizing.registry.look(named: request.look)
-            let layout = try look.layout(request, measurer: TitleMeasurer(engine: sizing.text))
+            let layout = try sizing.size(request)
             let canvas = try renderer.render(layout, look: look, request: request)
             return (layout, try canvas.png(), canvas.pixelWidth, canvas.pixelHeight)
         }
@@ -126,11 +181,8 @@ extension ChevronService: BackButtonInterfaceMethods {
         return .reply(BackButtonInterface.DescribeLook.Reply(look: Self.description(look)).encoded)
     }
 
-    private func layout(_ request: SizeRequest, sizing: SizingEngine? = nil) throws(VarlinkError)
-        -> BackButtonLayout
-    {
-        let sizing = sizing ?? self.sizing
-        return try mappingLookErrors(look: request.look) { try sizing.size(request) }
+    private func layout(_ request: SizeRequest, sizing: SizingEngine) throws(VarlinkError) -> BackButtonLayout {
+        try mappingLookErrors(look: request.look) { try sizing.size(request) }
     }
 
     /// The engine's request for a SizeRequest read from the wire (a Size or Render call, a

@@ -25,9 +25,8 @@ extension ChevronService {
     public func getFingerprint(_ parameters: ServiceInterface.GetFingerprint.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
     {
-        let fingerprint: Fingerprint
         switch fingerprints.status {
-        case .ready(let ready): fingerprint = ready
+        case .ready(let fingerprint): return .reply(fingerprint.json)
         case .computing:
             throw VarlinkError(
                 ServiceInterface.Pending.name,
@@ -35,12 +34,10 @@ extension ChevronService {
                     "message": "the fingerprint is being computed (fonts are hashed after start and reload); ask again"
                 ])
         case .stale:
-            // Nobody is computing it (an in-process service asked for the first time): compute now,
-            // which an event loop must not do.
-            if TextEngine.isAnsweringFromMemory { throw .deferred }
-            fingerprint = refreshFingerprint()
+            // Nobody is computing it (an in-process service asked for the first time): hashing
+            // files may block.
+            return .work { [self] () throws(VarlinkError) in .reply(refreshFingerprint().json) }
         }
-        return .reply(fingerprint.json)
     }
 }
 

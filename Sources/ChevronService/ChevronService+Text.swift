@@ -11,17 +11,26 @@ extension ChevronService: TextInterfaceMethods {
         throws(VarlinkError) -> VarlinkResponse
     {
         let font = try Self.fontRequest(parameters.font, path: "font") ?? Self.defaultFont
-        let measurement = try mappingErrors(fontPrefix: "font") { () throws(TextError) in
-            try self.text.measure(parameters.text, font: font)
+        if let measurement = text.measurementInMemory(parameters.text, font: font) {
+            return .reply(measurement.wire.encoded)
         }
-        return .reply(measurement.wire.encoded)
+        return .work { [self] () throws(VarlinkError) in
+            let measurement = try mappingErrors(fontPrefix: "font") { () throws(TextError) in
+                try text.measure(parameters.text, font: font)
+            }
+            return .reply(measurement.wire.encoded)
+        }
     }
 
     public func resolveFont(_ parameters: TextInterface.ResolveFont.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
     {
         let font = try Self.fontRequest(parameters.font, path: "font") ?? Self.defaultFont
-        let text = parameters.text
+        // Fallback chains and coverage always ask fontconfig.
+        return .work { [self] () throws(VarlinkError) in try resolveFont(font, text: parameters.text) }
+    }
+
+    private func resolveFont(_ font: FontRequest, text: String?) throws(VarlinkError) -> VarlinkResponse {
         let resolution = try mappingErrors(fontPrefix: "font") { () throws(TextError) in
             try self.text.resolve(font, text: text)
         }
@@ -37,15 +46,23 @@ extension ChevronService: TextInterfaceMethods {
         throws(VarlinkError) -> VarlinkResponse
     {
         let font = try Self.fontRequest(parameters.font, path: "font") ?? Self.defaultFont
-        let truncation = try mappingErrors(fontPrefix: "font") { () throws(TextError) in
-            try self.text.truncate(
-                parameters.text, font: font, maxWidth: parameters.maxWidth, ellipsis: parameters.ellipsis ?? "…")
+        let (title, maxWidth, ellipsis) = (parameters.text, parameters.maxWidth, parameters.ellipsis ?? "…")
+        if let truncation = text.truncationInMemory(title, font: font, maxWidth: maxWidth, ellipsis: ellipsis) {
+            return .reply(Self.reply(truncation))
         }
-        return .reply(
-            TextInterface.Truncate.Reply(
-                displayed: truncation.displayed, width: truncation.width, truncated: truncation.truncated,
-                fullWidth: truncation.fullWidth
-            ).encoded)
+        return .work { [self] () throws(VarlinkError) in
+            let truncation = try mappingErrors(fontPrefix: "font") { () throws(TextError) in
+                try text.truncate(title, font: font, maxWidth: maxWidth, ellipsis: ellipsis)
+            }
+            return .reply(Self.reply(truncation))
+        }
+    }
+
+    private static func reply(_ truncation: Truncation) -> JSONValue {
+        TextInterface.Truncate.Reply(
+            displayed: truncation.displayed, width: truncation.width, truncated: truncation.truncated,
+            fullWidth: truncation.fullWidth
+        ).encoded
     }
 
     /// The engine's request for a `FontRequest` read from the wire (at `path`): a pattern, or a

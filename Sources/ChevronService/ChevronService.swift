@@ -48,10 +48,11 @@ public final class ChevronService: Sendable {
 
     /// The fingerprint, once computed.
     let fingerprints: FingerprintStore
-    /// Calls `answerFromMemory` answered, and calls it left to a worker.
+    /// Calls `respondOnEventLoop` answered, and calls it left to a worker.
     let callsFromMemory = Atomic<Int>(0)
     let deferredCalls = Atomic<Int>(0)
-    private let looks: Mutex<LookRegistry>
+    /// The looks and their layout cache, swapped whole by a reload.
+    private let looks: Mutex<SizingEngine>
     /// Its methods capture `self`, so it can only be made once the rest is initialised: it
     /// starts as a dispatcher with no methods and is replaced at the end of `init`.
     private let dispatcher = Mutex(
@@ -68,7 +69,7 @@ public final class ChevronService: Sendable {
         self.configuration = configuration
         self.text = text
         self.ownerUID = ownerUID
-        looks = Mutex(configuration.builtInLooks)
+        looks = Mutex(Self.sizingEngine(configuration.builtInLooks, text: text))
         fingerprints = FingerprintStore(hashes: FileHashes(cacheFile: configuration.fingerprintCacheFile))
         dispatcher.withLock { dispatcher in
             dispatcher = VarlinkService(
@@ -86,35 +87,30 @@ public final class ChevronService: Sendable {
     }
 
     /// Answers one call as `handle` does; when `context.allowsStreaming`, a large answer may come
-    /// as a stream to write piece by piece (a big SizeMany).
+    /// as a stream to write piece by piece (a big SizeMany). Never returns `.work`.
     public func respond(_ call: VarlinkCall, context: VarlinkCallContext) -> VarlinkOutcome {
-        varlink.respond(call, context: context, deferrable: false) ?? .replies([])
+        varlink.respond(call, context: context, mayBlock: true)
     }
 
-    /// Answers one call from memory only, or returns nil when that would need fontconfig,
-    /// FreeType or HarfBuzz (or is a rescan): what an event loop may do without stalling its
-    /// other connections. A nil call must be run with `handle(_:context:)` elsewhere.
-    public func answerFromMemory(_ call: VarlinkCall, context: VarlinkCallContext) -> [VarlinkReply]? {
-        guard !Self.alwaysWorkMethods.contains(call.method) else { return nil }
-        let replies = TextEngine.answeringFromMemory { varlink.handle(call, context: context, deferrable: true) }
-        if replies == nil {
+    /// Answers one call without blocking, as an event loop must: from memory (cached layouts and
+    /// measurements, the looks' numbers, counters), or, when the answer needs fontconfig,
+    /// FreeType, HarfBuzz, drawing or a rescan, as `.work` for a worker thread. Every method
+    /// decides by looking in memory, never by trying and failing; the call is read once.
+    public func respondOnEventLoop(_ call: VarlinkCall, context: VarlinkCallContext) -> VarlinkOutcome {
+        let outcome = varlink.respond(call, context: context, mayBlock: false)
+        if case .work = outcome {
             deferredCalls.add(1, ordering: .relaxed)
         } else {
             callsFromMemory.add(1, ordering: .relaxed)
         }
-        return replies
+        return outcome
     }
 
-    /// Methods that always do real work: a font rescan, fontconfig's fallback chains, drawing.
-    static let alwaysWorkMethods: Set<String> = [
-        ServiceInterface.Reload.name, TextInterface.ResolveFont.name, BackButtonInterface.Render.name,
-    ]
-
     /// The looks served now.
-    public var registry: LookRegistry { looks.withLock { $0 } }
+    public var registry: LookRegistry { sizing.registry }
 
-    /// A sizing engine over the current looks.
-    var sizing: SizingEngine { SizingEngine(registry: registry, text: text) }
+    /// The sizing engine over the current looks, with their layout cache.
+    var sizing: SizingEngine { looks.withLock { $0 } }
 
     /// The seconds since the service started.
     var uptime: Double {
@@ -129,8 +125,19 @@ public final class ChevronService: Sendable {
             .merging(serviceInterfaceTable) { first, _ in first }
     }
 
-    /// Swaps in a new registry (reload).
-    func replaceLooks(_ registry: LookRegistry) { looks.withLock { $0 = registry } }
+    /// Swaps in a new registry (reload), with an empty layout cache of its own.
+    func replaceLooks(_ registry: LookRegistry) {
+        let sizing = Self.sizingEngine(registry, text: text)
+        looks.withLock { $0 = sizing }
+    }
+
+    /// A sizing engine over `registry` whose layout cache gets a quarter of the text engine's
+    /// budget and entry bound, on top of them.
+    private static func sizingEngine(_ registry: LookRegistry, text: TextEngine) -> SizingEngine {
+        let layouts = LayoutCache(
+            byteBudget: text.configuration.cacheByteBudget / 4, entryLimit: text.configuration.cacheEntryLimit / 4)
+        return SizingEngine(registry: registry, text: text, layouts: layouts)
+    }
 
     /// Whether `peer` may reload: root, or the daemon's own user.
     func mayReload(_ peer: PeerCredentials?) -> Bool {

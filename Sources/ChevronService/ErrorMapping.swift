@@ -54,7 +54,6 @@ extension ChevronService {
             (key: "parameter", value: .string(parameter)), (key: "message", value: .string(error.message)),
         ]
         switch error.code {
-        case .notInMemory: return .deferred
         case .textTooLong:
             return VarlinkError(
                 TextInterface.TextTooLong.name,

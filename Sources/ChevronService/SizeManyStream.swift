@@ -37,10 +37,7 @@ final class SizeManyStream: VarlinkReplyStream {
             var sized = 0
             // A client that left gets nothing more: stop measuring for it.
             while index < elements.count, sized < Self.sliceSize, bytes.count - start < budget, !context.isAbandoned() {
-                // Off an event loop nothing defers, so only a real result comes back.
-                let result =
-                    (try? service.sizeResult(index, elements[index], sizing: sizing))
-                    ?? .init(index: index, failure: .init(error: ServiceInterface.InternalError.name, parameters: [:]))
+                let result = service.sizeResult(index, elements[index], sizing: sizing)
                 if more {
                     let reply = VarlinkReply(
                         parameters: BackButtonInterface.SizeMany.Reply(results: [result]).encoded,

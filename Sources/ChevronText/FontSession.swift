@@ -24,13 +24,9 @@ final class FontSession: Sendable {
 
     /// The resolved font for a face and language: fontconfig is asked once per pair, then the
     /// answer is reused. `onMatch` runs each time fontconfig is actually asked.
-    /// With `memoryOnly`, a pair not resolved yet throws `notInMemory` instead of asking.
-    func resolve(_ face: FaceDescription, language: String?, memoryOnly: Bool = false, onMatch: () -> Void)
-        throws(TextError) -> ResolvedFont
-    {
+    func resolve(_ face: FaceDescription, language: String?, onMatch: () -> Void) throws(TextError) -> ResolvedFont {
         let key = ResolutionKey(face: face, language: language)
         if let font = resolved.withLock({ $0[key] }) { return font }
-        if memoryOnly { throw .notInMemory }
         onMatch()
         let match = try configuration.match(face, language: language)
         var primary = try faces.face(match.name)

@@ -4,15 +4,13 @@ import Synchronization
     import Glibc
 #endif
 
-/// Results by text and font request (measurements, truncations), bounded by bytes and entries,
-/// safe from many threads.
+/// Results by key (measurements and truncations by text and font request, layouts by size
+/// request), bounded by bytes and entries, safe from many threads.
 ///
 /// Split into shards, each an LRU map behind its own lock, so concurrent callers rarely wait on
 /// one another; each shard holds an equal part of the budget, so the whole never exceeds it.
 /// Entries remember the font generation they were measured under; after a rescan they miss.
-public final class MeasurementCache<Value: Sendable>: Sendable {
-    typealias Key = CacheKey
-
+public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Entry {
         let generation: Int
         let value: Value
@@ -41,7 +39,9 @@ public final class MeasurementCache<Value: Sendable>: Sendable {
 
     /// Creates a cache of at most `byteBudget` estimated bytes and `entryLimit` entries, where
     /// `cost` estimates what one entry takes.
-    init(byteBudget: Int, entryLimit: Int, shardCount: Int = 8, cost: @escaping @Sendable (CacheKey, Value) -> Int) {
+    public init(
+        byteBudget: Int, entryLimit: Int, shardCount: Int = 8, cost: @escaping @Sendable (Key, Value) -> Int
+    ) {
         self.cost = cost
         let shardCount = max(1, shardCount)
         self.byteBudget = byteBudget
@@ -52,7 +52,7 @@ public final class MeasurementCache<Value: Sendable>: Sendable {
     }
 
     /// The cached value for `key` made under `generation`, or nil (a miss).
-    func value(for key: Key, generation: Int) -> Value? {
+    public func value(for key: Key, generation: Int) -> Value? {
         shard(for: key).state.withLock { shard in
             if let entry = shard.entries.value(for: key), entry.generation == generation {
                 shard.hits += 1
@@ -64,7 +64,7 @@ public final class MeasurementCache<Value: Sendable>: Sendable {
     }
 
     /// Stores a value made under `generation`.
-    func insert(_ value: Value, for key: Key, generation: Int) {
+    public func insert(_ value: Value, for key: Key, generation: Int) {
         let cost = cost(key, value)
         shard(for: key).state.withLock {
             $0.entries.insert(Entry(generation: generation, value: value), for: key, cost: cost)
@@ -85,9 +85,12 @@ public final class MeasurementCache<Value: Sendable>: Sendable {
     }
 
     private func shard(for key: Key) -> LockedShard {
-        shards[key.shard(of: shards.count)]
+        shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
     }
 }
+
+/// The text engine's caches: measurements and truncations by text and font request.
+typealias MeasurementCache<Value: Sendable> = BoundedCache<CacheKey, Value>
 
 /// What a cache holds and how it has done.
 public struct CacheStatistics: Sendable, Hashable, Codable {
@@ -128,13 +131,7 @@ struct CacheKey: Hashable, Sendable {
         self.request = request
         self.variant = variant
         var hasher = Hasher()
-        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable {
-            hasher.combine(bytes: UnsafeRawBufferPointer($0))
-        }
-        if hashed == nil {
-            for byte in text.utf8 { hasher.combine(byte) }
-        }
-        hasher.combine(text.utf8.count)
+        hasher.combineBytes(of: text)
         hasher.combine(request)
         if let variant { hasher.combine(variant) }
         hash = hasher.finalize()
@@ -142,29 +139,41 @@ struct CacheKey: Hashable, Sendable {
 
     static func == (left: CacheKey, right: CacheKey) -> Bool {
         left.hash == right.hash && left.request == right.request && left.variant == right.variant
-            && sameBytes(left.text, right.text)
+            && left.text.hasSameBytes(as: right.text)
     }
 
-    /// Byte equality of two strings' UTF-8, with `memcmp` when both are contiguous.
-    private static func sameBytes(_ left: String, _ right: String) -> Bool {
-        guard left.utf8.count == right.utf8.count else { return false }
-        let compared = left.utf8.withContiguousStorageIfAvailable { leftBytes in
-            right.utf8.withContiguousStorageIfAvailable { rightBytes in
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+}
+
+extension String {
+    /// Whether the two strings have the same UTF-8 bytes (`memcmp` when both are contiguous):
+    /// the equality cache keys need, where `==` would call canonically equivalent texts equal.
+    public func hasSameBytes(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        let compared = utf8.withContiguousStorageIfAvailable { leftBytes in
+            other.utf8.withContiguousStorageIfAvailable { rightBytes in
                 guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else {
                     return leftBytes.isEmpty  // equal counts: both empty
                 }
                 return memcmp(leftStart, rightStart, leftBytes.count) == 0
             }
         }
-        return (compared ?? nil) ?? left.utf8.elementsEqual(right.utf8)
+        return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
+}
 
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
-    }
-
-    /// The shard this key lives in.
-    func shard(of count: Int) -> Int {
-        Int(UInt(bitPattern: hash) % UInt(count))
+extension Hasher {
+    /// Feeds the string's UTF-8 bytes and their count: a hash that tells canonically equivalent
+    /// but different texts apart, without the normalisation `String`'s own hashing does.
+    public mutating func combineBytes(of text: String) {
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable {
+            combine(bytes: UnsafeRawBufferPointer($0))
+        }
+        if hashed == nil {
+            for byte in text.utf8 { combine(byte) }
+        }
+        combine(text.utf8.count)
     }
 }

@@ -31,7 +31,7 @@ extension TextEngine {
             return Truncation(displayed: text, width: full.width, truncated: false, fullWidth: full.width)
         }
         let generation = currentSession.generation
-        let key = CacheKey(text: text, request: request, variant: "\(maxWidth.bitPattern) \(ellipsis)")
+        let key = Self.truncationKey(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis)
         if let cached = truncations.value(for: key, generation: generation) { return cached }
         let truncation = try searchPrefix(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis, full: full)
         truncations.insert(truncation, for: key, generation: generation)

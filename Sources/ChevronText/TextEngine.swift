@@ -27,10 +27,11 @@ public final class TextEngine: Sendable {
     /// The configuration the engine was made with.
     public let configuration: Configuration
     private let session: Mutex<FontSession>
-    private let cache: MeasurementCache<TextMeasurement>
+    let cache: MeasurementCache<TextMeasurement>
     let truncations: MeasurementCache<Truncation>
     private let buffers = BufferPool()
     private let fontconfigMatches = Atomic<Int>(0)
+    private let generationNow = Atomic<Int>(1)
 
     /// Loads the font configuration (`FcInit` runs once per process).
     /// - Throws: `TextError` when fontconfig cannot load a configuration or a directory.
@@ -69,8 +70,6 @@ public final class TextEngine: Sendable {
     /// Resolves a request: the primary face and its fallbacks. With `text`, the fallbacks are the
     /// faces that text needs beyond the primary; without, fontconfig's whole trimmed chain.
     public func resolve(_ request: FontRequest, text: String? = nil) throws(TextError) -> FontResolution {
-        // Fallback chains and coverage need fontconfig: never from memory.
-        if Self.memoryOnly { throw .notInMemory }
         try request.validate()
         let font = try resolvedFont(request, in: currentSession)
         guard let text else {
@@ -103,6 +102,7 @@ public final class TextEngine: Sendable {
             // Two rescans racing: keep the generation strictly increasing.
             guard next.generation > current.generation else { return current.generation }
             current = next
+            generationNow.store(next.generation, ordering: .releasing)
             return next.generation
         }
     }
@@ -142,30 +142,19 @@ public final class TextEngine: Sendable {
 
     var currentSession: FontSession { session.withLock { $0 } }
 
-    /// Whether this call may only answer from memory (see `answeringFromMemory`).
-    @TaskLocal static var memoryOnly = false
-
-    /// Runs `body` so that every answer must come from memory: cached measurements and
-    /// truncations, fonts already resolved. Anything that would need fontconfig, FreeType or
-    /// HarfBuzz throws `TextError` with code `notInMemory` instead of doing the work. A server's
-    /// event loop answers this way and hands what throws to a worker thread.
-    public static func answeringFromMemory<T>(_ body: () throws -> T) rethrows -> T {
-        try $memoryOnly.withValue(true, operation: body)
-    }
-
-    /// Whether the caller runs inside `answeringFromMemory`.
-    public static var isAnsweringFromMemory: Bool { memoryOnly }
+    /// The font generation now: bumped by every rescan. Anything computed from measurements
+    /// (a layout) is stale once it changes. A lock-free read.
+    public var generation: Int { generationNow.load(ordering: .acquiring) }
 
     func resolvedFont(_ request: FontRequest, in session: FontSession) throws(TextError) -> ResolvedFont {
-        try session.resolve(request.face, language: request.language, memoryOnly: Self.memoryOnly) {
+        try session.resolve(request.face, language: request.language) {
             fontconfigMatches.add(1, ordering: .relaxed)
         }
     }
 
     /// A shaper for an already validated request; measures without the cache.
     func shaper(for request: FontRequest, in session: FontSession) throws(TextError) -> LineShaper {
-        if Self.memoryOnly { throw .notInMemory }
-        return LineShaper(
+        LineShaper(
             font: try resolvedFont(request, in: session), size: request.size,
             features: FeatureList(request.features), language: request.language, buffers: buffers)
     }

@@ -28,10 +28,6 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let fontFileMissing = Code(name: "fontFileMissing")
         /// A font file that FreeType or HarfBuzz cannot read as a font.
         public static let fontFileCorrupt = Code(name: "fontFileCorrupt")
-        /// The answer is not in memory and the call runs inside `TextEngine.answeringFromMemory`,
-        /// where matching, opening and shaping are not allowed. Not an input error: run it again
-        /// outside (on a worker).
-        public static let notInMemory = Code(name: "notInMemory")
 
         /// The code's name.
         public var description: String { name }
@@ -53,9 +49,6 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
         self.limit = limit
     }
-
-    /// What `answeringFromMemory` throws when an answer would need real work.
-    static let notInMemory = TextError(.notInMemory, parameter: "", "the answer is not in memory")
 
     /// The message, prefixed with the parameter it concerns.
     public var description: String { "\(parameter): \(message)" }

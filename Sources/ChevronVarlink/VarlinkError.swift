@@ -49,11 +49,6 @@ public struct VarlinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The method must be called with `more`.
     public static let expectedMore = VarlinkError("org.varlink.service.ExpectedMore")
 
-    /// Thrown by a method that cannot answer where it was called (an event loop that may only
-    /// answer from memory); `VarlinkService.handle(_:context:deferrable:)` then returns nil and
-    /// the transport runs the call again on a worker. Never sent to a client.
-    public static let deferred = VarlinkError("org.varlink.service.internal.Deferred")
-
     /// The caller may not call this method.
     public static let permissionDenied = VarlinkError("org.varlink.service.PermissionDenied")
 

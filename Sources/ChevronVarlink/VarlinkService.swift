@@ -38,7 +38,8 @@ public struct VarlinkCallContext: Sendable {
     }
 }
 
-/// What a method answers: one reply's parameters, or several (streamed to a `more` call).
+/// What a method answers: one reply's parameters, or several (streamed to a `more` call), or the
+/// work that will produce them.
 public enum VarlinkResponse: Sendable {
     /// One reply.
     case reply(JSONValue)
@@ -47,7 +48,15 @@ public enum VarlinkResponse: Sendable {
     /// Replies written piece by piece, as the transport asks for them (only when the call's
     /// context `allowsStreaming`): a large answer is never held whole for a peer that reads slowly.
     case stream(any VarlinkReplyStream)
+    /// The answer needs real work (matching fonts, shaping, drawing, hashing files) that may
+    /// block: the transport runs `work` where blocking is allowed (a worker thread, not an event
+    /// loop). The method has read and checked its parameters already; `work` captures them, so
+    /// nothing is read twice.
+    case work(VarlinkWork)
 }
+
+/// A method's blocking part, with the call's parameters already read.
+public typealias VarlinkWork = @Sendable () throws(VarlinkError) -> VarlinkResponse
 
 /// A method's replies, written a piece at a time: complete frames (JSON and NUL), or one large
 /// reply cut anywhere, in order. The transport calls `next` on one thread at a time, and only
@@ -58,12 +67,24 @@ public protocol VarlinkReplyStream: Sendable {
     func next(into bytes: inout [UInt8], budget: Int) -> Bool
 }
 
-/// A call's outcome for a transport that streams: replies to send, or a stream to write.
+/// A call's outcome for a transport: replies to send, a stream to write, or work to run first.
 public enum VarlinkOutcome: Sendable {
     /// The replies (none for a oneway call).
     case replies([VarlinkReply])
     /// Replies to write as the peer reads.
     case stream(any VarlinkReplyStream)
+    /// Work that may block, to run where blocking is allowed; only when the transport asked with
+    /// `mayBlock: false`.
+    case work(VarlinkPendingCall)
+}
+
+/// A call whose method left work that may block: `run` does it (on a worker thread) and gives
+/// the call's outcome, counted as the call's answer.
+public struct VarlinkPendingCall: Sendable {
+    fileprivate let body: @Sendable () -> VarlinkOutcome
+
+    /// Does the work; never returns `.work`.
+    public func run() -> VarlinkOutcome { body() }
 }
 
 /// A method's implementation.
@@ -162,46 +183,59 @@ public final class VarlinkService: Sendable {
         return result
     }
 
-    /// Answers one call: the replies to send, none for a oneway call.
+    /// Answers one call, doing any work it needs here: the replies to send, none for a oneway call.
     public func handle(_ call: VarlinkCall, context: VarlinkCallContext) -> [VarlinkReply] {
-        // Without `deferrable`, a method's `.deferred` is answered like any other error.
-        handle(call, context: context, deferrable: false) ?? []
-    }
-
-    /// Answers one call, or returns nil (counting nothing) when `deferrable` and the method threw
-    /// `VarlinkError.deferred`: the caller must run it again where work is allowed.
-    public func handle(_ call: VarlinkCall, context: VarlinkCallContext, deferrable: Bool) -> [VarlinkReply]? {
         var context = context
         context.allowsStreaming = false
-        switch respond(call, context: context, deferrable: deferrable) {
-        case .replies(let replies)?: return replies
-        case .stream?: preconditionFailure("a method streamed to a context that does not allow it")
-        case nil: return nil
+        switch respond(call, context: context, mayBlock: true) {
+        case .replies(let replies): return replies
+        case .stream, .work: preconditionFailure("a stream or pending work where neither was allowed")
         }
     }
 
     /// Answers one call as `handle` does, but a method may answer with a stream when the
-    /// context `allowsStreaming`; nil when `deferrable` and the method threw `.deferred`.
-    public func respond(_ call: VarlinkCall, context: VarlinkCallContext, deferrable: Bool) -> VarlinkOutcome? {
+    /// context `allowsStreaming`. Without `mayBlock` (an event loop), a method that needs work
+    /// that may block returns it as `.work`, to be run elsewhere; the call is read only once.
+    public func respond(_ call: VarlinkCall, context: VarlinkCallContext, mayBlock: Bool) -> VarlinkOutcome {
         let entry = entries[call.method]
-        let replies: [VarlinkReply]
+        let result: Result<VarlinkResponse, VarlinkError>
         do {
-            switch try dispatch(call, entry: entry, context: context) {
-            case .reply(let parameters): replies = [VarlinkReply(parameters: parameters)]
-            case .replies(let all) where all.isEmpty: replies = [VarlinkReply(parameters: .object([]))]
-            case .replies(let all):
-                replies = all.enumerated().map { index, parameters in
-                    VarlinkReply(parameters: parameters, continues: index < all.count - 1)
-                }
-            case .stream(let stream):
-                (entry?.counter ?? unknown).count(failed: false)
-                return call.oneway ? .replies([]) : .stream(stream)
-            }
+            result = .success(try dispatch(call, entry: entry, context: context))
         } catch {
-            if deferrable, error == .deferred { return nil }
-            replies = [VarlinkReply(error: error)]
+            result = .failure(error)
         }
-        (entry?.counter ?? unknown).count(failed: replies.first?.error != nil)
+        return outcome(result, of: call, counter: entry?.counter ?? unknown, mayBlock: mayBlock)
+    }
+
+    /// Turns what a method answered into the call's outcome, and counts it once it is final.
+    private func outcome(
+        _ result: Result<VarlinkResponse, VarlinkError>, of call: VarlinkCall, counter: Counter, mayBlock: Bool
+    ) -> VarlinkOutcome {
+        let replies: [VarlinkReply]
+        switch result {
+        case .success(.work(let work)):
+            let pending = VarlinkPendingCall { [self] in
+                let result: Result<VarlinkResponse, VarlinkError>
+                do throws(VarlinkError) {
+                    result = .success(try work())
+                } catch {
+                    result = .failure(error)
+                }
+                return outcome(result, of: call, counter: counter, mayBlock: true)
+            }
+            return mayBlock ? pending.run() : .work(pending)
+        case .success(.stream(let stream)):
+            counter.count(failed: false)
+            return call.oneway ? .replies([]) : .stream(stream)
+        case .success(.reply(let parameters)): replies = [VarlinkReply(parameters: parameters)]
+        case .success(.replies(let all)) where all.isEmpty: replies = [VarlinkReply(parameters: .object([]))]
+        case .success(.replies(let all)):
+            replies = all.enumerated().map { index, parameters in
+                VarlinkReply(parameters: parameters, continues: index < all.count - 1)
+            }
+        case .failure(let error): replies = [VarlinkReply(error: error)]
+        }
+        counter.count(failed: replies.first?.error != nil)
         return .replies(call.oneway ? [] : replies)
     }
 

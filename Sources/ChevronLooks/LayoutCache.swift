@@ -1,0 +1,107 @@
+import ChevronText
+
+/// Layouts already made, by size request: a repeated request is answered without running the
+/// look's layout step again, and a server's event loop can ask whether an answer is in memory
+/// without doing any font work. Bounded by bytes and entries (least recently used go first).
+///
+/// A layout depends on the request, the look's numbers and the fonts: entries are stamped with
+/// the text engine's font generation and miss after a rescan, and a new set of looks (a reload)
+/// gets a new cache.
+public final class LayoutCache: Sendable {
+    private let entries: BoundedCache<LayoutKey, BackButtonLayout>
+
+    /// Creates an empty cache of at most `byteBudget` estimated bytes and `entryLimit` layouts.
+    public init(byteBudget: Int, entryLimit: Int) {
+        entries = BoundedCache(byteBudget: byteBudget, entryLimit: entryLimit) { key, layout in
+            // An entry's slots and fields, the request's strings and the layout's.
+            512 + key.textBytes + layout.displayedTitle.utf8.count + layout.font.family.utf8.count
+                + layout.font.file.utf8.count + layout.requestedFont.utf8.count
+        }
+    }
+
+    /// The layout made for `request` under font `generation`, or nil.
+    public func layout(for request: SizeRequest, generation: Int) -> BackButtonLayout? {
+        entries.value(for: LayoutKey(request), generation: generation)
+    }
+
+    /// Keeps `layout`, made for `request` under font `generation`.
+    public func insert(_ layout: BackButtonLayout, for request: SizeRequest, generation: Int) {
+        entries.insert(layout, for: LayoutKey(request), generation: generation)
+    }
+
+    /// Entries, bytes, hits, misses and evictions.
+    public var statistics: CacheStatistics { entries.statistics }
+}
+
+/// A size request as a cache key: its strings are compared and hashed by their UTF-8 bytes, not
+/// by Swift's canonical equivalence ("é" and "e\u{301}" are equal Strings but measure
+/// differently); the hash is computed once.
+struct LayoutKey: Hashable, Sendable {
+    let request: SizeRequest
+    private let hash: Int
+
+    init(_ request: SizeRequest) {
+        self.request = request
+        var hasher = Hasher()
+        request.visitStrings { text in
+            if let text { hasher.combineBytes(of: text) } else { hasher.combine(-1) }
+        }
+        hasher.combine(request.scale)
+        hasher.combine(request.maximumWidth)
+        hasher.combine(request.overflow)
+        hasher.combine(request.direction)
+        hasher.combine(request.fontScale)
+        hash = hasher.finalize()
+    }
+
+    /// The UTF-8 bytes of the request's strings, for the cache's byte estimate.
+    var textBytes: Int {
+        var total = 0
+        request.visitStrings { total += $0?.utf8.count ?? 0 }
+        return total
+    }
+
+    static func == (left: LayoutKey, right: LayoutKey) -> Bool {
+        let (a, b) = (left.request, right.request)
+        return left.hash == right.hash && a.scale == b.scale && a.maximumWidth == b.maximumWidth
+            && a.overflow == b.overflow && a.direction == b.direction && a.fontScale == b.fontScale
+            && same(a.look, b.look) && same(a.title, b.title) && same(a.genericTitle, b.genericTitle)
+            && same(a.language, b.language) && sameStacks(a.stack, b.stack)
+    }
+
+    private static func same(_ left: String?, _ right: String?) -> Bool {
+        switch (left, right) {
+        case (nil, nil): true
+        case (let left?, let right?): left.hasSameBytes(as: right)
+        default: false
+        }
+    }
+
+    private static func sameStacks(_ left: [NavigationItem]?, _ right: [NavigationItem]?) -> Bool {
+        switch (left, right) {
+        case (nil, nil): return true
+        case (let left?, let right?):
+            return left.count == right.count
+                && zip(left, right).allSatisfy { same($0.title, $1.title) && same($0.backTitle, $1.backTitle) }
+        default: return false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+}
+
+extension SizeRequest {
+    /// Calls `visit` with each string of the request, absent ones as nil, in a fixed order.
+    fileprivate func visitStrings(_ visit: (String?) -> Void) {
+        visit(look)
+        visit(title)
+        for item in stack ?? [] {
+            visit(item.title)
+            visit(item.backTitle)
+        }
+        visit(genericTitle)
+        visit(language)
+    }
+}

@@ -1,0 +1,34 @@
+extension TextEngine {
+    /// The measurement `measure(text, font: request)` would return, when it is in memory now;
+    /// nil when it would need fontconfig, FreeType or HarfBuzz (or the request is invalid, or
+    /// the text too long: nothing invalid is ever cached). Never blocks on font work: what a
+    /// server's event loop asks before it hands a call to a worker.
+    public func measurementInMemory(_ text: String, font request: FontRequest) -> TextMeasurement? {
+        guard text.utf8.count <= configuration.limits.maximumTextBytes else { return nil }
+        return cache.value(for: CacheKey(text: text, request: request), generation: generation)
+    }
+
+    /// The truncation `truncate(text, font:maxWidth:ellipsis:)` would return, when it is in
+    /// memory now (a text that fits, whose measurement is cached, or a cut already made); nil
+    /// otherwise, as `measurementInMemory`.
+    public func truncationInMemory(_ text: String, font request: FontRequest, maxWidth: Double, ellipsis: String)
+        -> Truncation?
+    {
+        guard !maxWidth.isNaN, maxWidth >= 0, ellipsis.utf8.count <= TextLimits.maximumEllipsisBytes,
+            let full = measurementInMemory(text, font: request)
+        else { return nil }
+        guard full.width > maxWidth else {
+            return Truncation(displayed: text, width: full.width, truncated: false, fullWidth: full.width)
+        }
+        return truncations.value(
+            for: Self.truncationKey(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis),
+            generation: generation)
+    }
+
+    /// The truncation cache's key: the text and request, with the width and ellipsis as variant.
+    static func truncationKey(_ text: String, font request: FontRequest, maxWidth: Double, ellipsis: String)
+        -> CacheKey
+    {
+        CacheKey(text: text, request: request, variant: "\(maxWidth.bitPattern) \(ellipsis)")
+    }
+}
