@@ -61,7 +61,8 @@ extension SizingEngine {
     public func transitionInMemory(_ kind: TransitionKind, for request: SizeRequest, wasCoveredByPush: Bool = false)
         -> BackButtonTransition?
     {
-        guard let layout = layoutInMemory(request), let animated = try? registry.look(named: request.look) as? any AnimatedLook
+        guard let layout = layoutInMemory(request),
+            let animated = try? registry.look(named: request.look) as? any AnimatedLook
         else { return nil }
         return animated.transition(kind, for: layout, wasCoveredByPush: wasCoveredByPush)
     }

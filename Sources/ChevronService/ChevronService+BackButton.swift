@@ -99,7 +99,8 @@ extension ChevronService: BackButtonInterfaceMethods {
         _ index: Int, _ request: Result<SizeRequest, VarlinkError>, sizing: SizingEngine
     ) -> BackButtonInterface.SizeResult? {
         switch request {
-        case .failure(let error): return .init(index: index, failure: .init(error: error.name, parameters: error.parameters))
+        case .failure(let error):
+            return .init(index: index, failure: .init(error: error.name, parameters: error.parameters))
         case .success(let request): return sizing.layoutInMemory(request).map { .init(index: index, layout: $0.wire) }
         }
     }
