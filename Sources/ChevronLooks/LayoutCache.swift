@@ -36,9 +36,9 @@ public final class LayoutCache: Sendable {
 /// A size request as a cache key: its strings are compared and hashed by their UTF-8 bytes, not
 /// by Swift's canonical equivalence ("é" and "e\u{301}" are equal Strings but measure
 /// differently); the hash is computed once.
-struct LayoutKey: Hashable, Sendable {
+struct LayoutKey: PrehashedKey {
     let request: SizeRequest
-    private let hash: Int
+    let prehash: Int
 
     init(_ request: SizeRequest) {
         self.request = request
@@ -51,7 +51,7 @@ struct LayoutKey: Hashable, Sendable {
         hasher.combine(request.overflow)
         hasher.combine(request.direction)
         hasher.combine(request.fontScale)
-        hash = hasher.finalize()
+        prehash = hasher.finalize()
     }
 
     /// The UTF-8 bytes of the request's strings, for the cache's byte estimate.
@@ -63,7 +63,7 @@ struct LayoutKey: Hashable, Sendable {
 
     static func == (left: LayoutKey, right: LayoutKey) -> Bool {
         let (a, b) = (left.request, right.request)
-        return left.hash == right.hash && a.scale == b.scale && a.maximumWidth == b.maximumWidth
+        return left.prehash == right.prehash && a.scale == b.scale && a.maximumWidth == b.maximumWidth
             && a.overflow == b.overflow && a.direction == b.direction && a.fontScale == b.fontScale
             && same(a.look, b.look) && same(a.title, b.title) && same(a.genericTitle, b.genericTitle)
             && same(a.language, b.language) && sameStacks(a.stack, b.stack)
@@ -88,7 +88,7 @@ struct LayoutKey: Hashable, Sendable {
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
+        hasher.combine(prehash)
     }
 }
 

@@ -10,7 +10,7 @@ import Synchronization
 /// Split into shards, each an LRU map behind its own lock, so concurrent callers rarely wait on
 /// one another; each shard holds an equal part of the budget, so the whole never exceeds it.
 /// Entries remember the font generation they were measured under; after a rescan they miss.
-public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
     private struct Entry {
         let generation: Int
         let value: Value
@@ -85,8 +85,15 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     private func shard(for key: Key) -> LockedShard {
-        shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
+        shards[Int(UInt(bitPattern: key.prehash) % UInt(shards.count))]
     }
+}
+
+/// A cache key that computed its hash once, when it was made: the cache picks a shard with it
+/// and the shard's table hashes it again, so a lookup hashes the key's content only once.
+public protocol PrehashedKey: Hashable, Sendable {
+    /// The hash computed when the key was made.
+    var prehash: Int { get }
 }
 
 /// The text engine's caches: measurements and truncations by text and font request.
@@ -118,13 +125,13 @@ public struct CacheStatistics: Sendable, Hashable, Codable {
 /// Text is compared by its UTF-8 bytes, not by Swift's canonical equivalence: "é" and
 /// "e\u{301}" are equal Strings but shape into different runs. The hash is computed once, from
 /// the bytes (String hashing would normalise first), and serves both the shard and the table.
-struct CacheKey: Hashable, Sendable {
+struct CacheKey: PrehashedKey {
     let text: String
     let request: FontRequest
     /// What else the answer depends on (a truncation's width and ellipsis); nil for measurements,
     /// so the common key carries no second string to retain and release.
     let variant: String?
-    private let hash: Int
+    let prehash: Int
 
     init(text: String, request: FontRequest, variant: String? = nil) {
         self.text = text
@@ -134,16 +141,16 @@ struct CacheKey: Hashable, Sendable {
         hasher.combineBytes(of: text)
         hasher.combine(request)
         if let variant { hasher.combine(variant) }
-        hash = hasher.finalize()
+        prehash = hasher.finalize()
     }
 
     static func == (left: CacheKey, right: CacheKey) -> Bool {
-        left.hash == right.hash && left.request == right.request && left.variant == right.variant
+        left.prehash == right.prehash && left.request == right.request && left.variant == right.variant
             && left.text.hasSameBytes(as: right.text)
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
+        hasher.combine(prehash)
     }
 }
 
