@@ -124,6 +124,7 @@ var package = Package(
                 "ChevronWire",
                 "ChevronVarlink", "ChevronLooks", "ChevronRender", "ChevronText",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [
                 .embedInCode("Interfaces/io.chevron.Text.varlink"),

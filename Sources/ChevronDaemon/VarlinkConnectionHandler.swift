@@ -107,9 +107,9 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
             return
         }
         switch FrameReading.read(frame, service: service, logger: logger) {
-        case .replies(let frames):
-            write(frames, context: context)
-            rejectedInARow += frames.isEmpty ? 0 : 1
+        case .replies(let replies):
+            write(replies, context: context)
+            rejectedInARow += replies.isEmpty ? 0 : 1
             if rejectedInARow >= Self.rejectedLimit {
                 logger.notice("closing a connection after \(rejectedInARow) invalid messages in a row")
                 close(context: context)
@@ -139,10 +139,10 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         case frame(VarlinkFrame)
     }
 
-    /// What a worker unit did: the bytes to send, a stream left to continue, and how many of the
-    /// waiting frames it answered.
+    /// What a worker unit did: the bytes to send (replies are written straight into it), a stream
+    /// left to continue, and how many of the waiting frames it answered.
     private struct UnitResult: Sendable {
-        var bytes: [UInt8] = []
+        var bytes: ByteBuffer
         var stream: (any VarlinkReplyStream)?
         var framesAnswered = 0
     }
@@ -157,18 +157,19 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         let service = service
         let logger = logger
         let callContext = callContext(context)
+        let allocator = context.channel.allocator
         let body: @Sendable () -> UnitResult = {
-            var unit = UnitResult()
+            var unit = UnitResult(bytes: allocator.buffer(capacity: 4096))
             func run(_ outcome: VarlinkOutcome) {
                 switch outcome {
-                case .replies(let replies): for reply in replies { unit.bytes += reply.frame }
+                case .replies(let replies): for reply in replies { reply.write(into: &unit.bytes) }
                 case .stream(let stream): unit.stream = stream
                 case .work(let pending): run(pending.run())
                 }
             }
             func answer(_ frame: VarlinkFrame) {
                 switch FrameReading.read(frame, service: service, logger: logger) {
-                case .replies(let replies): unit.bytes += replies.joined()
+                case .replies(let replies): for reply in replies { reply.write(into: &unit.bytes) }
                 case .call(let call): run(service.respond(call, context: callContext))
                 }
             }
@@ -179,9 +180,11 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
             }
             while true {
                 if let stream = unit.stream {
-                    if stream.next(into: &unit.bytes, budget: Self.unitBytes - unit.bytes.count) { unit.stream = nil }
+                    if stream.next(into: &unit.bytes, budget: Self.unitBytes - unit.bytes.readableBytes) {
+                        unit.stream = nil
+                    }
                 }
-                guard unit.stream == nil, unit.framesAnswered < batch.count, unit.bytes.count < Self.unitBytes,
+                guard unit.stream == nil, unit.framesAnswered < batch.count, unit.bytes.readableBytes < Self.unitBytes,
                     !callContext.isAbandoned()
                 else { break }
                 answer(batch[unit.framesAnswered])
@@ -199,7 +202,8 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         work.whenComplete { result in
             let (handler, context) = loopBound.value
-            handler.workerFinished((try? result.get()) ?? UnitResult(), context: context)
+            let empty = UnitResult(bytes: context.channel.allocator.buffer(capacity: 0))
+            handler.workerFinished((try? result.get()) ?? empty, context: context)
         }
     }
 
@@ -208,7 +212,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         queue.removeFirst(min(unit.framesAnswered, queue.count))
         stream = unit.stream
         guard context.channel.isActive else { return }
-        if !unit.bytes.isEmpty { write([unit.bytes], context: context) }
+        if unit.bytes.readableBytes > 0 { write(unit.bytes, context: context) }
         flushOutput(context: context)  // each unit's replies go out as soon as they are ready
         drain(context: context)
         flushOutput(context: context)
@@ -216,10 +220,16 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         closeIfDone(context: context)
     }
 
-    private func write(_ frames: [[UInt8]], context: ChannelHandlerContext) {
-        guard !frames.isEmpty else { return }
-        if output == nil { output = context.channel.allocator.buffer(capacity: 4096) }
-        for frame in frames { output?.writeBytes(frame) }
+    /// Adds a worker unit's bytes to the output: taken as it is when nothing waits before it.
+    private func write(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
+        if var buffer = output {
+            output = nil
+            var bytes = bytes
+            buffer.writeBuffer(&bytes)
+            output = buffer
+        } else {
+            output = bytes
+        }
         // A long pipelined read goes out in pieces, so writability can stop the drain.
         if let output, output.readableBytes >= 64 << 10 { flushOutput(context: context) }
     }
@@ -317,7 +327,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
 /// A frame turned into a call, or into the replies for a frame that is not one.
 enum FrameReading {
     case call(VarlinkCall)
-    case replies([[UInt8]])
+    case replies([VarlinkReply])
 
     /// The longest piece of a client's text repeated in a log line or an error reason.
     static let echoLimit = 200
@@ -358,6 +368,6 @@ enum FrameReading {
         }
         logger.debug("rejected a message: \(error)")
         service.varlink.countRejectedMessage()
-        return .replies([VarlinkReply(error: error).frame])
+        return .replies([VarlinkReply(error: error)])
     }
 }

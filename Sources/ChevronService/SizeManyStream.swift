@@ -1,6 +1,7 @@
 import ChevronLooks
 import ChevronVarlink
 import ChevronWire
+import NIOCore
 import Synchronization
 
 /// A big SizeMany answered a slice at a time: each call to `next` sizes a few requests and
@@ -30,28 +31,33 @@ final class SizeManyStream: VarlinkReplyStream {
         self.context = context
     }
 
-    func next(into bytes: inout [UInt8], budget: Int) -> Bool {
+    func next(into bytes: inout ByteBuffer, budget: Int) -> Bool {
         position.withLock { index in
-            let start = bytes.count
-            if index == 0, !more { bytes.append(contentsOf: #"{"parameters":{"results":["#.utf8) }
+            let start = bytes.readableBytes
+            if index == 0, !more { bytes.writeString(#"{"parameters":{"results":["#) }
             var sized = 0
+            var result: [UInt8] = []  // one result's JSON, reused
             // A client that left gets nothing more: stop measuring for it.
-            while index < elements.count, sized < Self.sliceSize, bytes.count - start < budget, !context.isAbandoned() {
-                let result = service.sizeResult(index, elements[index], sizing: sizing)
+            while index < elements.count, sized < Self.sliceSize, bytes.readableBytes - start < budget,
+                !context.isAbandoned()
+            {
+                let sizedResult = service.sizeResult(index, elements[index], sizing: sizing)
                 if more {
-                    let reply = VarlinkReply(
-                        parameters: BackButtonInterface.SizeMany.Reply(results: [result]).encoded,
-                        continues: index < elements.count - 1)
-                    bytes.append(contentsOf: reply.frame)
+                    VarlinkReply(
+                        parameters: BackButtonInterface.SizeMany.Reply(results: [sizedResult]).encoded,
+                        continues: index < elements.count - 1
+                    ).write(into: &bytes)
                 } else {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    result.encode(into: &bytes)
+                    if index > 0 { bytes.writeInteger(UInt8(ascii: ",")) }
+                    result.removeAll(keepingCapacity: true)
+                    sizedResult.encode(into: &result)
+                    bytes.writeBytes(result)
                 }
                 index += 1
                 sized += 1
             }
             guard index == elements.count || context.isAbandoned() else { return false }
-            if !more { bytes.append(contentsOf: "]}}\u{0}".utf8) }
+            if !more { bytes.writeString("]}}\u{0}") }
             index = elements.count
             return true
         }

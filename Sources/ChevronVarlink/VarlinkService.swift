@@ -1,3 +1,4 @@
+import NIOCore
 import Synchronization
 
 /// Who is calling: the peer's credentials as the kernel reports them (`SO_PEERCRED`).
@@ -64,7 +65,7 @@ public typealias VarlinkWork = @Sendable () throws(VarlinkError) -> VarlinkRespo
 public protocol VarlinkReplyStream: Sendable {
     /// Appends the next piece to `bytes`, about `budget` bytes or less; returns true once the
     /// replies are complete (nothing more will be appended).
-    func next(into bytes: inout [UInt8], budget: Int) -> Bool
+    func next(into bytes: inout ByteBuffer, budget: Int) -> Bool
 }
 
 /// A call's outcome for a transport: replies to send, a stream to write, or work to run first.
