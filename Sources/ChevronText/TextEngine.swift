@@ -27,7 +27,7 @@ public final class TextEngine: Sendable {
     /// The configuration the engine was made with.
     public let configuration: Configuration
     private let session: Mutex<FontSession>
-    private let cache: MeasurementCache<TextMeasurement>
+    let cache: MeasurementCache<TextMeasurement>
     let truncations: MeasurementCache<Truncation>
     private let buffers = BufferPool()
     private let fontconfigMatches = Atomic<Int>(0)
