@@ -16,6 +16,33 @@ struct LineShaper {
         return assemble(runs: runs, faces: faces, missing: missing)
     }
 
+    /// Measures `text` as `measure` does, from the same single shaping, and also gives the
+    /// advance of each of its grapheme clusters (see `ClusterAdvances`).
+    func measureClusters(_ text: String) throws(TextError) -> (measurement: TextMeasurement, clusters: ClusterAdvances)
+    {
+        let (measurement, bytes) = try measureBytes(text)
+        return (measurement, ClusterAdvances(text, bytes: bytes))
+    }
+
+    /// Measures `text` as `measure` does, and also gives the advance of the glyphs whose clusters
+    /// lie at or after UTF-8 offset `tail`: what the end of the line (an ellipsis after a prefix)
+    /// took in context, in points.
+    func measure(_ text: String, tailFrom tail: Int) throws(TextError) -> (measurement: TextMeasurement, tail: Double) {
+        let (measurement, bytes) = try measureBytes(text)
+        return (measurement, bytes[min(max(tail, 0), bytes.count)...].reduce(0) { $0 + $1.advance })
+    }
+
+    /// Measures `text` as `measure` does, and gathers what the shaping left at each UTF-8 offset.
+    private func measureBytes(_ text: String) throws(TextError) -> (TextMeasurement, [ClusterAdvances.Byte]) {
+        var bytes = [ClusterAdvances.Byte](repeating: ClusterAdvances.Byte(), count: text.utf8.count)
+        let (runs, faces, missing) = try shapeEachRun(text) { segment, face, utf8, buffer in
+            let run = shape(segment, of: utf8, with: face, in: buffer)
+            addClusterAdvances(in: buffer, face: face, to: &bytes)
+            return run
+        }
+        return (assemble(runs: runs, faces: faces, missing: missing), bytes)
+    }
+
     /// The same line's glyphs, placed as HarfBuzz placed them for `measure`: what a renderer draws.
     func glyphs(_ text: String) throws(TextError) -> GlyphLine {
         let (runs, faces, missing) = try shapeEachRun(text) { segment, face, bytes, buffer in
@@ -99,6 +126,37 @@ struct LineShaper {
         return segment.rightToLeft ? .rtl : .ltr
     }
 
+    /// Adds the shaped buffer's advances to `bytes`, at each glyph's cluster (a UTF-8 offset
+    /// into the line), and marks where clusters start and where HarfBuzz finds a cut unsafe. The
+    /// glyphs of one cluster (adjacent in HarfBuzz's output, in either direction) are summed in
+    /// `face`'s shaping units, then scaled to points as `shape` scales a run's width.
+    private func addClusterAdvances(
+        in buffer: OpaquePointer, face: FontFace, to bytes: inout [ClusterAdvances.Byte]
+    ) {
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, nil)
+        else { return }
+        var index = 0
+        while index < Int(count) {
+            let cluster = Int(infos[index].cluster)
+            var advance = 0
+            var unsafe = false
+            while index < Int(count), Int(infos[index].cluster) == cluster {
+                advance += Int(positions[index].x_advance)
+                unsafe =
+                    unsafe
+                    || hb_glyph_info_get_glyph_flags(infos + index).rawValue
+                        & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+                index += 1
+            }
+            guard cluster < bytes.count else { continue }
+            bytes[cluster].advance += Double(advance) * size / Double(face.shapingUnitsPerEm)
+            bytes[cluster].startsCluster = true
+            bytes[cluster].unsafeBefore = bytes[cluster].unsafeBefore || unsafe
+        }
+    }
+
     /// The shaped buffer's glyphs in points, in HarfBuzz's output (visual) order.
     private func placedGlyphs(in buffer: OpaquePointer, scale: Double) -> [PlacedGlyph] {
         var count: UInt32 = 0
@@ -135,5 +193,50 @@ struct LineShaper {
             direction: direction,
             primary: faces.first?.name ?? font.primary.name,
             substituted: font.substituted)
+    }
+}
+
+/// The advances of a line's grapheme clusters (Swift `Character`s) in logical order, from the
+/// shaping that measured the line: what a cut estimates the widths of prefixes from.
+///
+/// A glyph's advance counts for the `Character` whose UTF-8 range holds the glyph's HarfBuzz
+/// cluster (a byte offset into the line), whatever the run's direction or face. Advances are
+/// scaled per run and per cluster as `LineShaper.measure` scales a run's width, so they add up
+/// to the line's width (floating-point rounding aside).
+struct ClusterAdvances: Sendable, Hashable {
+    /// Each `Character`'s advance in points.
+    var advances: [Double]
+    /// Whether each `Character` holds no HarfBuzz cluster of its own: HarfBuzz merged it into an
+    /// earlier one's cluster (a ligature such as "fi", a lam-alef), whose advance counts for both.
+    var merged: [Bool]
+    /// Whether HarfBuzz flagged a cut just before each `Character` unsafe: shaping the two sides
+    /// apart may differ from shaping the whole (kerning, a ligature or joining across the cut).
+    /// A merged `Character` is always unsafe to cut before.
+    var unsafeBefore: [Bool]
+
+    /// What the shaping left at one UTF-8 offset of the line.
+    struct Byte {
+        /// The advance of the glyphs whose cluster is this offset, in points.
+        var advance = 0.0
+        /// Whether a glyph's cluster is this offset.
+        var startsCluster = false
+        /// Whether a glyph of this cluster is flagged unsafe to break before.
+        var unsafeBefore = false
+    }
+
+    /// Gathers `bytes`, one per UTF-8 offset of `text`, by `Character`.
+    init(_ text: String, bytes: [Byte]) {
+        advances = []
+        merged = []
+        unsafeBefore = []
+        var offset = 0
+        for character in text {
+            let range = offset..<min(offset + character.utf8.count, bytes.count)
+            advances.append(bytes[range].reduce(0) { $0 + $1.advance })
+            let cluster = bytes[range].first { $0.startsCluster }
+            merged.append(cluster == nil)
+            unsafeBefore.append(cluster?.unsafeBefore ?? true)
+            offset += character.utf8.count
+        }
     }
 }

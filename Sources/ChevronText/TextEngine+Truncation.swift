@@ -26,48 +26,162 @@ extension TextEngine {
             throw TextError(.invalidWidth, parameter: "maxWidth", "maximum width \(maxWidth) is not a number ≥ 0")
         }
         try checkLength(ellipsis, parameter: "ellipsis", limit: TextLimits.maximumEllipsisBytes)
-        let full = try measure(text, font: request)  // validates the request and the text
+        let session = currentSession
+        let (full, shapedClusters) = try measureForCutting(text, font: request, in: session)
         guard full.width > maxWidth else {
             return Truncation(displayed: text, width: full.width, truncated: false, fullWidth: full.width)
         }
-        let generation = currentSession.generation
         let key = Self.truncationKey(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis)
-        if let cached = truncations.value(for: key, generation: generation) { return cached }
-        let truncation = try searchPrefix(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis, full: full)
-        truncations.insert(truncation, for: key, generation: generation)
+        if let cached = truncations.value(for: key, generation: session.generation) { return cached }
+        let shaper = try shaper(for: request, in: session)
+        let clusters: ClusterAdvances
+        if let shapedClusters {
+            clusters = shapedClusters
+        } else {
+            // A cached measurement came without cluster advances: shape the text once more for them.
+            clusters = try shaper.measureClusters(text).clusters
+        }
+        let ellipsisWidth = try measure(ellipsis, font: request).width
+        let truncation = try cutPrefix(
+            text, clusters: clusters, ellipsis: ellipsis, ellipsisWidth: ellipsisWidth, maxWidth: maxWidth,
+            fullWidth: full.width, shaper: shaper)
+        truncations.insert(truncation, for: key, generation: session.generation)
         return truncation
     }
 
-    /// The binary search over grapheme-cluster prefixes, for a text known not to fit.
-    private func searchPrefix(
-        _ text: String, font request: FontRequest, maxWidth: Double, ellipsis: String, full: TextMeasurement
+    /// The whole text's measurement, as `measure` gives it and from its cache when there; when
+    /// it is not cached, the one shaping that measures it (and caches the measurement as
+    /// `measure` would) also gives the cluster advances a cut needs.
+    private func measureForCutting(
+        _ text: String, font request: FontRequest, in session: FontSession
+    ) throws(TextError) -> (measurement: TextMeasurement, clusters: ClusterAdvances?) {
+        try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
+        let key = CacheKey(text: text, request: request)
+        if let cached = cache.value(for: key, generation: session.generation) { return (cached, nil) }
+        try request.validate()
+        let (measurement, clusters) = try shaper(for: request, in: session).measureClusters(text)
+        cache.insert(measurement, for: key, generation: session.generation)
+        return (measurement, clusters)
+    }
+
+    /// The longest prefix that fits, for a text known not to fit: estimated from the advances of
+    /// its `Character`s in one shaping of the whole text, then shaped with the ellipsis to check
+    /// (see `settle`).
+    private func cutPrefix(
+        _ text: String, clusters: ClusterAdvances, ellipsis: String, ellipsisWidth: Double, maxWidth: Double,
+        fullWidth: Double, shaper: LineShaper
     ) throws(TextError) -> Truncation {
-        // Probes measure prefixes nobody will ask for again: keep them out of the cache.
-        let shaper = try shaper(for: request, in: currentSession)
-        let clusterStarts = Array(text.indices)
-        func candidate(_ clusters: Int) -> String {
-            let prefix = text[..<clusterStarts[clusters]]
-            let kept = prefix.lastIndex { !$0.isWhitespace }.map { prefix[...$0] } ?? ""
-            return kept + ellipsis
+        let candidates = CutCandidate.all(text, clusters: clusters, ellipsisWidth: ellipsisWidth)
+        let settled = try Self.settle(
+            candidates, maxWidth: maxWidth, ellipsisWidth: ellipsisWidth, slack: CutCandidate.slack * shaper.size
+        ) { (index) throws(TextError) -> (width: Double, ellipsis: Double) in
+            let candidate = candidates[index]
+            let (measurement, tail) = try shaper.measure(
+                String(text[..<candidate.end]) + ellipsis, tailFrom: candidate.utf8Length)
+            return (measurement.width, tail)
         }
-        // Widths grow with the prefix (kerning aside), so search for the longest prefix that fits.
-        var best: (text: String, width: Double)?
-        var low = 0
-        var high = clusterStarts.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            let shown = candidate(middle)
-            let width = try shaper.measure(shown).width
-            if width <= maxWidth {
-                best = (shown, width)
-                low = middle + 1
-            } else {
-                high = middle - 1
+        guard let settled else { return Truncation(displayed: "", width: 0, truncated: true, fullWidth: fullWidth) }
+        return Truncation(
+            displayed: String(text[..<candidates[settled.index].end]) + ellipsis, width: settled.width, truncated: true,
+            fullWidth: fullWidth)
+    }
+
+    /// Which of `candidates` (shortest first, the first the ellipsis alone) to show within
+    /// `maxWidth`, shaping as few as it can with `shape`, which gives a candidate's width with the
+    /// ellipsis and the ellipsis's own advance in it.
+    ///
+    /// The longest candidate whose estimate fits is shaped; when it does not fit after all (kerning
+    /// across the cut, an Arabic letter taking its final form), the next shorter one is, and so
+    /// on. When the first one shaped fits, the estimate may have been low instead: the next longer
+    /// candidate is shaped too when its estimate, corrected by what the ellipsis took in the shaped
+    /// one (a fallback face's ellipsis is not the primary's), fits, or misses by less than `slack`
+    /// after a cut HarfBuzz finds unsafe (kerning or a ligature across it); and so on while they
+    /// fit. The ellipsis alone needs no shaping: its width is `ellipsisWidth`.
+    /// - Returns: the chosen candidate and its shaped width, or nil when not even the ellipsis fits.
+    static func settle(
+        _ candidates: [CutCandidate], maxWidth: Double, ellipsisWidth: Double, slack: Double,
+        shape: (Int) throws(TextError) -> (width: Double, ellipsis: Double)
+    ) throws(TextError) -> (index: Int, width: Double)? {
+        let first = candidates.lastIndex { $0.estimate <= maxWidth } ?? 0
+        var chosen = (index: 0, width: ellipsisWidth)
+        var correction = 0.0
+        var index = first
+        while index > 0 {
+            let shaped = try shape(index)
+            if shaped.width <= maxWidth {
+                chosen = (index, shaped.width)
+                correction = shaped.ellipsis - ellipsisWidth
+                break
             }
+            index -= 1
         }
-        guard let best else {
-            return Truncation(displayed: "", width: 0, truncated: true, fullWidth: full.width)
+        if chosen.index == 0, ellipsisWidth > maxWidth { return nil }
+        // Every candidate longer than one shaped that did not fit was estimated wider still.
+        guard index == first else { return chosen }
+        while chosen.index + 1 < candidates.count {
+            let next = candidates[chosen.index + 1]
+            guard next.estimate + correction <= maxWidth + (next.unsafe ? slack : 0) else { break }
+            let shaped = try shape(chosen.index + 1)
+            guard shaped.width <= maxWidth else { break }
+            chosen = (chosen.index + 1, shaped.width)
+            correction = shaped.ellipsis - ellipsisWidth
         }
-        return Truncation(displayed: best.text, width: best.width, truncated: true, fullWidth: full.width)
+        return chosen
+    }
+}
+
+/// A text a cut can show: a prefix of the whole text, cut between `Character`s, the last of them
+/// not white space (or none), to be followed by the ellipsis.
+struct CutCandidate {
+    /// How far past an estimate a candidate after an unsafe cut is still shaped, in ems: more
+    /// than kerning usually takes back across a cut.
+    static let slack = 0.05
+
+    /// The end of the prefix in the whole text.
+    var end: String.Index
+    /// The prefix's length in UTF-8 bytes.
+    var utf8Length: Int
+    /// The estimated width of the prefix with the ellipsis, in points.
+    var estimate: Double
+    /// Whether HarfBuzz found cutting the whole text at `end` unsafe.
+    var unsafe: Bool
+
+    /// The distinct candidates of a cut of `text`, shortest first: the first keeps nothing (the
+    /// ellipsis alone, whose width is exact); the whole text is none.
+    ///
+    /// A prefix's estimate is the sum of its `Character`s' advances, trailing white space left
+    /// out, plus `ellipsisWidth`; a ligature's advance is shared evenly among the `Character`s
+    /// it joins, so that a cut inside it is not estimated at the whole ligature.
+    static func all(_ text: String, clusters: ClusterAdvances, ellipsisWidth: Double) -> [CutCandidate] {
+        var shares = clusters.advances
+        var first = 0
+        while first < shares.count {
+            var next = first + 1
+            while next < shares.count, clusters.merged[next] { next += 1 }
+            if next - first > 1 {
+                let share = shares[first] / Double(next - first)
+                for index in first..<next { shares[index] = share }
+            }
+            first = next
+        }
+        var candidates = [CutCandidate(end: text.startIndex, utf8Length: 0, estimate: ellipsisWidth, unsafe: false)]
+        var width = 0.0
+        var length = 0
+        var index = text.startIndex
+        for (offset, share) in shares.enumerated() {
+            let next = text.index(after: index)
+            guard next < text.endIndex, offset + 1 < clusters.unsafeBefore.count else { break }
+            let character = text[index]
+            width += share
+            length += character.utf8.count
+            if !character.isWhitespace {
+                candidates.append(
+                    CutCandidate(
+                        end: next, utf8Length: length, estimate: width + ellipsisWidth,
+                        unsafe: clusters.unsafeBefore[offset + 1]))
+            }
+            index = next
+        }
+        return candidates
     }
 }

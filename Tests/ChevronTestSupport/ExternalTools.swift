@@ -35,6 +35,23 @@ public enum ExternalTools {
         return try JSONDecoder().decode([Glyph].self, from: Data(output.utf8)).map(\.ax)
     }
 
+    /// What `hb-shape --utf8-clusters` reports for `text` in face `index` of `file`: each glyph's
+    /// cluster, as a UTF-8 byte offset into `text`, and its x advance in font units, in hb-shape's
+    /// output (visual) order.
+    public static func hbShapeClusters(
+        file: String, text: String, features: [String] = [], index: Int = 0
+    ) throws -> [(cluster: Int, advance: Int)] {
+        var arguments = ["--output-format=json", "--no-glyph-names", "--utf8-clusters", "--face-index=\(index)"]
+        if !features.isEmpty { arguments.append("--features=\(features.joined(separator: ","))") }
+        arguments += [file, text]
+        guard let output = try run("hb-shape", arguments) else { throw ToolError.failed("hb-shape \(arguments)") }
+        struct Glyph: Decodable {
+            let cl: Int
+            let ax: Int
+        }
+        return try JSONDecoder().decode([Glyph].self, from: Data(output.utf8)).map { ($0.cl, $0.ax) }
+    }
+
     /// The sum of x advances `hb-shape` reports for `text` in `file`, in font units
     /// (see `hbShapeAdvances`).
     public static func hbShapeAdvance(

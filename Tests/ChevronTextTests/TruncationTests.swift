@@ -1,6 +1,7 @@
 import ChevronTestSupport
-import ChevronText
 import Testing
+
+@testable import ChevronText
 
 /// Truncation: the longest prefix that fits with the ellipsis, cut only between grapheme clusters.
 struct TruncationTests {
@@ -78,5 +79,179 @@ struct TruncationTests {
         #expect(truncation.truncated)
         #expect(truncation.displayed.hasPrefix("הגד"))
         #expect(title.hasPrefix(truncation.displayed.dropLast()))
+    }
+
+    /// Titles with a font whose one face covers all of each (the ellipsis too), so that `hb-shape`
+    /// with that face's file is a witness: Latin with kerning on and an "ffi" ligature, Arabic with
+    /// joining forms and a lam-alef ligature, and letters with combining marks.
+    static let singleFaceTitles = [
+        ("AVATAR Tower, office affairs", "Helvetica:bold"),
+        ("البريد الوارد الإعدادات", "DejaVu Sans"),
+        ("e\u{301}te\u{301} a\u{308}\u{331}o\u{302}\u{323} n\u{303}andu\u{308}", "DejaVu Sans"),
+    ]
+
+    /// Titles that need fallback faces (emoji, CJK, scripts the primary lacks), which `hb-shape`
+    /// cannot shape with one file.
+    static let fallbackTitles = [
+        "👨‍👩‍👧 Family photos 🇫🇷 France", "设置 Settings 設定を変更", "Photos Входящие 设置 البريد",
+        "Reading List — Ustawienia 🎉", "สวัสดี การตั้งค่า Thai",
+    ]
+
+    /// The distinct texts a cut of `title` can show: each prefix of `title.count - 1` Characters
+    /// at most, trailing white space dropped, followed by the ellipsis; shortest first.
+    private static func candidates(_ title: String, ellipsis: String = "…") -> [String] {
+        var shown: [String] = []
+        for length in 0..<title.count {
+            var prefix = String(title.prefix(length))
+            while prefix.last?.isWhitespace == true { prefix.removeLast() }
+            if shown.last != prefix + ellipsis { shown.append(prefix + ellipsis) }
+        }
+        return shown
+    }
+
+    /// The brute-force answer: the longest candidate whose width (from `widths`, shortest
+    /// candidate first) is at most `maxWidth`, or nothing.
+    private static func longestFitting(
+        _ candidates: [String], widths: [Double], maxWidth: Double
+    ) -> (displayed: String, width: Double) {
+        var best = ("", 0.0)
+        for (candidate, width) in zip(candidates, widths) where width <= maxWidth { best = (candidate, width) }
+        return best
+    }
+
+    @Test(
+        "a Character's advance is the sum of hb-shape's advances of the glyphs in its clusters",
+        arguments: singleFaceTitles)
+    func clusterAdvancesAreHbShapesGlyphAdvancesByCharacter(title: String, pattern: String) throws {
+        let match = try ExternalTools.fcMatch(pattern)
+        let unitsPerEm = Double(try FontTables(file: match.file, index: match.index).unitsPerEm)
+        let glyphs = try ExternalTools.hbShapeClusters(file: match.file, text: title, index: match.index)
+        var expected: [Double] = []
+        var offset = 0
+        for character in title {
+            let bytes = offset..<offset + character.utf8.count
+            let units = glyphs.filter { bytes.contains($0.cluster) }.reduce(0) { $0 + $1.advance }
+            expected.append(Double(units) * 12 / unitsPerEm)
+            offset = bytes.upperBound
+        }
+        let request = FontRequest(pattern: pattern, size: 12)
+        let shaper = try sharedEngine.shaper(for: request, in: sharedEngine.currentSession)
+        let (measurement, clusters) = try shaper.measureClusters(title)
+        let advances = clusters.advances
+        #expect(advances.count == expected.count)
+        for (advance, witness) in zip(advances, expected) { #expect(abs(advance - witness) < 1e-9) }
+        #expect(abs(advances.reduce(0, +) - measurement.width) < 1e-9)
+    }
+
+    @Test(
+        "the cluster advances add up to the measured width, fallback faces included",
+        arguments: fallbackTitles + singleFaceTitles.map(\.0) + sampleTitles)
+    func clusterAdvancesAddUpToTheMeasuredWidth(title: String) throws {
+        for request in [classicFont, FontRequest(pattern: "Helvetica:bold", size: 12)] {
+            let shaper = try sharedEngine.shaper(for: request, in: sharedEngine.currentSession)
+            let (measurement, clusters) = try shaper.measureClusters(title)
+            let advances = clusters.advances
+            #expect(advances.count == title.count)
+            #expect(abs(advances.reduce(0, +) - measurement.width) < 1e-9)
+            // The same shaping as `measure`'s: the whole measurement is the same.
+            #expect(measurement == (try sharedEngine.measure(title, font: request)))
+        }
+    }
+
+    @Test(
+        "the cut is the longest prefix that fits as hb-shape measures each, at every candidate's width",
+        arguments: singleFaceTitles)
+    func theCutIsTheLongestFittingPrefixAsHbShapeMeasuresIt(title: String, pattern: String) throws {
+        let match = try ExternalTools.fcMatch(pattern)
+        let shown = Self.candidates(title)
+        let widths = try shown.map { try ExternalTools.hbShapeWidth(file: match.file, text: $0, size: 12) }
+        let request = FontRequest(pattern: pattern, size: 12)
+        let full = try ExternalTools.hbShapeWidth(file: match.file, text: title, size: 12)
+        // Just wide enough for each candidate, and a little too narrow for it.
+        for maxWidth in widths.flatMap({ [$0 + 1e-9, $0 - 1e-3] }) where maxWidth >= 0 && maxWidth < full {
+            let expected = Self.longestFitting(shown, widths: widths, maxWidth: maxWidth)
+            let truncation = try sharedEngine.truncate(title, font: request, maxWidth: maxWidth)
+            #expect(truncation.truncated)
+            #expect(truncation.displayed == expected.displayed, "at \(maxWidth) pt")
+            #expect(abs(truncation.width - expected.width) < 1e-9, "at \(maxWidth) pt")
+        }
+    }
+
+    @Test(
+        "with fallback faces, the cut is the longest prefix that fits as measure measures each",
+        arguments: fallbackTitles)
+    func theCutIsTheLongestFittingPrefixAsMeasureMeasuresIt(title: String) throws {
+        for request in [classicFont, FontRequest(pattern: "Helvetica:bold", size: 12)] {
+            let shown = Self.candidates(title)
+            let widths = try shown.map { try sharedEngine.measure($0, font: request).width }
+            let full = try sharedEngine.measure(title, font: request).width
+            for maxWidth in widths.flatMap({ [$0 + 1e-9, $0 - 1e-3] }) where maxWidth >= 0 && maxWidth < full {
+                let expected = Self.longestFitting(shown, widths: widths, maxWidth: maxWidth)
+                let truncation = try sharedEngine.truncate(title, font: request, maxWidth: maxWidth)
+                #expect(truncation.truncated)
+                #expect(truncation.displayed == expected.displayed, "at \(maxWidth) pt")
+                #expect(abs(truncation.width - expected.width) < 1e-9, "at \(maxWidth) pt")
+            }
+        }
+    }
+
+    @Test("a cut is the same whether the measurement was cached or shaped for it", arguments: fallbackTitles)
+    func aCutDoesNotDependOnTheMeasurementCache(title: String) throws {
+        // An engine that caches nothing shapes the text for its cluster advances and measurement
+        // at once; the shared one has the measurement cached, and shapes again for the advances.
+        var configuration = TextEngine.Configuration()
+        configuration.cacheByteBudget = 0
+        let uncached = try TextEngine(configuration: configuration)
+        let full = try sharedEngine.measure(title, font: classicFont)
+        for step in 1..<10 {
+            let maxWidth = full.width * Double(step) / 10
+            let cut = try uncached.truncate(title, font: classicFont, maxWidth: maxWidth)
+            #expect(cut == (try sharedEngine.truncate(title, font: classicFont, maxWidth: maxWidth)))
+            #expect(cut.fullWidth == full.width)
+        }
+    }
+
+    @Test func theShapingThatCutsAlsoCachesTheMeasurement() throws {
+        let engine = try TextEngine()
+        let title = "Reading List — Ustawienia 🎉"
+        let truncation = try engine.truncate(title, font: classicFont, maxWidth: 60)
+        #expect(truncation.truncated)
+        let before = engine.statistics.cache
+        let measurement = try engine.measure(title, font: classicFont)
+        let after = engine.statistics.cache
+        #expect(after.hits == before.hits + 1)
+        #expect(after.misses == before.misses)
+        #expect(measurement == (try sharedEngine.measure(title, font: classicFont)))
+        #expect(measurement.width == truncation.fullWidth)
+    }
+
+    @Test func aCutUsuallyShapesOnlyTheTextItShows() throws {
+        // The cost the cut is for: about one shaping besides the whole text's, not one per step
+        // of a search. Counted through `settle`'s shaping, over titles in many scripts.
+        var cuts = 0
+        var shapings = 0
+        for request in [classicFont, FontRequest(pattern: "Helvetica:bold", size: 12)] {
+            let shaper = try sharedEngine.shaper(for: request, in: sharedEngine.currentSession)
+            let ellipsisWidth = try sharedEngine.measure("…", font: request).width
+            for title in sampleTitles + Self.fallbackTitles + Self.singleFaceTitles.map(\.0) {
+                let (full, clusters) = try shaper.measureClusters(title)
+                let candidates = CutCandidate.all(title, clusters: clusters, ellipsisWidth: ellipsisWidth)
+                for maxWidth in [30.0, 60, 90, 140] where maxWidth < full.width {
+                    let settled = try TextEngine.settle(
+                        candidates, maxWidth: maxWidth, ellipsisWidth: ellipsisWidth, slack: 0.6
+                    ) { (index) throws(TextError) -> (width: Double, ellipsis: Double) in
+                        shapings += 1
+                        let prefix = String(title[..<candidates[index].end])
+                        let (measurement, tail) = try shaper.measure(prefix + "…", tailFrom: prefix.utf8.count)
+                        return (measurement.width, tail)
+                    }
+                    cuts += 1
+                    let truncation = try sharedEngine.truncate(title, font: request, maxWidth: maxWidth)
+                    #expect(settled.map { String(title[..<candidates[$0.index].end]) + "…" } == truncation.displayed)
+                }
+            }
+        }
+        #expect(cuts > 40)
+        #expect(Double(shapings) <= 1.2 * Double(cuts), "\(shapings) shapings for \(cuts) cuts")
     }
 }
