@@ -15,8 +15,10 @@ struct StandardLayout {
         var width: Double
         var truncated: Bool
         var fullWidth: Double
-        /// The displayed text's measurement, when the loop already has it (not truncated, not empty).
+        /// The displayed text's measurement, when already known (nil for an empty title).
         var measurement: TextMeasurement?
+        /// Scalars of the title no installed font covers.
+        var missing = 0
     }
 
     func layout() throws -> BackButtonLayout {
@@ -28,28 +30,47 @@ struct StandardLayout {
 
         var chosen: Choice?
         var missingGlyphs = 0
-        for (text, source) in try candidates(policy) {
-            let (width, measurement) = try measurer.measure(text, font: font, tracking: metrics.tracking)
-            missingGlyphs += measurement.missing
-            if width + metrics.padding <= maximum || source == .none {
-                chosen = Choice(
-                    text: text, source: source, width: width, truncated: false, fullWidth: width,
-                    measurement: text.isEmpty ? nil : measurement)
-                break
+        if policy == .truncate {
+            // One title, cut when too long: one call measures it and, when too long, cuts it.
+            if let (text, source) = try candidates(policy).first {
+                chosen = try truncatedChoice(text, source: source, metrics: metrics, maximum: maximum)
+                missingGlyphs = chosen?.missing ?? 0
             }
-            if policy == .truncate {
-                let (cut, tracked) = try truncate(
-                    text, font: font, tracking: metrics.tracking, to: maximum - metrics.padding)
-                chosen = Choice(
-                    text: cut.displayed, source: source, width: tracked, truncated: true, fullWidth: width,
-                    measurement: nil)
-                break
+        } else {
+            for (text, source) in try candidates(policy) {
+                let (width, measurement) = try measurer.measure(text, font: font, tracking: metrics.tracking)
+                missingGlyphs += measurement.missing
+                if width + metrics.padding <= maximum || source == .none {
+                    chosen = Choice(
+                        text: text, source: source, width: width, truncated: false, fullWidth: width,
+                        measurement: text.isEmpty ? nil : measurement)
+                    break
+                }
             }
         }
         guard let chosen else {
             throw LookError(.missingTitle, parameter: "title", "no title candidate for policy \(policy.rawValue)")
         }
         return try place(chosen, metrics: metrics, font: font, maximum: maximum, missingGlyphs: missingGlyphs)
+    }
+
+    /// The choice for the truncate policy: `text` whole when it fits with the padding, else cut.
+    private func truncatedChoice(_ text: String, source: TitleSource, metrics: LookMetrics, maximum: Double) throws
+        -> Choice
+    {
+        let font = metrics.titleFont(for: request)
+        let available = maximum - metrics.padding
+        let (cut, tracked) = try truncate(text, font: font, tracking: metrics.tracking, to: available)
+        let fullWidth = cut.fullWidth + (metrics.tracking == 0 ? 0 : metrics.tracking * Double(text.count))
+        if fullWidth + metrics.padding <= maximum {
+            // The cut's own measurement is the whole text's only when it kept the whole text.
+            return Choice(
+                text: text, source: source, width: fullWidth, truncated: false, fullWidth: fullWidth,
+                measurement: cut.truncated || text.isEmpty ? nil : cut.measurement, missing: cut.missing)
+        }
+        return Choice(
+            text: cut.displayed, source: source, width: tracked, truncated: true, fullWidth: fullWidth,
+            measurement: cut.truncated ? cut.measurement : nil, missing: cut.missing)
     }
 
     /// `text` cut with "…" so that its width plus `tracking` per character fits `available`.

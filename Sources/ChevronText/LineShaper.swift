@@ -33,7 +33,7 @@ struct LineShaper {
     }
 
     /// Measures `text` as `measure` does, and gathers what the shaping left at each UTF-8 offset.
-    private func measureBytes(_ text: String) throws(TextError) -> (TextMeasurement, [ClusterAdvances.Byte]) {
+    func measureBytes(_ text: String) throws(TextError) -> (TextMeasurement, [ClusterAdvances.Byte]) {
         var bytes = [ClusterAdvances.Byte](repeating: ClusterAdvances.Byte(), count: text.utf8.count)
         let (runs, faces, missing) = try shapeEachRun(text) { segment, face, utf8, buffer in
             let run = shape(segment, of: utf8, with: face, in: buffer)

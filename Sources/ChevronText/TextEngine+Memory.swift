@@ -18,7 +18,7 @@ extension TextEngine {
             let full = measurementInMemory(text, font: request)
         else { return nil }
         guard full.width > maxWidth else {
-            return Truncation(displayed: text, width: full.width, truncated: false, fullWidth: full.width)
+            return Truncation(whole: full, of: text)
         }
         return truncations.value(
             for: Self.truncationKey(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis),

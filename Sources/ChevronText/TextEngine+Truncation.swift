@@ -8,6 +8,32 @@ public struct Truncation: Sendable, Hashable {
     public var truncated: Bool
     /// The whole text's width in points.
     public var fullWidth: Double
+    /// How many scalars of the whole text no installed font covers.
+    public var missing: Int
+    /// The displayed text's measurement (the whole text's, or the shaping that checked the cut),
+    /// or nil when a cut left nothing: what a layout needs of the shown text without measuring
+    /// it again.
+    public var measurement: TextMeasurement?
+
+    /// A text shown whole: its measurement is the displayed text's.
+    init(whole measurement: TextMeasurement, of text: String) {
+        self.init(
+            displayed: text, width: measurement.width, truncated: false, fullWidth: measurement.width,
+            missing: measurement.missing, measurement: measurement)
+    }
+
+    /// Creates a truncation.
+    init(
+        displayed: String, width: Double, truncated: Bool, fullWidth: Double, missing: Int,
+        measurement: TextMeasurement?
+    ) {
+        self.displayed = displayed
+        self.width = width
+        self.truncated = truncated
+        self.fullWidth = fullWidth
+        self.missing = missing
+        self.measurement = measurement
+    }
 }
 
 extension TextEngine {
@@ -27,24 +53,24 @@ extension TextEngine {
         }
         try checkLength(ellipsis, parameter: "ellipsis", limit: TextLimits.maximumEllipsisBytes)
         let session = currentSession
-        let (full, shapedClusters) = try measureForCutting(text, font: request, in: session)
+        let (full, shapedBytes) = try measureForCutting(text, font: request, in: session)
         guard full.width > maxWidth else {
-            return Truncation(displayed: text, width: full.width, truncated: false, fullWidth: full.width)
+            return Truncation(whole: full, of: text)
         }
         let key = Self.truncationKey(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis)
         if let cached = truncations.value(for: key, generation: session.generation) { return cached }
         let shaper = try shaper(for: request, in: session)
         let clusters: ClusterAdvances
-        if let shapedClusters {
-            clusters = shapedClusters
+        if let shapedBytes {
+            // Gathered by Character only now that a cut is needed: a text that fits skips it.
+            clusters = ClusterAdvances(text, bytes: shapedBytes)
         } else {
             // A cached measurement came without cluster advances: shape the text once more for them.
             clusters = try shaper.measureClusters(text).clusters
         }
-        let ellipsisWidth = try measure(ellipsis, font: request).width
         let truncation = try cutPrefix(
-            text, clusters: clusters, ellipsis: ellipsis, ellipsisWidth: ellipsisWidth, maxWidth: maxWidth,
-            fullWidth: full.width, shaper: shaper)
+            text, clusters: clusters, ellipsis: try measure(ellipsis, font: request), ellipsisText: ellipsis,
+            maxWidth: maxWidth, full: full, shaper: shaper)
         truncations.insert(truncation, for: key, generation: session.generation)
         return truncation
     }
@@ -54,36 +80,45 @@ extension TextEngine {
     /// `measure` would) also gives the cluster advances a cut needs.
     private func measureForCutting(
         _ text: String, font request: FontRequest, in session: FontSession
-    ) throws(TextError) -> (measurement: TextMeasurement, clusters: ClusterAdvances?) {
+    ) throws(TextError) -> (measurement: TextMeasurement, bytes: [ClusterAdvances.Byte]?) {
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
         let key = CacheKey(text: text, request: request)
         if let cached = cache.value(for: key, generation: session.generation) { return (cached, nil) }
         try request.validate()
-        let (measurement, clusters) = try shaper(for: request, in: session).measureClusters(text)
+        let (measurement, bytes) = try shaper(for: request, in: session).measureBytes(text)
         cache.insert(measurement, for: key, generation: session.generation)
-        return (measurement, clusters)
+        return (measurement, bytes)
     }
 
     /// The longest prefix that fits, for a text known not to fit: estimated from the advances of
     /// its `Character`s in one shaping of the whole text, then shaped with the ellipsis to check
     /// (see `settle`).
     private func cutPrefix(
-        _ text: String, clusters: ClusterAdvances, ellipsis: String, ellipsisWidth: Double, maxWidth: Double,
-        fullWidth: Double, shaper: LineShaper
+        _ text: String, clusters: ClusterAdvances, ellipsis: TextMeasurement, ellipsisText: String, maxWidth: Double,
+        full: TextMeasurement, shaper: LineShaper
     ) throws(TextError) -> Truncation {
+        let ellipsisWidth = ellipsis.width
         let candidates = CutCandidate.all(text, clusters: clusters, ellipsisWidth: ellipsisWidth)
+        // The measurement of each candidate shaped, so the chosen one's comes back with the cut.
+        var shapedMeasurements: [Int: TextMeasurement] = [0: ellipsis]
         let settled = try Self.settle(
             candidates, maxWidth: maxWidth, ellipsisWidth: ellipsisWidth, slack: CutCandidate.slack * shaper.size
         ) { (index) throws(TextError) -> (width: Double, ellipsis: Double) in
             let candidate = candidates[index]
             let (measurement, tail) = try shaper.measure(
-                String(text[..<candidate.end]) + ellipsis, tailFrom: candidate.utf8Length)
+                String(text[..<candidate.end]) + ellipsisText, tailFrom: candidate.utf8Length)
+            shapedMeasurements[index] = measurement
             return (measurement.width, tail)
         }
-        guard let settled else { return Truncation(displayed: "", width: 0, truncated: true, fullWidth: fullWidth) }
+        guard let settled else {
+            return Truncation(
+                displayed: "", width: 0, truncated: true, fullWidth: full.width, missing: full.missing,
+                measurement: nil)
+        }
         return Truncation(
-            displayed: String(text[..<candidates[settled.index].end]) + ellipsis, width: settled.width, truncated: true,
-            fullWidth: fullWidth)
+            displayed: String(text[..<candidates[settled.index].end]) + ellipsisText, width: settled.width,
+            truncated: true, fullWidth: full.width, missing: full.missing,
+            measurement: shapedMeasurements[settled.index])
     }
 
     /// Which of `candidates` (shortest first, the first the ellipsis alone) to show within

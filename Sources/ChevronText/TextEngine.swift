@@ -49,6 +49,7 @@ public final class TextEngine: Sendable {
         }
         truncations = MeasurementCache(byteBudget: budget / 4, entryLimit: entries / 4) { key, value in
             CacheCost.overhead + key.text.utf8.count + (key.variant?.utf8.count ?? 0) + value.displayed.utf8.count
+                + (value.measurement?.runs.count ?? 0) * CacheCost.run
         }
     }
 

@@ -211,6 +211,23 @@ struct TruncationTests {
         }
     }
 
+    @Test(
+        "a cut carries the displayed text's measurement and the whole text's missing count",
+        arguments: fallbackTitles + sampleTitles)
+    func aCutCarriesWhatALayoutNeeds(title: String) throws {
+        let full = try sharedEngine.measure(title, font: classicFont)
+        for step in 0...10 {
+            let cut = try sharedEngine.truncate(title, font: classicFont, maxWidth: full.width * Double(step) / 10)
+            #expect(cut.missing == full.missing)
+            if cut.displayed.isEmpty, cut.truncated {
+                #expect(cut.measurement == nil)
+            } else {
+                // Measured afresh by `measure`, a path apart from the cut's.
+                #expect(cut.measurement == (try sharedEngine.measure(cut.displayed, font: classicFont)), "\(step)")
+            }
+        }
+    }
+
     @Test func theShapingThatCutsAlsoCachesTheMeasurement() throws {
         let engine = try TextEngine()
         let title = "Reading List — Ustawienia 🎉"
