@@ -8,6 +8,8 @@ public struct VarlinkParameters {
     /// Which members a field was asked for: bit i for member i (the first 64), then a list.
     private var readMask: UInt64 = 0
     private var readBeyond: [Int] = []
+    /// The member the next field is looked for first: the one after the last found.
+    private var expected = 0
     /// The path of this object inside the parameters (empty at the top).
     public let path: String
 
@@ -27,14 +29,20 @@ public struct VarlinkParameters {
 
     /// The raw value of `name`; absent and `null` both count as absent, as Varlink's `?` types allow.
     public mutating func value(_ name: String) -> JSONValue? {
-        // By index, marking the member read: no closure copying members, no list of names.
-        for index in members.indices where members[index].key == name {
-            if index < 64 { readMask |= 1 << UInt64(index) } else { readBeyond.append(index) }
-            let value = members[index].value
-            if case .null = value { return nil }
-            return value
-        }
+        // Writers (ours included) put fields in the order readers ask for them: try the member
+        // after the last one found before searching them all.
+        if expected < members.count, members[expected].key == name { return take(expected) }
+        for index in members.indices where members[index].key == name { return take(index) }
         return nil
+    }
+
+    /// Member `index`'s value, marked read; nil for `null`.
+    private mutating func take(_ index: Int) -> JSONValue? {
+        // By index, marking the member read: no closure copying members, no list of names.
+        if index < 64 { readMask |= 1 << UInt64(index) } else { readBeyond.append(index) }
+        expected = index + 1
+        if case .null = members[index].value { return nil }
+        return members[index].value
     }
 
     // The few typed accessors hand-written methods use (org.varlink.service, SizeMany's lenient
