@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-180}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(frames json calls manifest check-formats)
+[ ${#targets[@]} -gt 0 ] || targets=(frames json one-pass calls manifest check-formats)
 flags=(--package-path Fuzz -Xswiftc -sanitize=fuzzer,address)
 
 echo "== building the fuzz targets (libFuzzer + AddressSanitizer)"
@@ -17,7 +17,7 @@ bin=$(swift build "${flags[@]}" --show-bin-path)
 
 found=0
 for target in "${targets[@]}"; do
-  [ -x "$bin/fuzz-$target" ] || { echo "fuzz: no target $target (targets: frames json calls manifest check-formats)"; exit 2; }
+  [ -x "$bin/fuzz-$target" ] || { echo "fuzz: no target $target (targets: frames json one-pass calls manifest check-formats)"; exit 2; }
   scratch=".build-fuzz/corpus/$target"
   crashes="Fuzz/crashes/$target"
   mkdir -p "$scratch" "$crashes"

@@ -179,6 +179,7 @@ struct SwiftGenerator {
         }
         out += "\(inner)    if strict { try reader.finish() }\n"
         out += "\(inner)}\n\n"
+        out += reading(fields: fields, indent: inner)
         // Encoding straight to text.
         out += "\(inner)/// Writes the message's compact JSON text into `bytes`, absent optionals left out: a\n"
         out += "\(inner)/// reply written once, without a tree.\n"
@@ -263,6 +264,69 @@ struct SwiftGenerator {
         case .dictionary(let element): "[String: \(swiftType(element, field: field))]"
         case .optional(let wrapped): "\(swiftType(wrapped, field: field))?"
         case .structure, .enumeration: typeName(field)
+        }
+    }
+
+    /// The one-pass reader: straight from the JSON text, no tree; any doubt is a failure, and
+    /// the caller reads the slow way to name the error.
+    private func reading(fields: [IDLField], indent: String) -> String {
+        var out = "\(indent)/// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever\n"
+        out += "\(indent)/// `init(wire:path:strict:)` would throw, and wherever else it is unsure.\n"
+        out += "\(indent)public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {\n"
+        for (index, field) in fields.enumerated() {
+            let type = swiftType(field.type, field: field.name)
+            let optional: String
+            if case .optional = field.type { optional = "" } else { optional = "?" }
+            out += "\(indent)    var field\(index): \(type)\(optional) = nil\n"
+        }
+        out += "\(indent)    var members = JSONReader.Members()\n"
+        out += "\(indent)    var first = true\n"
+        out += "\(indent)    try reader.beginObject()\n"
+        out += "\(indent)    while let key = try reader.nextKey(&first) {\n"
+        out += "\(indent)        switch key {\n"
+        for (index, field) in fields.enumerated() {
+            out += "\(indent)        case \"\(field.name)\":\n"
+            out += "\(indent)            try members.meet(\(index))\n"
+            out += "\(indent)            field\(index) = \(read(field.type, field: field.name))\n"
+        }
+        out += "\(indent)        default: try reader.skip(unknown: key, strict: strict, members: &members)\n"
+        out += "\(indent)        }\n"
+        out += "\(indent)    }\n"
+        var arguments: [String] = []
+        for (index, field) in fields.enumerated() {
+            if case .optional = field.type {
+                arguments.append("\(identifier(field.name)): field\(index)")
+            } else {
+                out += "\(indent)    guard let field\(index) else { throw JSONReadFailure() }\n"
+                arguments.append("\(identifier(field.name)): field\(index)")
+            }
+        }
+        out += "\(indent)    self.init(\(arguments.joined(separator: ", ")))\n"
+        out += "\(indent)}\n\n"
+        return out
+    }
+
+    /// An expression reading `type` from `reader` in one pass.
+    private func read(_ type: IDLType, field: String) -> String {
+        switch type {
+        case .bool: return "try reader.bool()"
+        case .int: return "try reader.int()"
+        case .float: return "try reader.double()"
+        case .string: return "try reader.string()"
+        case .object: return "try reader.object()"
+        case .named(let name):
+            if isEnumeration(name) { return "try reader.enumeration(\(name).self)" }
+            return "try \(name)(reading: &reader, strict: strict)"
+        case .enumeration: return "try reader.enumeration(\(typeName(field)).self)"
+        case .structure: return "try \(typeName(field))(reading: &reader, strict: strict)"
+        case .array(let element):
+            return
+                "try reader.array { (reader) throws(JSONReadFailure) in \(read(element, field: field)) }"
+        case .dictionary(let element):
+            return
+                "try reader.dictionary { (reader) throws(JSONReadFailure) in \(read(element, field: field)) }"
+        case .optional(let wrapped):
+            return "try reader.null() ? nil : \(read(wrapped, field: field))"
         }
     }
 

@@ -39,20 +39,43 @@ public final class ChevronClient: Sendable {
     public func call(_ method: String, _ parameters: JSONValue = .object([]), more: Bool = false)
         async throws(ChevronClientError) -> [JSONValue]
     {
+        var replies: [JSONValue] = []
+        for parameters in try await replyParameters(method, parameters, more: more) {
+            replies.append(try Self.tree(parameters, method: method))
+        }
+        return replies
+    }
+
+    /// Calls `method` and reads its one reply as the generated type `T`: in one pass from the
+    /// reply's text when it can, else from its tree (which names what is wrong).
+    func call<T: WireStruct>(_ method: String, _ parameters: JSONValue, as type: T.Type)
+        async throws(ChevronClientError) -> T
+    {
+        guard let reply = try await replyParameters(method, parameters, more: false).first else {
+            throw ChevronClientError(.protocolViolation, message: "\(method) sent no reply")
+        }
+        if let read = reply.read(as: type, strict: false) { return read }
+        return try Self.read(try Self.tree(reply, method: method), as: type, method: method)
+    }
+
+    /// The parameters of the replies to `method`, as the transport gave them (a tree, or the
+    /// text of a reply read in one pass); a Varlink error reply is thrown.
+    private func replyParameters(_ method: String, _ parameters: JSONValue, more: Bool)
+        async throws(ChevronClientError) -> [JSONValue]
+    {
         let replies = try await transport.call(VarlinkCall(method: method, parameters: parameters, more: more))
         if let failed = replies.first(where: { $0.error != nil }), let name = failed.error {
-            throw .remote(VarlinkError(name, parameters: failed.parameters))
+            throw .remote(VarlinkError(name, parameters: try Self.tree(failed.parameters, method: method)))
         }
         return replies.map(\.parameters)
     }
 
-    /// Calls `method` and reads its one reply as the generated type `T`.
-    func call<T: WireStruct>(_ method: String, _ parameters: JSONValue, as type: T.Type)
-        async throws(ChevronClientError) -> T
-    {
-        guard let reply = try await call(method, parameters).first else {
-            throw ChevronClientError(.protocolViolation, message: "\(method) sent no reply")
+    /// Parameters as a tree.
+    private static func tree(_ parameters: JSONValue, method: String) throws(ChevronClientError) -> JSONValue {
+        do {
+            return try parameters.parsed(maximumDepth: 64)
+        } catch {
+            throw ChevronClientError(.protocolViolation, message: "\(method)'s reply is not valid JSON: \(error)")
         }
-        return try Self.read(reply, as: type, method: method)
     }
 }

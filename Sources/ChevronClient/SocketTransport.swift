@@ -144,10 +144,16 @@ private final class ReplyMatcher: ChannelDuplexHandler {
         }
         let reply: VarlinkReply
         do {
-            let message = try buffer.withUnsafeReadableBytes { bytes throws(JSONParseError) in
-                try JSONParser.parse(bytes, maximumDepth: 64)
+            // One pass: the envelope is read here and the parameters kept as text, read by the
+            // caller straight into its type. Anything unusual is parsed whole, as before.
+            if let read = buffer.withUnsafeReadableBytes({ VarlinkReply(frame: $0) }) {
+                reply = read
+            } else {
+                let message = try buffer.withUnsafeReadableBytes { bytes throws(JSONParseError) in
+                    try JSONParser.parse(bytes, maximumDepth: 64)
+                }
+                reply = try VarlinkReply(message: message)
             }
-            reply = try VarlinkReply(message: message)
         } catch {
             failAll(ChevronClientError(.protocolViolation, message: "chevrond sent an invalid reply: \(error)"))
             context.close(promise: nil)

@@ -4,6 +4,7 @@ import ChevronLooks
 import ChevronService
 import ChevronText
 import ChevronVarlink
+import ChevronWire
 import Foundation
 import NIOCore
 
@@ -13,7 +14,8 @@ import NIOCore
 public enum FuzzEntries {
     /// The targets by name, as the corpus folders are named.
     public static let targets: [String: @Sendable ([UInt8]) -> Void] = [
-        "frames": frames, "json": json, "calls": calls, "manifest": manifest, "check-formats": checkFormats,
+        "frames": frames, "json": json, "one-pass": onePass, "calls": calls, "manifest": manifest,
+        "check-formats": checkFormats,
     ]
 
     /// The NUL frame decoder, fed the bytes in pieces of several sizes (the way a socket may cut
@@ -40,6 +42,32 @@ public enum FuzzEntries {
         value.encode(into: &text)
         let again = try? text.withUnsafeBytes { buffer throws(JSONParseError) in try JSONParser.parse(buffer) }
         precondition(again == value, "the parser does not read back what the encoder wrote")
+    }
+
+    /// The one-pass readers against the tree path on the same bytes: a reply envelope, and typed
+    /// reads strict and lenient. One pass may give up where the tree path reads (the caller then
+    /// reads the slow way), but must never read what the tree path refuses, nor read otherwise.
+    public static func onePass(_ bytes: [UInt8]) {
+        let tree = try? bytes.withUnsafeBytes { buffer throws(JSONParseError) in try JSONParser.parse(buffer) }
+        if let fast = bytes.withUnsafeBytes({ VarlinkReply(frame: $0) }) {
+            guard let tree, let slow = try? VarlinkReply(message: tree) else {
+                preconditionFailure("one pass read a reply the parser refuses")
+            }
+            precondition(fast.error == slow.error && fast.continues == slow.continues, "the envelope differs")
+            precondition((try? fast.parameters.parsed()) == slow.parameters, "the parameters differ")
+        }
+        func same<T: WireStruct>(_ type: T.Type, strict: Bool) {
+            guard let fast = JSONValue.encoded(bytes).read(as: type, strict: strict) else { return }
+            guard let tree, let slow = try? T(wire: tree, path: "", strict: strict) else {
+                preconditionFailure("one pass read a \(type) the tree path refuses")
+            }
+            precondition(fast == slow, "one pass read a \(type) otherwise")
+        }
+        same(BackButtonInterface.Layout.self, strict: false)
+        same(BackButtonInterface.SizeMany.Reply.self, strict: false)
+        same(BackButtonInterface.SizeRequest.self, strict: true)
+        same(TextInterface.MeasureText.Reply.self, strict: false)
+        same(BackButtonInterface.LookDescription.self, strict: false)
     }
 
     /// A service in this process, shared by every input (as a daemon's is by every call).

@@ -45,26 +45,26 @@ public struct JSONParser {
         }
     }
 
-    private let bytes: UnsafeRawBufferPointer
-    private let maximumDepth: Int
-    private var position = 0
+    let bytes: UnsafeRawBufferPointer
+    let maximumDepth: Int
+    var position = 0
 
-    private init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
+    init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
     }
 
-    private func error(_ reason: String) -> JSONParseError {
+    func error(_ reason: String) -> JSONParseError {
         JSONParseError(offset: position, reason: reason)
     }
 
-    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
-    private mutating func skipWhiteSpace() {
+    mutating func skipWhiteSpace() {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
         guard let byte = current else { throw error("the message ends where a value should start") }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -84,7 +84,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
         let count = literal.utf8CodeUnitCount
         guard position + count <= bytes.count else { throw error("the message ends inside a literal") }
         for offset in 0..<count where bytes[position + offset] != literal.utf8Start[offset] {
@@ -164,7 +164,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(JSONParseError) -> Double {
+    mutating func parseNumber() throws(JSONParseError) -> Double {
         let start = position
         func digits() -> Int {
             let first = position
@@ -193,7 +193,7 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(JSONParseError) -> String {
         position += 1  // the opening quote
         let start = position
         // Fast path: no escapes. Non-ASCII bytes are validated as UTF-8 in one go at the end.

@@ -140,6 +140,9 @@ public protocol WireStruct: Sendable, Hashable, Codable {
     /// field and, when `strict` (a call's parameters), of a field the interface does not declare.
     /// Replies are read with `strict` false, so a newer daemon's added fields do not break a client.
     init(wire value: JSONValue, path: String, strict: Bool) throws(VarlinkError)
+    /// Reads the JSON text in one pass, without a tree; fails wherever `init(wire:)` would throw
+    /// (and wherever else it is unsure), so a caller reads the slow way to name the error.
+    init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure)
     /// The message's value, absent optionals left out.
     var wire: JSONValue { get }
 }

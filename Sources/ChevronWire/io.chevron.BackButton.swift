@@ -49,6 +49,28 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: String? = nil
+            var field1: String? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "title":
+                    try members.meet(0)
+                    field0 = try reader.null() ? nil : try reader.string()
+                case "backTitle":
+                    try members.meet(1)
+                    field1 = try reader.null() ? nil : try reader.string()
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            self.init(title: field0, backTitle: field1)
+        }
+
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
         /// reply written once, without a tree.
         public func encode(into bytes: inout [UInt8]) {
@@ -121,6 +143,40 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: Double? = nil
+            var field1: Double? = nil
+            var field2: Double? = nil
+            var field3: Double? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "x":
+                    try members.meet(0)
+                    field0 = try reader.double()
+                case "y":
+                    try members.meet(1)
+                    field1 = try reader.double()
+                case "width":
+                    try members.meet(2)
+                    field2 = try reader.double()
+                case "height":
+                    try members.meet(3)
+                    field3 = try reader.double()
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            guard let field1 else { throw JSONReadFailure() }
+            guard let field2 else { throw JSONReadFailure() }
+            guard let field3 else { throw JSONReadFailure() }
+            self.init(x: field0, y: field1, width: field2, height: field3)
+        }
+
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
         /// reply written once, without a tree.
         public func encode(into bytes: inout [UInt8]) {
@@ -184,6 +240,30 @@ public enum BackButtonInterface {
             let rightPath = (path == nil ? nil : reader.pathOf("right"))
             right = try Wire.double(try Wire.required(reader.value("right"), rightPath), rightPath)
             if strict { try reader.finish() }
+        }
+
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: Double? = nil
+            var field1: Double? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "left":
+                    try members.meet(0)
+                    field0 = try reader.double()
+                case "right":
+                    try members.meet(1)
+                    field1 = try reader.double()
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            guard let field1 else { throw JSONReadFailure() }
+            self.init(left: field0, right: field1)
         }
 
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -263,6 +343,50 @@ public enum BackButtonInterface {
             let substitutedPath = (path == nil ? nil : reader.pathOf("substituted"))
             substituted = try Wire.bool(try Wire.required(reader.value("substituted"), substitutedPath), substitutedPath)
             if strict { try reader.finish() }
+        }
+
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: String? = nil
+            var field1: String? = nil
+            var field2: String? = nil
+            var field3: Double? = nil
+            var field4: String? = nil
+            var field5: Bool? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "family":
+                    try members.meet(0)
+                    field0 = try reader.string()
+                case "style":
+                    try members.meet(1)
+                    field1 = try reader.string()
+                case "file":
+                    try members.meet(2)
+                    field2 = try reader.string()
+                case "size":
+                    try members.meet(3)
+                    field3 = try reader.double()
+                case "requested":
+                    try members.meet(4)
+                    field4 = try reader.string()
+                case "substituted":
+                    try members.meet(5)
+                    field5 = try reader.bool()
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            guard let field1 else { throw JSONReadFailure() }
+            guard let field2 else { throw JSONReadFailure() }
+            guard let field3 else { throw JSONReadFailure() }
+            guard let field4 else { throw JSONReadFailure() }
+            guard let field5 else { throw JSONReadFailure() }
+            self.init(family: field0, style: field1, file: field2, size: field3, requested: field4, substituted: field5)
         }
 
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -419,6 +543,60 @@ public enum BackButtonInterface {
                 fontScale = nil
             }
             if strict { try reader.finish() }
+        }
+
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: String? = nil
+            var field1: String? = nil
+            var field2: [NavigationItem]? = nil
+            var field3: Int? = nil
+            var field4: Double? = nil
+            var field5: Overflow? = nil
+            var field6: String? = nil
+            var field7: Direction? = nil
+            var field8: String? = nil
+            var field9: Double? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "look":
+                    try members.meet(0)
+                    field0 = try reader.null() ? nil : try reader.string()
+                case "title":
+                    try members.meet(1)
+                    field1 = try reader.null() ? nil : try reader.string()
+                case "stack":
+                    try members.meet(2)
+                    field2 = try reader.null() ? nil : try reader.array { (reader) throws(JSONReadFailure) in try NavigationItem(reading: &reader, strict: strict) }
+                case "scale":
+                    try members.meet(3)
+                    field3 = try reader.null() ? nil : try reader.int()
+                case "maxWidth":
+                    try members.meet(4)
+                    field4 = try reader.null() ? nil : try reader.double()
+                case "overflow":
+                    try members.meet(5)
+                    field5 = try reader.null() ? nil : try reader.enumeration(Overflow.self)
+                case "genericTitle":
+                    try members.meet(6)
+                    field6 = try reader.null() ? nil : try reader.string()
+                case "direction":
+                    try members.meet(7)
+                    field7 = try reader.null() ? nil : try reader.enumeration(Direction.self)
+                case "language":
+                    try members.meet(8)
+                    field8 = try reader.null() ? nil : try reader.string()
+                case "fontScale":
+                    try members.meet(9)
+                    field9 = try reader.null() ? nil : try reader.double()
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            self.init(look: field0, title: field1, stack: field2, scale: field3, maxWidth: field4, overflow: field5, genericTitle: field6, direction: field7, language: field8, fontScale: field9)
         }
 
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -587,6 +765,90 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: String? = nil
+            var field1: Double? = nil
+            var field2: Double? = nil
+            var field3: Rect? = nil
+            var field4: String? = nil
+            var field5: TitleSource? = nil
+            var field6: Bool? = nil
+            var field7: Insets? = nil
+            var field8: Insets? = nil
+            var field9: Rect? = nil
+            var field10: Direction? = nil
+            var field11: Font? = nil
+            var field12: Double? = nil
+            var field13: Int? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "look":
+                    try members.meet(0)
+                    field0 = try reader.string()
+                case "width":
+                    try members.meet(1)
+                    field1 = try reader.double()
+                case "height":
+                    try members.meet(2)
+                    field2 = try reader.double()
+                case "titleFrame":
+                    try members.meet(3)
+                    field3 = try Rect(reading: &reader, strict: strict)
+                case "displayedTitle":
+                    try members.meet(4)
+                    field4 = try reader.string()
+                case "titleSource":
+                    try members.meet(5)
+                    field5 = try reader.enumeration(TitleSource.self)
+                case "truncated":
+                    try members.meet(6)
+                    field6 = try reader.bool()
+                case "capInsets":
+                    try members.meet(7)
+                    field7 = try Insets(reading: &reader, strict: strict)
+                case "titleInsets":
+                    try members.meet(8)
+                    field8 = try Insets(reading: &reader, strict: strict)
+                case "hitRect":
+                    try members.meet(9)
+                    field9 = try Rect(reading: &reader, strict: strict)
+                case "direction":
+                    try members.meet(10)
+                    field10 = try reader.enumeration(Direction.self)
+                case "font":
+                    try members.meet(11)
+                    field11 = try Font(reading: &reader, strict: strict)
+                case "textWidth":
+                    try members.meet(12)
+                    field12 = try reader.double()
+                case "missingGlyphs":
+                    try members.meet(13)
+                    field13 = try reader.int()
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            guard let field1 else { throw JSONReadFailure() }
+            guard let field2 else { throw JSONReadFailure() }
+            guard let field3 else { throw JSONReadFailure() }
+            guard let field4 else { throw JSONReadFailure() }
+            guard let field5 else { throw JSONReadFailure() }
+            guard let field6 else { throw JSONReadFailure() }
+            guard let field7 else { throw JSONReadFailure() }
+            guard let field8 else { throw JSONReadFailure() }
+            guard let field9 else { throw JSONReadFailure() }
+            guard let field10 else { throw JSONReadFailure() }
+            guard let field11 else { throw JSONReadFailure() }
+            guard let field12 else { throw JSONReadFailure() }
+            guard let field13 else { throw JSONReadFailure() }
+            self.init(look: field0, width: field1, height: field2, titleFrame: field3, displayedTitle: field4, titleSource: field5, truncated: field6, capInsets: field7, titleInsets: field8, hitRect: field9, direction: field10, font: field11, textWidth: field12, missingGlyphs: field13)
+        }
+
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
         /// reply written once, without a tree.
         public func encode(into bytes: inout [UInt8]) {
@@ -682,6 +944,30 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: String? = nil
+            var field1: JSONValue? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "error":
+                    try members.meet(0)
+                    field0 = try reader.string()
+                case "parameters":
+                    try members.meet(1)
+                    field1 = try reader.object()
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            guard let field1 else { throw JSONReadFailure() }
+            self.init(error: field0, parameters: field1)
+        }
+
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
         /// reply written once, without a tree.
         public func encode(into bytes: inout [UInt8]) {
@@ -751,6 +1037,33 @@ public enum BackButtonInterface {
                 failure = nil
             }
             if strict { try reader.finish() }
+        }
+
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: Int? = nil
+            var field1: Layout? = nil
+            var field2: Failure? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "index":
+                    try members.meet(0)
+                    field0 = try reader.int()
+                case "layout":
+                    try members.meet(1)
+                    field1 = try reader.null() ? nil : try Layout(reading: &reader, strict: strict)
+                case "failure":
+                    try members.meet(2)
+                    field2 = try reader.null() ? nil : try Failure(reading: &reader, strict: strict)
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            self.init(index: field0, layout: field1, failure: field2)
         }
 
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -834,6 +1147,44 @@ public enum BackButtonInterface {
                 file = nil
             }
             if strict { try reader.finish() }
+        }
+
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: String? = nil
+            var field1: String? = nil
+            var field2: Bool? = nil
+            var field3: Bool? = nil
+            var field4: String? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "name":
+                    try members.meet(0)
+                    field0 = try reader.string()
+                case "summary":
+                    try members.meet(1)
+                    field1 = try reader.string()
+                case "animated":
+                    try members.meet(2)
+                    field2 = try reader.bool()
+                case "builtIn":
+                    try members.meet(3)
+                    field3 = try reader.bool()
+                case "file":
+                    try members.meet(4)
+                    field4 = try reader.null() ? nil : try reader.string()
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            guard let field1 else { throw JSONReadFailure() }
+            guard let field2 else { throw JSONReadFailure() }
+            guard let field3 else { throw JSONReadFailure() }
+            self.init(name: field0, summary: field1, animated: field2, builtIn: field3, file: field4)
         }
 
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -948,6 +1299,63 @@ public enum BackButtonInterface {
             let barBottomPath = (path == nil ? nil : reader.pathOf("barBottom"))
             barBottom = try Wire.string(try Wire.required(reader.value("barBottom"), barBottomPath), barBottomPath)
             if strict { try reader.finish() }
+        }
+
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: Shape? = nil
+            var field1: Double? = nil
+            var field2: Double? = nil
+            var field3: String? = nil
+            var field4: String? = nil
+            var field5: String? = nil
+            var field6: String? = nil
+            var field7: String? = nil
+            var field8: String? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "shape":
+                    try members.meet(0)
+                    field0 = try reader.enumeration(Shape.self)
+                case "pointDepth":
+                    try members.meet(1)
+                    field1 = try reader.double()
+                case "cornerRadius":
+                    try members.meet(2)
+                    field2 = try reader.double()
+                case "fillTop":
+                    try members.meet(3)
+                    field3 = try reader.string()
+                case "fillBottom":
+                    try members.meet(4)
+                    field4 = try reader.string()
+                case "border":
+                    try members.meet(5)
+                    field5 = try reader.null() ? nil : try reader.string()
+                case "highlight":
+                    try members.meet(6)
+                    field6 = try reader.null() ? nil : try reader.string()
+                case "barTop":
+                    try members.meet(7)
+                    field7 = try reader.string()
+                case "barBottom":
+                    try members.meet(8)
+                    field8 = try reader.string()
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            guard let field1 else { throw JSONReadFailure() }
+            guard let field2 else { throw JSONReadFailure() }
+            guard let field3 else { throw JSONReadFailure() }
+            guard let field4 else { throw JSONReadFailure() }
+            guard let field7 else { throw JSONReadFailure() }
+            guard let field8 else { throw JSONReadFailure() }
+            self.init(shape: field0, pointDepth: field1, cornerRadius: field2, fillTop: field3, fillBottom: field4, border: field5, highlight: field6, barTop: field7, barBottom: field8)
         }
 
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -1075,6 +1483,41 @@ public enum BackButtonInterface {
                     tint = nil
                 }
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: String? = nil
+                var field2: Double? = nil
+                var field3: Double? = nil
+                var field4: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "text":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "shadow":
+                        try members.meet(1)
+                        field1 = try reader.null() ? nil : try reader.string()
+                    case "shadowOffsetX":
+                        try members.meet(2)
+                        field2 = try reader.null() ? nil : try reader.double()
+                    case "shadowOffsetY":
+                        try members.meet(3)
+                        field3 = try reader.null() ? nil : try reader.double()
+                    case "tint":
+                        try members.meet(4)
+                        field4 = try reader.null() ? nil : try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                self.init(text: field0, shadow: field1, shadowOffsetX: field2, shadowOffsetY: field3, tint: field4)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -1236,6 +1679,129 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: String? = nil
+            var field1: String? = nil
+            var field2: Bool? = nil
+            var field3: Bool? = nil
+            var field4: String? = nil
+            var field5: String? = nil
+            var field6: Double? = nil
+            var field7: [String]? = nil
+            var field8: Double? = nil
+            var field9: Double? = nil
+            var field10: Double? = nil
+            var field11: Insets? = nil
+            var field12: Insets? = nil
+            var field13: Alignment? = nil
+            var field14: Double? = nil
+            var field15: Double? = nil
+            var field16: Double? = nil
+            var field17: Overflow? = nil
+            var field18: Double? = nil
+            var field19: Colors? = nil
+            var field20: LookArt? = nil
+            var field21: [String: String]? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "name":
+                    try members.meet(0)
+                    field0 = try reader.string()
+                case "summary":
+                    try members.meet(1)
+                    field1 = try reader.string()
+                case "animated":
+                    try members.meet(2)
+                    field2 = try reader.bool()
+                case "builtIn":
+                    try members.meet(3)
+                    field3 = try reader.bool()
+                case "file":
+                    try members.meet(4)
+                    field4 = try reader.null() ? nil : try reader.string()
+                case "font":
+                    try members.meet(5)
+                    field5 = try reader.string()
+                case "fontSize":
+                    try members.meet(6)
+                    field6 = try reader.double()
+                case "features":
+                    try members.meet(7)
+                    field7 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
+                case "tracking":
+                    try members.meet(8)
+                    field8 = try reader.double()
+                case "height":
+                    try members.meet(9)
+                    field9 = try reader.double()
+                case "artWidth":
+                    try members.meet(10)
+                    field10 = try reader.double()
+                case "capInsets":
+                    try members.meet(11)
+                    field11 = try Insets(reading: &reader, strict: strict)
+                case "titleInsets":
+                    try members.meet(12)
+                    field12 = try Insets(reading: &reader, strict: strict)
+                case "alignment":
+                    try members.meet(13)
+                    field13 = try reader.enumeration(Alignment.self)
+                case "padding":
+                    try members.meet(14)
+                    field14 = try reader.double()
+                case "minimumWidth":
+                    try members.meet(15)
+                    field15 = try reader.double()
+                case "maximumWidth":
+                    try members.meet(16)
+                    field16 = try reader.double()
+                case "overflow":
+                    try members.meet(17)
+                    field17 = try reader.enumeration(Overflow.self)
+                case "chevronWidth":
+                    try members.meet(18)
+                    field18 = try reader.double()
+                case "colors":
+                    try members.meet(19)
+                    field19 = try Colors(reading: &reader, strict: strict)
+                case "art":
+                    try members.meet(20)
+                    field20 = try LookArt(reading: &reader, strict: strict)
+                case "sources":
+                    try members.meet(21)
+                    field21 = try reader.dictionary { (reader) throws(JSONReadFailure) in try reader.string() }
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            guard let field1 else { throw JSONReadFailure() }
+            guard let field2 else { throw JSONReadFailure() }
+            guard let field3 else { throw JSONReadFailure() }
+            guard let field5 else { throw JSONReadFailure() }
+            guard let field6 else { throw JSONReadFailure() }
+            guard let field7 else { throw JSONReadFailure() }
+            guard let field8 else { throw JSONReadFailure() }
+            guard let field9 else { throw JSONReadFailure() }
+            guard let field10 else { throw JSONReadFailure() }
+            guard let field11 else { throw JSONReadFailure() }
+            guard let field12 else { throw JSONReadFailure() }
+            guard let field13 else { throw JSONReadFailure() }
+            guard let field14 else { throw JSONReadFailure() }
+            guard let field15 else { throw JSONReadFailure() }
+            guard let field16 else { throw JSONReadFailure() }
+            guard let field17 else { throw JSONReadFailure() }
+            guard let field18 else { throw JSONReadFailure() }
+            guard let field19 else { throw JSONReadFailure() }
+            guard let field20 else { throw JSONReadFailure() }
+            guard let field21 else { throw JSONReadFailure() }
+            self.init(name: field0, summary: field1, animated: field2, builtIn: field3, file: field4, font: field5, fontSize: field6, features: field7, tracking: field8, height: field9, artWidth: field10, capInsets: field11, titleInsets: field12, alignment: field13, padding: field14, minimumWidth: field15, maximumWidth: field16, overflow: field17, chevronWidth: field18, colors: field19, art: field20, sources: field21)
+        }
+
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
         /// reply written once, without a tree.
         public func encode(into bytes: inout [UInt8]) {
@@ -1372,6 +1938,25 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: [SizeRequest]? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "requests":
+                        try members.meet(0)
+                        field0 = try reader.array { (reader) throws(JSONReadFailure) in try SizeRequest(reading: &reader, strict: strict) }
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                self.init(requests: field0)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -1422,6 +2007,25 @@ public enum BackButtonInterface {
                 let resultsPath = (path == nil ? nil : reader.pathOf("results"))
                 results = try Wire.array(try Wire.required(reader.value("results"), resultsPath), resultsPath) { element, path throws(VarlinkError) in try SizeResult(decoding: element, at: path, strict: strict) }
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: [SizeResult]? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "results":
+                        try members.meet(0)
+                        field0 = try reader.array { (reader) throws(JSONReadFailure) in try SizeResult(reading: &reader, strict: strict) }
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                self.init(results: field0)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -1501,6 +2105,34 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: SizeRequest? = nil
+                var field1: Kind? = nil
+                var field2: Bool? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "request":
+                        try members.meet(0)
+                        field0 = try SizeRequest(reading: &reader, strict: strict)
+                    case "kind":
+                        try members.meet(1)
+                        field1 = try reader.enumeration(Kind.self)
+                    case "wasCoveredByPush":
+                        try members.meet(2)
+                        field2 = try reader.null() ? nil : try reader.bool()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                self.init(request: field0, kind: field1, wasCoveredByPush: field2)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -1578,6 +2210,40 @@ public enum BackButtonInterface {
                 let durationPath = (path == nil ? nil : reader.pathOf("duration"))
                 duration = try Wire.double(try Wire.required(reader.value("duration"), durationPath), durationPath)
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: Kind? = nil
+                var field1: Rect? = nil
+                var field2: Rect? = nil
+                var field3: Double? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "kind":
+                        try members.meet(0)
+                        field0 = try reader.enumeration(Kind.self)
+                    case "from":
+                        try members.meet(1)
+                        field1 = try Rect(reading: &reader, strict: strict)
+                    case "to":
+                        try members.meet(2)
+                        field2 = try Rect(reading: &reader, strict: strict)
+                    case "duration":
+                        try members.meet(3)
+                        field3 = try reader.double()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                guard let field2 else { throw JSONReadFailure() }
+                guard let field3 else { throw JSONReadFailure() }
+                self.init(kind: field0, from: field1, to: field2, duration: field3)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -1665,6 +2331,40 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: Int? = nil
+                var field2: Int? = nil
+                var field3: Layout? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "png":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "pixelWidth":
+                        try members.meet(1)
+                        field1 = try reader.int()
+                    case "pixelHeight":
+                        try members.meet(2)
+                        field2 = try reader.int()
+                    case "layout":
+                        try members.meet(3)
+                        field3 = try Layout(reading: &reader, strict: strict)
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                guard let field2 else { throw JSONReadFailure() }
+                guard let field3 else { throw JSONReadFailure() }
+                self.init(png: field0, pixelWidth: field1, pixelHeight: field2, layout: field3)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -1727,6 +2427,20 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                self.init()
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -1771,6 +2485,25 @@ public enum BackButtonInterface {
                 let looksPath = (path == nil ? nil : reader.pathOf("looks"))
                 looks = try Wire.array(try Wire.required(reader.value("looks"), looksPath), looksPath) { element, path throws(VarlinkError) in try LookSummary(decoding: element, at: path, strict: strict) }
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: [LookSummary]? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "looks":
+                        try members.meet(0)
+                        field0 = try reader.array { (reader) throws(JSONReadFailure) in try LookSummary(reading: &reader, strict: strict) }
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                self.init(looks: field0)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -1831,6 +2564,25 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "look":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                self.init(look: field0)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -1881,6 +2633,25 @@ public enum BackButtonInterface {
                 let lookPath = (path == nil ? nil : reader.pathOf("look"))
                 look = try LookDescription(decoding: try Wire.required(reader.value("look"), lookPath), at: lookPath, strict: strict)
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: LookDescription? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "look":
+                        try members.meet(0)
+                        field0 = try LookDescription(reading: &reader, strict: strict)
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                self.init(look: field0)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -1943,6 +2714,30 @@ public enum BackButtonInterface {
                 let knownPath = (path == nil ? nil : reader.pathOf("known"))
                 known = try Wire.array(try Wire.required(reader.value("known"), knownPath), knownPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: [String]? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "look":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "known":
+                        try members.meet(1)
+                        field1 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                self.init(look: field0, known: field1)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -2011,6 +2806,30 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "parameter":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "message":
+                        try members.meet(1)
+                        field1 = try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                self.init(parameter: field0, message: field1)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -2075,6 +2894,30 @@ public enum BackButtonInterface {
                 let messagePath = (path == nil ? nil : reader.pathOf("message"))
                 message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "parameter":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "message":
+                        try members.meet(1)
+                        field1 = try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                self.init(parameter: field0, message: field1)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -2143,6 +2986,30 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "parameter":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "message":
+                        try members.meet(1)
+                        field1 = try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                self.init(parameter: field0, message: field1)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -2209,6 +3076,30 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "parameter":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "message":
+                        try members.meet(1)
+                        field1 = try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                self.init(parameter: field0, message: field1)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -2273,6 +3164,30 @@ public enum BackButtonInterface {
                 let animatedPath = (path == nil ? nil : reader.pathOf("animated"))
                 animated = try Wire.array(try Wire.required(reader.value("animated"), animatedPath), animatedPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: [String]? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "look":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "animated":
+                        try members.meet(1)
+                        field1 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                self.init(look: field0, animated: field1)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -2349,6 +3264,40 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: String? = nil
+                var field2: Int? = nil
+                var field3: Int? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "parameter":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "message":
+                        try members.meet(1)
+                        field1 = try reader.string()
+                    case "pixels":
+                        try members.meet(2)
+                        field2 = try reader.int()
+                    case "limit":
+                        try members.meet(3)
+                        field3 = try reader.int()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                guard let field2 else { throw JSONReadFailure() }
+                guard let field3 else { throw JSONReadFailure() }
+                self.init(parameter: field0, message: field1, pixels: field2, limit: field3)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -2423,6 +3372,35 @@ public enum BackButtonInterface {
                 let limitPath = (path == nil ? nil : reader.pathOf("limit"))
                 limit = try Wire.int(try Wire.required(reader.value("limit"), limitPath), limitPath)
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: Int? = nil
+                var field2: Int? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "parameter":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "count":
+                        try members.meet(1)
+                        field1 = try reader.int()
+                    case "limit":
+                        try members.meet(2)
+                        field2 = try reader.int()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                guard let field2 else { throw JSONReadFailure() }
+                self.init(parameter: field0, count: field1, limit: field2)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a

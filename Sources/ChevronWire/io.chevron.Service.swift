@@ -43,6 +43,35 @@ public enum ServiceInterface {
             if strict { try reader.finish() }
         }
 
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: String? = nil
+            var field1: Int? = nil
+            var field2: Int? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "method":
+                    try members.meet(0)
+                    field0 = try reader.string()
+                case "calls":
+                    try members.meet(1)
+                    field1 = try reader.int()
+                case "errors":
+                    try members.meet(2)
+                    field2 = try reader.int()
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            guard let field1 else { throw JSONReadFailure() }
+            guard let field2 else { throw JSONReadFailure() }
+            self.init(method: field0, calls: field1, errors: field2)
+        }
+
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
         /// reply written once, without a tree.
         public func encode(into bytes: inout [UInt8]) {
@@ -121,6 +150,50 @@ public enum ServiceInterface {
             if strict { try reader.finish() }
         }
 
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: Int? = nil
+            var field1: Int? = nil
+            var field2: Int? = nil
+            var field3: Int? = nil
+            var field4: Int? = nil
+            var field5: Int? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "entries":
+                    try members.meet(0)
+                    field0 = try reader.int()
+                case "bytes":
+                    try members.meet(1)
+                    field1 = try reader.int()
+                case "byteBudget":
+                    try members.meet(2)
+                    field2 = try reader.int()
+                case "entryLimit":
+                    try members.meet(3)
+                    field3 = try reader.int()
+                case "hits":
+                    try members.meet(4)
+                    field4 = try reader.int()
+                case "misses":
+                    try members.meet(5)
+                    field5 = try reader.int()
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            guard let field1 else { throw JSONReadFailure() }
+            guard let field2 else { throw JSONReadFailure() }
+            guard let field3 else { throw JSONReadFailure() }
+            guard let field4 else { throw JSONReadFailure() }
+            guard let field5 else { throw JSONReadFailure() }
+            self.init(entries: field0, bytes: field1, byteBudget: field2, entryLimit: field3, hits: field4, misses: field5)
+        }
+
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
         /// reply written once, without a tree.
         public func encode(into bytes: inout [UInt8]) {
@@ -196,6 +269,35 @@ public enum ServiceInterface {
             if strict { try reader.finish() }
         }
 
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: String? = nil
+            var field1: String? = nil
+            var field2: String? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "file":
+                    try members.meet(0)
+                    field0 = try reader.string()
+                case "field":
+                    try members.meet(1)
+                    field1 = try reader.string()
+                case "reason":
+                    try members.meet(2)
+                    field2 = try reader.string()
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            guard let field1 else { throw JSONReadFailure() }
+            guard let field2 else { throw JSONReadFailure() }
+            self.init(file: field0, field: field1, reason: field2)
+        }
+
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
         /// reply written once, without a tree.
         public func encode(into bytes: inout [UInt8]) {
@@ -266,6 +368,40 @@ public enum ServiceInterface {
             if strict { try reader.finish() }
         }
 
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: String? = nil
+            var field1: String? = nil
+            var field2: String? = nil
+            var field3: String? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "fonts":
+                    try members.meet(0)
+                    field0 = try reader.string()
+                case "fontconfig":
+                    try members.meet(1)
+                    field1 = try reader.string()
+                case "libraries":
+                    try members.meet(2)
+                    field2 = try reader.string()
+                case "looks":
+                    try members.meet(3)
+                    field3 = try reader.string()
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            guard let field1 else { throw JSONReadFailure() }
+            guard let field2 else { throw JSONReadFailure() }
+            guard let field3 else { throw JSONReadFailure() }
+            self.init(fonts: field0, fontconfig: field1, libraries: field2, looks: field3)
+        }
+
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
         /// reply written once, without a tree.
         public func encode(into bytes: inout [UInt8]) {
@@ -330,6 +466,20 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                self.init()
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -383,6 +533,35 @@ public enum ServiceInterface {
                     let refusedPath = (path == nil ? nil : reader.pathOf("refused"))
                     refused = try Wire.int(try Wire.required(reader.value("refused"), refusedPath), refusedPath)
                     if strict { try reader.finish() }
+                }
+
+                /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+                /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+                public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                    var field0: Int? = nil
+                    var field1: Int? = nil
+                    var field2: Int? = nil
+                    var members = JSONReader.Members()
+                    var first = true
+                    try reader.beginObject()
+                    while let key = try reader.nextKey(&first) {
+                        switch key {
+                        case "open":
+                            try members.meet(0)
+                            field0 = try reader.int()
+                        case "accepted":
+                            try members.meet(1)
+                            field1 = try reader.int()
+                        case "refused":
+                            try members.meet(2)
+                            field2 = try reader.int()
+                        default: try reader.skip(unknown: key, strict: strict, members: &members)
+                        }
+                    }
+                    guard let field0 else { throw JSONReadFailure() }
+                    guard let field1 else { throw JSONReadFailure() }
+                    guard let field2 else { throw JSONReadFailure() }
+                    self.init(open: field0, accepted: field1, refused: field2)
                 }
 
                 /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -473,6 +652,65 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: Double? = nil
+                var field1: Connections? = nil
+                var field2: [MethodStatistics]? = nil
+                var field3: Int? = nil
+                var field4: Int? = nil
+                var field5: CacheStatistics? = nil
+                var field6: Int? = nil
+                var field7: Int? = nil
+                var field8: Int? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "uptime":
+                        try members.meet(0)
+                        field0 = try reader.double()
+                    case "connections":
+                        try members.meet(1)
+                        field1 = try Connections(reading: &reader, strict: strict)
+                    case "calls":
+                        try members.meet(2)
+                        field2 = try reader.array { (reader) throws(JSONReadFailure) in try MethodStatistics(reading: &reader, strict: strict) }
+                    case "answeredFromMemory":
+                        try members.meet(3)
+                        field3 = try reader.int()
+                    case "deferredToWorkers":
+                        try members.meet(4)
+                        field4 = try reader.int()
+                    case "cache":
+                        try members.meet(5)
+                        field5 = try CacheStatistics(reading: &reader, strict: strict)
+                    case "generation":
+                        try members.meet(6)
+                        field6 = try reader.int()
+                    case "looks":
+                        try members.meet(7)
+                        field7 = try reader.int()
+                    case "openFaces":
+                        try members.meet(8)
+                        field8 = try reader.int()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                guard let field2 else { throw JSONReadFailure() }
+                guard let field3 else { throw JSONReadFailure() }
+                guard let field4 else { throw JSONReadFailure() }
+                guard let field5 else { throw JSONReadFailure() }
+                guard let field6 else { throw JSONReadFailure() }
+                guard let field7 else { throw JSONReadFailure() }
+                guard let field8 else { throw JSONReadFailure() }
+                self.init(uptime: field0, connections: field1, calls: field2, answeredFromMemory: field3, deferredToWorkers: field4, cache: field5, generation: field6, looks: field7, openFaces: field8)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -552,6 +790,20 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                self.init()
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -604,6 +856,35 @@ public enum ServiceInterface {
                 let problemsPath = (path == nil ? nil : reader.pathOf("problems"))
                 problems = try Wire.array(try Wire.required(reader.value("problems"), problemsPath), problemsPath) { element, path throws(VarlinkError) in try ManifestProblem(decoding: element, at: path, strict: strict) }
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: Int? = nil
+                var field1: [String]? = nil
+                var field2: [ManifestProblem]? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "generation":
+                        try members.meet(0)
+                        field0 = try reader.int()
+                    case "looks":
+                        try members.meet(1)
+                        field1 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
+                    case "problems":
+                        try members.meet(2)
+                        field2 = try reader.array { (reader) throws(JSONReadFailure) in try ManifestProblem(reading: &reader, strict: strict) }
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                guard let field2 else { throw JSONReadFailure() }
+                self.init(generation: field0, looks: field1, problems: field2)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -670,6 +951,20 @@ public enum ServiceInterface {
             public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
                 var reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                self.init()
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -748,6 +1043,65 @@ public enum ServiceInterface {
                 let secondsPath = (path == nil ? nil : reader.pathOf("seconds"))
                 seconds = try Wire.double(try Wire.required(reader.value("seconds"), secondsPath), secondsPath)
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: FingerprintParts? = nil
+                var field2: Int? = nil
+                var field3: Int? = nil
+                var field4: Int? = nil
+                var field5: [String: String]? = nil
+                var field6: [String]? = nil
+                var field7: Int? = nil
+                var field8: Double? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "fingerprint":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "parts":
+                        try members.meet(1)
+                        field1 = try FingerprintParts(reading: &reader, strict: strict)
+                    case "faces":
+                        try members.meet(2)
+                        field2 = try reader.int()
+                    case "fontFiles":
+                        try members.meet(3)
+                        field3 = try reader.int()
+                    case "configurationFiles":
+                        try members.meet(4)
+                        field4 = try reader.int()
+                    case "libraries":
+                        try members.meet(5)
+                        field5 = try reader.dictionary { (reader) throws(JSONReadFailure) in try reader.string() }
+                    case "looks":
+                        try members.meet(6)
+                        field6 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
+                    case "generation":
+                        try members.meet(7)
+                        field7 = try reader.int()
+                    case "seconds":
+                        try members.meet(8)
+                        field8 = try reader.double()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                guard let field2 else { throw JSONReadFailure() }
+                guard let field3 else { throw JSONReadFailure() }
+                guard let field4 else { throw JSONReadFailure() }
+                guard let field5 else { throw JSONReadFailure() }
+                guard let field6 else { throw JSONReadFailure() }
+                guard let field7 else { throw JSONReadFailure() }
+                guard let field8 else { throw JSONReadFailure() }
+                self.init(fingerprint: field0, parts: field1, faces: field2, fontFiles: field3, configurationFiles: field4, libraries: field5, looks: field6, generation: field7, seconds: field8)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -829,6 +1183,20 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                self.init()
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -881,6 +1249,35 @@ public enum ServiceInterface {
                 let sizeManyRequestsPath = (path == nil ? nil : reader.pathOf("sizeManyRequests"))
                 sizeManyRequests = try Wire.int(try Wire.required(reader.value("sizeManyRequests"), sizeManyRequestsPath), sizeManyRequestsPath)
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: Int? = nil
+                var field1: Int? = nil
+                var field2: Int? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "messageBytes":
+                        try members.meet(0)
+                        field0 = try reader.int()
+                    case "textBytes":
+                        try members.meet(1)
+                        field1 = try reader.int()
+                    case "sizeManyRequests":
+                        try members.meet(2)
+                        field2 = try reader.int()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                guard let field2 else { throw JSONReadFailure() }
+                self.init(messageBytes: field0, textBytes: field1, sizeManyRequests: field2)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -945,6 +1342,25 @@ public enum ServiceInterface {
                 let messagePath = (path == nil ? nil : reader.pathOf("message"))
                 message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "message":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                self.init(message: field0)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -1014,6 +1430,35 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: Int? = nil
+                var field2: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "method":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "uid":
+                        try members.meet(1)
+                        field1 = try reader.int()
+                    case "message":
+                        try members.meet(2)
+                        field2 = try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                guard let field2 else { throw JSONReadFailure() }
+                self.init(method: field0, uid: field1, message: field2)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -1079,6 +1524,25 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "reason":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                self.init(reason: field0)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -1138,6 +1602,25 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: Int? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "limit":
+                        try members.meet(0)
+                        field0 = try reader.int()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                self.init(limit: field0)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -1195,6 +1678,25 @@ public enum ServiceInterface {
                 let messagePath = (path == nil ? nil : reader.pathOf("message"))
                 message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "message":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                self.init(message: field0)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a

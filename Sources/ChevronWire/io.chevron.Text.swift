@@ -95,6 +95,48 @@ public enum TextInterface {
             if strict { try reader.finish() }
         }
 
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: String? = nil
+            var field1: String? = nil
+            var field2: Int? = nil
+            var field3: Slant? = nil
+            var field4: Double? = nil
+            var field5: String? = nil
+            var field6: [String]? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "pattern":
+                    try members.meet(0)
+                    field0 = try reader.null() ? nil : try reader.string()
+                case "family":
+                    try members.meet(1)
+                    field1 = try reader.null() ? nil : try reader.string()
+                case "weight":
+                    try members.meet(2)
+                    field2 = try reader.null() ? nil : try reader.int()
+                case "slant":
+                    try members.meet(3)
+                    field3 = try reader.null() ? nil : try reader.enumeration(Slant.self)
+                case "size":
+                    try members.meet(4)
+                    field4 = try reader.null() ? nil : try reader.double()
+                case "language":
+                    try members.meet(5)
+                    field5 = try reader.null() ? nil : try reader.string()
+                case "features":
+                    try members.meet(6)
+                    field6 = try reader.null() ? nil : try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            self.init(pattern: field0, family: field1, weight: field2, slant: field3, size: field4, language: field5, features: field6)
+        }
+
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
         /// reply written once, without a tree.
         public func encode(into bytes: inout [UInt8]) {
@@ -201,6 +243,44 @@ public enum TextInterface {
             if strict { try reader.finish() }
         }
 
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: String? = nil
+            var field1: String? = nil
+            var field2: String? = nil
+            var field3: Int? = nil
+            var field4: String? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "family":
+                    try members.meet(0)
+                    field0 = try reader.string()
+                case "style":
+                    try members.meet(1)
+                    field1 = try reader.string()
+                case "file":
+                    try members.meet(2)
+                    field2 = try reader.string()
+                case "index":
+                    try members.meet(3)
+                    field3 = try reader.int()
+                case "variations":
+                    try members.meet(4)
+                    field4 = try reader.null() ? nil : try reader.string()
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            guard let field1 else { throw JSONReadFailure() }
+            guard let field2 else { throw JSONReadFailure() }
+            guard let field3 else { throw JSONReadFailure() }
+            self.init(family: field0, style: field1, file: field2, index: field3, variations: field4)
+        }
+
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
         /// reply written once, without a tree.
         public func encode(into bytes: inout [UInt8]) {
@@ -297,6 +377,55 @@ public enum TextInterface {
             if strict { try reader.finish() }
         }
 
+        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+            var field0: Face? = nil
+            var field1: Int? = nil
+            var field2: Int? = nil
+            var field3: Int? = nil
+            var field4: Double? = nil
+            var field5: String? = nil
+            var field6: Direction? = nil
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "face":
+                    try members.meet(0)
+                    field0 = try Face(reading: &reader, strict: strict)
+                case "start":
+                    try members.meet(1)
+                    field1 = try reader.int()
+                case "end":
+                    try members.meet(2)
+                    field2 = try reader.int()
+                case "glyphs":
+                    try members.meet(3)
+                    field3 = try reader.int()
+                case "width":
+                    try members.meet(4)
+                    field4 = try reader.double()
+                case "script":
+                    try members.meet(5)
+                    field5 = try reader.string()
+                case "direction":
+                    try members.meet(6)
+                    field6 = try reader.enumeration(Direction.self)
+                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                }
+            }
+            guard let field0 else { throw JSONReadFailure() }
+            guard let field1 else { throw JSONReadFailure() }
+            guard let field2 else { throw JSONReadFailure() }
+            guard let field3 else { throw JSONReadFailure() }
+            guard let field4 else { throw JSONReadFailure() }
+            guard let field5 else { throw JSONReadFailure() }
+            guard let field6 else { throw JSONReadFailure() }
+            self.init(face: field0, start: field1, end: field2, glyphs: field3, width: field4, script: field5, direction: field6)
+        }
+
         /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
         /// reply written once, without a tree.
         public func encode(into bytes: inout [UInt8]) {
@@ -381,6 +510,29 @@ public enum TextInterface {
                     font = nil
                 }
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: FontRequest? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "text":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "font":
+                        try members.meet(1)
+                        field1 = try reader.null() ? nil : try FontRequest(reading: &reader, strict: strict)
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                self.init(text: field0, font: field1)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -474,6 +626,60 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: Double? = nil
+                var field1: Double? = nil
+                var field2: Double? = nil
+                var field3: Double? = nil
+                var field4: Direction? = nil
+                var field5: Int? = nil
+                var field6: Bool? = nil
+                var field7: [Run]? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "width":
+                        try members.meet(0)
+                        field0 = try reader.double()
+                    case "ascent":
+                        try members.meet(1)
+                        field1 = try reader.double()
+                    case "descent":
+                        try members.meet(2)
+                        field2 = try reader.double()
+                    case "lineHeight":
+                        try members.meet(3)
+                        field3 = try reader.double()
+                    case "direction":
+                        try members.meet(4)
+                        field4 = try reader.enumeration(Direction.self)
+                    case "missing":
+                        try members.meet(5)
+                        field5 = try reader.int()
+                    case "substituted":
+                        try members.meet(6)
+                        field6 = try reader.bool()
+                    case "runs":
+                        try members.meet(7)
+                        field7 = try reader.array { (reader) throws(JSONReadFailure) in try Run(reading: &reader, strict: strict) }
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                guard let field2 else { throw JSONReadFailure() }
+                guard let field3 else { throw JSONReadFailure() }
+                guard let field4 else { throw JSONReadFailure() }
+                guard let field5 else { throw JSONReadFailure() }
+                guard let field6 else { throw JSONReadFailure() }
+                guard let field7 else { throw JSONReadFailure() }
+                self.init(width: field0, ascent: field1, descent: field2, lineHeight: field3, direction: field4, missing: field5, substituted: field6, runs: field7)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -562,6 +768,29 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: FontRequest? = nil
+                var field1: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "font":
+                        try members.meet(0)
+                        field0 = try FontRequest(reading: &reader, strict: strict)
+                    case "text":
+                        try members.meet(1)
+                        field1 = try reader.null() ? nil : try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                self.init(font: field0, text: field1)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -638,6 +867,44 @@ public enum TextInterface {
                 let substitutedPath = (path == nil ? nil : reader.pathOf("substituted"))
                 substituted = try Wire.bool(try Wire.required(reader.value("substituted"), substitutedPath), substitutedPath)
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: Face? = nil
+                var field1: Int? = nil
+                var field2: [Face]? = nil
+                var field3: Int? = nil
+                var field4: Bool? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "primary":
+                        try members.meet(0)
+                        field0 = try Face(reading: &reader, strict: strict)
+                    case "unitsPerEm":
+                        try members.meet(1)
+                        field1 = try reader.int()
+                    case "fallbacks":
+                        try members.meet(2)
+                        field2 = try reader.array { (reader) throws(JSONReadFailure) in try Face(reading: &reader, strict: strict) }
+                    case "missing":
+                        try members.meet(3)
+                        field3 = try reader.null() ? nil : try reader.int()
+                    case "substituted":
+                        try members.meet(4)
+                        field4 = try reader.bool()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                guard let field2 else { throw JSONReadFailure() }
+                guard let field4 else { throw JSONReadFailure() }
+                self.init(primary: field0, unitsPerEm: field1, fallbacks: field2, missing: field3, substituted: field4)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -734,6 +1001,38 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: FontRequest? = nil
+                var field2: Double? = nil
+                var field3: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "text":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "font":
+                        try members.meet(1)
+                        field1 = try reader.null() ? nil : try FontRequest(reading: &reader, strict: strict)
+                    case "maxWidth":
+                        try members.meet(2)
+                        field2 = try reader.double()
+                    case "ellipsis":
+                        try members.meet(3)
+                        field3 = try reader.null() ? nil : try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field2 else { throw JSONReadFailure() }
+                self.init(text: field0, font: field1, maxWidth: field2, ellipsis: field3)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -812,6 +1111,40 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: Double? = nil
+                var field2: Bool? = nil
+                var field3: Double? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "displayed":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "width":
+                        try members.meet(1)
+                        field1 = try reader.double()
+                    case "truncated":
+                        try members.meet(2)
+                        field2 = try reader.bool()
+                    case "fullWidth":
+                        try members.meet(3)
+                        field3 = try reader.double()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                guard let field2 else { throw JSONReadFailure() }
+                guard let field3 else { throw JSONReadFailure() }
+                self.init(displayed: field0, width: field1, truncated: field2, fullWidth: field3)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -881,6 +1214,30 @@ public enum TextInterface {
                 let messagePath = (path == nil ? nil : reader.pathOf("message"))
                 message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "parameter":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "message":
+                        try members.meet(1)
+                        field1 = try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                self.init(parameter: field0, message: field1)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
@@ -953,6 +1310,35 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: String? = nil
+                var field2: Int? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "parameter":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "message":
+                        try members.meet(1)
+                        field1 = try reader.string()
+                    case "limit":
+                        try members.meet(2)
+                        field2 = try reader.int()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                guard let field2 else { throw JSONReadFailure() }
+                self.init(parameter: field0, message: field1, limit: field2)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -1022,6 +1408,30 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "parameter":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "message":
+                        try members.meet(1)
+                        field1 = try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                self.init(parameter: field0, message: field1)
+            }
+
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
             /// reply written once, without a tree.
             public func encode(into bytes: inout [UInt8]) {
@@ -1086,6 +1496,30 @@ public enum TextInterface {
                 let messagePath = (path == nil ? nil : reader.pathOf("message"))
                 message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
                 if strict { try reader.finish() }
+            }
+
+            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
+            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
+            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
+                var field0: String? = nil
+                var field1: String? = nil
+                var members = JSONReader.Members()
+                var first = true
+                try reader.beginObject()
+                while let key = try reader.nextKey(&first) {
+                    switch key {
+                    case "parameter":
+                        try members.meet(0)
+                        field0 = try reader.string()
+                    case "message":
+                        try members.meet(1)
+                        field1 = try reader.string()
+                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    }
+                }
+                guard let field0 else { throw JSONReadFailure() }
+                guard let field1 else { throw JSONReadFailure() }
+                self.init(parameter: field0, message: field1)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a

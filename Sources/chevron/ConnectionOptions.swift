@@ -141,6 +141,10 @@ final class InProcessTransport: VarlinkTransport {
         for reply in service.handle(call, context: VarlinkCallContext(peer: peer)) {
             let frame = reply.frame.dropLast()  // the NUL
             do {
+                if let read = frame.withUnsafeBytes({ VarlinkReply(frame: $0) }) {
+                    replies.append(read)
+                    continue
+                }
                 let message = try frame.withUnsafeBytes { bytes throws(JSONParseError) in try JSONParser.parse(bytes) }
                 replies.append(try VarlinkReply(message: message))
             } catch {

@@ -1,0 +1,310 @@
+/// Why a one-pass read stopped: anything it does not read exactly as the parser and the tree
+/// readers would (a syntax error, a missing or mistyped field, an unknown field when strict, a
+/// duplicate key, too deep). It carries no detail on purpose: the caller reads the same bytes
+/// again the slow way (`JSONParser`, then `init(wire:)`), which names the error exactly.
+public struct JSONReadFailure: Error, Sendable {
+    /// The failure.
+    public init() {}
+}
+
+/// Reads a JSON text in one pass, straight into generated wire types, with no `JSONValue` tree:
+/// what a client does with a large reply (a SizeMany of a thousand layouts).
+///
+/// It reads only what the slow path would read successfully, with the same numbers and strings
+/// (it uses `JSONParser`'s own scanners); whatever else it meets is a `JSONReadFailure`.
+public struct JSONReader {
+    private var parser: JSONParser
+    private var depth = 0
+
+    /// Reads `bytes`, which must hold exactly one JSON value, with `body`; nil when it fails.
+    public static func read<T>(
+        _ bytes: UnsafeRawBufferPointer, maximumDepth: Int = JSONParser.defaultMaximumDepth,
+        _ body: (inout JSONReader) throws(JSONReadFailure) -> T
+    ) -> T? {
+        var reader = JSONReader(parser: JSONParser(bytes: bytes, maximumDepth: maximumDepth))
+        do {
+            let value = try body(&reader)
+            reader.parser.skipWhiteSpace()
+            return reader.parser.position == bytes.count ? value : nil
+        } catch {
+            return nil
+        }
+    }
+
+    private init(parser: JSONParser) {
+        self.parser = parser
+    }
+
+    /// The next byte that is not white space.
+    private mutating func peek() -> UInt8? {
+        parser.skipWhiteSpace()
+        return parser.current
+    }
+
+    private mutating func expect(_ byte: UInt8) throws(JSONReadFailure) {
+        guard peek() == byte else { throw JSONReadFailure() }
+        parser.position += 1
+    }
+
+    private mutating func enter() throws(JSONReadFailure) {
+        depth += 1
+        guard depth <= parser.maximumDepth else { throw JSONReadFailure() }
+    }
+
+    /// Starts reading an object: `{`.
+    public mutating func beginObject() throws(JSONReadFailure) {
+        try expect(UInt8(ascii: "{"))
+        try enter()
+    }
+
+    /// The next member's key (its `:` read), or nil at the object's end. `first` is true before
+    /// the first member and is kept up to date.
+    public mutating func nextKey(_ first: inout Bool) throws(JSONReadFailure) -> String? {
+        if peek() == UInt8(ascii: "}") {
+            parser.position += 1
+            depth -= 1
+            return nil
+        }
+        if !first { try expect(UInt8(ascii: ",")) }
+        first = false
+        guard peek() == UInt8(ascii: "\"") else { throw JSONReadFailure() }
+        guard let key = try? parser.parseString() else { throw JSONReadFailure() }
+        try expect(UInt8(ascii: ":"))
+        return key
+    }
+
+    /// Consumes `null` when it comes next; false otherwise.
+    public mutating func null() throws(JSONReadFailure) -> Bool {
+        guard peek() == UInt8(ascii: "n") else { return false }
+        guard (try? parser.expectLiteral("null")) != nil else { throw JSONReadFailure() }
+        return true
+    }
+
+    /// A string without NUL (`Wire.string`).
+    public mutating func string() throws(JSONReadFailure) -> String {
+        guard peek() == UInt8(ascii: "\""), let text = try? parser.parseString(), !text.utf8.contains(0) else {
+            throw JSONReadFailure()
+        }
+        return text
+    }
+
+    /// A finite number (`Wire.double`).
+    public mutating func double() throws(JSONReadFailure) -> Double {
+        guard let byte = peek(), byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte),
+            let number = try? parser.parseNumber(), number.isFinite
+        else { throw JSONReadFailure() }
+        return number
+    }
+
+    /// An integer: a number without a fraction within ±2⁵³ (`Wire.int`).
+    public mutating func int() throws(JSONReadFailure) -> Int {
+        let number = try double()
+        guard number == number.rounded(), abs(number) < 9_007_199_254_740_992 else { throw JSONReadFailure() }
+        return Int(number)
+    }
+
+    /// `true` or `false`.
+    public mutating func bool() throws(JSONReadFailure) -> Bool {
+        switch peek() {
+        case UInt8(ascii: "t"):
+            guard (try? parser.expectLiteral("true")) != nil else { throw JSONReadFailure() }
+            return true
+        case UInt8(ascii: "f"):
+            guard (try? parser.expectLiteral("false")) != nil else { throw JSONReadFailure() }
+            return false
+        default: throw JSONReadFailure()
+        }
+    }
+
+    /// A string naming a case of `type` (`Wire.enumeration`).
+    public mutating func enumeration<T: RawRepresentable>(_ type: T.Type) throws(JSONReadFailure) -> T
+    where T.RawValue == String {
+        guard let known = T(rawValue: try string()) else { throw JSONReadFailure() }
+        return known
+    }
+
+    /// Any value, as a tree.
+    public mutating func value() throws(JSONReadFailure) -> JSONValue {
+        guard peek() != nil, let value = try? parser.parseValue(depth: depth) else { throw JSONReadFailure() }
+        return value
+    }
+
+    /// An object, as a tree (`Wire.object`).
+    public mutating func object() throws(JSONReadFailure) -> JSONValue {
+        guard peek() == UInt8(ascii: "{") else { throw JSONReadFailure() }
+        return try value()
+    }
+
+    /// An array, each element read by `element`.
+    public mutating func array<T>(_ element: (inout JSONReader) throws(JSONReadFailure) -> T) throws(JSONReadFailure)
+        -> [T]
+    {
+        try expect(UInt8(ascii: "["))
+        try enter()
+        var result: [T] = []
+        if peek() == UInt8(ascii: "]") {
+            parser.position += 1
+            depth -= 1
+            return result
+        }
+        while true {
+            result.append(try element(&self))
+            switch peek() {
+            case UInt8(ascii: ","): parser.position += 1
+            case UInt8(ascii: "]"):
+                parser.position += 1
+                depth -= 1
+                return result
+            default: throw JSONReadFailure()
+            }
+        }
+    }
+
+    /// An object of any keys, each value read by `element`.
+    public mutating func dictionary<T>(_ element: (inout JSONReader) throws(JSONReadFailure) -> T)
+        throws(JSONReadFailure) -> [String: T]
+    {
+        try beginObject()
+        var result: [String: T] = [:]
+        var first = true
+        while let key = try nextKey(&first) {
+            guard result.updateValue(try element(&self), forKey: key) == nil else { throw JSONReadFailure() }
+        }
+        return result
+    }
+
+    /// The members a generated reader has met: its own fields by number, and others by name.
+    public struct Members {
+        private var fields: UInt64 = 0
+        private var others: [String] = []
+
+        /// No member met yet.
+        public init() {}
+
+        /// Field `index` (under 64) is met; a second time is a duplicate key.
+        public mutating func meet(_ index: Int) throws(JSONReadFailure) {
+            let bit: UInt64 = 1 << UInt64(index)
+            guard fields & bit == 0 else { throw JSONReadFailure() }
+            fields |= bit
+        }
+
+        /// A member the type does not declare is met.
+        mutating func meet(other key: String) throws(JSONReadFailure) {
+            guard !others.contains(key) else { throw JSONReadFailure() }
+            others.append(key)
+        }
+    }
+
+    /// Skips the value of a member the type does not declare: a failure when `strict`.
+    public mutating func skip(unknown key: String, strict: Bool, members: inout Members) throws(JSONReadFailure) {
+        guard !strict else { throw JSONReadFailure() }
+        try members.meet(other: key)
+        _ = try value()
+    }
+}
+
+extension JSONReader {
+    /// Skips one value without building it, and returns its bytes. It only finds where a valid
+    /// value ends; the bytes are checked when they are read.
+    mutating func rawValue() throws(JSONReadFailure) -> UnsafeRawBufferPointer {
+        guard peek() != nil else { throw JSONReadFailure() }
+        let bytes = parser.bytes
+        let start = parser.position
+        var position = start
+        var nesting = 0
+        repeat {
+            guard position < bytes.count else { throw JSONReadFailure() }
+            switch bytes[position] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["): nesting += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): nesting -= 1
+            case UInt8(ascii: "\""):
+                position += 1
+                while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+                    position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+                }
+            default:
+                // A scalar at the top: up to the next delimiter.
+                if nesting == 0 {
+                    while position + 1 < bytes.count, !Self.endsScalar(bytes[position + 1]) { position += 1 }
+                }
+            }
+            position += 1
+        } while nesting > 0
+        guard nesting == 0, position <= bytes.count else { throw JSONReadFailure() }
+        parser.position = position
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<position])
+    }
+
+    private static func endsScalar(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: true
+        default: false
+        }
+    }
+}
+
+extension VarlinkReply {
+    /// Reads a reply's frame (without its NUL) in one pass, keeping its parameters as their JSON
+    /// text (`JSONValue.encoded`) for a typed one-pass read; nil for anything but the plain
+    /// members (`parameters` object, `continues` bool, `error` string), to be read the slow way.
+    public init?(frame bytes: UnsafeRawBufferPointer) {
+        let read: (JSONValue, String?, Bool)? = JSONReader.read(bytes) { (reader) throws(JSONReadFailure) in
+            var parameters: JSONValue = .object([])
+            var error: String?
+            var continues = false
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "parameters":
+                    try members.meet(0)
+                    guard reader.peekObject() else { throw JSONReadFailure() }
+                    parameters = .encoded(Array(try reader.rawValue()))
+                case "error":
+                    try members.meet(1)
+                    error = try reader.string()
+                case "continues":
+                    try members.meet(2)
+                    continues = try reader.bool()
+                default: throw JSONReadFailure()
+                }
+            }
+            return (parameters, error, continues)
+        }
+        guard let (parameters, error, continues) = read else { return nil }
+        self.init(parameters: parameters, continues: continues)
+        self.error = error
+    }
+}
+
+extension JSONReader {
+    /// Whether an object comes next.
+    mutating func peekObject() -> Bool { peek() == UInt8(ascii: "{") }
+}
+
+extension JSONValue {
+    /// The value as a tree: `.encoded` text parsed, any other value as it is.
+    /// - Throws: `JSONParseError` when encoded text is not JSON.
+    public func parsed(maximumDepth: Int = JSONParser.defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
+        guard case .encoded(let bytes) = self else { return self }
+        let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBytes { raw in
+            do throws(JSONParseError) {
+                return .success(try JSONParser.parse(raw, maximumDepth: maximumDepth))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Reads `.encoded` text as `T` in one pass; nil for any other value or when that fails.
+    public func read<T: WireStruct>(as type: T.Type, strict: Bool) -> T? {
+        guard case .encoded(let bytes) = self else { return nil }
+        return bytes.withUnsafeBytes { raw in
+            JSONReader.read(raw, maximumDepth: 64) { (reader) throws(JSONReadFailure) in
+                try T(reading: &reader, strict: strict)
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import ChevronTestSupport
+import ChevronVarlink
+import ChevronWire
+import Foundation
+import Testing
+
+/// The one-pass readers (`JSONReader`, the generated `init(reading:strict:)`) against the tree
+/// path (`JSONParser`, then `init(wire:)`) on the same bytes: real replies of chevrond, kept in
+/// the fuzz corpus, are read in one pass and read the same; what the tree path refuses, one
+/// pass refuses too.
+struct OnePassReadTests {
+    static let corpus = DaemonProcess.packageRoot.appendingPathComponent("Fuzz/corpus/one-pass")
+
+    static func file(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: corpus.appendingPathComponent(name)))
+    }
+
+    static func tree(_ bytes: [UInt8]) throws -> JSONValue {
+        try bytes.withUnsafeBytes { buffer throws(JSONParseError) in try JSONParser.parse(buffer) }
+    }
+
+    @Test func realRepliesAreReadInOnePassAsTheTreeReadsThem() throws {
+        // reply-0 a Size (a title with a quote, a backslash and é), 1 a SizeMany with a failure,
+        // 2 a MeasureText with emoji and CJK, 3 a DescribeLook.
+        for index in 0...3 {
+            let frame = try Self.file("reply-\(index).json")
+            let fast = try #require(frame.withUnsafeBytes { VarlinkReply(frame: $0) }, "reply-\(index)")
+            let slow = try VarlinkReply(message: try Self.tree(frame))
+            #expect(fast.error == nil && slow.error == nil && fast.continues == slow.continues)
+            guard case .encoded = fast.parameters else {
+                Issue.record("reply-\(index): the parameters were not kept as text")
+                continue
+            }
+            #expect(try fast.parameters.parsed() == slow.parameters)
+            func same<T: WireStruct>(_ type: T.Type) throws {
+                let read = try #require(fast.parameters.read(as: type, strict: false), "\(type)")
+                #expect(read == (try T(wire: slow.parameters, path: "", strict: false)))
+            }
+            switch index {
+            case 0: try same(BackButtonInterface.Layout.self)
+            case 1: try same(BackButtonInterface.SizeMany.Reply.self)
+            case 2: try same(TextInterface.MeasureText.Reply.self)
+            default: try same(BackButtonInterface.DescribeLook.Reply.self)
+            }
+        }
+    }
+
+    @Test func anErrorReplyAndAContinuedReplyKeepTheirEnvelope() throws {
+        let error = try Self.file("reply-4.json")
+        let fast = try #require(error.withUnsafeBytes { VarlinkReply(frame: $0) })
+        #expect(fast.error == "org.varlink.service.InvalidParameter")
+        #expect(try fast.parameters.parsed() == .members(["parameter": .string("title")]))
+        let continued = try Self.file("reply-5.json")
+        #expect(continued.withUnsafeBytes { VarlinkReply(frame: $0) }?.continues == true)
+    }
+
+    /// Texts the tree path refuses, each read as a SizeRequest strictly (as a call is read).
+    static let refused: [String] = [
+        #"{"title":"a","title":"b"}"#,  // a duplicate key (the parser refuses it)
+        #"{"title":"a","colour":"red"}"#,  // an unknown field, strictly
+        #"{"title":7}"#,  // a wrong type
+        #"{"title":"a\u0000b"}"#,  // NUL in a string
+        #"{"title":"a"} x"#,  // bytes after the value
+        #"{"title":"a""#,  // cut short
+        #"{"scale":2.5,"title":"a"}"#,  // an int with a fraction
+        #"{"overflow":"squash","title":"a"}"#,  // not a case of the enum
+        #"{"stack":[{"title":"a"},{"title":"b","x":1}]}"#,  // an unknown field, nested
+        #"{"title":"\ud800"}"#,  // a lone surrogate
+    ]
+
+    @Test(arguments: refused)
+    func whatTheTreeRefusesOnePassRefuses(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let slow = try? BackButtonInterface.SizeRequest(wire: try Self.tree(bytes), path: "", strict: true)
+        #expect(slow == nil, "the tree path reads \(text)")
+        #expect(JSONValue.encoded(bytes).read(as: BackButtonInterface.SizeRequest.self, strict: true) == nil)
+    }
+
+    @Test func leniencyIgnoresUnknownFieldsButNotDuplicates() throws {
+        let unknown = Array(#"{"future":{"a":[1,{"b":null}]},"title":"Back","look":"classic"}"#.utf8)
+        let read = JSONValue.encoded(unknown).read(as: BackButtonInterface.SizeRequest.self, strict: false)
+        #expect(read == BackButtonInterface.SizeRequest(look: "classic", title: "Back"))
+        let twice = Array(#"{"future":1,"future":2,"title":"Back"}"#.utf8)
+        #expect(JSONValue.encoded(twice).read(as: BackButtonInterface.SizeRequest.self, strict: false) == nil)
+    }
+
+    @Test func everyCorpusInputAgreesWithTheTreePath() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()
+        #expect(names.count >= 10)
+        for name in names {
+            let bytes = try Self.file(name)
+            let tree = try? Self.tree(bytes)
+            if let fast = JSONValue.encoded(bytes).read(as: BackButtonInterface.SizeRequest.self, strict: true) {
+                #expect(fast == (try tree.map { try BackButtonInterface.SizeRequest(wire: $0, path: "", strict: true) }))
+            }
+            if let fast = bytes.withUnsafeBytes({ VarlinkReply(frame: $0) }), let tree {
+                #expect(try fast.parameters.parsed() == (try VarlinkReply(message: tree)).parameters, "\(name)")
+            }
+        }
+    }
+}
