@@ -186,11 +186,43 @@ public struct JSONParser {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
             guard digits() > 0 else { throw error("a number needs digits in its exponent") }
         }
+        if let value = Self.shortDecimal(UnsafeRawBufferPointer(rebasing: bytes[start..<position])) { return value }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw JSONParseError(offset: start, reason: "the number \(text) is out of range")
         }
         return value
+    }
+
+    /// Powers of ten a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22,
+    ]
+
+    /// A number of at most 15 digits and no exponent (what replies hold: 156, 136.4794921875),
+    /// without making a String: its digits as an integer, exact in a `Double`, divided by an
+    /// exact power of ten, which IEEE division rounds correctly, so the value is the one `Double`
+    /// parsing gives. Nil for any other number (the caller parses it the general way).
+    private static func shortDecimal(_ number: UnsafeRawBufferPointer) -> Double? {
+        var digits: UInt64 = 0
+        var count = 0
+        var fraction = -1  // digits after the point, once seen
+        var negative = false
+        for byte in number {
+            switch byte {
+            case UInt8(ascii: "-"): negative = true
+            case UInt8(ascii: "."): fraction = 0
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
+                count += 1
+                if fraction >= 0 { fraction += 1 }
+            default: return nil  // an exponent
+            }
+        }
+        guard count <= 15 else { return nil }
+        let value = Double(digits) / exactPowersOfTen[max(fraction, 0)]
+        return negative ? -value : value
     }
 
     mutating func parseString() throws(JSONParseError) -> String {

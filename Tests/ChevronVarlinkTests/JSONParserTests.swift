@@ -111,4 +111,35 @@ struct JSONParserTests {
                 == NSDictionary(dictionary: object as? [String: Any] ?? ["": 0])
         }
     }
+
+    /// Numbers are read to the same bits as the standard library's `Double(String)` reads them,
+    /// whether the parser takes its short-decimal path (≤ 15 digits, no exponent) or not.
+    @Test func numbersAreTheBitsDoubleParsingGives() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = [
+            "0", "-0", "0.1", "-0.0", "136.4794921875", "123456789012345", "1234567890123456", "0.000000000000001",
+            "9007199254740993", "1e3", "2.5E-3", "-12.5", "0.30000000000000004", "999999999999999.9",
+        ]
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 1...17, using: &generator)
+            var digits = (0..<count).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            while digits.count > 1, digits.hasPrefix("0") { digits.removeFirst() }
+            let point = Int.random(in: 0...digits.count, using: &generator)
+            var text =
+                point == digits.count
+                ? digits
+                : String(digits.prefix(point == 0 ? 1 : point)) + "." + digits.dropFirst(point == 0 ? 1 : point)
+            if text.hasSuffix(".") { text.removeLast() }
+            if Bool.random(using: &generator) { text = "-" + text }
+            texts.append(text)
+        }
+        for text in texts {
+            let expected = try #require(Double(text), "\(text)")
+            guard case .number(let parsed) = try JSONParser.parse(text) else {
+                Issue.record("\(text) is not a number")
+                continue
+            }
+            #expect(parsed.bitPattern == expected.bitPattern, "\(text)")
+        }
+    }
 }
