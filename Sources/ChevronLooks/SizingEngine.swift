@@ -18,13 +18,16 @@ public struct SizingEngine: Sendable {
     }
 
     /// The layout for one request.
+    /// - Parameter keeping: whether a layout made now goes into the layout cache. A bulk scan
+    ///   (a big SizeMany) passes false: it still finds what is there, but does not push out the
+    ///   layouts that single calls keep asking for with a hundred thousand it will not ask again.
     /// - Throws: `LookError` for a bad request, `TextError` for bad text or fonts.
-    public func size(_ request: SizeRequest) throws -> BackButtonLayout {
+    public func size(_ request: SizeRequest, keeping: Bool = true) throws -> BackButtonLayout {
         // Read before measuring: a rescan during the layout leaves the entry stale, never mislabelled.
         let generation = text.generation
         if let layouts, let layout = layouts.layout(for: request, generation: generation) { return layout }
         let layout = try registry.look(named: request.look).layout(request, measurer: TitleMeasurer(engine: text))
-        layouts?.insert(layout, for: request, generation: generation)
+        if keeping { layouts?.insert(layout, for: request, generation: generation) }
         return layout
     }
 

@@ -105,16 +105,17 @@ extension ChevronService: BackButtonInterfaceMethods {
         }
     }
 
-    /// One SizeMany result: the layout of request `index`, or why there is none.
+    /// One SizeMany result of a big batch: the layout of request `index`, or why there is none.
+    /// A big batch is a scan: its layouts are not kept (see `SizingEngine.size(_:keeping:)`).
     func sizeResult(_ index: Int, _ element: JSONValue, sizing: SizingEngine) -> BackButtonInterface.SizeResult {
-        sizeResult(index, Self.sizeManyRequest(index, element), sizing: sizing)
+        sizeResult(index, Self.sizeManyRequest(index, element), sizing: sizing, keeping: false)
     }
 
-    private func sizeResult(_ index: Int, _ request: Result<SizeRequest, VarlinkError>, sizing: SizingEngine)
-        -> BackButtonInterface.SizeResult
-    {
+    private func sizeResult(
+        _ index: Int, _ request: Result<SizeRequest, VarlinkError>, sizing: SizingEngine, keeping: Bool = true
+    ) -> BackButtonInterface.SizeResult {
         do throws(VarlinkError) {
-            return .init(index: index, layout: try layout(try request.get(), sizing: sizing).wire)
+            return .init(index: index, layout: try layout(try request.get(), sizing: sizing, keeping: keeping).wire)
         } catch {
             return .init(index: index, failure: .init(error: error.name, parameters: error.parameters))
         }
@@ -182,8 +183,10 @@ extension ChevronService: BackButtonInterfaceMethods {
         return .reply(BackButtonInterface.DescribeLook.Reply(look: Self.description(look)).encoded)
     }
 
-    private func layout(_ request: SizeRequest, sizing: SizingEngine) throws(VarlinkError) -> BackButtonLayout {
-        try mappingLookErrors(look: request.look) { try sizing.size(request) }
+    private func layout(_ request: SizeRequest, sizing: SizingEngine, keeping: Bool = true) throws(VarlinkError)
+        -> BackButtonLayout
+    {
+        try mappingLookErrors(look: request.look) { try sizing.size(request, keeping: keeping) }
     }
 
     /// The engine's request for a SizeRequest read from the wire (a Size or Render call, a

@@ -57,4 +57,17 @@ struct LayoutCacheTests {
         #expect(layouts.statistics.evictions >= 84)
         #expect(cached.layoutInMemory(SizeRequest(look: "classic", title: "Title 99")) != nil)
     }
+
+    @Test func aBulkScanReadsTheCacheButDoesNotFillIt() throws {
+        let cached = SizingEngine(
+            registry: .builtIn, text: try TextEngine(), layouts: LayoutCache(byteBudget: 1 << 20, entryLimit: 100))
+        let kept = SizeRequest(look: "classic", title: "Kept")
+        let scanned = SizeRequest(look: "classic", title: "Scanned")
+        let layout = try cached.size(kept)
+        #expect(try cached.size(kept, keeping: false) == layout)
+        let once = try cached.size(scanned, keeping: false)
+        #expect(cached.layoutInMemory(scanned) == nil)
+        #expect(once == (try sizing.size(scanned)))
+        #expect(cached.layoutInMemory(kept) == layout)
+    }
 }

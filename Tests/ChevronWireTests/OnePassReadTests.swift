@@ -91,7 +91,8 @@ struct OnePassReadTests {
             let bytes = try Self.file(name)
             let tree = try? Self.tree(bytes)
             if let fast = JSONValue.encoded(bytes).read(as: BackButtonInterface.SizeRequest.self, strict: true) {
-                #expect(fast == (try tree.map { try BackButtonInterface.SizeRequest(wire: $0, path: "", strict: true) }))
+                #expect(
+                    fast == (try tree.map { try BackButtonInterface.SizeRequest(wire: $0, path: "", strict: true) }))
             }
             if let fast = bytes.withUnsafeBytes({ VarlinkReply(frame: $0) }), let tree {
                 #expect(try fast.parameters.parsed() == (try VarlinkReply(message: tree)).parameters, "\(name)")
