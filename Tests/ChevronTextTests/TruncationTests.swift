@@ -271,4 +271,13 @@ struct TruncationTests {
         #expect(cuts > 40)
         #expect(Double(shapings) <= 1.2 * Double(cuts), "\(shapings) shapings for \(cuts) cuts")
     }
+
+    @Test func theQuickWhiteSpaceTestIsTheStandardLibrarys() {
+        for value in 0..<0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let character = Character(scalar)
+            #expect(character.isWhiteSpaceQuickly == character.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+        #expect(Character("\r\n").isWhiteSpaceQuickly && Character("\r\n").isWhitespace)
+    }
 }
