@@ -23,8 +23,9 @@ for target in "${targets[@]}"; do
   mkdir -p "$scratch" "$crashes"
   before=$(ls "$crashes" | sort)
   echo "== $target for ${seconds} s"
-  # Leak checks are off: the font and text caches live as long as the process, by design.
-  ASAN_OPTIONS=detect_leaks=0 "$bin/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 \
+  # Leak checks are off: the font and text caches live as long as the process, by design. The
+  # Swift backtracer is off: libFuzzer reports a crash itself, and the backtracer can hang on one.
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$bin/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 \
     -artifact_prefix="$crashes/" -print_final_stats=1 "$scratch" "Fuzz/corpus/$target" 2>&1 \
     | grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY)' || true
   for file in $(comm -13 <(echo "$before") <(ls "$crashes" | sort)); do

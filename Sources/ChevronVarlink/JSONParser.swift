@@ -214,13 +214,13 @@ public struct JSONParser {
             case UInt8(ascii: "-"): negative = true
             case UInt8(ascii: "."): fraction = 0
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
                 count += 1
+                guard count <= 15 else { return nil }  // and before the digits could overflow
+                digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
                 if fraction >= 0 { fraction += 1 }
             default: return nil  // an exponent
             }
         }
-        guard count <= 15 else { return nil }
         let value = Double(digits) / exactPowersOfTen[max(fraction, 0)]
         return negative ? -value : value
     }
