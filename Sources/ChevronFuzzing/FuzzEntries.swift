@@ -50,8 +50,11 @@ public enum FuzzEntries {
     public static func onePass(_ bytes: [UInt8]) {
         let tree = try? bytes.withUnsafeBytes { buffer throws(JSONParseError) in try JSONParser.parse(buffer) }
         if let fast = bytes.withUnsafeBytes({ VarlinkReply(frame: $0) }) {
+            // The envelope pass only finds where the parameters end; their text is checked when
+            // read. So where the parser refuses the frame, reading the parameters must fail.
             guard let tree, let slow = try? VarlinkReply(message: tree) else {
-                preconditionFailure("one pass read a reply the parser refuses")
+                precondition((try? fast.parameters.parsed()) == nil, "one pass read parameters the parser refuses")
+                return
             }
             precondition(fast.error == slow.error && fast.continues == slow.continues, "the envelope differs")
             precondition((try? fast.parameters.parsed()) == slow.parameters, "the parameters differ")

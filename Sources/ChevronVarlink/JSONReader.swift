@@ -247,6 +247,8 @@ extension VarlinkReply {
     /// Reads a reply's frame (without its NUL) in one pass, keeping its parameters as their JSON
     /// text (`JSONValue.encoded`) for a typed one-pass read; nil for anything but the plain
     /// members (`parameters` object, `continues` bool, `error` string), to be read the slow way.
+    /// The parameters' text is only delimited here and checked when it is read: a typed read or
+    /// `parsed()` of text that is not JSON fails.
     public init?(frame bytes: UnsafeRawBufferPointer) {
         let read: (JSONValue, String?, Bool)? = JSONReader.read(bytes) { (reader) throws(JSONReadFailure) in
             var parameters: JSONValue = .object([])
