@@ -52,13 +52,13 @@ extension TextEngine {
             throw TextError(.invalidWidth, parameter: "maxWidth", "maximum width \(maxWidth) is not a number ≥ 0")
         }
         try checkLength(ellipsis, parameter: "ellipsis", limit: TextLimits.maximumEllipsisBytes)
-        let session = currentSession
-        let (full, shapedBytes) = try measureForCutting(text, font: request, in: session)
+        let (full, shapedBytes) = try measureForCutting(text, font: request)
         guard full.width > maxWidth else {
             return Truncation(whole: full, of: text)
         }
         let key = Self.truncationKey(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis)
-        if let cached = truncations.value(for: key, generation: session.generation) { return cached }
+        if let cached = truncations.value(for: key, generation: generation) { return cached }
+        let session = currentSession
         let shaper = try shaper(for: request, in: session)
         let clusters: ClusterAdvances
         if let shapedBytes {
@@ -79,11 +79,12 @@ extension TextEngine {
     /// it is not cached, the one shaping that measures it (and caches the measurement as
     /// `measure` would) also gives the cluster advances a cut needs.
     private func measureForCutting(
-        _ text: String, font request: FontRequest, in session: FontSession
+        _ text: String, font request: FontRequest
     ) throws(TextError) -> (measurement: TextMeasurement, bytes: [ClusterAdvances.Byte]?) {
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
         let key = CacheKey(text: text, request: request)
-        if let cached = cache.value(for: key, generation: session.generation) { return (cached, nil) }
+        if let cached = cache.value(for: key, generation: generation) { return (cached, nil) }
+        let session = currentSession
         try request.validate()
         let (measurement, bytes) = try shaper(for: request, in: session).measureBytes(text)
         cache.insert(measurement, for: key, generation: session.generation)

@@ -58,10 +58,11 @@ public final class TextEngine: Sendable {
     /// - Throws: `TextError` for an invalid request, text over the limit, or an unreadable font.
     public func measure(_ text: String, font request: FontRequest) throws(TextError) -> TextMeasurement {
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
-        let session = currentSession
         let key = CacheKey(text: text, request: request)
-        // Only validated requests are ever cached, so a hit needs no validation.
-        if let cached = cache.value(for: key, generation: session.generation) { return cached }
+        // Only validated requests are ever cached, so a hit needs no validation; and a hit needs
+        // only the generation (a lock-free read), not the session.
+        if let cached = cache.value(for: key, generation: generation) { return cached }
+        let session = currentSession
         try request.validate()
         let measurement = try shaper(for: request, in: session).measure(text)
         cache.insert(measurement, for: key, generation: session.generation)
