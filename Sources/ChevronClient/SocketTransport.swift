@@ -146,13 +146,8 @@ private final class ReplyMatcher: ChannelDuplexHandler {
         do {
             // One pass: the envelope is read here and the parameters kept as text, read by the
             // caller straight into its type. Anything unusual is parsed whole, as before.
-            if let read = buffer.withUnsafeReadableBytes({ VarlinkReply(frame: $0) }) {
-                reply = read
-            } else {
-                let message = try buffer.withUnsafeReadableBytes { bytes throws(JSONParseError) in
-                    try JSONParser.parse(bytes, maximumDepth: 64)
-                }
-                reply = try VarlinkReply(message: message)
+            reply = try buffer.withUnsafeReadableBytes { bytes throws(VarlinkMessageError) in
+                try VarlinkReply.read(frame: bytes)
             }
         } catch {
             failAll(ChevronClientError(.protocolViolation, message: "chevrond sent an invalid reply: \(error)"))

@@ -68,3 +68,60 @@ public struct VarlinkReply: Sendable, Hashable {
         }
     }
 }
+
+extension VarlinkReply {
+    /// Reads a reply's frame (without its NUL) in one pass, keeping its parameters as their JSON
+    /// text (`JSONValue.encoded`) for a typed one-pass read; nil for anything but the plain
+    /// members (`parameters` object, `continues` bool, `error` string), to be read the slow way.
+    /// The parameters' text is only delimited here and checked when it is read: a typed read or
+    /// `parsed()` of text that is not JSON fails.
+    public init?(frame bytes: UnsafeRawBufferPointer) {
+        let read: (JSONValue, String?, Bool)? = JSONReader.read(bytes) { (reader) throws(JSONReadFailure) in
+            var parameters: JSONValue = .object([])
+            var error: String?
+            var continues = false
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "parameters":
+                    try members.meet(0)
+                    guard reader.peekObject() else { throw JSONReadFailure() }
+                    parameters = .encoded(Array(try reader.rawValue()))
+                case "error":
+                    try members.meet(1)
+                    error = try reader.string()
+                case "continues":
+                    try members.meet(2)
+                    continues = try reader.bool()
+                default: throw JSONReadFailure()
+                }
+            }
+            return (parameters, error, continues)
+        }
+        guard let (parameters, error, continues) = read else { return nil }
+        self.init(parameters: parameters, continues: continues)
+        self.error = error
+    }
+}
+
+extension VarlinkReply {
+    /// Reads a reply's frame (without its NUL) as a client does: in one pass when it can
+    /// (`init?(frame:)`), else parsed whole and read from the tree.
+    /// - Throws: `VarlinkMessageError` when the frame is not JSON or not a reply object.
+    public static func read(frame bytes: UnsafeRawBufferPointer, maximumDepth: Int = 64) throws(VarlinkMessageError)
+        -> VarlinkReply
+    {
+        if let reply = VarlinkReply(frame: bytes) { return reply }
+        do {
+            return try VarlinkReply(message: try JSONParser.parse(bytes, maximumDepth: maximumDepth))
+        } catch let error as JSONParseError {
+            throw VarlinkMessageError("\(error)")
+        } catch let error as VarlinkMessageError {
+            throw error
+        } catch {
+            preconditionFailure("only JSONParseError and VarlinkMessageError are thrown")
+        }
+    }
+}

@@ -141,12 +141,9 @@ final class InProcessTransport: VarlinkTransport {
         for reply in service.handle(call, context: VarlinkCallContext(peer: peer)) {
             let frame = reply.frame.dropLast()  // the NUL
             do {
-                if let read = frame.withUnsafeBytes({ VarlinkReply(frame: $0) }) {
-                    replies.append(read)
-                    continue
-                }
-                let message = try frame.withUnsafeBytes { bytes throws(JSONParseError) in try JSONParser.parse(bytes) }
-                replies.append(try VarlinkReply(message: message))
+                replies.append(
+                    try frame.withUnsafeBytes { bytes throws(VarlinkMessageError) in try VarlinkReply.read(frame: bytes)
+                    })
             } catch {
                 throw ChevronClientError(.protocolViolation, message: "an in-process reply did not read back: \(error)")
             }
