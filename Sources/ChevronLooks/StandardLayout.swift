@@ -33,7 +33,7 @@ struct StandardLayout {
         if policy == .truncate {
             // One title, cut when too long: one call measures it and, when too long, cuts it.
             if let (text, source) = try candidates(policy).first {
-                chosen = try truncatedChoice(text, source: source, metrics: metrics, maximum: maximum)
+                chosen = try truncatedChoice(text, source: source, font: font, metrics: metrics, maximum: maximum)
                 missingGlyphs = chosen?.missing ?? 0
             }
         } else {
@@ -55,10 +55,9 @@ struct StandardLayout {
     }
 
     /// The choice for the truncate policy: `text` whole when it fits with the padding, else cut.
-    private func truncatedChoice(_ text: String, source: TitleSource, metrics: LookMetrics, maximum: Double) throws
-        -> Choice
-    {
-        let font = metrics.titleFont(for: request)
+    private func truncatedChoice(
+        _ text: String, source: TitleSource, font: FontRequest, metrics: LookMetrics, maximum: Double
+    ) throws -> Choice {
         let available = maximum - metrics.padding
         let (cut, tracked) = try truncate(text, font: font, tracking: metrics.tracking, to: available)
         let fullWidth = cut.fullWidth + (metrics.tracking == 0 ? 0 : metrics.tracking * Double(text.count))

@@ -93,14 +93,18 @@ extension ChevronService: BackButtonInterfaceMethods {
         }
     }
 
+    /// The result of request `index` that failed with `error`.
+    private static func failed(_ index: Int, _ error: VarlinkError) -> BackButtonInterface.SizeResult {
+        .init(index: index, failure: .init(error: error.name, parameters: error.parameters))
+    }
+
     /// One SizeMany result when it needs no work: a request that could not be read, or a layout
     /// in memory; nil otherwise.
     private static func resultInMemory(
         _ index: Int, _ request: Result<SizeRequest, VarlinkError>, sizing: SizingEngine
     ) -> BackButtonInterface.SizeResult? {
         switch request {
-        case .failure(let error):
-            return .init(index: index, failure: .init(error: error.name, parameters: error.parameters))
+        case .failure(let error): return failed(index, error)
         case .success(let request): return sizing.layoutInMemory(request).map { .init(index: index, layout: $0.wire) }
         }
     }
@@ -117,7 +121,7 @@ extension ChevronService: BackButtonInterfaceMethods {
         do throws(VarlinkError) {
             return .init(index: index, layout: try layout(try request.get(), sizing: sizing, keeping: keeping).wire)
         } catch {
-            return .init(index: index, failure: .init(error: error.name, parameters: error.parameters))
+            return Self.failed(index, error)
         }
     }
 
