@@ -63,7 +63,8 @@ struct SwiftGenerator {
     /// The protocol a service implements, a typed function per method, and the method table
     /// that reads each call's parameters with the generated types and calls the function. A
     /// method whose call must be read otherwise (leniently, in pieces) implements its
-    /// `…(call:context:)` variant, which by default reads the parameters strictly.
+    /// `…(call:context:)` variant, which by default reads the parameters strictly (in one pass
+    /// from a call's text, else from its tree).
     private func methodsProtocol() -> String {
         guard !interface.methods.isEmpty else { return "" }
         let protocolName = "\(namespace)Methods"
@@ -84,7 +85,7 @@ struct SwiftGenerator {
             out +=
                 "    public func \(functionName(method.name))(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {\n"
             out +=
-                "        try \(functionName(method.name))(try \(namespace).\(method.name).Parameters(wire: call.parameters), context: context)\n"
+                "        try \(functionName(method.name))(try call.read(\(namespace).\(method.name).Parameters.self), context: context)\n"
             out += "    }\n\n"
         }
         out += "    /// Every method of \(interface.name) by qualified name, each calling this implementation\n"

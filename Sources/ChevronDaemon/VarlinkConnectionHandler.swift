@@ -337,10 +337,8 @@ enum FrameReading {
         switch frame {
         case .message(let buffer):
             do {
-                let message = try buffer.withUnsafeReadableBytes { bytes throws(JSONParseError) in
-                    try JSONParser.parse(bytes)
-                }
-                let call = try VarlinkCall(message: message)
+                // One pass over a plain call; anything else is parsed whole, to name its error.
+                let call = try buffer.withUnsafeReadableBytes { bytes in try VarlinkCall.read(frame: bytes) }
                 logger.trace("call", metadata: ["method": "\(call.method)"])
                 return .call(call)
             } catch let error as JSONParseError {

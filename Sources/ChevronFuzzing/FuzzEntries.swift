@@ -44,8 +44,8 @@ public enum FuzzEntries {
         precondition(again == value, "the parser does not read back what the encoder wrote")
     }
 
-    /// The one-pass readers against the tree path on the same bytes: a reply envelope, and typed
-    /// reads strict and lenient. One pass may give up where the tree path reads (the caller then
+    /// The one-pass readers against the tree path on the same bytes: a reply envelope, a call
+    /// envelope, and typed reads strict and lenient. One pass may give up where the tree path reads (the caller then
     /// reads the slow way), but must never read what the tree path refuses, nor read otherwise.
     public static func onePass(_ bytes: [UInt8]) {
         let tree = try? bytes.withUnsafeBytes { buffer throws(JSONParseError) in try JSONParser.parse(buffer) }
@@ -58,6 +58,17 @@ public enum FuzzEntries {
             }
             precondition(fast.error == slow.error && fast.continues == slow.continues, "the envelope differs")
             precondition((try? fast.parameters.parsed()) == slow.parameters, "the parameters differ")
+        }
+        if let fast = bytes.withUnsafeBytes({ VarlinkCall(frame: $0) }) {
+            // The call pass checks the parameters' text as the parser would: the parser must
+            // read the same call.
+            guard let tree, let slow = try? VarlinkCall(message: tree) else {
+                preconditionFailure("one pass read a call the parser refuses")
+            }
+            precondition(
+                fast.method == slow.method && fast.oneway == slow.oneway && fast.more == slow.more
+                    && fast.upgrade == slow.upgrade, "the call's envelope differs")
+            precondition((try? fast.parameters.parsed()) == slow.parameters, "the call's parameters differ")
         }
         func same<T: WireStruct>(_ type: T.Type, strict: Bool) {
             guard let fast = JSONValue.encoded(bytes).read(as: type, strict: strict) else { return }
@@ -86,10 +97,8 @@ public enum FuzzEntries {
     /// Size calls instead (drawing, rescanning and hashing fonts are too slow to fuzz, and are no
     /// parsers).
     public static func calls(_ bytes: [UInt8]) {
-        guard let service,
-            let message = try? bytes.withUnsafeBytes({ buffer throws(JSONParseError) in try JSONParser.parse(buffer) }),
-            let call = try? VarlinkCall(message: message)
-        else { return }
+        // Read as the daemon reads a frame: in one pass when it can, else parsed whole.
+        guard let service, let call = try? bytes.withUnsafeBytes({ try VarlinkCall.read(frame: $0) }) else { return }
         if call.method.hasSuffix(".Render") || call.method.hasSuffix(".Reload")
             || call.method.hasSuffix(".GetFingerprint")
         {

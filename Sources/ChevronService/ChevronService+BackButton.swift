@@ -18,46 +18,55 @@ extension ChevronService: BackButtonInterfaceMethods {
     /// The most SizeMany requests an event loop looks up in memory (bigger batches go to a
     /// worker at once).
     static let largestBatchFromMemory = 64
+    /// The longest SizeMany parameters text an event loop reads; a longer one (more requests
+    /// than `largestBatchFromMemory` of any usual length) is read on a worker.
+    static let largestBatchTextOnLoop = 16 << 10
 
-    /// SizeMany reads its requests one by one: a request that is not a valid SizeRequest is a
-    /// result with a failure (`requests[3].title`), not the call's error.
+    /// SizeMany reads its requests in one pass when all are valid (the usual case), else one by
+    /// one: a request that is not a valid SizeRequest is a result with a failure
+    /// (`requests[3].title`), not the call's error. A long call is read on a worker.
     public func sizeMany(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        var parameters = try VarlinkParameters(call.parameters)
-        guard let elements = try parameters.optionalArray("requests") else { throw .invalidParameter("requests") }
-        try parameters.finish()
-        return try sizeMany(elements, more: call.more, context: context)
+        if case .encoded(let text) = call.parameters, text.count > Self.largestBatchTextOnLoop {
+            return .work { [self] () throws(VarlinkError) in
+                try sizeMany(try SizeManyBatch(call), more: call.more, context: context)
+            }
+        }
+        return try sizeMany(try SizeManyBatch(call), more: call.more, context: context)
     }
 
     public func sizeMany(_ parameters: BackButtonInterface.SizeMany.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
     {
-        try sizeMany(parameters.requests.map(\.wire), more: false, context: context)
+        try sizeMany(.read(parameters.requests), more: false, context: context)
     }
 
-    private func sizeMany(_ elements: [JSONValue], more: Bool, context: VarlinkCallContext) throws(VarlinkError)
+    private func sizeMany(_ batch: SizeManyBatch, more: Bool, context: VarlinkCallContext) throws(VarlinkError)
         -> VarlinkResponse
     {
-        guard elements.count <= configuration.maximumBatchSize else {
+        guard batch.count <= configuration.maximumBatchSize else {
             throw VarlinkError(
                 BackButtonInterface.TooManyRequests.name,
                 parameters: BackButtonInterface.TooManyRequests.Parameters(
-                    parameter: "requests", count: elements.count, limit: configuration.maximumBatchSize
+                    parameter: "requests", count: batch.count, limit: configuration.maximumBatchSize
                 ).wire)
         }
         let sizing = sizing
-        guard elements.count <= Self.largestBatchFromMemory else {
-            // A big batch is read and sized on a worker, in slices when the transport streams.
+        guard batch.count <= Self.largestBatchFromMemory else {
+            // A big batch is sized on a worker, in slices when the transport streams.
             return .work { [self] () throws(VarlinkError) in
                 if context.allowsStreaming {
                     return .stream(
-                        SizeManyStream(service: self, sizing: sizing, elements: elements, more: more, context: context))
+                        SizeManyStream(service: self, sizing: sizing, batch: batch, more: more, context: context))
                 }
                 return Self.sizeManyReply(
-                    elements.indices.lazy.map { self.sizeResult($0, elements[$0], sizing: sizing) }, more: more)
+                    (0..<batch.count).lazy.map {
+                        self.sizeResult($0, batch.request($0), sizing: sizing, keeping: false)
+                    },
+                    more: more)
             }
         }
-        // A small batch is read here, once; it is answered here when every layout is in memory.
-        let requests = elements.indices.map { Self.sizeManyRequest($0, elements[$0]) }
+        // A small batch is answered here when every layout is in memory.
+        let requests = (0..<batch.count).map(batch.request)
         var inMemory: [BackButtonInterface.SizeResult] = []
         for (index, request) in requests.enumerated() {
             guard let result = Self.resultInMemory(index, request, sizing: sizing) else { break }
@@ -84,15 +93,6 @@ extension ChevronService: BackButtonInterfaceMethods {
         return .reply(BackButtonInterface.SizeMany.Reply(results: results).encoded)
     }
 
-    /// SizeMany's request `index`, or why it is not a valid SizeRequest (its result's failure).
-    static func sizeManyRequest(_ index: Int, _ element: JSONValue) -> Result<SizeRequest, VarlinkError> {
-        do throws(VarlinkError) {
-            return .success(sizeRequest(try BackButtonInterface.SizeRequest(wire: element, path: "requests[\(index)]")))
-        } catch {
-            return .failure(error)
-        }
-    }
-
     /// The result of request `index` that failed with `error`.
     private static func failed(_ index: Int, _ error: VarlinkError) -> BackButtonInterface.SizeResult {
         .init(index: index, failure: .init(error: error.name, parameters: error.parameters))
@@ -109,13 +109,9 @@ extension ChevronService: BackButtonInterfaceMethods {
         }
     }
 
-    /// One SizeMany result of a big batch: the layout of request `index`, or why there is none.
-    /// A big batch is a scan: its layouts are not kept (see `SizingEngine.size(_:keeping:)`).
-    func sizeResult(_ index: Int, _ element: JSONValue, sizing: SizingEngine) -> BackButtonInterface.SizeResult {
-        sizeResult(index, Self.sizeManyRequest(index, element), sizing: sizing, keeping: false)
-    }
-
-    private func sizeResult(
+    /// One SizeMany result: the layout of request `index`, or why there is none. A big batch
+    /// is a scan: its layouts are not kept (`keeping` false; see `SizingEngine.size(_:keeping:)`).
+    func sizeResult(
         _ index: Int, _ request: Result<SizeRequest, VarlinkError>, sizing: SizingEngine, keeping: Bool = true
     ) -> BackButtonInterface.SizeResult {
         do throws(VarlinkError) {
@@ -241,5 +237,48 @@ extension ChevronService: BackButtonInterfaceMethods {
                 text: colors.text, shadow: colors.shadow, shadowOffsetX: colors.shadowOffset?.x,
                 shadowOffsetY: colors.shadowOffset?.y, tint: colors.tint),
             art: art(look.art), sources: look.sources)
+    }
+}
+
+/// SizeMany's requests: read in one pass when every one is valid, else kept as trees, each read
+/// when it is sized, so a bad request fails alone.
+enum SizeManyBatch: Sendable {
+    case read([BackButtonInterface.SizeRequest])
+    case trees([JSONValue])
+
+    /// The call's requests.
+    /// - Throws: `InvalidParameter` when `requests` is missing or not an array, or a
+    ///   parameter other than `requests` is given.
+    init(_ call: VarlinkCall) throws(VarlinkError) {
+        if let parameters = call.parameters.read(as: BackButtonInterface.SizeMany.Parameters.self, strict: true) {
+            self = .read(parameters.requests)
+            return
+        }
+        var parameters = try VarlinkParameters(call.parameters)
+        guard let elements = try parameters.optionalArray("requests") else { throw .invalidParameter("requests") }
+        try parameters.finish()
+        self = .trees(elements)
+    }
+
+    var count: Int {
+        switch self {
+        case .read(let requests): requests.count
+        case .trees(let elements): elements.count
+        }
+    }
+
+    /// Request `index`, or why it is not a valid SizeRequest (its result's failure).
+    func request(_ index: Int) -> Result<SizeRequest, VarlinkError> {
+        switch self {
+        case .read(let requests): return .success(ChevronService.sizeRequest(requests[index]))
+        case .trees(let elements):
+            do throws(VarlinkError) {
+                return .success(
+                    ChevronService.sizeRequest(
+                        try BackButtonInterface.SizeRequest(wire: elements[index], path: "requests[\(index)]")))
+            } catch {
+                return .failure(error)
+            }
+        }
     }
 }

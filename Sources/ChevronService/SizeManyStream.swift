@@ -15,18 +15,17 @@ final class SizeManyStream: VarlinkReplyStream {
 
     private let service: ChevronService
     private let sizing: SizingEngine
-    private let elements: [JSONValue]
+    private let batch: SizeManyBatch
     private let more: Bool
     private let context: VarlinkCallContext
     /// The next request to size. The transport calls `next` from one thread at a time; the
     /// lock makes that safe to rely on rather than assumed.
     private let position = Mutex(0)
 
-    init(service: ChevronService, sizing: SizingEngine, elements: [JSONValue], more: Bool, context: VarlinkCallContext)
-    {
+    init(service: ChevronService, sizing: SizingEngine, batch: SizeManyBatch, more: Bool, context: VarlinkCallContext) {
         self.service = service
         self.sizing = sizing
-        self.elements = elements
+        self.batch = batch
         self.more = more
         self.context = context
     }
@@ -38,14 +37,14 @@ final class SizeManyStream: VarlinkReplyStream {
             var sized = 0
             var result: [UInt8] = []  // one result's JSON, reused
             // A client that left gets nothing more: stop measuring for it.
-            while index < elements.count, sized < Self.sliceSize, bytes.readableBytes - start < budget,
+            while index < batch.count, sized < Self.sliceSize, bytes.readableBytes - start < budget,
                 !context.isAbandoned()
             {
-                let sizedResult = service.sizeResult(index, elements[index], sizing: sizing)
+                let sizedResult = service.sizeResult(index, batch.request(index), sizing: sizing, keeping: false)
                 if more {
                     VarlinkReply(
                         parameters: BackButtonInterface.SizeMany.Reply(results: [sizedResult]).encoded,
-                        continues: index < elements.count - 1
+                        continues: index < batch.count - 1
                     ).write(into: &bytes)
                 } else {
                     if index > 0 { bytes.writeInteger(UInt8(ascii: ",")) }
@@ -56,9 +55,9 @@ final class SizeManyStream: VarlinkReplyStream {
                 index += 1
                 sized += 1
             }
-            guard index == elements.count || context.isAbandoned() else { return false }
+            guard index == batch.count || context.isAbandoned() else { return false }
             if !more { bytes.writeString("]}}\u{0}") }
-            index = elements.count
+            index = batch.count
             return true
         }
     }

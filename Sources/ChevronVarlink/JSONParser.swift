@@ -164,6 +164,85 @@ public struct JSONParser {
         }
     }
 
+    /// Checks one value as `parseValue` would, building no tree: it accepts exactly what
+    /// `parseValue` accepts (the same scanners, the same depth rule, duplicate keys refused the
+    /// same way), and leaves `position` after it.
+    mutating func skipValue(depth: Int) throws(JSONParseError) {
+        guard let byte = current else { throw error("the message ends where a value should start") }
+        switch byte {
+        case UInt8(ascii: "{"): try skipObject(depth: depth + 1)
+        case UInt8(ascii: "["): try skipArray(depth: depth + 1)
+        case UInt8(ascii: "\""): _ = try parseString()
+        case UInt8(ascii: "t"): try expectLiteral("true")
+        case UInt8(ascii: "f"): try expectLiteral("false")
+        case UInt8(ascii: "n"): try expectLiteral("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try parseNumber()
+        default: throw error("unexpected character \(Self.describe(byte)) where a value should start")
+        }
+    }
+
+    private mutating func skipArray(depth: Int) throws(JSONParseError) {
+        try checkDepth(depth)
+        position += 1
+        skipWhiteSpace()
+        if current == UInt8(ascii: "]") {
+            position += 1
+            return
+        }
+        while true {
+            skipWhiteSpace()
+            try skipValue(depth: depth)
+            skipWhiteSpace()
+            switch current {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "]"):
+                position += 1
+                return
+            default: throw error("expected , or ] in an array")
+            }
+        }
+    }
+
+    private mutating func skipObject(depth: Int) throws(JSONParseError) {
+        try checkDepth(depth)
+        position += 1
+        var keys: [String] = []
+        var keySet: Set<String> = []
+        skipWhiteSpace()
+        if current == UInt8(ascii: "}") {
+            position += 1
+            return
+        }
+        while true {
+            skipWhiteSpace()
+            guard current == UInt8(ascii: "\"") else { throw error("expected a string key in an object") }
+            let key = try parseString()
+            // As `parseObject` does (String ==, a scan, then a set), so the same keys are duplicates.
+            let duplicate: Bool
+            if keys.count < 16 {
+                duplicate = keys.contains(key)
+                keys.append(key)
+            } else {
+                if keySet.isEmpty { keySet = Set(keys) }
+                duplicate = !keySet.insert(key).inserted
+            }
+            guard !duplicate else { throw error("duplicate key \"\(key)\"") }
+            skipWhiteSpace()
+            guard current == UInt8(ascii: ":") else { throw error("expected : after an object key") }
+            position += 1
+            skipWhiteSpace()
+            try skipValue(depth: depth)
+            skipWhiteSpace()
+            switch current {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "}"):
+                position += 1
+                return
+            default: throw error("expected , or } in an object")
+            }
+        }
+    }
+
     mutating func parseNumber() throws(JSONParseError) -> Double {
         let start = position
         func digits() -> Int {

@@ -244,6 +244,20 @@ extension JSONReader {
 }
 
 extension JSONReader {
+    /// Checks one value as the parser would (syntax, depth, duplicate keys), building no tree,
+    /// and returns its bytes: what a server keeps of a call's parameters, to read them in one
+    /// pass into the method's type, knowing they parse.
+    mutating func checkedRawValue() throws(JSONReadFailure) -> UnsafeRawBufferPointer {
+        guard peek() != nil else { throw JSONReadFailure() }
+        let start = parser.position
+        do {
+            try parser.skipValue(depth: depth)
+        } catch {
+            throw JSONReadFailure()
+        }
+        return UnsafeRawBufferPointer(rebasing: parser.bytes[start..<parser.position])
+    }
+
     /// Whether an object comes next.
     mutating func peekObject() -> Bool { peek() == UInt8(ascii: "{") }
 }

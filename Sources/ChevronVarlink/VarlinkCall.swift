@@ -104,3 +104,70 @@ extension UInt8 {
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
     }
 }
+
+extension VarlinkCall {
+    /// Reads a call's frame (without its NUL) in one pass, keeping its parameters as their
+    /// checked JSON text (`JSONValue.encoded`) for the method to read in one pass into its
+    /// type (`read(_:)`); nil for anything but a plain call (the members as `init(message:)`
+    /// takes them, no `null`s), to be read the slow way, whose errors name the problem.
+    public init?(frame bytes: UnsafeRawBufferPointer, maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+        let read = JSONReader.read(bytes, maximumDepth: maximumDepth) { (reader) throws(JSONReadFailure) in
+            var call = VarlinkCall(method: "")
+            var members = JSONReader.Members()
+            var first = true
+            try reader.beginObject()
+            while let key = try reader.nextKey(&first) {
+                switch key {
+                case "method":
+                    try members.meet(0)
+                    call.method = try reader.string()
+                case "parameters":
+                    try members.meet(1)
+                    guard reader.peekObject() else { throw JSONReadFailure() }
+                    call.parameters = .encoded(Array(try reader.checkedRawValue()))
+                case "oneway":
+                    try members.meet(2)
+                    call.oneway = try reader.bool()
+                case "more":
+                    try members.meet(3)
+                    call.more = try reader.bool()
+                case "upgrade":
+                    try members.meet(4)
+                    call.upgrade = try reader.bool()
+                default: throw JSONReadFailure()
+                }
+            }
+            guard Self.isQualifiedMethodName(call.method) else { throw JSONReadFailure() }
+            return call
+        }
+        guard let read else { return nil }
+        self = read
+    }
+
+    /// Reads a call's frame (without its NUL): in one pass when it can (`init?(frame:)`), else
+    /// parsed whole and read from the tree.
+    /// - Throws: `JSONParseError` when the frame is not JSON, `VarlinkMessageError` when it is
+    ///   not a call.
+    public static func read(frame bytes: UnsafeRawBufferPointer) throws -> VarlinkCall {
+        if let call = VarlinkCall(frame: bytes) { return call }
+        return try VarlinkCall(message: try JSONParser.parse(bytes))
+    }
+
+    /// The parameters read as the generated type `T`, strictly: in one pass from their text
+    /// when they came as text (`init?(frame:)`) and it reads, else from their tree, whose
+    /// read names the field that is wrong (`InvalidParameter`).
+    public func read<T: WireStruct>(_ type: T.Type) throws(VarlinkError) -> T {
+        if let read = parameters.read(as: type, strict: true) { return read }
+        return try T(wire: try parametersTree(), path: "", strict: true)
+    }
+
+    /// The parameters as a tree (text parsed); `InvalidParameter` "parameters" for text that is
+    /// not JSON, which a call read from a frame never holds.
+    public func parametersTree() throws(VarlinkError) -> JSONValue {
+        do {
+            return try parameters.parsed()
+        } catch {
+            throw .invalidParameter("parameters")
+        }
+    }
+}

@@ -3489,27 +3489,27 @@ public protocol BackButtonInterfaceMethods: AnyObject, Sendable {
 
 extension BackButtonInterfaceMethods {
     public func size(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        try size(try BackButtonInterface.Size.Parameters(wire: call.parameters), context: context)
+        try size(try call.read(BackButtonInterface.Size.Parameters.self), context: context)
     }
 
     public func sizeMany(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        try sizeMany(try BackButtonInterface.SizeMany.Parameters(wire: call.parameters), context: context)
+        try sizeMany(try call.read(BackButtonInterface.SizeMany.Parameters.self), context: context)
     }
 
     public func transition(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        try transition(try BackButtonInterface.Transition.Parameters(wire: call.parameters), context: context)
+        try transition(try call.read(BackButtonInterface.Transition.Parameters.self), context: context)
     }
 
     public func render(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        try render(try BackButtonInterface.Render.Parameters(wire: call.parameters), context: context)
+        try render(try call.read(BackButtonInterface.Render.Parameters.self), context: context)
     }
 
     public func listLooks(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        try listLooks(try BackButtonInterface.ListLooks.Parameters(wire: call.parameters), context: context)
+        try listLooks(try call.read(BackButtonInterface.ListLooks.Parameters.self), context: context)
     }
 
     public func describeLook(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        try describeLook(try BackButtonInterface.DescribeLook.Parameters(wire: call.parameters), context: context)
+        try describeLook(try call.read(BackButtonInterface.DescribeLook.Parameters.self), context: context)
     }
 
     /// Every method of io.chevron.BackButton by qualified name, each calling this implementation

@@ -1774,19 +1774,19 @@ public protocol ServiceInterfaceMethods: AnyObject, Sendable {
 
 extension ServiceInterfaceMethods {
     public func getStatistics(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        try getStatistics(try ServiceInterface.GetStatistics.Parameters(wire: call.parameters), context: context)
+        try getStatistics(try call.read(ServiceInterface.GetStatistics.Parameters.self), context: context)
     }
 
     public func reload(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        try reload(try ServiceInterface.Reload.Parameters(wire: call.parameters), context: context)
+        try reload(try call.read(ServiceInterface.Reload.Parameters.self), context: context)
     }
 
     public func getFingerprint(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        try getFingerprint(try ServiceInterface.GetFingerprint.Parameters(wire: call.parameters), context: context)
+        try getFingerprint(try call.read(ServiceInterface.GetFingerprint.Parameters.self), context: context)
     }
 
     public func getLimits(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        try getLimits(try ServiceInterface.GetLimits.Parameters(wire: call.parameters), context: context)
+        try getLimits(try call.read(ServiceInterface.GetLimits.Parameters.self), context: context)
     }
 
     /// Every method of io.chevron.Service by qualified name, each calling this implementation

@@ -1584,15 +1584,15 @@ public protocol TextInterfaceMethods: AnyObject, Sendable {
 
 extension TextInterfaceMethods {
     public func measureText(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        try measureText(try TextInterface.MeasureText.Parameters(wire: call.parameters), context: context)
+        try measureText(try call.read(TextInterface.MeasureText.Parameters.self), context: context)
     }
 
     public func resolveFont(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        try resolveFont(try TextInterface.ResolveFont.Parameters(wire: call.parameters), context: context)
+        try resolveFont(try call.read(TextInterface.ResolveFont.Parameters.self), context: context)
     }
 
     public func truncate(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        try truncate(try TextInterface.Truncate.Parameters(wire: call.parameters), context: context)
+        try truncate(try call.read(TextInterface.Truncate.Parameters.self), context: context)
     }
 
     /// Every method of io.chevron.Text by qualified name, each calling this implementation

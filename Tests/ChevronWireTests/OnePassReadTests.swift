@@ -99,4 +99,75 @@ struct OnePassReadTests {
             }
         }
     }
+
+    static let callCorpus = DaemonProcess.packageRoot.appendingPathComponent("Fuzz/corpus/calls")
+
+    @Test func everyCorpusCallIsReadInOnePassAsTheParserReadsIt() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.callCorpus.path).sorted()
+        #expect(names.count >= 18)
+        for name in names {
+            let bytes = Array(try Data(contentsOf: Self.callCorpus.appendingPathComponent(name)))
+            let slow = try VarlinkCall(message: try Self.tree(bytes))
+            let fast = try #require(bytes.withUnsafeBytes { VarlinkCall(frame: $0) }, "\(name)")
+            #expect(fast.method == slow.method && fast.more == slow.more && fast.oneway == slow.oneway, "\(name)")
+            if case .encoded = fast.parameters {
+            } else if String(decoding: bytes, as: UTF8.self).contains(#""parameters""#) {
+                Issue.record("\(name): the parameters were not kept as text")
+            }
+            #expect(try fast.parameters.parsed() == slow.parameters, "\(name)")
+        }
+    }
+
+    /// Calls whose parameters the parser refuses, though a scan for where they end would pass
+    /// them: the call pass must check them, or a method would read text that is not JSON.
+    static let refusedCalls: [String] = [
+        #"{"method":"io.chevron.BackButton.Size","parameters":{"title":"a","title":"b"}}"#,  // a duplicate key
+        #"{"method":"io.chevron.BackButton.Size","parameters":{"title":"a\x"}}"#,  // a bad escape
+        "{\"method\":\"io.chevron.BackButton.Size\",\"parameters\":{\"title\":\"a\u{1}\"}}",  // a raw control
+        #"{"method":"io.chevron.BackButton.Size","parameters":{"title":"\ud800"}}"#,  // a lone surrogate
+        #"{"method":"io.chevron.BackButton.Size","parameters":{"scale":01}}"#,  // a leading zero
+        #"{"method":"io.chevron.BackButton.Size","parameters":{"stack":[1,]}}"#,  // a trailing comma
+        #"{"method":"io.chevron.BackButton.Size","parameters":{"title":tru}}"#,  // a broken literal
+        #"{"method":"io.chevron.BackButton.Size","parameters":{"a":"# + String(repeating: "[", count: 40)
+            + String(repeating: "]", count: 40) + "}}",  // deeper than the parser's 32 levels
+    ]
+
+    @Test(arguments: refusedCalls)
+    func aCallWhoseParametersTheParserRefusesIsNotReadInOnePass(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        #expect((try? Self.tree(bytes)) == nil, "the parser reads \(text)")
+        #expect(bytes.withUnsafeBytes { VarlinkCall(frame: $0) } == nil)
+        // The daemon then parses the frame whole, which names the problem.
+        #expect(throws: JSONParseError.self) { try bytes.withUnsafeBytes { try VarlinkCall.read(frame: $0) } }
+    }
+
+    @Test func callsThatAreNotPlainAreLeftToTheParser() throws {
+        // null parameters and flags, an unknown member, a method name that is not qualified: the
+        // slow path reads (or refuses) them, with its own errors.
+        let plainEnough = #"{"method":"io.chevron.Service.GetInfo","parameters":null,"more":null}"#
+        #expect(Array(plainEnough.utf8).withUnsafeBytes { VarlinkCall(frame: $0) } == nil)
+        let slow = try Array(plainEnough.utf8).withUnsafeBytes { try VarlinkCall.read(frame: $0) }
+        #expect(slow.parameters == .object([]) && !slow.more)
+        for text in [
+            #"{"method":"io.chevron.Service.GetInfo","colour":1}"#, #"{"method":"GetInfo"}"#,
+            #"{"method":"io.chevron.Service.GetInfo","method":"io.chevron.Service.GetInfo"}"#,
+        ] {
+            #expect(Array(text.utf8).withUnsafeBytes { VarlinkCall(frame: $0) } == nil, "\(text)")
+            #expect(throws: (any Error).self) {
+                try Array(text.utf8).withUnsafeBytes { try VarlinkCall.read(frame: $0) }
+            }
+        }
+    }
+
+    @Test func aMethodReadsTextParametersInOnePassAndNamesTheFieldWhenTheyAreWrong() throws {
+        let good = VarlinkCall(
+            method: "io.chevron.BackButton.Size", parameters: .encoded(Array(#"{"title":"Back","scale":2}"#.utf8)))
+        #expect(try good.read(BackButtonInterface.Size.Parameters.self) == .init(title: "Back", scale: 2))
+        let wrong = VarlinkCall(
+            method: "io.chevron.BackButton.Size",
+            parameters: .encoded(Array(#"{"title":"Back","stack":[{"title":"a"},{"title":3}]}"#.utf8)))
+        #expect(throws: VarlinkError.invalidParameter("stack[1].title")) {
+            try wrong.read(BackButtonInterface.Size.Parameters.self)
+        }
+    }
 }
