@@ -271,7 +271,10 @@ struct SwiftGenerator {
     /// The one-pass reader: straight from the JSON text, no tree; any doubt is a failure, and
     /// the caller reads the slow way to name the error.
     private func reading(fields: [IDLField], indent: String) -> String {
-        var out = "\(indent)/// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever\n"
+        let names = fields.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        var out = "\(indent)/// The fields' names, numbered as the one-pass reader numbers them.\n"
+        out += "\(indent)static let fieldNames: [StaticString] = [\(names)]\n\n"
+        out += "\(indent)/// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever\n"
         out += "\(indent)/// `init(wire:path:strict:)` would throw, and wherever else it is unsure.\n"
         out += "\(indent)public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {\n"
         for (index, field) in fields.enumerated() {
@@ -283,14 +286,14 @@ struct SwiftGenerator {
         out += "\(indent)    var members = JSONReader.Members()\n"
         out += "\(indent)    var first = true\n"
         out += "\(indent)    try reader.beginObject()\n"
-        out += "\(indent)    while let key = try reader.nextKey(&first) {\n"
-        out += "\(indent)        switch key {\n"
+        out += "\(indent)    while let field = try reader.nextField(&first, among: Self.fieldNames) {\n"
+        out += "\(indent)        switch field {\n"
         for (index, field) in fields.enumerated() {
-            out += "\(indent)        case \"\(field.name)\":\n"
+            out += "\(indent)        case \(index):\n"
             out += "\(indent)            try members.meet(\(index))\n"
             out += "\(indent)            field\(index) = \(read(field.type, field: field.name))\n"
         }
-        out += "\(indent)        default: try reader.skip(unknown: key, strict: strict, members: &members)\n"
+        out += "\(indent)        default: try reader.skipUnknown(strict: strict, members: &members)\n"
         out += "\(indent)        }\n"
         out += "\(indent)    }\n"
         var arguments: [String] = []

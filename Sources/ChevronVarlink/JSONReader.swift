@@ -15,6 +15,8 @@ public struct JSONReadFailure: Error, Sendable {
 public struct JSONReader {
     private var parser: JSONParser
     private var depth = 0
+    /// The last key `nextField` did not find among its names.
+    public private(set) var unknownKey = ""
 
     /// Reads `bytes`, which must hold exactly one JSON value, with `body`; nil when it fails.
     public static func read<T>(
@@ -71,6 +73,55 @@ public struct JSONReader {
         guard let key = try? parser.parseString() else { throw JSONReadFailure() }
         try expect(UInt8(ascii: ":"))
         return key
+    }
+
+    /// The next member's key as an index into `names` (its `:` read), -1 for a key that is not
+    /// among them (then kept as `unknownKey`), or nil at the object's end. A key of plain ASCII
+    /// is matched by its bytes, with no String made; any other is read as a String and compared
+    /// as Swift compares Strings, as the tree path does (a key with an escape, or U+212A KELVIN
+    /// SIGN, which equals "K").
+    public mutating func nextField(_ first: inout Bool, among names: [StaticString]) throws(JSONReadFailure) -> Int? {
+        if peek() == UInt8(ascii: "}") {
+            parser.position += 1
+            depth -= 1
+            return nil
+        }
+        if !first { try expect(UInt8(ascii: ",")) }
+        first = false
+        guard peek() == UInt8(ascii: "\"") else { throw JSONReadFailure() }
+        let bytes = parser.bytes
+        let start = parser.position + 1
+        var end = start
+        while end < bytes.count, (0x20..<0x80).contains(bytes[end]), bytes[end] != UInt8(ascii: "\""),
+            bytes[end] != UInt8(ascii: "\\")
+        {
+            end += 1
+        }
+        var index = -1
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            parser.position = end + 1
+            let key = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            for position in names.indices
+            where names[position].utf8CodeUnitCount == key.count
+                && key.elementsEqual(UnsafeBufferPointer(start: names[position].utf8Start, count: key.count))
+            {
+                index = position
+                break
+            }
+            if index < 0 { unknownKey = String(decoding: key, as: UTF8.self) }
+        } else {
+            guard let key = try? parser.parseString() else { throw JSONReadFailure() }
+            index = names.firstIndex { key == "\($0)" } ?? -1
+            if index < 0 { unknownKey = key }
+        }
+        try expect(UInt8(ascii: ":"))
+        return index
+    }
+
+    /// Skips the value of the member `nextField` did not find (`unknownKey`): a failure when
+    /// `strict`, or when that key came before.
+    public mutating func skipUnknown(strict: Bool, members: inout Members) throws(JSONReadFailure) {
+        try skip(unknown: unknownKey, strict: strict, members: &members)
     }
 
     /// Consumes `null` when it comes next; false otherwise.

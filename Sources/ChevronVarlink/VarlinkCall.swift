@@ -106,6 +106,9 @@ extension UInt8 {
 }
 
 extension VarlinkCall {
+    /// A call's members, numbered as `init?(frame:)` reads them.
+    static let members: [StaticString] = ["method", "parameters", "oneway", "more", "upgrade"]
+
     /// Reads a call's frame (without its NUL) in one pass, keeping its parameters as their
     /// checked JSON text (`JSONValue.encoded`) for the method to read in one pass into its
     /// type (`read(_:)`); nil for anything but a plain call (the members as `init(message:)`
@@ -116,22 +119,22 @@ extension VarlinkCall {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "method":
+            while let field = try reader.nextField(&first, among: Self.members) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     call.method = try reader.string()
-                case "parameters":
+                case 1:
                     try members.meet(1)
                     guard reader.peekObject() else { throw JSONReadFailure() }
                     call.parameters = .encoded(Array(try reader.checkedRawValue()))
-                case "oneway":
+                case 2:
                     try members.meet(2)
                     call.oneway = try reader.bool()
-                case "more":
+                case 3:
                     try members.meet(3)
                     call.more = try reader.bool()
-                case "upgrade":
+                case 4:
                     try members.meet(4)
                     call.upgrade = try reader.bool()
                 default: throw JSONReadFailure()

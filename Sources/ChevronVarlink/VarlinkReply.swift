@@ -70,6 +70,9 @@ public struct VarlinkReply: Sendable, Hashable {
 }
 
 extension VarlinkReply {
+    /// A reply's members, numbered as `init?(frame:)` reads them.
+    static let members: [StaticString] = ["parameters", "error", "continues"]
+
     /// Reads a reply's frame (without its NUL) in one pass, keeping its parameters as their JSON
     /// text (`JSONValue.encoded`) for a typed one-pass read; nil for anything but the plain
     /// members (`parameters` object, `continues` bool, `error` string), to be read the slow way.
@@ -83,16 +86,16 @@ extension VarlinkReply {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "parameters":
+            while let field = try reader.nextField(&first, among: Self.members) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     guard reader.peekObject() else { throw JSONReadFailure() }
                     parameters = .encoded(Array(try reader.rawValue()))
-                case "error":
+                case 1:
                     try members.meet(1)
                     error = try reader.string()
-                case "continues":
+                case 2:
                     try members.meet(2)
                     continues = try reader.bool()
                 default: throw JSONReadFailure()

@@ -49,6 +49,9 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["title", "backTitle"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -57,15 +60,15 @@ public enum BackButtonInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "title":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.null() ? nil : try reader.string()
-                case "backTitle":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.null() ? nil : try reader.string()
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             self.init(title: field0, backTitle: field1)
@@ -143,6 +146,9 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["x", "y", "width", "height"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -153,21 +159,21 @@ public enum BackButtonInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "x":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.double()
-                case "y":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.double()
-                case "width":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.double()
-                case "height":
+                case 3:
                     try members.meet(3)
                     field3 = try reader.double()
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -242,6 +248,9 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["left", "right"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -250,15 +259,15 @@ public enum BackButtonInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "left":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.double()
-                case "right":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.double()
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -345,6 +354,9 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["family", "style", "file", "size", "requested", "substituted"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -357,27 +369,27 @@ public enum BackButtonInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "family":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.string()
-                case "style":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.string()
-                case "file":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.string()
-                case "size":
+                case 3:
                     try members.meet(3)
                     field3 = try reader.double()
-                case "requested":
+                case 4:
                     try members.meet(4)
                     field4 = try reader.string()
-                case "substituted":
+                case 5:
                     try members.meet(5)
                     field5 = try reader.bool()
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -545,6 +557,9 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["look", "title", "stack", "scale", "maxWidth", "overflow", "genericTitle", "direction", "language", "fontScale"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -561,39 +576,39 @@ public enum BackButtonInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "look":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.null() ? nil : try reader.string()
-                case "title":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.null() ? nil : try reader.string()
-                case "stack":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.null() ? nil : try reader.array { (reader) throws(JSONReadFailure) in try NavigationItem(reading: &reader, strict: strict) }
-                case "scale":
+                case 3:
                     try members.meet(3)
                     field3 = try reader.null() ? nil : try reader.int()
-                case "maxWidth":
+                case 4:
                     try members.meet(4)
                     field4 = try reader.null() ? nil : try reader.double()
-                case "overflow":
+                case 5:
                     try members.meet(5)
                     field5 = try reader.null() ? nil : try reader.enumeration(Overflow.self)
-                case "genericTitle":
+                case 6:
                     try members.meet(6)
                     field6 = try reader.null() ? nil : try reader.string()
-                case "direction":
+                case 7:
                     try members.meet(7)
                     field7 = try reader.null() ? nil : try reader.enumeration(Direction.self)
-                case "language":
+                case 8:
                     try members.meet(8)
                     field8 = try reader.null() ? nil : try reader.string()
-                case "fontScale":
+                case 9:
                     try members.meet(9)
                     field9 = try reader.null() ? nil : try reader.double()
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             self.init(look: field0, title: field1, stack: field2, scale: field3, maxWidth: field4, overflow: field5, genericTitle: field6, direction: field7, language: field8, fontScale: field9)
@@ -765,6 +780,9 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["look", "width", "height", "titleFrame", "displayedTitle", "titleSource", "truncated", "capInsets", "titleInsets", "hitRect", "direction", "font", "textWidth", "missingGlyphs"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -785,51 +803,51 @@ public enum BackButtonInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "look":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.string()
-                case "width":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.double()
-                case "height":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.double()
-                case "titleFrame":
+                case 3:
                     try members.meet(3)
                     field3 = try Rect(reading: &reader, strict: strict)
-                case "displayedTitle":
+                case 4:
                     try members.meet(4)
                     field4 = try reader.string()
-                case "titleSource":
+                case 5:
                     try members.meet(5)
                     field5 = try reader.enumeration(TitleSource.self)
-                case "truncated":
+                case 6:
                     try members.meet(6)
                     field6 = try reader.bool()
-                case "capInsets":
+                case 7:
                     try members.meet(7)
                     field7 = try Insets(reading: &reader, strict: strict)
-                case "titleInsets":
+                case 8:
                     try members.meet(8)
                     field8 = try Insets(reading: &reader, strict: strict)
-                case "hitRect":
+                case 9:
                     try members.meet(9)
                     field9 = try Rect(reading: &reader, strict: strict)
-                case "direction":
+                case 10:
                     try members.meet(10)
                     field10 = try reader.enumeration(Direction.self)
-                case "font":
+                case 11:
                     try members.meet(11)
                     field11 = try Font(reading: &reader, strict: strict)
-                case "textWidth":
+                case 12:
                     try members.meet(12)
                     field12 = try reader.double()
-                case "missingGlyphs":
+                case 13:
                     try members.meet(13)
                     field13 = try reader.int()
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -944,6 +962,9 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["error", "parameters"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -952,15 +973,15 @@ public enum BackButtonInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "error":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.string()
-                case "parameters":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.object()
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -1039,6 +1060,9 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["index", "layout", "failure"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1048,18 +1072,18 @@ public enum BackButtonInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "index":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.int()
-                case "layout":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.null() ? nil : try Layout(reading: &reader, strict: strict)
-                case "failure":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.null() ? nil : try Failure(reading: &reader, strict: strict)
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -1149,6 +1173,9 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["name", "summary", "animated", "builtIn", "file"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1160,24 +1187,24 @@ public enum BackButtonInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "name":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.string()
-                case "summary":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.string()
-                case "animated":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.bool()
-                case "builtIn":
+                case 3:
                     try members.meet(3)
                     field3 = try reader.bool()
-                case "file":
+                case 4:
                     try members.meet(4)
                     field4 = try reader.null() ? nil : try reader.string()
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -1301,6 +1328,9 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["shape", "pointDepth", "cornerRadius", "fillTop", "fillBottom", "border", "highlight", "barTop", "barBottom"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1316,36 +1346,36 @@ public enum BackButtonInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "shape":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.enumeration(Shape.self)
-                case "pointDepth":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.double()
-                case "cornerRadius":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.double()
-                case "fillTop":
+                case 3:
                     try members.meet(3)
                     field3 = try reader.string()
-                case "fillBottom":
+                case 4:
                     try members.meet(4)
                     field4 = try reader.string()
-                case "border":
+                case 5:
                     try members.meet(5)
                     field5 = try reader.null() ? nil : try reader.string()
-                case "highlight":
+                case 6:
                     try members.meet(6)
                     field6 = try reader.null() ? nil : try reader.string()
-                case "barTop":
+                case 7:
                     try members.meet(7)
                     field7 = try reader.string()
-                case "barBottom":
+                case 8:
                     try members.meet(8)
                     field8 = try reader.string()
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -1485,6 +1515,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["text", "shadow", "shadowOffsetX", "shadowOffsetY", "tint"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1496,24 +1529,24 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "text":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "shadow":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.null() ? nil : try reader.string()
-                    case "shadowOffsetX":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.null() ? nil : try reader.double()
-                    case "shadowOffsetY":
+                    case 3:
                         try members.meet(3)
                         field3 = try reader.null() ? nil : try reader.double()
-                    case "tint":
+                    case 4:
                         try members.meet(4)
                         field4 = try reader.null() ? nil : try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -1679,6 +1712,9 @@ public enum BackButtonInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["name", "summary", "animated", "builtIn", "file", "font", "fontSize", "features", "tracking", "height", "artWidth", "capInsets", "titleInsets", "alignment", "padding", "minimumWidth", "maximumWidth", "overflow", "chevronWidth", "colors", "art", "sources"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1707,75 +1743,75 @@ public enum BackButtonInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "name":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.string()
-                case "summary":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.string()
-                case "animated":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.bool()
-                case "builtIn":
+                case 3:
                     try members.meet(3)
                     field3 = try reader.bool()
-                case "file":
+                case 4:
                     try members.meet(4)
                     field4 = try reader.null() ? nil : try reader.string()
-                case "font":
+                case 5:
                     try members.meet(5)
                     field5 = try reader.string()
-                case "fontSize":
+                case 6:
                     try members.meet(6)
                     field6 = try reader.double()
-                case "features":
+                case 7:
                     try members.meet(7)
                     field7 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
-                case "tracking":
+                case 8:
                     try members.meet(8)
                     field8 = try reader.double()
-                case "height":
+                case 9:
                     try members.meet(9)
                     field9 = try reader.double()
-                case "artWidth":
+                case 10:
                     try members.meet(10)
                     field10 = try reader.double()
-                case "capInsets":
+                case 11:
                     try members.meet(11)
                     field11 = try Insets(reading: &reader, strict: strict)
-                case "titleInsets":
+                case 12:
                     try members.meet(12)
                     field12 = try Insets(reading: &reader, strict: strict)
-                case "alignment":
+                case 13:
                     try members.meet(13)
                     field13 = try reader.enumeration(Alignment.self)
-                case "padding":
+                case 14:
                     try members.meet(14)
                     field14 = try reader.double()
-                case "minimumWidth":
+                case 15:
                     try members.meet(15)
                     field15 = try reader.double()
-                case "maximumWidth":
+                case 16:
                     try members.meet(16)
                     field16 = try reader.double()
-                case "overflow":
+                case 17:
                     try members.meet(17)
                     field17 = try reader.enumeration(Overflow.self)
-                case "chevronWidth":
+                case 18:
                     try members.meet(18)
                     field18 = try reader.double()
-                case "colors":
+                case 19:
                     try members.meet(19)
                     field19 = try Colors(reading: &reader, strict: strict)
-                case "art":
+                case 20:
                     try members.meet(20)
                     field20 = try LookArt(reading: &reader, strict: strict)
-                case "sources":
+                case 21:
                     try members.meet(21)
                     field21 = try reader.dictionary { (reader) throws(JSONReadFailure) in try reader.string() }
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -1938,6 +1974,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["requests"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1945,12 +1984,12 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "requests":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.array { (reader) throws(JSONReadFailure) in try SizeRequest(reading: &reader, strict: strict) }
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -2009,6 +2048,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["results"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -2016,12 +2058,12 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "results":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.array { (reader) throws(JSONReadFailure) in try SizeResult(reading: &reader, strict: strict) }
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -2105,6 +2147,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["request", "kind", "wasCoveredByPush"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -2114,18 +2159,18 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "request":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try SizeRequest(reading: &reader, strict: strict)
-                    case "kind":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.enumeration(Kind.self)
-                    case "wasCoveredByPush":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.null() ? nil : try reader.bool()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -2212,6 +2257,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["kind", "from", "to", "duration"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -2222,21 +2270,21 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "kind":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.enumeration(Kind.self)
-                    case "from":
+                    case 1:
                         try members.meet(1)
                         field1 = try Rect(reading: &reader, strict: strict)
-                    case "to":
+                    case 2:
                         try members.meet(2)
                         field2 = try Rect(reading: &reader, strict: strict)
-                    case "duration":
+                    case 3:
                         try members.meet(3)
                         field3 = try reader.double()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -2331,6 +2379,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["png", "pixelWidth", "pixelHeight", "layout"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -2341,21 +2392,21 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "png":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "pixelWidth":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.int()
-                    case "pixelHeight":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.int()
-                    case "layout":
+                    case 3:
                         try members.meet(3)
                         field3 = try Layout(reading: &reader, strict: strict)
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -2427,15 +2478,18 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = []
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 self.init()
@@ -2487,6 +2541,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["looks"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -2494,12 +2551,12 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "looks":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.array { (reader) throws(JSONReadFailure) in try LookSummary(reading: &reader, strict: strict) }
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -2564,6 +2621,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["look"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -2571,12 +2631,12 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "look":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -2635,6 +2695,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["look"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -2642,12 +2705,12 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "look":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try LookDescription(reading: &reader, strict: strict)
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -2716,6 +2779,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["look", "known"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -2724,15 +2790,15 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "look":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "known":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -2806,6 +2872,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["parameter", "message"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -2814,15 +2883,15 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "parameter":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "message":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -2896,6 +2965,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["parameter", "message"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -2904,15 +2976,15 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "parameter":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "message":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -2986,6 +3058,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["parameter", "message"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -2994,15 +3069,15 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "parameter":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "message":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -3076,6 +3151,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["parameter", "message"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -3084,15 +3162,15 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "parameter":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "message":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -3166,6 +3244,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["look", "animated"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -3174,15 +3255,15 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "look":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "animated":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -3264,6 +3345,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["parameter", "message", "pixels", "limit"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -3274,21 +3358,21 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "parameter":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "message":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.string()
-                    case "pixels":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.int()
-                    case "limit":
+                    case 3:
                         try members.meet(3)
                         field3 = try reader.int()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -3374,6 +3458,9 @@ public enum BackButtonInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["parameter", "count", "limit"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -3383,18 +3470,18 @@ public enum BackButtonInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "parameter":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "count":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.int()
-                    case "limit":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.int()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }

@@ -43,6 +43,9 @@ public enum ServiceInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["method", "calls", "errors"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -52,18 +55,18 @@ public enum ServiceInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "method":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.string()
-                case "calls":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.int()
-                case "errors":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.int()
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -150,6 +153,9 @@ public enum ServiceInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["entries", "bytes", "byteBudget", "entryLimit", "hits", "misses"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -162,27 +168,27 @@ public enum ServiceInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "entries":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.int()
-                case "bytes":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.int()
-                case "byteBudget":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.int()
-                case "entryLimit":
+                case 3:
                     try members.meet(3)
                     field3 = try reader.int()
-                case "hits":
+                case 4:
                     try members.meet(4)
                     field4 = try reader.int()
-                case "misses":
+                case 5:
                     try members.meet(5)
                     field5 = try reader.int()
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -269,6 +275,9 @@ public enum ServiceInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["file", "field", "reason"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -278,18 +287,18 @@ public enum ServiceInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "file":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.string()
-                case "field":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.string()
-                case "reason":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.string()
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -368,6 +377,9 @@ public enum ServiceInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["fonts", "fontconfig", "libraries", "looks"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -378,21 +390,21 @@ public enum ServiceInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "fonts":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.string()
-                case "fontconfig":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.string()
-                case "libraries":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.string()
-                case "looks":
+                case 3:
                     try members.meet(3)
                     field3 = try reader.string()
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -466,15 +478,18 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = []
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 self.init()
@@ -535,6 +550,9 @@ public enum ServiceInterface {
                     if strict { try reader.finish() }
                 }
 
+                /// The fields' names, numbered as the one-pass reader numbers them.
+                static let fieldNames: [StaticString] = ["open", "accepted", "refused"]
+
                 /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
                 /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
                 public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -544,18 +562,18 @@ public enum ServiceInterface {
                     var members = JSONReader.Members()
                     var first = true
                     try reader.beginObject()
-                    while let key = try reader.nextKey(&first) {
-                        switch key {
-                        case "open":
+                    while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                        switch field {
+                        case 0:
                             try members.meet(0)
                             field0 = try reader.int()
-                        case "accepted":
+                        case 1:
                             try members.meet(1)
                             field1 = try reader.int()
-                        case "refused":
+                        case 2:
                             try members.meet(2)
                             field2 = try reader.int()
-                        default: try reader.skip(unknown: key, strict: strict, members: &members)
+                        default: try reader.skipUnknown(strict: strict, members: &members)
                         }
                     }
                     guard let field0 else { throw JSONReadFailure() }
@@ -652,6 +670,9 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["uptime", "connections", "calls", "answeredFromMemory", "deferredToWorkers", "cache", "generation", "looks", "openFaces"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -667,36 +688,36 @@ public enum ServiceInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "uptime":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.double()
-                    case "connections":
+                    case 1:
                         try members.meet(1)
                         field1 = try Connections(reading: &reader, strict: strict)
-                    case "calls":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.array { (reader) throws(JSONReadFailure) in try MethodStatistics(reading: &reader, strict: strict) }
-                    case "answeredFromMemory":
+                    case 3:
                         try members.meet(3)
                         field3 = try reader.int()
-                    case "deferredToWorkers":
+                    case 4:
                         try members.meet(4)
                         field4 = try reader.int()
-                    case "cache":
+                    case 5:
                         try members.meet(5)
                         field5 = try CacheStatistics(reading: &reader, strict: strict)
-                    case "generation":
+                    case 6:
                         try members.meet(6)
                         field6 = try reader.int()
-                    case "looks":
+                    case 7:
                         try members.meet(7)
                         field7 = try reader.int()
-                    case "openFaces":
+                    case 8:
                         try members.meet(8)
                         field8 = try reader.int()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -790,15 +811,18 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = []
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 self.init()
@@ -858,6 +882,9 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["generation", "looks", "problems"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -867,18 +894,18 @@ public enum ServiceInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "generation":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.int()
-                    case "looks":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
-                    case "problems":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.array { (reader) throws(JSONReadFailure) in try ManifestProblem(reading: &reader, strict: strict) }
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -953,15 +980,18 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = []
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 self.init()
@@ -1045,6 +1075,9 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["fingerprint", "parts", "faces", "fontFiles", "configurationFiles", "libraries", "looks", "generation", "seconds"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1060,36 +1093,36 @@ public enum ServiceInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "fingerprint":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "parts":
+                    case 1:
                         try members.meet(1)
                         field1 = try FingerprintParts(reading: &reader, strict: strict)
-                    case "faces":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.int()
-                    case "fontFiles":
+                    case 3:
                         try members.meet(3)
                         field3 = try reader.int()
-                    case "configurationFiles":
+                    case 4:
                         try members.meet(4)
                         field4 = try reader.int()
-                    case "libraries":
+                    case 5:
                         try members.meet(5)
                         field5 = try reader.dictionary { (reader) throws(JSONReadFailure) in try reader.string() }
-                    case "looks":
+                    case 6:
                         try members.meet(6)
                         field6 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
-                    case "generation":
+                    case 7:
                         try members.meet(7)
                         field7 = try reader.int()
-                    case "seconds":
+                    case 8:
                         try members.meet(8)
                         field8 = try reader.double()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -1183,15 +1216,18 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = []
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 self.init()
@@ -1251,6 +1287,9 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["messageBytes", "textBytes", "sizeManyRequests"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1260,18 +1299,18 @@ public enum ServiceInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "messageBytes":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.int()
-                    case "textBytes":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.int()
-                    case "sizeManyRequests":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.int()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -1344,6 +1383,9 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["message"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1351,12 +1393,12 @@ public enum ServiceInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "message":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -1430,6 +1472,9 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["method", "uid", "message"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1439,18 +1484,18 @@ public enum ServiceInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "method":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "uid":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.int()
-                    case "message":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -1524,6 +1569,9 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["reason"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1531,12 +1579,12 @@ public enum ServiceInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "reason":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -1602,6 +1650,9 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["limit"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1609,12 +1660,12 @@ public enum ServiceInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "limit":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.int()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -1680,6 +1731,9 @@ public enum ServiceInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["message"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1687,12 +1741,12 @@ public enum ServiceInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "message":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }

@@ -95,6 +95,9 @@ public enum TextInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["pattern", "family", "weight", "slant", "size", "language", "features"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -108,30 +111,30 @@ public enum TextInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "pattern":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.null() ? nil : try reader.string()
-                case "family":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.null() ? nil : try reader.string()
-                case "weight":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.null() ? nil : try reader.int()
-                case "slant":
+                case 3:
                     try members.meet(3)
                     field3 = try reader.null() ? nil : try reader.enumeration(Slant.self)
-                case "size":
+                case 4:
                     try members.meet(4)
                     field4 = try reader.null() ? nil : try reader.double()
-                case "language":
+                case 5:
                     try members.meet(5)
                     field5 = try reader.null() ? nil : try reader.string()
-                case "features":
+                case 6:
                     try members.meet(6)
                     field6 = try reader.null() ? nil : try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             self.init(pattern: field0, family: field1, weight: field2, slant: field3, size: field4, language: field5, features: field6)
@@ -243,6 +246,9 @@ public enum TextInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["family", "style", "file", "index", "variations"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -254,24 +260,24 @@ public enum TextInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "family":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try reader.string()
-                case "style":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.string()
-                case "file":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.string()
-                case "index":
+                case 3:
                     try members.meet(3)
                     field3 = try reader.int()
-                case "variations":
+                case 4:
                     try members.meet(4)
                     field4 = try reader.null() ? nil : try reader.string()
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -377,6 +383,9 @@ public enum TextInterface {
             if strict { try reader.finish() }
         }
 
+        /// The fields' names, numbered as the one-pass reader numbers them.
+        static let fieldNames: [StaticString] = ["face", "start", "end", "glyphs", "width", "script", "direction"]
+
         /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
         /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
         public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -390,30 +399,30 @@ public enum TextInterface {
             var members = JSONReader.Members()
             var first = true
             try reader.beginObject()
-            while let key = try reader.nextKey(&first) {
-                switch key {
-                case "face":
+            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                switch field {
+                case 0:
                     try members.meet(0)
                     field0 = try Face(reading: &reader, strict: strict)
-                case "start":
+                case 1:
                     try members.meet(1)
                     field1 = try reader.int()
-                case "end":
+                case 2:
                     try members.meet(2)
                     field2 = try reader.int()
-                case "glyphs":
+                case 3:
                     try members.meet(3)
                     field3 = try reader.int()
-                case "width":
+                case 4:
                     try members.meet(4)
                     field4 = try reader.double()
-                case "script":
+                case 5:
                     try members.meet(5)
                     field5 = try reader.string()
-                case "direction":
+                case 6:
                     try members.meet(6)
                     field6 = try reader.enumeration(Direction.self)
-                default: try reader.skip(unknown: key, strict: strict, members: &members)
+                default: try reader.skipUnknown(strict: strict, members: &members)
                 }
             }
             guard let field0 else { throw JSONReadFailure() }
@@ -512,6 +521,9 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["text", "font"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -520,15 +532,15 @@ public enum TextInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "text":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "font":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.null() ? nil : try FontRequest(reading: &reader, strict: strict)
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -626,6 +638,9 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["width", "ascent", "descent", "lineHeight", "direction", "missing", "substituted", "runs"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -640,33 +655,33 @@ public enum TextInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "width":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.double()
-                    case "ascent":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.double()
-                    case "descent":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.double()
-                    case "lineHeight":
+                    case 3:
                         try members.meet(3)
                         field3 = try reader.double()
-                    case "direction":
+                    case 4:
                         try members.meet(4)
                         field4 = try reader.enumeration(Direction.self)
-                    case "missing":
+                    case 5:
                         try members.meet(5)
                         field5 = try reader.int()
-                    case "substituted":
+                    case 6:
                         try members.meet(6)
                         field6 = try reader.bool()
-                    case "runs":
+                    case 7:
                         try members.meet(7)
                         field7 = try reader.array { (reader) throws(JSONReadFailure) in try Run(reading: &reader, strict: strict) }
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -768,6 +783,9 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["font", "text"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -776,15 +794,15 @@ public enum TextInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "font":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try FontRequest(reading: &reader, strict: strict)
-                    case "text":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.null() ? nil : try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -869,6 +887,9 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["primary", "unitsPerEm", "fallbacks", "missing", "substituted"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -880,24 +901,24 @@ public enum TextInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "primary":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try Face(reading: &reader, strict: strict)
-                    case "unitsPerEm":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.int()
-                    case "fallbacks":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.array { (reader) throws(JSONReadFailure) in try Face(reading: &reader, strict: strict) }
-                    case "missing":
+                    case 3:
                         try members.meet(3)
                         field3 = try reader.null() ? nil : try reader.int()
-                    case "substituted":
+                    case 4:
                         try members.meet(4)
                         field4 = try reader.bool()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -1001,6 +1022,9 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["text", "font", "maxWidth", "ellipsis"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1011,21 +1035,21 @@ public enum TextInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "text":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "font":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.null() ? nil : try FontRequest(reading: &reader, strict: strict)
-                    case "maxWidth":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.double()
-                    case "ellipsis":
+                    case 3:
                         try members.meet(3)
                         field3 = try reader.null() ? nil : try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -1111,6 +1135,9 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["displayed", "width", "truncated", "fullWidth"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1121,21 +1148,21 @@ public enum TextInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "displayed":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "width":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.double()
-                    case "truncated":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.bool()
-                    case "fullWidth":
+                    case 3:
                         try members.meet(3)
                         field3 = try reader.double()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -1216,6 +1243,9 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["parameter", "message"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1224,15 +1254,15 @@ public enum TextInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "parameter":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "message":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -1310,6 +1340,9 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["parameter", "message", "limit"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1319,18 +1352,18 @@ public enum TextInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "parameter":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "message":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.string()
-                    case "limit":
+                    case 2:
                         try members.meet(2)
                         field2 = try reader.int()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -1408,6 +1441,9 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["parameter", "message"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1416,15 +1452,15 @@ public enum TextInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "parameter":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "message":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }
@@ -1498,6 +1534,9 @@ public enum TextInterface {
                 if strict { try reader.finish() }
             }
 
+            /// The fields' names, numbered as the one-pass reader numbers them.
+            static let fieldNames: [StaticString] = ["parameter", "message"]
+
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
@@ -1506,15 +1545,15 @@ public enum TextInterface {
                 var members = JSONReader.Members()
                 var first = true
                 try reader.beginObject()
-                while let key = try reader.nextKey(&first) {
-                    switch key {
-                    case "parameter":
+                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    switch field {
+                    case 0:
                         try members.meet(0)
                         field0 = try reader.string()
-                    case "message":
+                    case 1:
                         try members.meet(1)
                         field1 = try reader.string()
-                    default: try reader.skip(unknown: key, strict: strict, members: &members)
+                    default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
                 guard let field0 else { throw JSONReadFailure() }

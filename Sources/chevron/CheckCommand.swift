@@ -154,7 +154,7 @@ struct CheckCommand: AsyncParsableCommand {
                 substitutions: &substitutions)
             let summary = CheckReport.Summary(rows: rows, titles: entries.count, substitutions: substitutions)
             switch plan.format {
-            case .text: CheckTable.lines(rows).forEach { print($0) }
+            case .text: Output.printLines(CheckTable.lines(rows))
             case .json:
                 let fingerprint = try await FingerprintCommand.fetch(from: client)
                 try Output.printJSON(CheckReport(rows: rows, summary: summary, fingerprint: fingerprint))

@@ -106,25 +106,38 @@ enum CheckTable {
     static func lines(_ rows: [CheckRow]) -> [String] {
         let places = rows.map { "\($0.file):\($0.line)" }
         let keys = rows.map { shortened($0.key, to: keyWidth) }
-        let placeWidth = places.map(\.count).max() ?? 0
-        let keyColumn = keys.map(\.count).max() ?? 0
-        let lookWidth = rows.map(\.look.count).max() ?? 0
+        let placeWidth = places.lazy.map(\.characterCount).max() ?? 0
+        let keyColumn = keys.lazy.map(\.characterCount).max() ?? 0
+        let lookWidth = rows.lazy.map(\.look.characterCount).max() ?? 0
         // The language column is there when a row was measured in a language.
-        let languages = rows.map { $0.language ?? "-" }
-        let languageWidth = rows.contains { $0.language != nil } ? languages.map(\.count).max() ?? 0 : 0
+        let languageWidth =
+            rows.contains { $0.language != nil } ? rows.lazy.map { ($0.language ?? "-").characterCount }.max() ?? 0 : 0
         return rows.indices.map { index in
-            let row = rows[index]
-            let width = row.width.map { "\(Output.points($0))/\(Output.points(row.maxWidth))" } ?? "-"
-            let language = languageWidth > 0 ? "\(languages[index].column(languageWidth))  " : ""
-            return "\(places[index].column(placeWidth))  \(keys[index].column(keyColumn))  \(language)"
-                + "\(row.look.column(lookWidth))  \(width.column(11))  \(row.shown)"
+            // Each line is built in one String, its columns padded in place.
+            var line = ""
+            line.reserveCapacity(placeWidth + keyColumn + languageWidth + lookWidth + 40)
+            places[index].appendColumn(to: &line, width: placeWidth)
+            line.append("  ")
+            keys[index].appendColumn(to: &line, width: keyColumn)
+            line.append("  ")
+            if languageWidth > 0 {
+                (rows[index].language ?? "-").appendColumn(to: &line, width: languageWidth)
+                line.append("  ")
+            }
+            rows[index].look.appendColumn(to: &line, width: lookWidth)
+            line.append("  ")
+            let width = rows[index].width.map { "\(Output.points($0))/\(Output.points(rows[index].maxWidth))" } ?? "-"
+            width.appendColumn(to: &line, width: 11)
+            line.append("  ")
+            line.append(rows[index].shown)
+            return line
         }
     }
 
     /// `key` in at most `limit` characters: its start, an ellipsis, and its end, which keeps a
     /// variant suffix (` (de, one)`, `[2]`) whole.
     static func shortened(_ key: String, to limit: Int) -> String {
-        guard key.count > limit else { return key }
+        guard key.characterCount > limit else { return key }
         var tail = 12
         if key.hasSuffix(")"), let open = key.range(of: " (", options: .backwards) {
             tail = max(tail, key.distance(from: open.lowerBound, to: key.endIndex))

@@ -170,4 +170,29 @@ struct OnePassReadTests {
             try wrong.read(BackButtonInterface.Size.Parameters.self)
         }
     }
+
+    @Test func keysAreMatchedAsTheTreePathMatchesThem() throws {
+        // An escaped key names the same field in both paths.
+        let escaped = Array(#"{"ti\u0074le":"Back","\u006cook":"modern"}"#.utf8)
+        let read = JSONValue.encoded(escaped).read(as: BackButtonInterface.SizeRequest.self, strict: true)
+        #expect(read == BackButtonInterface.SizeRequest(look: "modern", title: "Back"))
+        #expect(try BackButtonInterface.SizeRequest(wire: try Self.tree(escaped), path: "", strict: true) == read)
+        // U+212A KELVIN SIGN decomposes canonically to U+004B "K" (UnicodeData.txt), so Swift,
+        // and the tree path's String comparison, take "\u{212A}elvin" for "Kelvin": a key that
+        // is not plain ASCII is compared as a String, not by its bytes.
+        let kelvin = Array("{\"\u{212A}elvin\":1,\"other\":2}".utf8)
+        let fields = kelvin.withUnsafeBytes { bytes in
+            JSONReader.read(bytes) { (reader) throws(JSONReadFailure) in
+                var first = true
+                var found: [Int] = []
+                try reader.beginObject()
+                while let field = try reader.nextField(&first, among: ["Kelvin"]) {
+                    found.append(field)
+                    _ = try reader.int()
+                }
+                return found
+            }
+        }
+        #expect(fields == [0, -1])
+    }
 }
