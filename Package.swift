@@ -110,7 +110,10 @@ var package = Package(
             ],
             swiftSettings: strictSwift),
         // The wire types of chevron's interfaces, generated from Sources/ChevronService/Interfaces.
-        .target(name: "ChevronWire", dependencies: ["ChevronVarlink"], swiftSettings: strictSwift),
+        .target(
+            name: "ChevronWire",
+            dependencies: ["ChevronVarlink", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: strictSwift),
         // The localisation files `chevron check` reads (.strings, .xcstrings, strings.xml, CSV,
         // lines): a library of its own, so that the fuzz targets can reach its parsers.
         .target(
@@ -198,7 +201,8 @@ var package = Package(
         .target(
             name: "ChevronFuzzing",
             dependencies: [
-                "ChevronBuiltInLooks", "ChevronCheck", "ChevronLooks", "ChevronService", "ChevronText", "ChevronVarlink",
+                "ChevronBuiltInLooks", "ChevronCheck", "ChevronLooks", "ChevronService", "ChevronText",
+                "ChevronVarlink",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSwift
@@ -211,7 +215,10 @@ var package = Package(
         ),
         .testTarget(
             name: "ChevronWireTests",
-            dependencies: ["ChevronWire", "VarlinkIDL", "ChevronVarlink", "ChevronTestSupport"],
+            dependencies: [
+                "ChevronWire", "VarlinkIDL", "ChevronVarlink", "ChevronTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -18,6 +18,7 @@ struct SwiftGenerator {
             // Regenerate with `make wire` (a test checks that this file is what the generator writes).
 
             import ChevronVarlink
+            import NIOCore
 
             \(comment(interface.documentation, indent: ""))public enum \(namespace) {
                 /// The interface's name.
@@ -182,10 +183,14 @@ struct SwiftGenerator {
         out += "\(inner)}\n\n"
         out += reading(fields: fields, indent: inner)
         // Encoding straight to text.
-        out += "\(inner)/// Writes the message's compact JSON text into `bytes`, absent optionals left out: a\n"
-        out += "\(inner)/// reply written once, without a tree.\n"
-        out += "\(inner)public func encode(into bytes: inout [UInt8]) {\n"
-        out += "\(inner)    bytes.append(UInt8(ascii: \"{\"))\n"
+        out += "\(inner)/// Writes the message's compact JSON text into `bytes`, absent optionals left out.\n"
+        out += "\(inner)public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }\n\n"
+        out += "\(inner)/// Writes the message's compact JSON text into a channel's buffer: a reply written once,\n"
+        out += "\(inner)/// where it will be sent, without a tree or an array.\n"
+        out += "\(inner)public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }\n\n"
+        out += "\(inner)/// The text, written into either output (specialised for each).\n"
+        out += "\(inner)func write<Output: JSONOutput>(into bytes: inout Output) {\n"
+        out += "\(inner)    bytes.writeJSON(byte: UInt8(ascii: \"{\"))\n"
         if fields.contains(where: { if case .optional = $0.type { true } else { false } }) {
             out += "\(inner)    var separated = false\n"
             for field in fields {
@@ -208,7 +213,7 @@ struct SwiftGenerator {
                     "\(inner)    \(write(field.type, value: "self.\(identifier(field.name))", indent: inner + "    "))\n"
             }
         }
-        out += "\(inner)    bytes.append(UInt8(ascii: \"}\"))\n"
+        out += "\(inner)    bytes.writeJSON(byte: UInt8(ascii: \"}\"))\n"
         out += "\(inner)}\n\n"
         out += "\(inner)/// The message as already-written JSON text (`JSONValue.encoded`).\n"
         out += "\(inner)public var encoded: JSONValue {\n"
@@ -385,12 +390,12 @@ struct SwiftGenerator {
         case .int: return "Wire.write(number: Double(\(value)), into: &bytes)"
         case .float: return "Wire.write(number: \(value), into: &bytes)"
         case .string: return "Wire.write(string: \(value), into: &bytes)"
-        case .object: return "\(value).encode(into: &bytes)"
+        case .object: return "Wire.write(json: \(value), into: &bytes)"
         case .named(let name):
             return isEnumeration(name)
-                ? "Wire.write(string: \(value).rawValue, into: &bytes)" : "\(value).encode(into: &bytes)"
+                ? "Wire.write(string: \(value).rawValue, into: &bytes)" : "\(value).write(into: &bytes)"
         case .enumeration: return "Wire.write(string: \(value).rawValue, into: &bytes)"
-        case .structure: return "\(value).encode(into: &bytes)"
+        case .structure: return "\(value).write(into: &bytes)"
         case .array(let element):
             return
                 "Wire.write(array: \(value), into: &bytes) { element, bytes in \(write(element, value: "element", indent: indent)) }"

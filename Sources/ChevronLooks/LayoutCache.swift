@@ -24,9 +24,12 @@ public final class LayoutCache: Sendable {
         entries.value(for: LayoutKey(request), generation: generation)
     }
 
-    /// Keeps `layout`, made for `request` under font `generation`.
-    public func insert(_ layout: BackButtonLayout, for request: SizeRequest, generation: Int) {
-        entries.insert(layout, for: LayoutKey(request), generation: generation)
+    /// Keeps `layout`, made for `request` under font `generation`; with `.freeRoomOnly`, only
+    /// if no layout must go for it.
+    public func insert(
+        _ layout: BackButtonLayout, for request: SizeRequest, generation: Int, filling: CacheFilling = .evicting
+    ) {
+        entries.insert(layout, for: LayoutKey(request), generation: generation, filling: filling)
     }
 
     /// Entries, bytes, hits, misses and evictions.

@@ -18,16 +18,18 @@ public struct SizingEngine: Sendable {
     }
 
     /// The layout for one request.
-    /// - Parameter keeping: whether a layout made now goes into the layout cache. A bulk scan
-    ///   (a big SizeMany) passes false: it still finds what is there, but does not push out the
-    ///   layouts that single calls keep asking for with a hundred thousand it will not ask again.
+    /// - Parameter filling: how a layout made now, and the measurements behind it, go into
+    ///   full caches. A bulk scan (a big SizeMany) passes `.freeRoomOnly`: it finds what is
+    ///   there and fills free room, but does not push out the results that single calls keep
+    ///   asking for with a hundred thousand it will not ask for again.
     /// - Throws: `LookError` for a bad request, `TextError` for bad text or fonts.
-    public func size(_ request: SizeRequest, keeping: Bool = true) throws -> BackButtonLayout {
+    public func size(_ request: SizeRequest, filling: CacheFilling = .evicting) throws -> BackButtonLayout {
         // Read before measuring: a rescan during the layout leaves the entry stale, never mislabelled.
         let generation = text.generation
         if let layouts, let layout = layouts.layout(for: request, generation: generation) { return layout }
-        let layout = try registry.look(named: request.look).layout(request, measurer: TitleMeasurer(engine: text))
-        if keeping { layouts?.insert(layout, for: request, generation: generation) }
+        let layout = try registry.look(named: request.look).layout(
+            request, measurer: TitleMeasurer(engine: text, filling: filling))
+        layouts?.insert(layout, for: request, generation: generation, filling: filling)
         return layout
     }
 

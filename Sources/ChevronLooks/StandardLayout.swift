@@ -82,10 +82,10 @@ struct StandardLayout {
             cut.width + (tracking == 0 ? 0 : tracking * Double(cut.displayed.count))
         }
         var limit = available
-        var cut = try measurer.engine.truncate(text, font: font, maxWidth: max(0, limit))
+        var cut = try measurer.truncate(text, font: font, maxWidth: max(0, limit))
         while trackedWidth(cut) > available, !cut.displayed.isEmpty {
             limit -= max(trackedWidth(cut) - available, tracking)
-            cut = try measurer.engine.truncate(text, font: font, maxWidth: max(0, limit))
+            cut = try measurer.truncate(text, font: font, maxWidth: max(0, limit))
         }
         return (cut, trackedWidth(cut))
     }
@@ -122,7 +122,7 @@ struct StandardLayout {
         let grid = PixelGrid(scale: request.scale)
         // The line height and face of an empty title come from a space in the same font.
         let measured =
-            try choice.measurement ?? measurer.engine.measure(choice.text.isEmpty ? " " : choice.text, font: font)
+            try choice.measurement ?? measurer.measure(choice.text.isEmpty ? " " : choice.text, font: font)
         let lineHeight = measured.lineHeight
         let width = grid.up(max(metrics.minimumWidth, min(maximum, choice.width + metrics.padding)))
         let height = grid.up(metrics.height)

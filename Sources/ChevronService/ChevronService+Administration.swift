@@ -77,12 +77,12 @@ extension ChevronService: ServiceInterfaceMethods {
                 ).wire)
         }
         return .work { [self] () throws(VarlinkError) in
-            .reply(reloadReply(reload()))
+            .value(reloadReply(reload()))
         }
     }
 
     /// Reload's reply: the new generation, the looks, and every problem found.
-    private func reloadReply(_ outcome: ReloadOutcome) -> JSONValue {
+    private func reloadReply(_ outcome: ReloadOutcome) -> ServiceInterface.Reload.Reply {
         typealias Problem = ServiceInterface.ManifestProblem
         let problems =
             outcome.problems.map { Problem(file: $0.file, field: $0.field, reason: $0.reason) }
@@ -91,7 +91,6 @@ extension ChevronService: ServiceInterfaceMethods {
                 Problem(file: $0, field: "fonts", reason: "not a font file fontconfig can read; skipped")
             }
         return ServiceInterface.Reload.Reply(generation: outcome.generation, looks: outcome.looks, problems: problems)
-            .encoded
     }
 
     public func getStatistics(_ parameters: ServiceInterface.GetStatistics.Parameters, context: VarlinkCallContext)
@@ -99,7 +98,7 @@ extension ChevronService: ServiceInterfaceMethods {
     {
         let text = text.statistics
         typealias Reply = ServiceInterface.GetStatistics.Reply
-        return .reply(
+        return .value(
             Reply(
                 uptime: uptime,
                 connections: Reply.Connections(
@@ -113,16 +112,16 @@ extension ChevronService: ServiceInterfaceMethods {
                     entries: text.cache.entries, bytes: text.cache.bytes, byteBudget: text.cacheByteBudget,
                     entryLimit: text.cacheEntryLimit, hits: text.cache.hits, misses: text.cache.misses),
                 generation: text.generation, looks: registry.names.count, openFaces: text.openFaces
-            ).encoded)
+            ))
     }
 
     public func getLimits(_ parameters: ServiceInterface.GetLimits.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
     {
-        .reply(
+        .value(
             ServiceInterface.GetLimits.Reply(
                 messageBytes: configuration.maximumMessageBytes,
                 textBytes: text.configuration.limits.maximumTextBytes, sizeManyRequests: configuration.maximumBatchSize
-            ).encoded)
+            ))
     }
 }

@@ -11,8 +11,8 @@ extension ChevronService: BackButtonInterfaceMethods {
     {
         let request = Self.sizeRequest(parameters)
         let sizing = sizing
-        if let layout = sizing.layoutInMemory(request) { return .reply(layout.json) }
-        return .work { [self] () throws(VarlinkError) in .reply(try layout(request, sizing: sizing).json) }
+        if let layout = sizing.layoutInMemory(request) { return .value(layout.wire) }
+        return .work { [self] () throws(VarlinkError) in .value(try layout(request, sizing: sizing).wire) }
     }
 
     /// The most SizeMany requests an event loop looks up in memory (bigger batches go to a
@@ -60,7 +60,7 @@ extension ChevronService: BackButtonInterfaceMethods {
                 }
                 return Self.sizeManyReply(
                     (0..<batch.count).lazy.map {
-                        self.sizeResult($0, batch.request($0), sizing: sizing, keeping: false)
+                        self.sizeResult($0, batch.request($0), sizing: sizing, filling: .freeRoomOnly)
                     },
                     more: more)
             }
@@ -90,7 +90,7 @@ extension ChevronService: BackButtonInterfaceMethods {
         if more, !results.isEmpty {
             return .replies(results.map { BackButtonInterface.SizeMany.Reply(results: [$0]).encoded })
         }
-        return .reply(BackButtonInterface.SizeMany.Reply(results: results).encoded)
+        return .value(BackButtonInterface.SizeMany.Reply(results: results))
     }
 
     /// The result of request `index` that failed with `error`.
@@ -110,12 +110,13 @@ extension ChevronService: BackButtonInterfaceMethods {
     }
 
     /// One SizeMany result: the layout of request `index`, or why there is none. A big batch
-    /// is a scan: its layouts are not kept (`keeping` false; see `SizingEngine.size(_:keeping:)`).
+    /// is a scan: it fills only the caches' free room (`.freeRoomOnly`; see `SizingEngine.size`).
     func sizeResult(
-        _ index: Int, _ request: Result<SizeRequest, VarlinkError>, sizing: SizingEngine, keeping: Bool = true
+        _ index: Int, _ request: Result<SizeRequest, VarlinkError>, sizing: SizingEngine,
+        filling: CacheFilling = .evicting
     ) -> BackButtonInterface.SizeResult {
         do throws(VarlinkError) {
-            return .init(index: index, layout: try layout(try request.get(), sizing: sizing, keeping: keeping).wire)
+            return .init(index: index, layout: try layout(try request.get(), sizing: sizing, filling: filling).wire)
         } catch {
             return Self.failed(index, error)
         }
@@ -129,21 +130,21 @@ extension ChevronService: BackButtonInterfaceMethods {
         let wasCoveredByPush = parameters.wasCoveredByPush ?? false
         let sizing = sizing
         if let transition = sizing.transitionInMemory(kind, for: request, wasCoveredByPush: wasCoveredByPush) {
-            return .reply(Self.reply(transition))
+            return .value(Self.reply(transition))
         }
         return .work { [self] () throws(VarlinkError) in
             let transition = try mappingLookErrors(look: request.look) {
                 try sizing.transition(kind, for: request, wasCoveredByPush: wasCoveredByPush)
             }
-            return .reply(Self.reply(transition))
+            return .value(Self.reply(transition))
         }
     }
 
-    private static func reply(_ transition: BackButtonTransition) -> JSONValue {
+    private static func reply(_ transition: BackButtonTransition) -> BackButtonInterface.Transition.Reply {
         BackButtonInterface.Transition.Reply(
             kind: BackButtonInterface.Transition.Reply.Kind(rawValue: transition.kind.rawValue) ?? .push,
             from: transition.from.wire, to: transition.to.wire, duration: transition.duration
-        ).encoded
+        )
     }
 
     public func render(_ parameters: BackButtonInterface.Render.Parameters, context: VarlinkCallContext)
@@ -163,16 +164,15 @@ extension ChevronService: BackButtonInterfaceMethods {
             let canvas = try renderer.render(layout, look: look, request: request)
             return (layout, try canvas.png(), canvas.pixelWidth, canvas.pixelHeight)
         }
-        return .reply(
+        return .value(
             BackButtonInterface.Render.Reply(
-                png: Base64.encode(png), pixelWidth: width, pixelHeight: height, layout: layout.wire
-            ).encoded)
+                png: Base64.encode(png), pixelWidth: width, pixelHeight: height, layout: layout.wire))
     }
 
     public func listLooks(_ parameters: BackButtonInterface.ListLooks.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
     {
-        .reply(BackButtonInterface.ListLooks.Reply(looks: registry.all.map(Self.summary)).encoded)
+        .value(BackButtonInterface.ListLooks.Reply(looks: registry.all.map(Self.summary)))
     }
 
     public func describeLook(_ parameters: BackButtonInterface.DescribeLook.Parameters, context: VarlinkCallContext)
@@ -180,13 +180,14 @@ extension ChevronService: BackButtonInterfaceMethods {
     {
         let registry = registry
         let look = try mappingLookErrors(look: parameters.look) { try registry.look(named: parameters.look) }
-        return .reply(BackButtonInterface.DescribeLook.Reply(look: Self.description(look)).encoded)
+        return .value(BackButtonInterface.DescribeLook.Reply(look: Self.description(look)))
     }
 
-    private func layout(_ request: SizeRequest, sizing: SizingEngine, keeping: Bool = true) throws(VarlinkError)
+    private func layout(_ request: SizeRequest, sizing: SizingEngine, filling: CacheFilling = .evicting)
+        throws(VarlinkError)
         -> BackButtonLayout
     {
-        try mappingLookErrors(look: request.look) { try sizing.size(request, keeping: keeping) }
+        try mappingLookErrors(look: request.look) { try sizing.size(request, filling: filling) }
     }
 
     /// The engine's request for a SizeRequest read from the wire (a Size or Render call, a

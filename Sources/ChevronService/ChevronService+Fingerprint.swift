@@ -26,7 +26,7 @@ extension ChevronService {
         throws(VarlinkError) -> VarlinkResponse
     {
         switch fingerprints.status {
-        case .ready(let fingerprint): return .reply(fingerprint.json)
+        case .ready(let fingerprint): return .value(fingerprint.reply)
         case .computing:
             throw VarlinkError(
                 ServiceInterface.Pending.name,
@@ -36,20 +36,20 @@ extension ChevronService {
         case .stale:
             // Nobody is computing it (an in-process service asked for the first time): hashing
             // files may block.
-            return .work { [self] () throws(VarlinkError) in .reply(refreshFingerprint().json) }
+            return .work { [self] () throws(VarlinkError) in .value(refreshFingerprint().reply) }
         }
     }
 }
 
 extension Fingerprint {
     /// GetFingerprint's reply.
-    var json: JSONValue {
+    var reply: ServiceInterface.GetFingerprint.Reply {
         ServiceInterface.GetFingerprint.Reply(
             fingerprint: value,
             parts: ServiceInterface.FingerprintParts(
                 fonts: parts.fonts, fontconfig: parts.fontconfig, libraries: parts.libraries, looks: parts.looks),
             faces: faces, fontFiles: fontFiles, configurationFiles: configurationFiles, libraries: libraries,
             looks: looks, generation: generation, seconds: seconds
-        ).encoded
+        )
     }
 }

@@ -12,13 +12,13 @@ extension ChevronService: TextInterfaceMethods {
     {
         let font = try Self.fontRequest(parameters.font, path: "font") ?? Self.defaultFont
         if let measurement = text.measurementInMemory(parameters.text, font: font) {
-            return .reply(measurement.wire.encoded)
+            return .value(measurement.wire)
         }
         return .work { [self] () throws(VarlinkError) in
             let measurement = try mappingErrors(fontPrefix: "font") { () throws(TextError) in
                 try text.measure(parameters.text, font: font)
             }
-            return .reply(measurement.wire.encoded)
+            return .value(measurement.wire)
         }
     }
 
@@ -34,12 +34,11 @@ extension ChevronService: TextInterfaceMethods {
         let resolution = try mappingErrors(fontPrefix: "font") { () throws(TextError) in
             try self.text.resolve(font, text: text)
         }
-        return .reply(
+        return .value(
             TextInterface.ResolveFont.Reply(
                 primary: resolution.primary.wire, unitsPerEm: resolution.metrics.unitsPerEm,
                 fallbacks: resolution.fallbacks.map(\.wire), missing: text == nil ? nil : resolution.missing,
-                substituted: resolution.substituted
-            ).encoded)
+                substituted: resolution.substituted))
     }
 
     public func truncate(_ parameters: TextInterface.Truncate.Parameters, context: VarlinkCallContext)
@@ -48,21 +47,21 @@ extension ChevronService: TextInterfaceMethods {
         let font = try Self.fontRequest(parameters.font, path: "font") ?? Self.defaultFont
         let (title, maxWidth, ellipsis) = (parameters.text, parameters.maxWidth, parameters.ellipsis ?? "…")
         if let truncation = text.truncationInMemory(title, font: font, maxWidth: maxWidth, ellipsis: ellipsis) {
-            return .reply(Self.reply(truncation))
+            return .value(Self.reply(truncation))
         }
         return .work { [self] () throws(VarlinkError) in
             let truncation = try mappingErrors(fontPrefix: "font") { () throws(TextError) in
                 try text.truncate(title, font: font, maxWidth: maxWidth, ellipsis: ellipsis)
             }
-            return .reply(Self.reply(truncation))
+            return .value(Self.reply(truncation))
         }
     }
 
-    private static func reply(_ truncation: Truncation) -> JSONValue {
+    private static func reply(_ truncation: Truncation) -> TextInterface.Truncate.Reply {
         TextInterface.Truncate.Reply(
             displayed: truncation.displayed, width: truncation.width, truncated: truncation.truncated,
             fullWidth: truncation.fullWidth
-        ).encoded
+        )
     }
 
     /// The engine's request for a `FontRequest` read from the wire (at `path`): a pattern, or a

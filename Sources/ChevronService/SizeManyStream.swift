@@ -1,4 +1,5 @@
 import ChevronLooks
+import ChevronText
 import ChevronVarlink
 import ChevronWire
 import NIOCore
@@ -35,22 +36,20 @@ final class SizeManyStream: VarlinkReplyStream {
             let start = bytes.readableBytes
             if index == 0, !more { bytes.writeString(#"{"parameters":{"results":["#) }
             var sized = 0
-            var result: [UInt8] = []  // one result's JSON, reused
             // A client that left gets nothing more: stop measuring for it.
             while index < batch.count, sized < Self.sliceSize, bytes.readableBytes - start < budget,
                 !context.isAbandoned()
             {
-                let sizedResult = service.sizeResult(index, batch.request(index), sizing: sizing, keeping: false)
+                let sizedResult = service.sizeResult(
+                    index, batch.request(index), sizing: sizing, filling: .freeRoomOnly)
                 if more {
                     VarlinkReply(
-                        parameters: BackButtonInterface.SizeMany.Reply(results: [sizedResult]).encoded,
+                        body: BackButtonInterface.SizeMany.Reply(results: [sizedResult]),
                         continues: index < batch.count - 1
                     ).write(into: &bytes)
                 } else {
                     if index > 0 { bytes.writeInteger(UInt8(ascii: ",")) }
-                    result.removeAll(keepingCapacity: true)
-                    sizedResult.encode(into: &result)
-                    bytes.writeBytes(result)
+                    sizedResult.encode(into: &bytes)
                 }
                 index += 1
                 sized += 1

@@ -51,6 +51,4 @@ extension BackButtonLayout {
             textWidth: textWidth, missingGlyphs: missingGlyphs)
     }
 
-    /// The reply sent most often, written once as text.
-    var json: JSONValue { wire.encoded }
 }

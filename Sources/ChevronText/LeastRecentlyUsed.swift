@@ -41,12 +41,14 @@ struct LeastRecentlyUsed<Key: Hashable, Value> {
     }
 
     /// Stores `value` under `key` at `cost` bytes, evicting the least recently used entries until
-    /// both bounds hold. A value costing more than the whole budget is not stored.
-    mutating func insert(_ value: Value, for key: Key, cost: Int) {
+    /// both bounds hold. A value costing more than the whole budget is not stored. With
+    /// `filling` `.freeRoomOnly`, nothing is evicted: the value is stored only if it fits as is.
+    mutating func insert(_ value: Value, for key: Key, cost: Int, filling: CacheFilling = .evicting) {
         if let slot = slots[key] {
             remove(slot)
         }
         guard cost <= byteBudget, entryLimit > 0 else { return }
+        if filling == .freeRoomOnly, bytes + cost > byteBudget || slots.count >= entryLimit { return }
         while oldest >= 0, bytes + cost > byteBudget || slots.count >= entryLimit {
             remove(oldest)
             evictions += 1
@@ -103,4 +105,15 @@ struct LeastRecentlyUsed<Key: Hashable, Value> {
         older[slot] = -1
         newer[slot] = -1
     }
+}
+
+/// How a result made now goes into a full cache.
+public enum CacheFilling: Sendable, Hashable {
+    /// The least recently used entries make room: what single calls do.
+    case evicting
+    /// Stored only into free room, never pushing an entry out: what a bulk scan does (a big
+    /// SizeMany, a `chevron check` of a catalogue). A catalogue that fits is remembered; one that
+    /// does not fit neither evicts the entries single calls keep asking for nor churns the cache
+    /// with a hundred thousand results it will not ask for again.
+    case freeRoomOnly
 }

@@ -63,11 +63,11 @@ public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
         }
     }
 
-    /// Stores a value made under `generation`.
-    public func insert(_ value: Value, for key: Key, generation: Int) {
+    /// Stores a value made under `generation`; with `.freeRoomOnly`, only if nothing must go.
+    public func insert(_ value: Value, for key: Key, generation: Int, filling: CacheFilling = .evicting) {
         let cost = cost(key, value)
         shard(for: key).state.withLock {
-            $0.entries.insert(Entry(generation: generation, value: value), for: key, cost: cost)
+            $0.entries.insert(Entry(generation: generation, value: value), for: key, cost: cost, filling: filling)
         }
     }
 

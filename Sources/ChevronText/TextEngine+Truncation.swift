@@ -45,14 +45,16 @@ extension TextEngine {
     /// clusters). Right-to-left text is cut at its logical end, so its visual left. White space
     /// before the ellipsis is dropped. When not even the ellipsis fits, the result is empty.
     /// - Throws: `TextError` for an invalid request, a negative or NaN width, or over-long text.
+    /// - Parameter filling: how new results go into full caches (`.freeRoomOnly` for a bulk scan).
     public func truncate(
-        _ text: String, font request: FontRequest, maxWidth: Double, ellipsis: String = "…"
+        _ text: String, font request: FontRequest, maxWidth: Double, ellipsis: String = "…",
+        filling: CacheFilling = .evicting
     ) throws(TextError) -> Truncation {
         guard !maxWidth.isNaN, maxWidth >= 0 else {
             throw TextError(.invalidWidth, parameter: "maxWidth", "maximum width \(maxWidth) is not a number ≥ 0")
         }
         try checkLength(ellipsis, parameter: "ellipsis", limit: TextLimits.maximumEllipsisBytes)
-        let (full, shapedBytes) = try measureForCutting(text, font: request)
+        let (full, shapedBytes) = try measureForCutting(text, font: request, filling: filling)
         guard full.width > maxWidth else {
             return Truncation(whole: full, of: text)
         }
@@ -69,9 +71,10 @@ extension TextEngine {
             clusters = try shaper.measureClusters(text).clusters
         }
         let truncation = try cutPrefix(
-            text, clusters: clusters, ellipsis: try measure(ellipsis, font: request), ellipsisText: ellipsis,
+            text, clusters: clusters, ellipsis: try measure(ellipsis, font: request, filling: filling),
+            ellipsisText: ellipsis,
             maxWidth: maxWidth, full: full, shaper: shaper)
-        truncations.insert(truncation, for: key, generation: session.generation)
+        truncations.insert(truncation, for: key, generation: session.generation, filling: filling)
         return truncation
     }
 
@@ -79,7 +82,7 @@ extension TextEngine {
     /// it is not cached, the one shaping that measures it (and caches the measurement as
     /// `measure` would) also gives the cluster advances a cut needs.
     private func measureForCutting(
-        _ text: String, font request: FontRequest
+        _ text: String, font request: FontRequest, filling: CacheFilling
     ) throws(TextError) -> (measurement: TextMeasurement, bytes: [ClusterAdvances.Byte]?) {
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
         let key = CacheKey(text: text, request: request)
@@ -87,7 +90,7 @@ extension TextEngine {
         let session = currentSession
         try request.validate()
         let (measurement, bytes) = try shaper(for: request, in: session).measureBytes(text)
-        cache.insert(measurement, for: key, generation: session.generation)
+        cache.insert(measurement, for: key, generation: session.generation, filling: filling)
         return (measurement, bytes)
     }
 

@@ -56,7 +56,11 @@ public final class TextEngine: Sendable {
     /// Measures `text` as one line in the requested font: width, vertical metrics, runs and the
     /// number of scalars no installed font covers. Empty text has width 0.
     /// - Throws: `TextError` for an invalid request, text over the limit, or an unreadable font.
-    public func measure(_ text: String, font request: FontRequest) throws(TextError) -> TextMeasurement {
+    /// - Parameter filling: how a new measurement goes into a full cache (`.freeRoomOnly` for a
+    ///   bulk scan).
+    public func measure(_ text: String, font request: FontRequest, filling: CacheFilling = .evicting)
+        throws(TextError) -> TextMeasurement
+    {
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
         let key = CacheKey(text: text, request: request)
         // Only validated requests are ever cached, so a hit needs no validation; and a hit needs
@@ -65,7 +69,7 @@ public final class TextEngine: Sendable {
         let session = currentSession
         try request.validate()
         let measurement = try shaper(for: request, in: session).measure(text)
-        cache.insert(measurement, for: key, generation: session.generation)
+        cache.insert(measurement, for: key, generation: session.generation, filling: filling)
         return measurement
     }
 

@@ -3,22 +3,42 @@ import NIOCore
 /// One reply: parameters, or an error; `continues` while a `more` call streams.
 public struct VarlinkReply: Sendable, Hashable {
     /// The reply's parameters (an object), or the error's parameters.
-    public var parameters: JSONValue
+    public var parameters: JSONValue {
+        get { body?.encoded ?? storedParameters }
+        set {
+            storedParameters = newValue
+            body = nil
+        }
+    }
     /// The error's qualified name, or nil for a successful reply.
     public var error: String?
     /// Whether more replies to the same call follow.
     public var continues: Bool
 
+    private var storedParameters: JSONValue
+    /// Parameters of a generated type, not yet written: `write(into:)` encodes them straight
+    /// into the transport's buffer.
+    private var body: (any WireStruct)?
+
     /// A successful reply.
     public init(parameters: JSONValue, continues: Bool = false) {
-        self.parameters = parameters
+        self.storedParameters = parameters
+        self.error = nil
+        self.continues = continues
+    }
+
+    /// A successful reply whose parameters are a generated type, written only when the transport
+    /// writes the reply, straight into its buffer.
+    public init(body: any WireStruct, continues: Bool = false) {
+        self.storedParameters = .object([])
+        self.body = body
         self.error = nil
         self.continues = continues
     }
 
     /// An error reply.
     public init(error: VarlinkError) {
-        self.parameters = error.parameters
+        self.storedParameters = error.parameters
         self.error = error.name
         self.continues = false
     }
@@ -27,9 +47,19 @@ public struct VarlinkReply: Sendable, Hashable {
     /// - Throws: `VarlinkMessageError` when it is not a reply object.
     public init(message: JSONValue) throws(VarlinkMessageError) {
         guard case .object = message else { throw VarlinkMessageError("a reply must be a JSON object") }
-        parameters = message["parameters"] ?? .object([])
+        storedParameters = message["parameters"] ?? .object([])
         if case .string(let name)? = message["error"] { error = name } else { error = nil }
         if case .bool(let flag)? = message["continues"] { continues = flag } else { continues = false }
+    }
+
+    public static func == (left: VarlinkReply, right: VarlinkReply) -> Bool {
+        left.error == right.error && left.continues == right.continues && left.parameters == right.parameters
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(error)
+        hasher.combine(continues)
+        hasher.combine(parameters)
     }
 
     /// The reply as a message object: `{"parameters": …}` plus `continues` or `error`.
@@ -41,28 +71,33 @@ public struct VarlinkReply: Sendable, Hashable {
     public var frame: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(512)
-        if error == nil, !continues, case .encoded(let parameters) = parameters {
+        if error == nil, case .encoded(let parameters) = parameters {
             // The common reply, written around its pre-encoded parameters.
             bytes.append(contentsOf: Self.parametersPrefix)
             bytes.append(contentsOf: parameters)
-            bytes.append(UInt8(ascii: "}"))
+            bytes.append(contentsOf: continues ? Self.continuedSuffix : Self.suffix)
         } else {
             message.encode(into: &bytes)
+            bytes.append(0)
         }
-        bytes.append(0)
         return bytes
     }
 
     static let parametersPrefix = Array(#"{"parameters":"#.utf8)
+    static let suffix: [UInt8] = [UInt8(ascii: "}"), 0]
+    static let continuedSuffix = Array(#","continues":true}"#.utf8) + [0]
 
-    /// Writes the frame (JSON text and NUL) into `buffer`; the common reply, whose parameters
-    /// are already encoded, goes in without an intermediate copy.
+    /// Writes the frame (JSON text and NUL) into `buffer`: a reply of a generated type is
+    /// encoded straight into it, and pre-encoded parameters are copied in once.
     public func write(into buffer: inout ByteBuffer) {
-        if error == nil, !continues, case .encoded(let parameters) = parameters {
+        if error == nil, let body {
+            buffer.writeBytes(Self.parametersPrefix)
+            body.encode(into: &buffer)
+            buffer.writeBytes(continues ? Self.continuedSuffix : Self.suffix)
+        } else if error == nil, case .encoded(let parameters) = storedParameters {
             buffer.writeBytes(Self.parametersPrefix)
             buffer.writeBytes(parameters)
-            buffer.writeInteger(UInt8(ascii: "}"))
-            buffer.writeInteger(UInt8(0))
+            buffer.writeBytes(continues ? Self.continuedSuffix : Self.suffix)
         } else {
             buffer.writeBytes(frame)
         }

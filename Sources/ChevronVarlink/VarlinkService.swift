@@ -44,6 +44,9 @@ public struct VarlinkCallContext: Sendable {
 public enum VarlinkResponse: Sendable {
     /// One reply.
     case reply(JSONValue)
+    /// One reply of a generated type, encoded only when the transport writes it, straight into
+    /// its buffer.
+    case value(any WireStruct)
     /// Several replies; all but the last are sent with `continues: true`.
     case replies([JSONValue])
     /// Replies written piece by piece, as the transport asks for them (only when the call's
@@ -229,6 +232,7 @@ public final class VarlinkService: Sendable {
             counter.count(failed: false)
             return call.oneway ? .replies([]) : .stream(stream)
         case .success(.reply(let parameters)): replies = [VarlinkReply(parameters: parameters)]
+        case .success(.value(let body)): replies = [VarlinkReply(body: body)]
         case .success(.replies(let all)) where all.isEmpty: replies = [VarlinkReply(parameters: .object([]))]
         case .success(.replies(let all)):
             replies = all.enumerated().map { index, parameters in

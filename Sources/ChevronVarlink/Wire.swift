@@ -1,3 +1,5 @@
+import NIOCore
+
 /// What generated wire types (`Sources/ChevronWire`) read values with: each function checks one
 /// JSON value against an IDL type and throws `InvalidParameter` naming `path` when it does not fit.
 /// A nil path names nothing: a first read builds no path strings, and only a read that failed
@@ -81,54 +83,77 @@ public enum Wire {
 }
 
 extension Wire {
+    // The writers generated types call, generic over where the text goes and inlinable, so that
+    // each generated `encode(into:)` is specialised for an array and for a ByteBuffer.
+
     /// Writes `"name":`, after a comma unless it is the object's first member.
-    public static func key(_ name: StaticString, after separated: inout Bool, into bytes: inout [UInt8]) {
-        if separated { bytes.append(UInt8(ascii: ",")) }
+    @inlinable
+    public static func key<Output: JSONOutput>(
+        _ name: StaticString, after separated: inout Bool, into bytes: inout Output
+    ) {
+        if separated { bytes.writeJSON(byte: UInt8(ascii: ",")) }
         separated = true
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        bytes.writeJSON(byte: UInt8(ascii: "\""))
+        literal(name, into: &bytes)
+        bytes.writeJSON(byte: UInt8(ascii: "\""))
+        bytes.writeJSON(byte: UInt8(ascii: ":"))
     }
 
     /// Writes literal text (a key with its quotes and colon, `null`).
-    public static func literal(_ text: StaticString, into bytes: inout [UInt8]) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    @inlinable
+    public static func literal<Output: JSONOutput>(_ text: StaticString, into bytes: inout Output) {
+        bytes.writeJSON(bytes: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    public static func write(bool: Bool, into bytes: inout [UInt8]) {
+    @inlinable
+    public static func write<Output: JSONOutput>(bool: Bool, into bytes: inout Output) {
         literal(bool ? "true" : "false", into: &bytes)
     }
 
-    public static func write(number: Double, into bytes: inout [UInt8]) {
-        JSONValue.encode(number: number, into: &bytes)
+    @inlinable
+    public static func write<Output: JSONOutput>(number: Double, into bytes: inout Output) {
+        JSONText.withNumber(number) { bytes.writeJSON(bytes: $0) }
     }
 
-    public static func write(string: String, into bytes: inout [UInt8]) {
-        JSONValue.encode(string: string, into: &bytes)
+    @inlinable
+    public static func write<Output: JSONOutput>(string: String, into bytes: inout Output) {
+        JSONText.withQuoted(string) { bytes.writeJSON(bytes: $0) }
     }
 
-    public static func write<T>(array: [T], into bytes: inout [UInt8], _ element: (T, inout [UInt8]) -> Void) {
-        bytes.append(UInt8(ascii: "["))
+    /// Any JSON value (the IDL's `object`): written as an array first, then copied (free-form
+    /// objects are only error parameters, never a hot path).
+    @inlinable
+    public static func write<Output: JSONOutput>(json value: JSONValue, into bytes: inout Output) {
+        var text: [UInt8] = []
+        value.encode(into: &text)
+        text.withUnsafeBytes { bytes.writeJSON(bytes: $0) }
+    }
+
+    @inlinable
+    public static func write<T, Output: JSONOutput>(
+        array: [T], into bytes: inout Output, _ element: (T, inout Output) -> Void
+    ) {
+        bytes.writeJSON(byte: UInt8(ascii: "["))
         for index in array.indices {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index > 0 { bytes.writeJSON(byte: UInt8(ascii: ",")) }
             element(array[index], &bytes)
         }
-        bytes.append(UInt8(ascii: "]"))
+        bytes.writeJSON(byte: UInt8(ascii: "]"))
     }
 
     /// A map, keys sorted (the text is the same for the same map).
-    public static func write<T>(
-        dictionary: [String: T], into bytes: inout [UInt8], _ element: (T, inout [UInt8]) -> Void
+    @inlinable
+    public static func write<T, Output: JSONOutput>(
+        dictionary: [String: T], into bytes: inout Output, _ element: (T, inout Output) -> Void
     ) {
-        bytes.append(UInt8(ascii: "{"))
+        bytes.writeJSON(byte: UInt8(ascii: "{"))
         for (position, member) in dictionary.sorted(by: { $0.key < $1.key }).enumerated() {
-            if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            JSONValue.encode(string: member.key, into: &bytes)
-            bytes.append(UInt8(ascii: ":"))
+            if position > 0 { bytes.writeJSON(byte: UInt8(ascii: ",")) }
+            write(string: member.key, into: &bytes)
+            bytes.writeJSON(byte: UInt8(ascii: ":"))
             element(member.value, &bytes)
         }
-        bytes.append(UInt8(ascii: "}"))
+        bytes.writeJSON(byte: UInt8(ascii: "}"))
     }
 }
 
@@ -145,6 +170,11 @@ public protocol WireStruct: Sendable, Hashable, Codable {
     init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure)
     /// The message's value, absent optionals left out.
     var wire: JSONValue { get }
+    /// Writes the message's compact JSON text into a channel's buffer (a reply written where it
+    /// will be sent), absent optionals left out.
+    func encode(into buffer: inout ByteBuffer)
+    /// The message as already-written JSON text (`JSONValue.encoded`).
+    var encoded: JSONValue { get }
 }
 
 extension JSONValue: Codable {

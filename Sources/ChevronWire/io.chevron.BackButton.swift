@@ -2,6 +2,7 @@
 // Regenerate with `make wire` (a test checks that this file is what the generator writes).
 
 import ChevronVarlink
+import NIOCore
 
 /// Back buttons of iOS-style navigation bars: their size and layout for a title, in a look.
 /// Lengths are in points; sizes snap up to the pixel grid of the scale, positions round to it.
@@ -74,10 +75,16 @@ public enum BackButtonInterface {
             self.init(title: field0, backTitle: field1)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             var separated = false
             if let value = self.title {
                 Wire.key("title", after: &separated, into: &bytes)
@@ -87,7 +94,7 @@ public enum BackButtonInterface {
                 Wire.key("backTitle", after: &separated, into: &bytes)
                 Wire.write(string: value, into: &bytes)
             }
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -183,10 +190,16 @@ public enum BackButtonInterface {
             self.init(x: field0, y: field1, width: field2, height: field3)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"x\":", into: &bytes)
             Wire.write(number: self.x, into: &bytes)
             Wire.literal(",\"y\":", into: &bytes)
@@ -195,7 +208,7 @@ public enum BackButtonInterface {
             Wire.write(number: self.width, into: &bytes)
             Wire.literal(",\"height\":", into: &bytes)
             Wire.write(number: self.height, into: &bytes)
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -275,15 +288,21 @@ public enum BackButtonInterface {
             self.init(left: field0, right: field1)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"left\":", into: &bytes)
             Wire.write(number: self.left, into: &bytes)
             Wire.literal(",\"right\":", into: &bytes)
             Wire.write(number: self.right, into: &bytes)
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -401,10 +420,16 @@ public enum BackButtonInterface {
             self.init(family: field0, style: field1, file: field2, size: field3, requested: field4, substituted: field5)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"family\":", into: &bytes)
             Wire.write(string: self.family, into: &bytes)
             Wire.literal(",\"style\":", into: &bytes)
@@ -417,7 +442,7 @@ public enum BackButtonInterface {
             Wire.write(string: self.requested, into: &bytes)
             Wire.literal(",\"substituted\":", into: &bytes)
             Wire.write(bool: self.substituted, into: &bytes)
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -614,10 +639,16 @@ public enum BackButtonInterface {
             self.init(look: field0, title: field1, stack: field2, scale: field3, maxWidth: field4, overflow: field5, genericTitle: field6, direction: field7, language: field8, fontScale: field9)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             var separated = false
             if let value = self.look {
                 Wire.key("look", after: &separated, into: &bytes)
@@ -629,7 +660,7 @@ public enum BackButtonInterface {
             }
             if let value = self.stack {
                 Wire.key("stack", after: &separated, into: &bytes)
-                Wire.write(array: value, into: &bytes) { element, bytes in element.encode(into: &bytes) }
+                Wire.write(array: value, into: &bytes) { element, bytes in element.write(into: &bytes) }
             }
             if let value = self.scale {
                 Wire.key("scale", after: &separated, into: &bytes)
@@ -659,7 +690,7 @@ public enum BackButtonInterface {
                 Wire.key("fontScale", after: &separated, into: &bytes)
                 Wire.write(number: value, into: &bytes)
             }
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -867,10 +898,16 @@ public enum BackButtonInterface {
             self.init(look: field0, width: field1, height: field2, titleFrame: field3, displayedTitle: field4, titleSource: field5, truncated: field6, capInsets: field7, titleInsets: field8, hitRect: field9, direction: field10, font: field11, textWidth: field12, missingGlyphs: field13)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"look\":", into: &bytes)
             Wire.write(string: self.look, into: &bytes)
             Wire.literal(",\"width\":", into: &bytes)
@@ -878,7 +915,7 @@ public enum BackButtonInterface {
             Wire.literal(",\"height\":", into: &bytes)
             Wire.write(number: self.height, into: &bytes)
             Wire.literal(",\"titleFrame\":", into: &bytes)
-            self.titleFrame.encode(into: &bytes)
+            self.titleFrame.write(into: &bytes)
             Wire.literal(",\"displayedTitle\":", into: &bytes)
             Wire.write(string: self.displayedTitle, into: &bytes)
             Wire.literal(",\"titleSource\":", into: &bytes)
@@ -886,20 +923,20 @@ public enum BackButtonInterface {
             Wire.literal(",\"truncated\":", into: &bytes)
             Wire.write(bool: self.truncated, into: &bytes)
             Wire.literal(",\"capInsets\":", into: &bytes)
-            self.capInsets.encode(into: &bytes)
+            self.capInsets.write(into: &bytes)
             Wire.literal(",\"titleInsets\":", into: &bytes)
-            self.titleInsets.encode(into: &bytes)
+            self.titleInsets.write(into: &bytes)
             Wire.literal(",\"hitRect\":", into: &bytes)
-            self.hitRect.encode(into: &bytes)
+            self.hitRect.write(into: &bytes)
             Wire.literal(",\"direction\":", into: &bytes)
             Wire.write(string: self.direction.rawValue, into: &bytes)
             Wire.literal(",\"font\":", into: &bytes)
-            self.font.encode(into: &bytes)
+            self.font.write(into: &bytes)
             Wire.literal(",\"textWidth\":", into: &bytes)
             Wire.write(number: self.textWidth, into: &bytes)
             Wire.literal(",\"missingGlyphs\":", into: &bytes)
             Wire.write(number: Double(self.missingGlyphs), into: &bytes)
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -989,15 +1026,21 @@ public enum BackButtonInterface {
             self.init(error: field0, parameters: field1)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"error\":", into: &bytes)
             Wire.write(string: self.error, into: &bytes)
             Wire.literal(",\"parameters\":", into: &bytes)
-            self.parameters.encode(into: &bytes)
-            bytes.append(UInt8(ascii: "}"))
+            Wire.write(json: self.parameters, into: &bytes)
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1090,22 +1133,28 @@ public enum BackButtonInterface {
             self.init(index: field0, layout: field1, failure: field2)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             var separated = false
             Wire.key("index", after: &separated, into: &bytes)
             Wire.write(number: Double(self.index), into: &bytes)
             if let value = self.layout {
                 Wire.key("layout", after: &separated, into: &bytes)
-                value.encode(into: &bytes)
+                value.write(into: &bytes)
             }
             if let value = self.failure {
                 Wire.key("failure", after: &separated, into: &bytes)
-                value.encode(into: &bytes)
+                value.write(into: &bytes)
             }
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1214,10 +1263,16 @@ public enum BackButtonInterface {
             self.init(name: field0, summary: field1, animated: field2, builtIn: field3, file: field4)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             var separated = false
             Wire.key("name", after: &separated, into: &bytes)
             Wire.write(string: self.name, into: &bytes)
@@ -1231,7 +1286,7 @@ public enum BackButtonInterface {
                 Wire.key("file", after: &separated, into: &bytes)
                 Wire.write(string: value, into: &bytes)
             }
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1388,10 +1443,16 @@ public enum BackButtonInterface {
             self.init(shape: field0, pointDepth: field1, cornerRadius: field2, fillTop: field3, fillBottom: field4, border: field5, highlight: field6, barTop: field7, barBottom: field8)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             var separated = false
             Wire.key("shape", after: &separated, into: &bytes)
             Wire.write(string: self.shape.rawValue, into: &bytes)
@@ -1415,7 +1476,7 @@ public enum BackButtonInterface {
             Wire.write(string: self.barTop, into: &bytes)
             Wire.key("barBottom", after: &separated, into: &bytes)
             Wire.write(string: self.barBottom, into: &bytes)
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1553,10 +1614,16 @@ public enum BackButtonInterface {
                 self.init(text: field0, shadow: field1, shadowOffsetX: field2, shadowOffsetY: field3, tint: field4)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 var separated = false
                 Wire.key("text", after: &separated, into: &bytes)
                 Wire.write(string: self.text, into: &bytes)
@@ -1576,7 +1643,7 @@ public enum BackButtonInterface {
                     Wire.key("tint", after: &separated, into: &bytes)
                     Wire.write(string: value, into: &bytes)
                 }
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1838,10 +1905,16 @@ public enum BackButtonInterface {
             self.init(name: field0, summary: field1, animated: field2, builtIn: field3, file: field4, font: field5, fontSize: field6, features: field7, tracking: field8, height: field9, artWidth: field10, capInsets: field11, titleInsets: field12, alignment: field13, padding: field14, minimumWidth: field15, maximumWidth: field16, overflow: field17, chevronWidth: field18, colors: field19, art: field20, sources: field21)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             var separated = false
             Wire.key("name", after: &separated, into: &bytes)
             Wire.write(string: self.name, into: &bytes)
@@ -1868,9 +1941,9 @@ public enum BackButtonInterface {
             Wire.key("artWidth", after: &separated, into: &bytes)
             Wire.write(number: self.artWidth, into: &bytes)
             Wire.key("capInsets", after: &separated, into: &bytes)
-            self.capInsets.encode(into: &bytes)
+            self.capInsets.write(into: &bytes)
             Wire.key("titleInsets", after: &separated, into: &bytes)
-            self.titleInsets.encode(into: &bytes)
+            self.titleInsets.write(into: &bytes)
             Wire.key("alignment", after: &separated, into: &bytes)
             Wire.write(string: self.alignment.rawValue, into: &bytes)
             Wire.key("padding", after: &separated, into: &bytes)
@@ -1884,12 +1957,12 @@ public enum BackButtonInterface {
             Wire.key("chevronWidth", after: &separated, into: &bytes)
             Wire.write(number: self.chevronWidth, into: &bytes)
             Wire.key("colors", after: &separated, into: &bytes)
-            self.colors.encode(into: &bytes)
+            self.colors.write(into: &bytes)
             Wire.key("art", after: &separated, into: &bytes)
-            self.art.encode(into: &bytes)
+            self.art.write(into: &bytes)
             Wire.key("sources", after: &separated, into: &bytes)
             Wire.write(dictionary: self.sources, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1996,13 +2069,19 @@ public enum BackButtonInterface {
                 self.init(requests: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"requests\":", into: &bytes)
-                Wire.write(array: self.requests, into: &bytes) { element, bytes in element.encode(into: &bytes) }
-                bytes.append(UInt8(ascii: "}"))
+                Wire.write(array: self.requests, into: &bytes) { element, bytes in element.write(into: &bytes) }
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -2070,13 +2149,19 @@ public enum BackButtonInterface {
                 self.init(results: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"results\":", into: &bytes)
-                Wire.write(array: self.results, into: &bytes) { element, bytes in element.encode(into: &bytes) }
-                bytes.append(UInt8(ascii: "}"))
+                Wire.write(array: self.results, into: &bytes) { element, bytes in element.write(into: &bytes) }
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -2178,20 +2263,26 @@ public enum BackButtonInterface {
                 self.init(request: field0, kind: field1, wasCoveredByPush: field2)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 var separated = false
                 Wire.key("request", after: &separated, into: &bytes)
-                self.request.encode(into: &bytes)
+                self.request.write(into: &bytes)
                 Wire.key("kind", after: &separated, into: &bytes)
                 Wire.write(string: self.kind.rawValue, into: &bytes)
                 if let value = self.wasCoveredByPush {
                     Wire.key("wasCoveredByPush", after: &separated, into: &bytes)
                     Wire.write(bool: value, into: &bytes)
                 }
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -2294,19 +2385,25 @@ public enum BackButtonInterface {
                 self.init(kind: field0, from: field1, to: field2, duration: field3)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"kind\":", into: &bytes)
                 Wire.write(string: self.kind.rawValue, into: &bytes)
                 Wire.literal(",\"from\":", into: &bytes)
-                self.from.encode(into: &bytes)
+                self.from.write(into: &bytes)
                 Wire.literal(",\"to\":", into: &bytes)
-                self.to.encode(into: &bytes)
+                self.to.write(into: &bytes)
                 Wire.literal(",\"duration\":", into: &bytes)
                 Wire.write(number: self.duration, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -2416,10 +2513,16 @@ public enum BackButtonInterface {
                 self.init(png: field0, pixelWidth: field1, pixelHeight: field2, layout: field3)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"png\":", into: &bytes)
                 Wire.write(string: self.png, into: &bytes)
                 Wire.literal(",\"pixelWidth\":", into: &bytes)
@@ -2427,8 +2530,8 @@ public enum BackButtonInterface {
                 Wire.literal(",\"pixelHeight\":", into: &bytes)
                 Wire.write(number: Double(self.pixelHeight), into: &bytes)
                 Wire.literal(",\"layout\":", into: &bytes)
-                self.layout.encode(into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                self.layout.write(into: &bytes)
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -2495,11 +2598,17 @@ public enum BackButtonInterface {
                 self.init()
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
-                bytes.append(UInt8(ascii: "}"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -2563,13 +2672,19 @@ public enum BackButtonInterface {
                 self.init(looks: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"looks\":", into: &bytes)
-                Wire.write(array: self.looks, into: &bytes) { element, bytes in element.encode(into: &bytes) }
-                bytes.append(UInt8(ascii: "}"))
+                Wire.write(array: self.looks, into: &bytes) { element, bytes in element.write(into: &bytes) }
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -2643,13 +2758,19 @@ public enum BackButtonInterface {
                 self.init(look: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"look\":", into: &bytes)
                 Wire.write(string: self.look, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -2717,13 +2838,19 @@ public enum BackButtonInterface {
                 self.init(look: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"look\":", into: &bytes)
-                self.look.encode(into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                self.look.write(into: &bytes)
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -2806,15 +2933,21 @@ public enum BackButtonInterface {
                 self.init(look: field0, known: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"look\":", into: &bytes)
                 Wire.write(string: self.look, into: &bytes)
                 Wire.literal(",\"known\":", into: &bytes)
                 Wire.write(array: self.known, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -2899,15 +3032,21 @@ public enum BackButtonInterface {
                 self.init(parameter: field0, message: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -2992,15 +3131,21 @@ public enum BackButtonInterface {
                 self.init(parameter: field0, message: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -3085,15 +3230,21 @@ public enum BackButtonInterface {
                 self.init(parameter: field0, message: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -3178,15 +3329,21 @@ public enum BackButtonInterface {
                 self.init(parameter: field0, message: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -3271,15 +3428,21 @@ public enum BackButtonInterface {
                 self.init(look: field0, animated: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"look\":", into: &bytes)
                 Wire.write(string: self.look, into: &bytes)
                 Wire.literal(",\"animated\":", into: &bytes)
                 Wire.write(array: self.animated, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -3382,10 +3545,16 @@ public enum BackButtonInterface {
                 self.init(parameter: field0, message: field1, pixels: field2, limit: field3)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
                 Wire.literal(",\"message\":", into: &bytes)
@@ -3394,7 +3563,7 @@ public enum BackButtonInterface {
                 Wire.write(number: Double(self.pixels), into: &bytes)
                 Wire.literal(",\"limit\":", into: &bytes)
                 Wire.write(number: Double(self.limit), into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -3490,17 +3659,23 @@ public enum BackButtonInterface {
                 self.init(parameter: field0, count: field1, limit: field2)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
                 Wire.literal(",\"count\":", into: &bytes)
                 Wire.write(number: Double(self.count), into: &bytes)
                 Wire.literal(",\"limit\":", into: &bytes)
                 Wire.write(number: Double(self.limit), into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).

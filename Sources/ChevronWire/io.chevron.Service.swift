@@ -2,6 +2,7 @@
 // Regenerate with `make wire` (a test checks that this file is what the generator writes).
 
 import ChevronVarlink
+import NIOCore
 
 /// The daemon itself: its statistics, reloading looks and fonts, and the errors of the wire.
 public enum ServiceInterface {
@@ -75,17 +76,23 @@ public enum ServiceInterface {
             self.init(method: field0, calls: field1, errors: field2)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"method\":", into: &bytes)
             Wire.write(string: self.method, into: &bytes)
             Wire.literal(",\"calls\":", into: &bytes)
             Wire.write(number: Double(self.calls), into: &bytes)
             Wire.literal(",\"errors\":", into: &bytes)
             Wire.write(number: Double(self.errors), into: &bytes)
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -200,10 +207,16 @@ public enum ServiceInterface {
             self.init(entries: field0, bytes: field1, byteBudget: field2, entryLimit: field3, hits: field4, misses: field5)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"entries\":", into: &bytes)
             Wire.write(number: Double(self.entries), into: &bytes)
             Wire.literal(",\"bytes\":", into: &bytes)
@@ -216,7 +229,7 @@ public enum ServiceInterface {
             Wire.write(number: Double(self.hits), into: &bytes)
             Wire.literal(",\"misses\":", into: &bytes)
             Wire.write(number: Double(self.misses), into: &bytes)
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -307,17 +320,23 @@ public enum ServiceInterface {
             self.init(file: field0, field: field1, reason: field2)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"file\":", into: &bytes)
             Wire.write(string: self.file, into: &bytes)
             Wire.literal(",\"field\":", into: &bytes)
             Wire.write(string: self.field, into: &bytes)
             Wire.literal(",\"reason\":", into: &bytes)
             Wire.write(string: self.reason, into: &bytes)
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -414,10 +433,16 @@ public enum ServiceInterface {
             self.init(fonts: field0, fontconfig: field1, libraries: field2, looks: field3)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"fonts\":", into: &bytes)
             Wire.write(string: self.fonts, into: &bytes)
             Wire.literal(",\"fontconfig\":", into: &bytes)
@@ -426,7 +451,7 @@ public enum ServiceInterface {
             Wire.write(string: self.libraries, into: &bytes)
             Wire.literal(",\"looks\":", into: &bytes)
             Wire.write(string: self.looks, into: &bytes)
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -495,11 +520,17 @@ public enum ServiceInterface {
                 self.init()
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
-                bytes.append(UInt8(ascii: "}"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -582,17 +613,23 @@ public enum ServiceInterface {
                     self.init(open: field0, accepted: field1, refused: field2)
                 }
 
-                /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-                /// reply written once, without a tree.
-                public func encode(into bytes: inout [UInt8]) {
-                    bytes.append(UInt8(ascii: "{"))
+                /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+                public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+                /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+                /// where it will be sent, without a tree or an array.
+                public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+                /// The text, written into either output (specialised for each).
+                func write<Output: JSONOutput>(into bytes: inout Output) {
+                    bytes.writeJSON(byte: UInt8(ascii: "{"))
                     Wire.literal("\"open\":", into: &bytes)
                     Wire.write(number: Double(self.open), into: &bytes)
                     Wire.literal(",\"accepted\":", into: &bytes)
                     Wire.write(number: Double(self.accepted), into: &bytes)
                     Wire.literal(",\"refused\":", into: &bytes)
                     Wire.write(number: Double(self.refused), into: &bytes)
-                    bytes.append(UInt8(ascii: "}"))
+                    bytes.writeJSON(byte: UInt8(ascii: "}"))
                 }
 
                 /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -732,29 +769,35 @@ public enum ServiceInterface {
                 self.init(uptime: field0, connections: field1, calls: field2, answeredFromMemory: field3, deferredToWorkers: field4, cache: field5, generation: field6, looks: field7, openFaces: field8)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"uptime\":", into: &bytes)
                 Wire.write(number: self.uptime, into: &bytes)
                 Wire.literal(",\"connections\":", into: &bytes)
-                self.connections.encode(into: &bytes)
+                self.connections.write(into: &bytes)
                 Wire.literal(",\"calls\":", into: &bytes)
-                Wire.write(array: self.calls, into: &bytes) { element, bytes in element.encode(into: &bytes) }
+                Wire.write(array: self.calls, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 Wire.literal(",\"answeredFromMemory\":", into: &bytes)
                 Wire.write(number: Double(self.answeredFromMemory), into: &bytes)
                 Wire.literal(",\"deferredToWorkers\":", into: &bytes)
                 Wire.write(number: Double(self.deferredToWorkers), into: &bytes)
                 Wire.literal(",\"cache\":", into: &bytes)
-                self.cache.encode(into: &bytes)
+                self.cache.write(into: &bytes)
                 Wire.literal(",\"generation\":", into: &bytes)
                 Wire.write(number: Double(self.generation), into: &bytes)
                 Wire.literal(",\"looks\":", into: &bytes)
                 Wire.write(number: Double(self.looks), into: &bytes)
                 Wire.literal(",\"openFaces\":", into: &bytes)
                 Wire.write(number: Double(self.openFaces), into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -828,11 +871,17 @@ public enum ServiceInterface {
                 self.init()
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
-                bytes.append(UInt8(ascii: "}"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -914,17 +963,23 @@ public enum ServiceInterface {
                 self.init(generation: field0, looks: field1, problems: field2)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"generation\":", into: &bytes)
                 Wire.write(number: Double(self.generation), into: &bytes)
                 Wire.literal(",\"looks\":", into: &bytes)
                 Wire.write(array: self.looks, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
                 Wire.literal(",\"problems\":", into: &bytes)
-                Wire.write(array: self.problems, into: &bytes) { element, bytes in element.encode(into: &bytes) }
-                bytes.append(UInt8(ascii: "}"))
+                Wire.write(array: self.problems, into: &bytes) { element, bytes in element.write(into: &bytes) }
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -997,11 +1052,17 @@ public enum ServiceInterface {
                 self.init()
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
-                bytes.append(UInt8(ascii: "}"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1137,14 +1198,20 @@ public enum ServiceInterface {
                 self.init(fingerprint: field0, parts: field1, faces: field2, fontFiles: field3, configurationFiles: field4, libraries: field5, looks: field6, generation: field7, seconds: field8)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"fingerprint\":", into: &bytes)
                 Wire.write(string: self.fingerprint, into: &bytes)
                 Wire.literal(",\"parts\":", into: &bytes)
-                self.parts.encode(into: &bytes)
+                self.parts.write(into: &bytes)
                 Wire.literal(",\"faces\":", into: &bytes)
                 Wire.write(number: Double(self.faces), into: &bytes)
                 Wire.literal(",\"fontFiles\":", into: &bytes)
@@ -1159,7 +1226,7 @@ public enum ServiceInterface {
                 Wire.write(number: Double(self.generation), into: &bytes)
                 Wire.literal(",\"seconds\":", into: &bytes)
                 Wire.write(number: self.seconds, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1233,11 +1300,17 @@ public enum ServiceInterface {
                 self.init()
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
-                bytes.append(UInt8(ascii: "}"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1319,17 +1392,23 @@ public enum ServiceInterface {
                 self.init(messageBytes: field0, textBytes: field1, sizeManyRequests: field2)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"messageBytes\":", into: &bytes)
                 Wire.write(number: Double(self.messageBytes), into: &bytes)
                 Wire.literal(",\"textBytes\":", into: &bytes)
                 Wire.write(number: Double(self.textBytes), into: &bytes)
                 Wire.literal(",\"sizeManyRequests\":", into: &bytes)
                 Wire.write(number: Double(self.sizeManyRequests), into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1405,13 +1484,19 @@ public enum ServiceInterface {
                 self.init(message: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1504,17 +1589,23 @@ public enum ServiceInterface {
                 self.init(method: field0, uid: field1, message: field2)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"method\":", into: &bytes)
                 Wire.write(string: self.method, into: &bytes)
                 Wire.literal(",\"uid\":", into: &bytes)
                 Wire.write(number: Double(self.uid), into: &bytes)
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1591,13 +1682,19 @@ public enum ServiceInterface {
                 self.init(reason: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"reason\":", into: &bytes)
                 Wire.write(string: self.reason, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1672,13 +1769,19 @@ public enum ServiceInterface {
                 self.init(limit: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"limit\":", into: &bytes)
                 Wire.write(number: Double(self.limit), into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1753,13 +1856,19 @@ public enum ServiceInterface {
                 self.init(message: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).

@@ -2,6 +2,7 @@
 // Regenerate with `make wire` (a test checks that this file is what the generator writes).
 
 import ChevronVarlink
+import NIOCore
 
 /// Text measurement: fontconfig picks the font, FreeType opens it, HarfBuzz shapes it.
 /// Lengths are in points, fractional and unhinted.
@@ -140,10 +141,16 @@ public enum TextInterface {
             self.init(pattern: field0, family: field1, weight: field2, slant: field3, size: field4, language: field5, features: field6)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             var separated = false
             if let value = self.pattern {
                 Wire.key("pattern", after: &separated, into: &bytes)
@@ -173,7 +180,7 @@ public enum TextInterface {
                 Wire.key("features", after: &separated, into: &bytes)
                 Wire.write(array: value, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
             }
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -287,10 +294,16 @@ public enum TextInterface {
             self.init(family: field0, style: field1, file: field2, index: field3, variations: field4)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             var separated = false
             Wire.key("family", after: &separated, into: &bytes)
             Wire.write(string: self.family, into: &bytes)
@@ -304,7 +317,7 @@ public enum TextInterface {
                 Wire.key("variations", after: &separated, into: &bytes)
                 Wire.write(string: value, into: &bytes)
             }
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -435,12 +448,18 @@ public enum TextInterface {
             self.init(face: field0, start: field1, end: field2, glyphs: field3, width: field4, script: field5, direction: field6)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-        /// reply written once, without a tree.
-        public func encode(into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
+        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+        /// where it will be sent, without a tree or an array.
+        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+        /// The text, written into either output (specialised for each).
+        func write<Output: JSONOutput>(into bytes: inout Output) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"face\":", into: &bytes)
-            self.face.encode(into: &bytes)
+            self.face.write(into: &bytes)
             Wire.literal(",\"start\":", into: &bytes)
             Wire.write(number: Double(self.start), into: &bytes)
             Wire.literal(",\"end\":", into: &bytes)
@@ -453,7 +472,7 @@ public enum TextInterface {
             Wire.write(string: self.script, into: &bytes)
             Wire.literal(",\"direction\":", into: &bytes)
             Wire.write(string: self.direction.rawValue, into: &bytes)
-            bytes.append(UInt8(ascii: "}"))
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
 
         /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -547,18 +566,24 @@ public enum TextInterface {
                 self.init(text: field0, font: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 var separated = false
                 Wire.key("text", after: &separated, into: &bytes)
                 Wire.write(string: self.text, into: &bytes)
                 if let value = self.font {
                     Wire.key("font", after: &separated, into: &bytes)
-                    value.encode(into: &bytes)
+                    value.write(into: &bytes)
                 }
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -695,10 +720,16 @@ public enum TextInterface {
                 self.init(width: field0, ascent: field1, descent: field2, lineHeight: field3, direction: field4, missing: field5, substituted: field6, runs: field7)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"width\":", into: &bytes)
                 Wire.write(number: self.width, into: &bytes)
                 Wire.literal(",\"ascent\":", into: &bytes)
@@ -714,8 +745,8 @@ public enum TextInterface {
                 Wire.literal(",\"substituted\":", into: &bytes)
                 Wire.write(bool: self.substituted, into: &bytes)
                 Wire.literal(",\"runs\":", into: &bytes)
-                Wire.write(array: self.runs, into: &bytes) { element, bytes in element.encode(into: &bytes) }
-                bytes.append(UInt8(ascii: "}"))
+                Wire.write(array: self.runs, into: &bytes) { element, bytes in element.write(into: &bytes) }
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -809,18 +840,24 @@ public enum TextInterface {
                 self.init(font: field0, text: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 var separated = false
                 Wire.key("font", after: &separated, into: &bytes)
-                self.font.encode(into: &bytes)
+                self.font.write(into: &bytes)
                 if let value = self.text {
                     Wire.key("text", after: &separated, into: &bytes)
                     Wire.write(string: value, into: &bytes)
                 }
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -928,24 +965,30 @@ public enum TextInterface {
                 self.init(primary: field0, unitsPerEm: field1, fallbacks: field2, missing: field3, substituted: field4)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 var separated = false
                 Wire.key("primary", after: &separated, into: &bytes)
-                self.primary.encode(into: &bytes)
+                self.primary.write(into: &bytes)
                 Wire.key("unitsPerEm", after: &separated, into: &bytes)
                 Wire.write(number: Double(self.unitsPerEm), into: &bytes)
                 Wire.key("fallbacks", after: &separated, into: &bytes)
-                Wire.write(array: self.fallbacks, into: &bytes) { element, bytes in element.encode(into: &bytes) }
+                Wire.write(array: self.fallbacks, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 if let value = self.missing {
                     Wire.key("missing", after: &separated, into: &bytes)
                     Wire.write(number: Double(value), into: &bytes)
                 }
                 Wire.key("substituted", after: &separated, into: &bytes)
                 Wire.write(bool: self.substituted, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1057,16 +1100,22 @@ public enum TextInterface {
                 self.init(text: field0, font: field1, maxWidth: field2, ellipsis: field3)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 var separated = false
                 Wire.key("text", after: &separated, into: &bytes)
                 Wire.write(string: self.text, into: &bytes)
                 if let value = self.font {
                     Wire.key("font", after: &separated, into: &bytes)
-                    value.encode(into: &bytes)
+                    value.write(into: &bytes)
                 }
                 Wire.key("maxWidth", after: &separated, into: &bytes)
                 Wire.write(number: self.maxWidth, into: &bytes)
@@ -1074,7 +1123,7 @@ public enum TextInterface {
                     Wire.key("ellipsis", after: &separated, into: &bytes)
                     Wire.write(string: value, into: &bytes)
                 }
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1172,10 +1221,16 @@ public enum TextInterface {
                 self.init(displayed: field0, width: field1, truncated: field2, fullWidth: field3)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"displayed\":", into: &bytes)
                 Wire.write(string: self.displayed, into: &bytes)
                 Wire.literal(",\"width\":", into: &bytes)
@@ -1184,7 +1239,7 @@ public enum TextInterface {
                 Wire.write(bool: self.truncated, into: &bytes)
                 Wire.literal(",\"fullWidth\":", into: &bytes)
                 Wire.write(number: self.fullWidth, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1270,15 +1325,21 @@ public enum TextInterface {
                 self.init(parameter: field0, message: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1372,17 +1433,23 @@ public enum TextInterface {
                 self.init(parameter: field0, message: field1, limit: field2)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 Wire.literal(",\"limit\":", into: &bytes)
                 Wire.write(number: Double(self.limit), into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1468,15 +1535,21 @@ public enum TextInterface {
                 self.init(parameter: field0, message: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).
@@ -1561,15 +1634,21 @@ public enum TextInterface {
                 self.init(parameter: field0, message: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out: a
-            /// reply written once, without a tree.
-            public func encode(into bytes: inout [UInt8]) {
-                bytes.append(UInt8(ascii: "{"))
+            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
+
+            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
+            /// where it will be sent, without a tree or an array.
+            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+
+            /// The text, written into either output (specialised for each).
+            func write<Output: JSONOutput>(into bytes: inout Output) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
 
             /// The message as already-written JSON text (`JSONValue.encoded`).

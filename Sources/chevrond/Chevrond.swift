@@ -115,6 +115,9 @@ struct Chevrond: AsyncParsableCommand {
 
         var textConfiguration = TextEngine.Configuration()
         textConfiguration.cacheByteBudget = daemon.cacheByteBudget
+        // The entry bound grows with the budget (one entry per 128 bytes, the default's ratio),
+        // so a larger --cache-mib holds more entries, not only bigger ones.
+        textConfiguration.cacheEntryLimit = max(textConfiguration.cacheEntryLimit, daemon.cacheByteBudget / 128)
         textConfiguration.limits = TextLimits(maximumTextBytes: maxTextBytes)
         textConfiguration.fontDirectories = fontsDirs
         do {

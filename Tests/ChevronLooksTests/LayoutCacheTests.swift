@@ -58,16 +58,33 @@ struct LayoutCacheTests {
         #expect(cached.layoutInMemory(SizeRequest(look: "classic", title: "Title 99")) != nil)
     }
 
-    @Test func aBulkScanReadsTheCacheButDoesNotFillIt() throws {
-        let cached = SizingEngine(
+    @Test func aBulkScanFillsFreeRoomButPushesNothingOut() throws {
+        // Into free room, a scanned layout is kept.
+        let roomy = SizingEngine(
             registry: .builtIn, text: try TextEngine(), layouts: LayoutCache(byteBudget: 1 << 20, entryLimit: 100))
-        let kept = SizeRequest(look: "classic", title: "Kept")
         let scanned = SizeRequest(look: "classic", title: "Scanned")
-        let layout = try cached.size(kept)
-        #expect(try cached.size(kept, keeping: false) == layout)
-        let once = try cached.size(scanned, keeping: false)
-        #expect(cached.layoutInMemory(scanned) == nil)
+        let once = try roomy.size(scanned, filling: .freeRoomOnly)
         #expect(once == (try sizing.size(scanned)))
-        #expect(cached.layoutInMemory(kept) == layout)
+        #expect(roomy.layoutInMemory(scanned) == once)
+
+        // Caches filled by single calls (16 layouts and 32 measurements at most)…
+        var configuration = TextEngine.Configuration()
+        configuration.cacheEntryLimit = 32
+        let text = try TextEngine(configuration: configuration)
+        let layouts = LayoutCache(byteBudget: 1 << 20, entryLimit: 16)
+        let full = SizingEngine(registry: .builtIn, text: text, layouts: layouts)
+        let single = (0..<100).map { SizeRequest(look: "classic", title: "Single \($0)") }
+        for request in single { _ = try full.size(request) }
+        let kept = single.filter { full.layoutInMemory($0) != nil }
+        let (layoutEvictions, textEvictions) = (layouts.statistics.evictions, text.statistics.cache.evictions)
+        #expect(layoutEvictions >= 84 && textEvictions >= 68 && !kept.isEmpty)
+        // …lose nothing to a scan of 100 other titles, whose layouts are still right.
+        for index in 0..<100 {
+            let request = SizeRequest(look: "classic", title: "Scan \(index)")
+            #expect(try full.size(request, filling: .freeRoomOnly) == (try sizing.size(request)))
+        }
+        #expect(layouts.statistics.evictions == layoutEvictions)
+        #expect(text.statistics.cache.evictions == textEvictions)
+        #expect(kept.allSatisfy { full.layoutInMemory($0) != nil })
     }
 }

@@ -1,0 +1,95 @@
+import NIOCore
+
+/// Where JSON text is written: a byte array, or a channel's `ByteBuffer`, so that a reply is
+/// written once, where it will be sent. The generated wire types write into either
+/// (`encode(into:)`), specialised for each: no call per byte goes through a witness table.
+public protocol JSONOutput {
+    /// Appends one byte.
+    mutating func writeJSON(byte: UInt8)
+    /// Appends bytes.
+    mutating func writeJSON(bytes: UnsafeRawBufferPointer)
+}
+
+extension Array: JSONOutput where Element == UInt8 {
+    @inlinable public mutating func writeJSON(byte: UInt8) { append(byte) }
+    @inlinable public mutating func writeJSON(bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
+}
+
+extension ByteBuffer: JSONOutput {
+    @inlinable public mutating func writeJSON(byte: UInt8) { writeInteger(byte) }
+    @inlinable public mutating func writeJSON(bytes: UnsafeRawBufferPointer) { writeBytes(bytes) }
+}
+
+/// JSON text of numbers and strings, handed out in pieces: one implementation for every output.
+public enum JSONText {
+    /// Calls `body` with the text of `number`: integers up to 2⁵³ without a fraction, other
+    /// numbers in Swift's shortest form that reads back to the same `Double`, and `null` for NaN
+    /// and infinities (JSON has neither).
+    public static func withNumber(_ number: Double, _ body: (UnsafeRawBufferPointer) -> Void) {
+        guard number.isFinite else { return withStatic("null", body) }
+        if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
+            // Decimal digits without going through a String (replies are mostly small integers).
+            let integer = Int64(number)
+            var magnitude = integer.magnitude
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: a sign and 16 digits fit
+            withUnsafeMutableBytes(of: &digits) { scratch in
+                var start = scratch.count
+                repeat {
+                    start -= 1
+                    scratch[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    magnitude /= 10
+                } while magnitude > 0
+                if integer < 0 {
+                    start -= 1
+                    scratch[start] = UInt8(ascii: "-")
+                }
+                body(UnsafeRawBufferPointer(rebasing: scratch[start...]))
+            }
+        } else {
+            var text = number.description
+            text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// Calls `body` with the pieces of `string` quoted: the quotes, runs that need no escaping
+    /// (whole), and each escape (`\"`, `\\`, `\n`, `\r`, `\t`, other controls and NUL as `\u00XX`).
+    public static func withQuoted(_ string: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+        withStatic("\"", body)
+        var string = string
+        string.withUTF8 { typed in
+            let utf8 = UnsafeRawBufferPointer(typed)
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if runStart < index { body(UnsafeRawBufferPointer(rebasing: utf8[runStart..<index])) }
+                withEscape(for: byte, body)
+                runStart = index + 1
+            }
+            if runStart < utf8.count { body(UnsafeRawBufferPointer(rebasing: utf8[runStart...])) }
+        }
+        withStatic("\"", body)
+    }
+
+    private static func withEscape(for byte: UInt8, _ body: (UnsafeRawBufferPointer) -> Void) {
+        switch byte {
+        case UInt8(ascii: "\""): withStatic("\\\"", body)
+        case UInt8(ascii: "\\"): withStatic("\\\\", body)
+        case 0x0A: withStatic("\\n", body)
+        case 0x0D: withStatic("\\r", body)
+        case 0x09: withStatic("\\t", body)
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            var escape: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+                UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0x0F)]
+            )
+            withUnsafeBytes(of: &escape) { body($0) }
+        }
+    }
+
+    /// Calls `body` with literal text.
+    public static func withStatic(_ text: StaticString, _ body: (UnsafeRawBufferPointer) -> Void) {
+        body(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+}
