@@ -45,6 +45,8 @@ wire:
 	swift build --product varlink-codegen
 	"$$(swift build --show-bin-path)/varlink-codegen" --markdown docs/INTERFACES.md Sources/ChevronWire \
 	  Sources/ChevronService/Interfaces/io.chevron.*.varlink
+	"$$(swift build --show-bin-path)/varlink-codegen" --module ChevronVarlink Sources/ChevronVarlink/Generated \
+	  Sources/ChevronVarlink/Interfaces/org.varlink.service.varlink
 
 ## Opt-in benchmarks: ratios against ../shared/bench/floors.sh measured in the same run.
 bench: deps

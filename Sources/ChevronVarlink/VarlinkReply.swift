@@ -2,9 +2,10 @@ import NIOCore
 
 /// One reply: parameters, or an error; `continues` while a `more` call streams.
 public struct VarlinkReply: Sendable, Hashable {
-    /// The reply's parameters (an object), or the error's parameters.
+    /// The reply's parameters (an object), or the error's parameters; a reply of a generated
+    /// type gives its tree (`wire`), as a reader of the parameters expects.
     public var parameters: JSONValue {
-        get { body?.encoded ?? storedParameters }
+        get { body?.wire ?? storedParameters }
         set {
             storedParameters = newValue
             body = nil
@@ -71,7 +72,11 @@ public struct VarlinkReply: Sendable, Hashable {
     public var frame: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(512)
-        if error == nil, case .encoded(let parameters) = parameters {
+        if error == nil, let body {
+            bytes.append(contentsOf: Self.parametersPrefix)
+            body.encode(into: &bytes)
+            bytes.append(contentsOf: continues ? Self.continuedSuffix : Self.suffix)
+        } else if error == nil, case .encoded(let parameters) = storedParameters {
             // The common reply, written around its pre-encoded parameters.
             bytes.append(contentsOf: Self.parametersPrefix)
             bytes.append(contentsOf: parameters)

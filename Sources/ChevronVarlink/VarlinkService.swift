@@ -255,31 +255,41 @@ public final class VarlinkService: Sendable {
             throw interfaces[interface] == nil ? .interfaceNotFound(interface) : .methodNotFound(call.method)
         }
         guard !call.upgrade else { throw .methodNotImplemented(call.method) }
-        if entry.isStandard {
-            return try serviceMethod(String(call.method.dropFirst(VarlinkInterface.service.name.count + 1)), call)
-        }
+        if entry.isStandard { return try standardMethod(call, context: context) }
         guard let handler = entry.handler else { throw .methodNotImplemented(call.method) }
         return try handler(call, context)
     }
 
-    private func serviceMethod(_ name: String, _ call: VarlinkCall) throws(VarlinkError) -> VarlinkResponse {
-        var parameters = try VarlinkParameters(call.parameters)
-        switch name {
-        case "GetInfo":
-            try parameters.finish()
-            return .reply(
-                .members([
-                    "vendor": .string(info.vendor), "product": .string(info.product),
-                    "version": .string(info.version), "url": .string(info.url),
-                    "interfaces": .array(interfaceNames.map(JSONValue.string)),
-                ]))
-        case "GetInterfaceDescription":
-            let interface = try parameters.string("interface")
-            try parameters.finish()
-            guard let description = description(of: interface) else { throw .interfaceNotFound(interface) }
-            return .reply(["description": .string(description)])
-        default:
-            throw .methodNotImplemented(call.method)
+    /// org.varlink.service's methods, read with the types generated from its description.
+    private func standardMethod(_ call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError)
+        -> VarlinkResponse
+    {
+        switch call.method {
+        case VarlinkServiceInterface.GetInfo.name: try getInfo(call: call, context: context)
+        case VarlinkServiceInterface.GetInterfaceDescription.name:
+            try getInterfaceDescription(call: call, context: context)
+        default: throw .methodNotImplemented(call.method)
         }
+    }
+}
+
+/// org.varlink.service: what the service is, and its interfaces' descriptions.
+extension VarlinkService: VarlinkServiceInterfaceMethods {
+    public func getInfo(_ parameters: VarlinkServiceInterface.GetInfo.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+    {
+        .value(
+            VarlinkServiceInterface.GetInfo.Reply(
+                vendor: info.vendor, product: info.product, version: info.version, url: info.url,
+                interfaces: interfaceNames))
+    }
+
+    public func getInterfaceDescription(
+        _ parameters: VarlinkServiceInterface.GetInterfaceDescription.Parameters, context: VarlinkCallContext
+    ) throws(VarlinkError) -> VarlinkResponse {
+        guard let description = description(of: parameters.interface) else {
+            throw .interfaceNotFound(parameters.interface)
+        }
+        return .value(VarlinkServiceInterface.GetInterfaceDescription.Reply(description: description))
     }
 }

@@ -173,6 +173,8 @@ public protocol WireStruct: Sendable, Hashable, Codable {
     /// Writes the message's compact JSON text into a channel's buffer (a reply written where it
     /// will be sent), absent optionals left out.
     func encode(into buffer: inout ByteBuffer)
+    /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
+    func encode(into bytes: inout [UInt8])
     /// The message as already-written JSON text (`JSONValue.encoded`).
     var encoded: JSONValue { get }
 }

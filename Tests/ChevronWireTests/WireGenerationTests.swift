@@ -72,6 +72,23 @@ struct WireGenerationTests {
             let generated = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             #expect(committed == generated, "\(name) is stale: run `make wire`")
         }
+        // org.varlink.service's types belong to ChevronVarlink itself (its GetInfo and
+        // GetInterfaceDescription are read and written with them).
+        let standard = Process()
+        standard.executableURL = generator
+        standard.arguments = [
+            "--module", "ChevronVarlink", folder.path, Self.root.appendingPathComponent(Self.interfaces[3]).path,
+        ]
+        try standard.run()
+        standard.waitUntilExit()
+        #expect(standard.terminationStatus == 0)
+        let committedStandard = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/ChevronVarlink/Generated/org.varlink.service.swift"),
+            encoding: .utf8)
+        let generatedStandard = try String(
+            contentsOf: folder.appendingPathComponent("org.varlink.service.swift"), encoding: .utf8)
+        #expect(committedStandard == generatedStandard, "org.varlink.service.swift is stale: run `make wire`")
+        #expect(!committedStandard.contains("import ChevronVarlink"))
         let reference = try String(
             contentsOf: Self.root.appendingPathComponent("docs/INTERFACES.md"), encoding: .utf8)
         #expect(reference == (try String(contentsOf: markdown, encoding: .utf8)), "docs/INTERFACES.md is stale")
