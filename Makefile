@@ -47,6 +47,8 @@ wire:
 	  Sources/ChevronService/Interfaces/io.chevron.*.varlink
 	"$$(swift build --show-bin-path)/varlink-codegen" --module ChevronVarlink Sources/ChevronVarlink/Generated \
 	  Sources/ChevronVarlink/Interfaces/org.varlink.service.varlink
+	"$$(swift build --show-bin-path)/varlink-codegen" --readme README.md \
+	  Sources/ChevronService/Interfaces/io.chevron.*.varlink Sources/ChevronVarlink/Interfaces/org.varlink.service.varlink
 
 ## Opt-in benchmarks: ratios against ../shared/bench/floors.sh measured in the same run.
 bench: deps

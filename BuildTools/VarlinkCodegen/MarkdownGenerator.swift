@@ -48,6 +48,29 @@ struct MarkdownGenerator {
         return out
     }
 
+    static let summaryStart = "<!-- interfaces-table: generated from the .varlink files by `make wire` -->"
+    static let summaryEnd = "<!-- /interfaces-table -->"
+
+    /// The README's table: each interface with its methods and its own errors, names only.
+    func summary() -> String {
+        var out = "| interface | methods | its own errors |\n|---|---|---|\n"
+        for interface in interfaces {
+            let methods = interface.methods.map { "`\($0.name)`" }.joined(separator: ", ")
+            let errors = interface.errors.map { "`\($0.name)`" }.joined(separator: ", ")
+            out += "| `\(interface.name)` | \(methods) | \(errors) |\n"
+        }
+        return out
+    }
+
+    /// `text` with the block between the summary markers (the markers' lines kept) replaced by
+    /// `summary()`; nil when it has no such block.
+    func replacingSummary(in text: String) -> String? {
+        guard let start = text.range(of: Self.summaryStart + "\n"),
+            let end = text.range(of: Self.summaryEnd, range: start.upperBound..<text.endIndex)
+        else { return nil }
+        return String(text[..<start.upperBound]) + summary() + String(text[end.lowerBound...])
+    }
+
     private func fields(_ fields: [IDLField]) -> String {
         fields.map { "\($0.name): \(Self.text($0.type))" }.joined(separator: ", ")
     }

@@ -89,6 +89,18 @@ struct WireGenerationTests {
             contentsOf: folder.appendingPathComponent("org.varlink.service.swift"), encoding: .utf8)
         #expect(committedStandard == generatedStandard, "org.varlink.service.swift is stale: run `make wire`")
         #expect(!committedStandard.contains("import ChevronVarlink"))
+        // The README's table of interfaces, methods and errors is generated from all four.
+        let readme = folder.appendingPathComponent("README.md")
+        let committedReadme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        try committedReadme.write(to: readme, atomically: true, encoding: .utf8)
+        let table = Process()
+        table.executableURL = generator
+        table.arguments = ["--readme", readme.path] + Self.interfaces.map { Self.root.appendingPathComponent($0).path }
+        try table.run()
+        table.waitUntilExit()
+        #expect(table.terminationStatus == 0)
+        #expect(try String(contentsOf: readme, encoding: .utf8) == committedReadme, "README's table is stale")
+        #expect(committedReadme.contains("| `io.chevron.BackButton` | `Size`, `SizeMany`, `Transition`, `Render`"))
         let reference = try String(
             contentsOf: Self.root.appendingPathComponent("docs/INTERFACES.md"), encoding: .utf8)
         #expect(reference == (try String(contentsOf: markdown, encoding: .utf8)), "docs/INTERFACES.md is stale")
