@@ -34,23 +34,20 @@ public enum ManifestLoader {
             .failure(ManifestProblem(file: file, field: field, reason: reason))
         }
         guard data.count <= 64 << 10 else { return problem("", "is \(data.count) bytes; the limit is 65536") }
-        let object: [String: Any]
-        do {
-            guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                return problem("", "is not a JSON object")
-            }
-            object = parsed
-        } catch {
-            return problem("", "is not valid JSON (\(error.localizedDescription))")
-        }
-        if let unknown = object.keys.sorted().first(where: { !LookManifest.fields.contains($0) }) {
-            return problem(
-                unknown,
-                "is not a manifest field; known fields: \(LookManifest.fields.sorted().joined(separator: ", "))")
-        }
+        // One parse: the decoder reads the members' names first (an unknown one is refused before
+        // any field is read, as a typo deserves), then the manifest, from the same parsed text.
         let manifest: LookManifest
         do {
-            manifest = try JSONDecoder().decode(LookManifest.self, from: data)
+            manifest = try JSONDecoder().decode(CheckedManifest.self, from: data).manifest
+        } catch let unknown as UnknownManifestField {
+            return problem(
+                unknown.name,
+                "is not a manifest field; known fields: \(LookManifest.fields.sorted().joined(separator: ", "))")
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            let reason = (context.underlyingError as NSError?)?.localizedDescription ?? context.debugDescription
+            return problem("", "is not valid JSON (\(reason))")
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+            return problem("", "is not a JSON object")
         } catch let error as DecodingError {
             let (field, reason) = describe(error)
             return problem(field, reason)
@@ -126,4 +123,31 @@ extension LookRegistry {
         }
         return (LookRegistry(all + accepted), problems)
     }
+}
+
+/// A manifest's member names checked against `LookManifest.fields`, then the manifest, decoded
+/// from one parse of the file.
+private struct CheckedManifest: Decodable {
+    let manifest: LookManifest
+
+    /// Any member name.
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let names = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+        if let unknown = names.sorted().first(where: { !LookManifest.fields.contains($0) }) {
+            throw UnknownManifestField(name: unknown)
+        }
+        manifest = try LookManifest(from: decoder)
+    }
+}
+
+/// A member `LookManifest` does not declare.
+private struct UnknownManifestField: Error {
+    let name: String
 }

@@ -53,6 +53,9 @@ struct ManifestTests {
         "a broken manifest is reported with its file, field and reason",
         arguments: [
             (#"{"name": "x""#, "", "not valid JSON"),
+            (#"["name", "x"]"#, "", "not a JSON object"),
+            // An unknown member is named before a missing one (the file is read once).
+            (#"{"colour": "red"}"#, "colour", "not a manifest field"),
             (good.replacingOccurrences(of: #""height": 32,"#, with: ""), "height", "required"),
             (good.replacingOccurrences(of: #""height": 32"#, with: #""height": "tall""#), "height", "Double"),
             (good.replacingOccurrences(of: #""leftCap": 16"#, with: #""leftCap": 40"#), "art.leftCap", "0…39"),
