@@ -194,7 +194,7 @@ struct SwiftGenerator {
         out += "\(inner)public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }\n\n"
         out += "\(inner)/// Writes the message's compact JSON text into a channel's buffer: a reply written once,\n"
         out += "\(inner)/// where it will be sent, without a tree or an array.\n"
-        out += "\(inner)public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }\n\n"
+        out += "\(inner)public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }\n\n"
         out += "\(inner)/// The text, written into either output (specialised for each).\n"
         out += "\(inner)func write<Output: JSONOutput>(into bytes: inout Output) {\n"
         out += "\(inner)    bytes.writeJSON(byte: UInt8(ascii: \"{\"))\n"

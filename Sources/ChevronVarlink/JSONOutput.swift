@@ -1,8 +1,9 @@
 import NIOCore
 
-/// Where JSON text is written: a byte array, or a channel's `ByteBuffer`, so that a reply is
-/// written once, where it will be sent. The generated wire types write into either
-/// (`encode(into:)`), specialised for each: no call per byte goes through a witness table.
+/// Where JSON text is written: a byte array, or a channel's `ByteBuffer` (through
+/// `JSONBufferWriter`), so that a reply is written once, where it will be sent. The generated wire
+/// types write into either (`encode(into:)`), specialised for each: no call per byte goes through
+/// a witness table.
 public protocol JSONOutput {
     /// Appends one byte.
     mutating func writeJSON(byte: UInt8)
@@ -15,9 +16,62 @@ extension Array: JSONOutput where Element == UInt8 {
     @inlinable public mutating func writeJSON(bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
 }
 
-extension ByteBuffer: JSONOutput {
-    @inlinable public mutating func writeJSON(byte: UInt8) { writeInteger(byte) }
-    @inlinable public mutating func writeJSON(bytes: UnsafeRawBufferPointer) { writeBytes(bytes) }
+/// JSON text written straight into a ByteBuffer's free memory: plain stores through a pointer,
+/// with none of the checks each `ByteBuffer.writeBytes` makes (uniqueness, capacity, exclusive
+/// access to its storage), which cost more than the bytes for text written a few bytes at a time.
+/// When the room runs out it stops and says so (`overflowed`); `ByteBuffer.writeJSON` then
+/// writes again with more room.
+public struct JSONBufferWriter: JSONOutput {
+    @usableFromInline let base: UnsafeMutableRawPointer?
+    @usableFromInline let capacity: Int
+    /// Bytes written.
+    @usableFromInline var count = 0
+    /// Whether the text did not fit.
+    @usableFromInline var overflowed = false
+
+    @inlinable init(_ room: UnsafeMutableRawBufferPointer) {
+        base = room.baseAddress
+        capacity = room.count
+    }
+
+    @inlinable public mutating func writeJSON(byte: UInt8) {
+        guard count < capacity, let base else {
+            overflowed = true
+            return
+        }
+        base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count += 1
+    }
+
+    @inlinable public mutating func writeJSON(bytes: UnsafeRawBufferPointer) {
+        guard bytes.count <= capacity - count, let base else {
+            overflowed = true
+            return
+        }
+        if let source = bytes.baseAddress { (base + count).copyMemory(from: source, byteCount: bytes.count) }
+        count += bytes.count
+    }
+}
+
+extension ByteBuffer {
+    /// Writes the JSON text `body` produces straight into the buffer's free memory, reserving
+    /// `estimate` bytes first and, in the rare case the text is longer, writing it again with
+    /// four times the room.
+    @inlinable
+    public mutating func writeJSON(estimate: Int = 1024, _ body: (inout JSONBufferWriter) -> Void) {
+        var room = estimate
+        while true {
+            var fitted = false
+            writeWithUnsafeMutableBytes(minimumWritableBytes: room) { memory in
+                var output = JSONBufferWriter(memory)
+                body(&output)
+                fitted = !output.overflowed
+                return fitted ? output.count : 0
+            }
+            if fitted { return }
+            room *= 4
+        }
+    }
 }
 
 /// JSON text of numbers and strings, handed out in pieces: one implementation for every output.

@@ -80,7 +80,7 @@ public enum BackButtonInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -195,7 +195,7 @@ public enum BackButtonInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -293,7 +293,7 @@ public enum BackButtonInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -425,7 +425,7 @@ public enum BackButtonInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -644,7 +644,7 @@ public enum BackButtonInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -903,7 +903,7 @@ public enum BackButtonInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1031,7 +1031,7 @@ public enum BackButtonInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1138,7 +1138,7 @@ public enum BackButtonInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1268,7 +1268,7 @@ public enum BackButtonInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1448,7 +1448,7 @@ public enum BackButtonInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1619,7 +1619,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1910,7 +1910,7 @@ public enum BackButtonInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -2074,7 +2074,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -2154,7 +2154,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -2268,7 +2268,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -2390,7 +2390,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -2518,7 +2518,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -2603,7 +2603,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -2677,7 +2677,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -2763,7 +2763,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -2843,7 +2843,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -2938,7 +2938,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -3037,7 +3037,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -3136,7 +3136,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -3235,7 +3235,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -3334,7 +3334,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -3433,7 +3433,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -3550,7 +3550,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -3664,7 +3664,7 @@ public enum BackButtonInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {

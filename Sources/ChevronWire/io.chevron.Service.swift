@@ -81,7 +81,7 @@ public enum ServiceInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -212,7 +212,7 @@ public enum ServiceInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -325,7 +325,7 @@ public enum ServiceInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -438,7 +438,7 @@ public enum ServiceInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -525,7 +525,7 @@ public enum ServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -618,7 +618,7 @@ public enum ServiceInterface {
 
                 /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
                 /// where it will be sent, without a tree or an array.
-                public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+                public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
                 /// The text, written into either output (specialised for each).
                 func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -774,7 +774,7 @@ public enum ServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -876,7 +876,7 @@ public enum ServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -968,7 +968,7 @@ public enum ServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1057,7 +1057,7 @@ public enum ServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1203,7 +1203,7 @@ public enum ServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1305,7 +1305,7 @@ public enum ServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1397,7 +1397,7 @@ public enum ServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1489,7 +1489,7 @@ public enum ServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1594,7 +1594,7 @@ public enum ServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1687,7 +1687,7 @@ public enum ServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1774,7 +1774,7 @@ public enum ServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1861,7 +1861,7 @@ public enum ServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {

@@ -146,7 +146,7 @@ public enum TextInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -299,7 +299,7 @@ public enum TextInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -453,7 +453,7 @@ public enum TextInterface {
 
         /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
         /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
         /// The text, written into either output (specialised for each).
         func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -571,7 +571,7 @@ public enum TextInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -725,7 +725,7 @@ public enum TextInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -845,7 +845,7 @@ public enum TextInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -970,7 +970,7 @@ public enum TextInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1105,7 +1105,7 @@ public enum TextInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1226,7 +1226,7 @@ public enum TextInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1330,7 +1330,7 @@ public enum TextInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1438,7 +1438,7 @@ public enum TextInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1540,7 +1540,7 @@ public enum TextInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -1639,7 +1639,7 @@ public enum TextInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {

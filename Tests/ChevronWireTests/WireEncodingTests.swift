@@ -80,4 +80,17 @@ struct WireEncodingTests {
             #expect(read.parameters.read(as: BackButtonInterface.Layout.self, strict: true) == layout)
         }
     }
+
+    @Test func aReplyLongerThanTheFirstRoomIsWrittenWhole() throws {
+        // 1 KiB is reserved first; a 5,000-byte title (quotes escaped to 6,000) needs a second try.
+        var layout = Self.layout
+        layout.displayedTitle = String(repeating: "ab\"de", count: 1000)
+        var buffer = ByteBufferAllocator().buffer(capacity: 0)
+        buffer.writeString("x")  // what the buffer held before stays
+        layout.encode(into: &buffer)
+        var array: [UInt8] = [UInt8(ascii: "x")]
+        layout.encode(into: &array)
+        #expect(array.count > 6000)
+        #expect(Array(buffer.readableBytesView) == array)
+    }
 }

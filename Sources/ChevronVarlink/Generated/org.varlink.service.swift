@@ -56,7 +56,7 @@ public enum VarlinkServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -166,7 +166,7 @@ public enum VarlinkServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -264,7 +264,7 @@ public enum VarlinkServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -344,7 +344,7 @@ public enum VarlinkServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -430,7 +430,7 @@ public enum VarlinkServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -517,7 +517,7 @@ public enum VarlinkServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -604,7 +604,7 @@ public enum VarlinkServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -691,7 +691,7 @@ public enum VarlinkServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -768,7 +768,7 @@ public enum VarlinkServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
@@ -839,7 +839,7 @@ public enum VarlinkServiceInterface {
 
             /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
             /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { write(into: &buffer) }
+            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
             /// The text, written into either output (specialised for each).
             func write<Output: JSONOutput>(into bytes: inout Output) {
