@@ -62,17 +62,24 @@ public struct JSONReader {
     /// The next member's key (its `:` read), or nil at the object's end. `first` is true before
     /// the first member and is kept up to date.
     public mutating func nextKey(_ first: inout Bool) throws(JSONReadFailure) -> String? {
+        guard try atKey(&first) else { return nil }
+        guard let key = try? parser.parseString() else { throw JSONReadFailure() }
+        try expect(UInt8(ascii: ":"))
+        return key
+    }
+
+    /// Reads up to the next member's key (a comma after the first member), leaving the key's
+    /// opening quote next; false, with the object closed, at its end.
+    private mutating func atKey(_ first: inout Bool) throws(JSONReadFailure) -> Bool {
         if peek() == UInt8(ascii: "}") {
             parser.position += 1
             depth -= 1
-            return nil
+            return false
         }
         if !first { try expect(UInt8(ascii: ",")) }
         first = false
         guard peek() == UInt8(ascii: "\"") else { throw JSONReadFailure() }
-        guard let key = try? parser.parseString() else { throw JSONReadFailure() }
-        try expect(UInt8(ascii: ":"))
-        return key
+        return true
     }
 
     /// The next member's key as an index into `names` (its `:` read), -1 for a key that is not
@@ -81,14 +88,7 @@ public struct JSONReader {
     /// as Swift compares Strings, as the tree path does (a key with an escape, or U+212A KELVIN
     /// SIGN, which equals "K").
     public mutating func nextField(_ first: inout Bool, among names: [StaticString]) throws(JSONReadFailure) -> Int? {
-        if peek() == UInt8(ascii: "}") {
-            parser.position += 1
-            depth -= 1
-            return nil
-        }
-        if !first { try expect(UInt8(ascii: ",")) }
-        first = false
-        guard peek() == UInt8(ascii: "\"") else { throw JSONReadFailure() }
+        guard try atKey(&first) else { return nil }
         let bytes = parser.bytes
         let start = parser.position + 1
         var end = start
