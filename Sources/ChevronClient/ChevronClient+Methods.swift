@@ -1,13 +1,14 @@
 import ChevronVarlink
 
-/// Typed calls, one per method of the interfaces (see `Sources/ChevronService/Interfaces/`).
+/// Typed calls, one per method of the interfaces (see `Sources/ChevronService/Interfaces/`). The
+/// parameters are written as JSON text straight from their generated type (`encoded`), no tree.
 extension ChevronClient {
     /// io.chevron.Text.MeasureText: one line of text in a font.
     public func measureText(_ text: String, font: FontParameters? = nil) async throws(ChevronClientError)
         -> MeasurementReply
     {
         try await call(
-            TextInterface.MeasureText.name, TextInterface.MeasureText.Parameters(text: text, font: font).wire,
+            TextInterface.MeasureText.name, TextInterface.MeasureText.Parameters(text: text, font: font).encoded,
             as: MeasurementReply.self)
     }
 
@@ -16,7 +17,7 @@ extension ChevronClient {
         -> FontResolutionReply
     {
         try await call(
-            TextInterface.ResolveFont.name, TextInterface.ResolveFont.Parameters(font: font, text: text).wire,
+            TextInterface.ResolveFont.name, TextInterface.ResolveFont.Parameters(font: font, text: text).encoded,
             as: FontResolutionReply.self)
     }
 
@@ -26,7 +27,7 @@ extension ChevronClient {
     {
         try await call(
             TextInterface.Truncate.name,
-            TextInterface.Truncate.Parameters(text: text, font: font, maxWidth: maxWidth, ellipsis: ellipsis).wire,
+            TextInterface.Truncate.Parameters(text: text, font: font, maxWidth: maxWidth, ellipsis: ellipsis).encoded,
             as: TruncationReply.self)
     }
 
@@ -48,14 +49,14 @@ extension ChevronClient {
 
     /// io.chevron.BackButton.Size: one back button's layout.
     public func size(_ request: SizeParameters) async throws(ChevronClientError) -> LayoutReply {
-        try await call(BackButtonInterface.Size.name, request.json, as: LayoutReply.self)
+        try await call(BackButtonInterface.Size.name, request.encoded, as: LayoutReply.self)
     }
 
     /// io.chevron.BackButton.SizeMany: many layouts in one call; a failed request is a result
     /// with a `failure`, not a thrown error.
     public func sizeMany(_ requests: [SizeParameters]) async throws(ChevronClientError) -> [SizeResultReply] {
         try await call(
-            BackButtonInterface.SizeMany.name, ["requests": .array(requests.map(\.json))],
+            BackButtonInterface.SizeMany.name, BackButtonInterface.SizeMany.Parameters(requests: requests).encoded,
             as: BackButtonInterface.SizeMany.Reply.self
         ).results
     }
@@ -63,7 +64,7 @@ extension ChevronClient {
     /// io.chevron.BackButton.Render: a PNG of the button and its layout.
     public func render(_ request: SizeParameters) async throws(ChevronClientError) -> RenderReply {
         let method = BackButtonInterface.Render.name
-        let reply = try await call(method, request.json, as: BackButtonInterface.Render.Reply.self)
+        let reply = try await call(method, request.encoded, as: BackButtonInterface.Render.Reply.self)
         guard let png = Base64.decode(reply.png) else {
             throw ChevronClientError(.protocolViolation, message: "\(method)'s reply has no valid \"png\"")
         }
@@ -77,7 +78,7 @@ extension ChevronClient {
         try await call(
             BackButtonInterface.Transition.name,
             BackButtonInterface.Transition.Parameters(request: request, kind: kind, wasCoveredByPush: wasCoveredByPush)
-                .wire,
+                .encoded,
             as: TransitionReply.self)
     }
 
