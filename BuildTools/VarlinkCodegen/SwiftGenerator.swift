@@ -297,8 +297,10 @@ struct SwiftGenerator {
         }
         out += "\(indent)    var members = JSONReader.Members()\n"
         out += "\(indent)    var first = true\n"
+        out += "\(indent)    var expected = 0\n"
         out += "\(indent)    try reader.beginObject()\n"
-        out += "\(indent)    while let field = try reader.nextField(&first, among: Self.fieldNames) {\n"
+        out +=
+            "\(indent)    while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {\n"
         out += "\(indent)        switch field {\n"
         for (index, field) in fields.enumerated() {
             out += "\(indent)        case \(index):\n"

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Why a one-pass read stopped: anything it does not read exactly as the parser and the tree
 /// readers would (a syntax error, a missing or mistyped field, an unknown field when strict, a
 /// duplicate key, too deep). It carries no detail on purpose: the caller reads the same bytes
@@ -83,11 +87,14 @@ public struct JSONReader {
     }
 
     /// The next member's key as an index into `names` (its `:` read), -1 for a key that is not
-    /// among them (then kept as `unknownKey`), or nil at the object's end. A key of plain ASCII
-    /// is matched by its bytes, with no String made; any other is read as a String and compared
-    /// as Swift compares Strings, as the tree path does (a key with an escape, or U+212A KELVIN
-    /// SIGN, which equals "K").
-    public mutating func nextField(_ first: inout Bool, among names: [StaticString]) throws(JSONReadFailure) -> Int? {
+    /// among them (then kept as `unknownKey`), or nil at the object's end. `expected` is the
+    /// name tried first, and becomes the one after the key found: writers (ours included) put
+    /// fields in the order they are declared. A key of plain ASCII is matched by its bytes, with
+    /// no String made; any other is read as a String and compared as Swift compares Strings, as
+    /// the tree path does (a key with an escape, or U+212A KELVIN SIGN, which equals "K").
+    public mutating func nextField(_ first: inout Bool, among names: [StaticString], expected: inout Int)
+        throws(JSONReadFailure) -> Int?
+    {
         guard try atKey(&first) else { return nil }
         let bytes = parser.bytes
         let start = parser.position + 1
@@ -101,19 +108,23 @@ public struct JSONReader {
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             parser.position = end + 1
             let key = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-            for position in names.indices
-            where names[position].utf8CodeUnitCount == key.count
-                && key.elementsEqual(UnsafeBufferPointer(start: names[position].utf8Start, count: key.count))
-            {
-                index = position
-                break
+            func matches(_ name: StaticString) -> Bool {
+                name.utf8CodeUnitCount == key.count
+                    && (key.isEmpty || memcmp(name.utf8Start, key.baseAddress!, key.count) == 0)
             }
-            if index < 0 { unknownKey = String(decoding: key, as: UTF8.self) }
+            if expected < names.count, matches(names[expected]) {
+                index = expected
+            } else if let found = names.firstIndex(where: matches) {
+                index = found
+            } else {
+                unknownKey = String(decoding: key, as: UTF8.self)
+            }
         } else {
             guard let key = try? parser.parseString() else { throw JSONReadFailure() }
             index = names.firstIndex { key == "\($0)" } ?? -1
             if index < 0 { unknownKey = key }
         }
+        if index >= 0 { expected = index + 1 }
         try expect(UInt8(ascii: ":"))
         return index
     }

@@ -125,8 +125,9 @@ extension VarlinkReply {
             var continues = false
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.members) {
+            while let field = try reader.nextField(&first, among: Self.members, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)

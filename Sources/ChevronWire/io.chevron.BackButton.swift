@@ -60,8 +60,9 @@ public enum BackButtonInterface {
             var field1: String? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -165,8 +166,9 @@ public enum BackButtonInterface {
             var field3: Double? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -271,8 +273,9 @@ public enum BackButtonInterface {
             var field1: Double? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -387,8 +390,9 @@ public enum BackButtonInterface {
             var field5: Bool? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -600,8 +604,9 @@ public enum BackButtonInterface {
             var field9: Double? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -833,8 +838,9 @@ public enum BackButtonInterface {
             var field13: Int? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -1009,8 +1015,9 @@ public enum BackButtonInterface {
             var field1: JSONValue? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -1114,8 +1121,9 @@ public enum BackButtonInterface {
             var field2: Failure? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -1235,8 +1243,9 @@ public enum BackButtonInterface {
             var field4: String? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -1400,8 +1409,9 @@ public enum BackButtonInterface {
             var field8: String? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -1589,8 +1599,9 @@ public enum BackButtonInterface {
                 var field4: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -1809,8 +1820,9 @@ public enum BackButtonInterface {
             var field21: [String: String]? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -2056,8 +2068,9 @@ public enum BackButtonInterface {
                 var field0: [SizeRequest]? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -2136,8 +2149,9 @@ public enum BackButtonInterface {
                 var field0: [SizeResult]? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -2243,8 +2257,9 @@ public enum BackButtonInterface {
                 var field2: Bool? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -2360,8 +2375,9 @@ public enum BackButtonInterface {
                 var field3: Double? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -2488,8 +2504,9 @@ public enum BackButtonInterface {
                 var field3: Layout? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -2589,8 +2606,9 @@ public enum BackButtonInterface {
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     default: try reader.skipUnknown(strict: strict, members: &members)
                     }
@@ -2659,8 +2677,9 @@ public enum BackButtonInterface {
                 var field0: [LookSummary]? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -2745,8 +2764,9 @@ public enum BackButtonInterface {
                 var field0: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -2825,8 +2845,9 @@ public enum BackButtonInterface {
                 var field0: LookDescription? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -2916,8 +2937,9 @@ public enum BackButtonInterface {
                 var field1: [String]? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -3015,8 +3037,9 @@ public enum BackButtonInterface {
                 var field1: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -3114,8 +3137,9 @@ public enum BackButtonInterface {
                 var field1: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -3213,8 +3237,9 @@ public enum BackButtonInterface {
                 var field1: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -3312,8 +3337,9 @@ public enum BackButtonInterface {
                 var field1: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -3411,8 +3437,9 @@ public enum BackButtonInterface {
                 var field1: [String]? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -3520,8 +3547,9 @@ public enum BackButtonInterface {
                 var field3: Int? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -3638,8 +3666,9 @@ public enum BackButtonInterface {
                 var field2: Int? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)

@@ -55,8 +55,9 @@ public enum ServiceInterface {
             var field2: Int? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -174,8 +175,9 @@ public enum ServiceInterface {
             var field5: Int? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -299,8 +301,9 @@ public enum ServiceInterface {
             var field2: String? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -408,8 +411,9 @@ public enum ServiceInterface {
             var field3: String? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -511,8 +515,9 @@ public enum ServiceInterface {
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     default: try reader.skipUnknown(strict: strict, members: &members)
                     }
@@ -592,8 +597,9 @@ public enum ServiceInterface {
                     var field2: Int? = nil
                     var members = JSONReader.Members()
                     var first = true
+                    var expected = 0
                     try reader.beginObject()
-                    while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                    while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                         switch field {
                         case 0:
                             try members.meet(0)
@@ -724,8 +730,9 @@ public enum ServiceInterface {
                 var field8: Int? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -862,8 +869,9 @@ public enum ServiceInterface {
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     default: try reader.skipUnknown(strict: strict, members: &members)
                     }
@@ -942,8 +950,9 @@ public enum ServiceInterface {
                 var field2: [ManifestProblem]? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -1043,8 +1052,9 @@ public enum ServiceInterface {
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     default: try reader.skipUnknown(strict: strict, members: &members)
                     }
@@ -1153,8 +1163,9 @@ public enum ServiceInterface {
                 var field8: Double? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -1291,8 +1302,9 @@ public enum ServiceInterface {
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     default: try reader.skipUnknown(strict: strict, members: &members)
                     }
@@ -1371,8 +1383,9 @@ public enum ServiceInterface {
                 var field2: Int? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -1471,8 +1484,9 @@ public enum ServiceInterface {
                 var field0: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -1568,8 +1582,9 @@ public enum ServiceInterface {
                 var field2: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -1669,8 +1684,9 @@ public enum ServiceInterface {
                 var field0: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -1756,8 +1772,9 @@ public enum ServiceInterface {
                 var field0: Int? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -1843,8 +1860,9 @@ public enum ServiceInterface {
                 var field0: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)

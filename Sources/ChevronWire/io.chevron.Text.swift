@@ -111,8 +111,9 @@ public enum TextInterface {
             var field6: [String]? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -266,8 +267,9 @@ public enum TextInterface {
             var field4: String? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -411,8 +413,9 @@ public enum TextInterface {
             var field6: Direction? = nil
             var members = JSONReader.Members()
             var first = true
+            var expected = 0
             try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames) {
+            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                 switch field {
                 case 0:
                     try members.meet(0)
@@ -550,8 +553,9 @@ public enum TextInterface {
                 var field1: FontRequest? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -679,8 +683,9 @@ public enum TextInterface {
                 var field7: [Run]? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -824,8 +829,9 @@ public enum TextInterface {
                 var field1: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -937,8 +943,9 @@ public enum TextInterface {
                 var field4: Bool? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -1077,8 +1084,9 @@ public enum TextInterface {
                 var field3: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -1196,8 +1204,9 @@ public enum TextInterface {
                 var field3: Double? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -1308,8 +1317,9 @@ public enum TextInterface {
                 var field1: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -1412,8 +1422,9 @@ public enum TextInterface {
                 var field2: Int? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -1518,8 +1529,9 @@ public enum TextInterface {
                 var field1: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -1617,8 +1629,9 @@ public enum TextInterface {
                 var field1: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)

@@ -222,6 +222,7 @@ struct CheckCommand: AsyncParsableCommand {
         var batches: [[Int]] = [[]]
         var batchBytes = 0
         asks.reserveCapacity(entries.count * looks.count)
+        known.reserveCapacity(entries.count * looks.count)
         for entry in entries {
             for look in looks {
                 let titleBytes = entry.title.utf8.count

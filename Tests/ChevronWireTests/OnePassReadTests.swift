@@ -184,9 +184,10 @@ struct OnePassReadTests {
         let fields = kelvin.withUnsafeBytes { bytes in
             JSONReader.read(bytes) { (reader) throws(JSONReadFailure) in
                 var first = true
+                var expected = 0
                 var found: [Int] = []
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: ["Kelvin"]) {
+                while let field = try reader.nextField(&first, among: ["Kelvin"], expected: &expected) {
                     found.append(field)
                     _ = try reader.int()
                 }

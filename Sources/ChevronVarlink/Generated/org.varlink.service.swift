@@ -42,8 +42,9 @@ public enum VarlinkServiceInterface {
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     default: try reader.skipUnknown(strict: strict, members: &members)
                     }
@@ -132,8 +133,9 @@ public enum VarlinkServiceInterface {
                 var field4: [String]? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -246,8 +248,9 @@ public enum VarlinkServiceInterface {
                 var field0: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -326,8 +329,9 @@ public enum VarlinkServiceInterface {
                 var field0: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -412,8 +416,9 @@ public enum VarlinkServiceInterface {
                 var field0: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -499,8 +504,9 @@ public enum VarlinkServiceInterface {
                 var field0: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -586,8 +592,9 @@ public enum VarlinkServiceInterface {
                 var field0: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -673,8 +680,9 @@ public enum VarlinkServiceInterface {
                 var field0: String? = nil
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     case 0:
                         try members.meet(0)
@@ -754,8 +762,9 @@ public enum VarlinkServiceInterface {
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     default: try reader.skipUnknown(strict: strict, members: &members)
                     }
@@ -825,8 +834,9 @@ public enum VarlinkServiceInterface {
             public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
                 var members = JSONReader.Members()
                 var first = true
+                var expected = 0
                 try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames) {
+                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
                     switch field {
                     default: try reader.skipUnknown(strict: strict, members: &members)
                     }
