@@ -295,4 +295,13 @@ if benchmarksEnabled {
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         )
     )
+    // The same workloads as a plain loop, to run under a profiler (perf record -g).
+    package.targets.append(
+        .executableTarget(
+            name: "chevron-profile",
+            dependencies: ["ChevronText", "ChevronLooks", "ChevronBuiltInLooks"],
+            path: "Benchmarks/ChevronProfile",
+            swiftSettings: strictSwift
+        )
+    )
 }

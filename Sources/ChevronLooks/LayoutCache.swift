@@ -45,14 +45,12 @@ struct LayoutKey: PrehashedKey {
 
     init(_ request: SizeRequest) {
         self.request = request
-        var hasher = Hasher()
-        request.visitStrings { text in
-            if let text { hasher.combineBytes(of: text) } else { hasher.combine(-1) }
-        }
+        var hasher = KeyHasher()
+        request.visitStrings { hasher.combine($0) }
         hasher.combine(request.scale)
-        hasher.combine(request.maximumWidth)
-        hasher.combine(request.overflow)
-        hasher.combine(request.direction)
+        hasher.combine(request.maximumWidth?.bitPattern ?? UInt64.max)
+        hasher.combine(request.overflow?.rawValue)
+        hasher.combine(request.direction?.rawValue)
         hasher.combine(request.fontScale)
         prehash = hasher.finalize()
     }
@@ -88,10 +86,6 @@ struct LayoutKey: PrehashedKey {
                 && zip(left, right).allSatisfy { same($0.title, $1.title) && same($0.backTitle, $1.backTitle) }
         default: return false
         }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(prehash)
     }
 }
 

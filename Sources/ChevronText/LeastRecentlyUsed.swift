@@ -1,109 +1,194 @@
 /// A least-recently-used map bounded by entry count and by an estimated byte cost.
 ///
 /// Eviction removes the least recently used entry, one at a time, until the new entry fits: the
-/// cache never empties itself in one go. Entries live in parallel arrays linked as a list, so a
-/// hit is a dictionary lookup plus a few index updates and nothing is allocated per hit.
-/// Not thread-safe on its own; `MeasurementCache` guards each one with a lock.
-struct LeastRecentlyUsed<Key: Hashable, Value> {
+/// cache never empties itself in one go. Entries live in one array of nodes linked as a list;
+/// an open-addressing index (linear probing on the key's `prehash`, which a `KeyHasher` already
+/// mixed) finds a key's node, so a hit hashes nothing again, compares one key, and allocates
+/// nothing. Not thread-safe on its own; `BoundedCache` guards each one with a lock.
+///
+/// Inlinable, so that a cache of another module's keys and values (the layout cache) runs
+/// specialised code rather than generic code that looks up type metadata on every call.
+@usableFromInline
+struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
     /// The most bytes the entries may cost together.
-    let byteBudget: Int
+    @usableFromInline let byteBudget: Int
     /// The most entries.
-    let entryLimit: Int
+    @usableFromInline let entryLimit: Int
     /// What the entries cost together.
-    private(set) var bytes = 0
+    @usableFromInline internal(set) var bytes = 0
     /// Entries removed to make room since creation.
-    private(set) var evictions = 0
+    @usableFromInline internal(set) var evictions = 0
+    /// How many entries the map holds.
+    @usableFromInline internal(set) var count = 0
 
-    private var slots: [Key: Int] = [:]
-    private var keys: [Key?] = []
-    private var values: [Value?] = []
-    private var costs: [Int] = []
-    private var newer: [Int] = []
-    private var older: [Int] = []
-    private var freeSlots: [Int] = []
-    private var newest = -1
-    private var oldest = -1
+    @usableFromInline
+    struct Node {
+        @usableFromInline var key: Key?
+        @usableFromInline var value: Value?
+        /// The key's `prehash`, read without touching the key.
+        @usableFromInline var hash: Int
+        @usableFromInline var cost = 0
+        @usableFromInline var newer = -1
+        @usableFromInline var older = -1
 
-    /// Creates an empty map with the given bounds.
-    init(byteBudget: Int, entryLimit: Int) {
-        self.byteBudget = max(0, byteBudget)
-        self.entryLimit = max(0, entryLimit)
+        @inlinable init(key: Key, value: Value, cost: Int) {
+            self.key = key
+            self.value = value
+            self.hash = key.prehash
+            self.cost = cost
+        }
     }
 
-    /// How many entries the map holds.
-    var count: Int { slots.count }
+    @usableFromInline var nodes: [Node] = []
+    @usableFromInline var freeNodes: [Int] = []
+    /// The index: each position holds a node's number plus one, or 0 when empty. Its size is a
+    /// power of two at least twice the entries, so probes stay short.
+    @usableFromInline var index: [Int32] = []
+    @usableFromInline var newest = -1
+    @usableFromInline var oldest = -1
+
+    /// Creates an empty map with the given bounds.
+    @inlinable init(byteBudget: Int, entryLimit: Int) {
+        self.byteBudget = max(0, byteBudget)
+        self.entryLimit = max(0, min(entryLimit, Int(Int32.max) / 4))
+    }
 
     /// The value for `key`, which becomes the most recently used; nil when absent.
-    mutating func value(for key: Key) -> Value? {
-        guard let slot = slots[key] else { return nil }
-        moveToNewest(slot)
-        return values[slot]
+    @inlinable mutating func value(for key: Key) -> Value? {
+        value(hash: key.prehash) { $0 == key }
+    }
+
+    /// The value of the key with `hash` that `matches` accepts (it is given each stored key with
+    /// that hash, or nil for a free node), which becomes the most recently
+    /// used; nil when absent. What a cache asks with the parts of a key it has not built.
+    @inlinable mutating func value(hash: Int, where matches: (Key?) -> Bool) -> Value? {
+        guard let position = position(hash: hash, where: matches) else { return nil }
+        let node = Int(index[position]) - 1
+        moveToNewest(node)
+        return nodes[node].value
     }
 
     /// Stores `value` under `key` at `cost` bytes, evicting the least recently used entries until
     /// both bounds hold. A value costing more than the whole budget is not stored. With
     /// `filling` `.freeRoomOnly`, nothing is evicted: the value is stored only if it fits as is.
-    mutating func insert(_ value: Value, for key: Key, cost: Int, filling: CacheFilling = .evicting) {
-        if let slot = slots[key] {
-            remove(slot)
+    @inlinable mutating func insert(_ value: Value, for key: Key, cost: Int, filling: CacheFilling = .evicting) {
+        if let position = position(of: key) {
+            remove(node: Int(index[position]) - 1, at: position)
         }
         guard cost <= byteBudget, entryLimit > 0 else { return }
-        if filling == .freeRoomOnly, bytes + cost > byteBudget || slots.count >= entryLimit { return }
-        while oldest >= 0, bytes + cost > byteBudget || slots.count >= entryLimit {
-            remove(oldest)
+        if filling == .freeRoomOnly, bytes + cost > byteBudget || count >= entryLimit { return }
+        while oldest >= 0, bytes + cost > byteBudget || count >= entryLimit {
+            remove(node: oldest, at: position(ofNode: oldest))
             evictions += 1
         }
-        let slot: Int
-        if let reused = freeSlots.popLast() {
-            slot = reused
-            keys[slot] = key
-            values[slot] = value
-            costs[slot] = cost
+        if (count + 1) * 2 > index.count { growIndex() }
+        let node: Int
+        if let reused = freeNodes.popLast() {
+            node = reused
+            nodes[node] = Node(key: key, value: value, cost: cost)
         } else {
-            slot = keys.count
-            keys.append(key)
-            values.append(value)
-            costs.append(cost)
-            newer.append(-1)
-            older.append(-1)
+            node = nodes.count
+            nodes.append(Node(key: key, value: value, cost: cost))
         }
-        slots[key] = slot
+        var position = key.prehash & (index.count - 1)
+        while index[position] != 0 { position = (position + 1) & (index.count - 1) }
+        index[position] = Int32(node + 1)
+        count += 1
         bytes += cost
-        link(slot)
+        link(node)
     }
 
-    private mutating func remove(_ slot: Int) {
-        unlink(slot)
-        if let key = keys[slot] { slots[key] = nil }
-        keys[slot] = nil
-        values[slot] = nil
-        bytes -= costs[slot]
-        costs[slot] = 0
-        freeSlots.append(slot)
+    /// Where in the index `key` is, or nil.
+    @inlinable func position(of key: Key) -> Int? {
+        position(hash: key.prehash) { $0 == key }
     }
 
-    private mutating func moveToNewest(_ slot: Int) {
-        guard slot != newest else { return }
-        unlink(slot)
-        link(slot)
+    /// Where in the index the key with `hash` that `matches` accepts is, or nil.
+    @inlinable func position(hash: Int, where matches: (Key?) -> Bool) -> Int? {
+        guard count > 0 else { return nil }
+        let mask = index.count - 1
+        var position = hash & mask
+        while true {
+            let entry = Int(index[position])
+            if entry == 0 { return nil }
+            // The stored key is passed where it lies; unwrapping it here would copy it.
+            if nodes[entry - 1].hash == hash, matches(nodes[entry - 1].key) { return position }
+            position = (position + 1) & mask
+        }
     }
 
-    /// Puts `slot` at the newest end of the list.
-    private mutating func link(_ slot: Int) {
-        older[slot] = newest
-        newer[slot] = -1
-        if newest >= 0 { newer[newest] = slot }
-        newest = slot
-        if oldest < 0 { oldest = slot }
+    /// Where in the index `node` is (it must be there).
+    @inlinable func position(ofNode node: Int) -> Int {
+        let mask = index.count - 1
+        var position = nodes[node].hash & mask
+        while Int(index[position]) != node + 1 { position = (position + 1) & mask }
+        return position
     }
 
-    private mutating func unlink(_ slot: Int) {
-        let before = older[slot]
-        let after = newer[slot]
-        if before >= 0 { newer[before] = after } else { oldest = after }
-        if after >= 0 { older[after] = before } else { newest = before }
-        older[slot] = -1
-        newer[slot] = -1
+    @inlinable mutating func remove(node: Int, at position: Int) {
+        unlink(node)
+        removeFromIndex(at: position)
+        bytes -= nodes[node].cost
+        nodes[node].key = nil
+        nodes[node].value = nil
+        nodes[node].cost = 0
+        freeNodes.append(node)
+        count -= 1
+    }
+
+    /// Empties `position`, shifting back the entries after it that probed past it, so that
+    /// every key stays reachable from its home position without tombstones.
+    @inlinable mutating func removeFromIndex(at position: Int) {
+        let mask = index.count - 1
+        var hole = position
+        var next = (position + 1) & mask
+        while index[next] != 0 {
+            let home = nodes[Int(index[next]) - 1].hash & mask
+            // The entry at `next` may fill the hole unless its home lies cyclically in (hole, next].
+            let homeAfterHole = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
+            if !homeAfterHole {
+                index[hole] = index[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        index[hole] = 0
+    }
+
+    @inlinable mutating func growIndex() {
+        var size = max(16, index.count * 2)
+        while size < (count + 1) * 2 { size *= 2 }
+        index = [Int32](repeating: 0, count: size)
+        let mask = size - 1
+        for node in nodes.indices where nodes[node].key != nil {
+            var position = nodes[node].hash & mask
+            while index[position] != 0 { position = (position + 1) & mask }
+            index[position] = Int32(node + 1)
+        }
+    }
+
+    @inlinable mutating func moveToNewest(_ node: Int) {
+        guard node != newest else { return }
+        unlink(node)
+        link(node)
+    }
+
+    /// Puts `node` at the newest end of the list.
+    @inlinable mutating func link(_ node: Int) {
+        nodes[node].older = newest
+        nodes[node].newer = -1
+        if newest >= 0 { nodes[newest].newer = node }
+        newest = node
+        if oldest < 0 { oldest = node }
+    }
+
+    @inlinable mutating func unlink(_ node: Int) {
+        let before = nodes[node].older
+        let after = nodes[node].newer
+        if before >= 0 { nodes[before].newer = after } else { oldest = after }
+        if after >= 0 { nodes[after].older = before } else { newest = before }
+        nodes[node].older = -1
+        nodes[node].newer = -1
     }
 }
 

@@ -11,39 +11,55 @@ import Synchronization
 /// one another; each shard holds an equal part of the budget, so the whole never exceeds it.
 /// Entries remember the font generation they were measured under; after a rescan they miss.
 public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
-    private struct Entry {
-        let generation: Int
-        let value: Value
+    @usableFromInline
+    struct Entry {
+        @usableFromInline let generation: Int
+        @usableFromInline let value: Value
+
+        @inlinable init(generation: Int, value: Value) {
+            self.generation = generation
+            self.value = value
+        }
     }
 
-    private struct Shard {
-        var entries: LeastRecentlyUsed<Key, Entry>
-        var hits = 0
-        var misses = 0
+    @usableFromInline
+    struct Shard {
+        @usableFromInline var entries: LeastRecentlyUsed<Key, Entry>
+        @usableFromInline var hits = 0
+        @usableFromInline var misses = 0
+
+        @inlinable init(entries: LeastRecentlyUsed<Key, Entry>) {
+            self.entries = entries
+        }
     }
 
-    private final class LockedShard: Sendable {
-        let state: Mutex<Shard>
-        init(byteBudget: Int, entryLimit: Int) {
+    @usableFromInline
+    final class LockedShard: Sendable {
+        @usableFromInline let state: Mutex<Shard>
+
+        @inlinable init(byteBudget: Int, entryLimit: Int) {
             state = Mutex(Shard(entries: LeastRecentlyUsed(byteBudget: byteBudget, entryLimit: entryLimit)))
         }
     }
 
-    private let shards: [LockedShard]
+    @usableFromInline let shards: [LockedShard]
     /// The byte budget across all shards.
     public let byteBudget: Int
     /// The entry bound across all shards.
     public let entryLimit: Int
 
-    private let cost: @Sendable (Key, Value) -> Int
+    @usableFromInline let cost: @Sendable (Key, Value) -> Int
 
     /// Creates a cache of at most `byteBudget` estimated bytes and `entryLimit` entries, where
     /// `cost` estimates what one entry takes.
+    @inlinable
     public init(
-        byteBudget: Int, entryLimit: Int, shardCount: Int = 8, cost: @escaping @Sendable (Key, Value) -> Int
+        byteBudget: Int, entryLimit: Int, shardCount requestedShards: Int = 8, cost: @escaping @Sendable (Key, Value) -> Int
     ) {
         self.cost = cost
-        let shardCount = max(1, shardCount)
+        // A power of two, so that a shard is picked with a mask rather than a division.
+        var shardCount = 1
+        while shardCount < requestedShards { shardCount *= 2 }
         self.byteBudget = byteBudget
         self.entryLimit = entryLimit
         shards = (0..<shardCount).map { _ in
@@ -52,9 +68,17 @@ public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
     }
 
     /// The cached value for `key` made under `generation`, or nil (a miss).
+    @inlinable
     public func value(for key: Key, generation: Int) -> Value? {
-        shard(for: key).state.withLock { shard in
-            if let entry = shard.entries.value(for: key), entry.generation == generation {
+        value(hash: key.prehash, generation: generation) { $0 == key }
+    }
+
+    /// The cached value made under `generation` for the key with `hash` (its `prehash`) that
+    /// `matches` accepts, or nil: a lookup that builds no key, so copies none of its strings.
+    @inlinable
+    public func value(hash: Int, generation: Int, where matches: @Sendable (Key?) -> Bool) -> Value? {
+        shard(forHash: hash).state.withLock { shard in
+            if let entry = shard.entries.value(hash: hash, where: matches), entry.generation == generation {
                 shard.hits += 1
                 return entry.value
             }
@@ -64,9 +88,10 @@ public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
     }
 
     /// Stores a value made under `generation`; with `.freeRoomOnly`, only if nothing must go.
+    @inlinable
     public func insert(_ value: Value, for key: Key, generation: Int, filling: CacheFilling = .evicting) {
         let cost = cost(key, value)
-        shard(for: key).state.withLock {
+        shard(forHash: key.prehash).state.withLock {
             $0.entries.insert(Entry(generation: generation, value: value), for: key, cost: cost, filling: filling)
         }
     }
@@ -84,14 +109,18 @@ public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
         }
     }
 
-    private func shard(for key: Key) -> LockedShard {
-        shards[Int(UInt(bitPattern: key.prehash) % UInt(shards.count))]
+    /// The shard by the hash's top bits: the shard's index probes by its low bits, which must
+    /// not be the same for every key of a shard. The shard count is a power of two.
+    @inlinable
+    func shard(forHash hash: Int) -> LockedShard {
+        shards[Int(truncatingIfNeeded: UInt64(UInt(bitPattern: hash)) >> 40) & (shards.count - 1)]
     }
 }
 
-/// A cache key that computed its hash once, when it was made: the cache picks a shard with it
-/// and the shard's table hashes it again, so a lookup hashes the key's content only once.
-public protocol PrehashedKey: Hashable, Sendable {
+/// A cache key that computed its hash once, when it was made (with a `KeyHasher`, so its bits
+/// are well mixed): the cache picks a shard by its top bits and a slot of the shard's index by
+/// its low bits, and never hashes the key's content again.
+public protocol PrehashedKey: Equatable, Sendable {
     /// The hash computed when the key was made.
     var prehash: Int { get }
 }
@@ -134,23 +163,34 @@ struct CacheKey: PrehashedKey {
     let prehash: Int
 
     init(text: String, request: FontRequest, variant: String? = nil) {
+        self.init(text: text, request: request, variant: variant, prehash: Self.hash(text, request, variant))
+    }
+
+    init(text: String, request: FontRequest, variant: String?, prehash: Int) {
         self.text = text
         self.request = request
         self.variant = variant
-        var hasher = Hasher()
-        hasher.combineBytes(of: text)
-        hasher.combine(request)
+        self.prehash = prehash
+    }
+
+    /// The `prehash` of the key these parts make.
+    static func hash(_ text: String, _ request: FontRequest, _ variant: String? = nil) -> Int {
+        var hasher = KeyHasher()
+        hasher.combine(text)
+        request.hash(into: &hasher)
         if let variant { hasher.combine(variant) }
-        prehash = hasher.finalize()
+        return hasher.finalize()
+    }
+
+    /// Whether this key is the one of `text` and `request` with no variant: compares them
+    /// where they are, without building a key.
+    func isMeasurement(of text: String, _ request: FontRequest) -> Bool {
+        variant == nil && self.request == request && self.text.hasSameBytes(as: text)
     }
 
     static func == (left: CacheKey, right: CacheKey) -> Bool {
         left.prehash == right.prehash && left.request == right.request && left.variant == right.variant
             && left.text.hasSameBytes(as: right.text)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(prehash)
     }
 }
 
@@ -168,19 +208,5 @@ extension String {
             }
         }
         return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
-    }
-}
-
-extension Hasher {
-    /// Feeds the string's UTF-8 bytes and their count: a hash that tells canonically equivalent
-    /// but different texts apart, without the normalisation `String`'s own hashing does.
-    public mutating func combineBytes(of text: String) {
-        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable {
-            combine(bytes: UnsafeRawBufferPointer($0))
-        }
-        if hashed == nil {
-            for byte in text.utf8 { combine(byte) }
-        }
-        combine(text.utf8.count)
     }
 }

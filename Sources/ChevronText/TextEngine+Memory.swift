@@ -5,7 +5,7 @@ extension TextEngine {
     /// server's event loop asks before it hands a call to a worker.
     public func measurementInMemory(_ text: String, font request: FontRequest) -> TextMeasurement? {
         guard text.utf8.count <= configuration.limits.maximumTextBytes else { return nil }
-        return cache.value(for: CacheKey(text: text, request: request), generation: generation)
+        return cachedMeasurement(text, request, hash: CacheKey.hash(text, request))
     }
 
     /// The truncation `truncate(text, font:maxWidth:ellipsis:)` would return, when it is in

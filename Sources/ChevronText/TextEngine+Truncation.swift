@@ -85,12 +85,14 @@ extension TextEngine {
         _ text: String, font request: FontRequest, filling: CacheFilling
     ) throws(TextError) -> (measurement: TextMeasurement, bytes: [ClusterAdvances.Byte]?) {
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
-        let key = CacheKey(text: text, request: request)
-        if let cached = cache.value(for: key, generation: generation) { return (cached, nil) }
+        let hash = CacheKey.hash(text, request)
+        if let cached = cachedMeasurement(text, request, hash: hash) { return (cached, nil) }
         let session = currentSession
         try request.validate()
         let (measurement, bytes) = try shaper(for: request, in: session).measureBytes(text)
-        cache.insert(measurement, for: key, generation: session.generation, filling: filling)
+        cache.insert(
+            measurement, for: CacheKey(text: text, request: request, variant: nil, prehash: hash),
+            generation: session.generation, filling: filling)
         return (measurement, bytes)
     }
 

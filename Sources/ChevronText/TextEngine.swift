@@ -62,14 +62,16 @@ public final class TextEngine: Sendable {
         throws(TextError) -> TextMeasurement
     {
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
-        let key = CacheKey(text: text, request: request)
+        let hash = CacheKey.hash(text, request)
         // Only validated requests are ever cached, so a hit needs no validation; and a hit needs
         // only the generation (a lock-free read), not the session.
-        if let cached = cache.value(for: key, generation: generation) { return cached }
+        if let cached = cachedMeasurement(text, request, hash: hash) { return cached }
         let session = currentSession
         try request.validate()
         let measurement = try shaper(for: request, in: session).measure(text)
-        cache.insert(measurement, for: key, generation: session.generation, filling: filling)
+        cache.insert(
+            measurement, for: CacheKey(text: text, request: request, variant: nil, prehash: hash),
+            generation: session.generation, filling: filling)
         return measurement
     }
 
@@ -147,6 +149,12 @@ public final class TextEngine: Sendable {
     }
 
     var currentSession: FontSession { session.withLock { $0 } }
+
+    /// The cached measurement of `text` in `request` (whose key hashes to `hash`) under the
+    /// current generation, found without building a key.
+    func cachedMeasurement(_ text: String, _ request: FontRequest, hash: Int) -> TextMeasurement? {
+        cache.value(hash: hash, generation: generation) { $0?.isMeasurement(of: text, request) == true }
+    }
 
     /// The font generation now: bumped by every rescan. Anything computed from measurements
     /// (a layout) is stale once it changes. A lock-free read.

@@ -55,6 +55,34 @@ struct CacheTests {
         #expect(map.evictions == 1)
     }
 
+    @Test func keysThatCollideStayReachableThroughInsertsEvictionsAndReplacements() {
+        // Hashes of only seven values put most keys on probe chains, and evictions and
+        // replacements empty positions in the middle of them. A plain list of (key, value, cost),
+        // newest last, is the model the map must agree with at every step.
+        var map = LeastRecentlyUsed<CollidingKey, Int>(byteBudget: 400, entryLimit: 40)
+        var model: [(key: CollidingKey, value: Int, cost: Int)] = []
+        var random = SystemRandomNumberGenerator()
+        for step in 0..<20_000 {
+            let key = CollidingKey(name: Int.random(in: 0..<120, using: &random))
+            if Bool.random(using: &random) {
+                let cost = Int.random(in: 1...30, using: &random)
+                map.insert(step, for: key, cost: cost)
+                model.removeAll { $0.key == key }
+                while !model.isEmpty, model.reduce(0, { $0 + $1.cost }) + cost > 400 || model.count >= 40 {
+                    model.removeFirst()
+                }
+                model.append((key, step, cost))
+            } else {
+                let expected = model.firstIndex { $0.key == key }.map { model.remove(at: $0) }
+                if let expected { model.append(expected) }
+                #expect(map.value(for: key) == expected?.value, "step \(step)")
+            }
+            #expect(map.count == model.count)
+            #expect(map.bytes == model.reduce(0) { $0 + $1.cost })
+        }
+        for entry in model { #expect(map.value(for: entry.key) == entry.value) }
+    }
+
     @Test func theEntryBoundEvictsEvenWhenBytesRemain() {
         var map = LeastRecentlyUsed<Int, Int>(byteBudget: 1_000_000, entryLimit: 2)
         for key in 0..<5 { map.insert(key, for: key, cost: 1) }
@@ -137,5 +165,27 @@ struct CacheTests {
         #expect(engine.statistics.cache.hits == hits + 2)
         let narrower = try engine.truncate("Settings and Privacy", font: classicFont, maxWidth: 40)
         #expect(narrower.displayed.count < first.displayed.count, "the width is part of the key")
+    }
+}
+
+/// A key whose hash takes only seven values, so that most keys share probe chains.
+private struct CollidingKey: PrehashedKey {
+    let name: Int
+    var prehash: Int { name % 7 }
+}
+
+extension String: PrehashedKey {
+    public var prehash: Int {
+        var hasher = KeyHasher()
+        hasher.combine(self)
+        return hasher.finalize()
+    }
+}
+
+extension Int: PrehashedKey {
+    public var prehash: Int {
+        var hasher = KeyHasher()
+        hasher.combine(self)
+        return hasher.finalize()
     }
 }

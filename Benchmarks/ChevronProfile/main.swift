@@ -1,0 +1,60 @@
+import ChevronBuiltInLooks
+import ChevronLooks
+import ChevronText
+import Foundation
+
+// A loop to run under a profiler (`perf record -g`): one of the benchmarks' workloads over the
+// titles, repeated for a number of rounds, printing the time per title. Not a benchmark: the
+// figures that count come from scripts/bench.sh, against the floors.
+//
+// Usage: chevron-profile WORKLOAD [ROUNDS] with CHEVRON_TITLES set (default ../shared/bench/titles.txt).
+// Workloads: uncached-measure, cached-measure, uncached-size, layout, cached-size; a look
+// (LOOK=classic) and font (the look's) may be set in the environment.
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    print("usage: chevron-profile uncached-measure|cached-measure|uncached-size|layout|cached-size [ROUNDS]")
+    exit(2)
+}
+let workload = arguments[1]
+let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 200 : 200
+let environment = ProcessInfo.processInfo.environment
+let path = environment["CHEVRON_TITLES"] ?? "../shared/bench/titles.txt"
+guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+    print("cannot read titles from \(path)")
+    exit(1)
+}
+let titles = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+let look = environment["LOOK"] ?? "classic"
+let font = try LookRegistry.builtIn.look(named: look).metrics.font
+
+var uncachedConfiguration = TextEngine.Configuration()
+uncachedConfiguration.cacheByteBudget = 0
+let uncached = try TextEngine(configuration: uncachedConfiguration)
+let cached = try TextEngine()
+
+let step: (String) throws -> Void
+switch workload {
+case "uncached-measure": step = { _ = try uncached.measure($0, font: font) }
+case "cached-measure": step = { _ = try cached.measure($0, font: font) }
+case "uncached-size":
+    let engine = SizingEngine(registry: .builtIn, text: uncached)
+    step = { _ = try engine.size(SizeRequest(look: look, title: $0)) }
+case "layout":
+    let engine = SizingEngine(registry: .builtIn, text: cached)
+    step = { _ = try engine.size(SizeRequest(look: look, title: $0)) }
+case "cached-size":
+    let engine = SizingEngine(
+        registry: .builtIn, text: cached, layouts: LayoutCache(byteBudget: 64 << 20, entryLimit: 1 << 20))
+    step = { _ = try engine.size(SizeRequest(look: look, title: $0)) }
+default:
+    print("unknown workload \(workload)")
+    exit(2)
+}
+for title in titles { try step(title) }  // warm: fonts, chains, caches
+let start = ContinuousClock.now
+for _ in 0..<rounds {
+    for title in titles { try step(title) }
+}
+let elapsed = ContinuousClock.now - start
+let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+print(String(format: "%@ %@: %.3f us/title", workload, look, seconds / Double(rounds * titles.count) * 1e6))
