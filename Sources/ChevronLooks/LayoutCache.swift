@@ -21,7 +21,11 @@ public final class LayoutCache: Sendable {
 
     /// The layout made for `request` under font `generation`, or nil.
     public func layout(for request: SizeRequest, generation: Int) -> BackButtonLayout? {
-        entries.value(for: LayoutKey(request), generation: generation)
+        // Found by the request's hash and compared where the key lies: no key is built, so none
+        // of the request's strings is copied.
+        entries.value(hash: LayoutKey.hash(request), generation: generation) {
+            $0?.isKey(of: request) == true
+        }
     }
 
     /// Keeps `layout`, made for `request` under font `generation`; with `.freeRoomOnly`, only
@@ -45,6 +49,11 @@ struct LayoutKey: PrehashedKey {
 
     init(_ request: SizeRequest) {
         self.request = request
+        prehash = Self.hash(request)
+    }
+
+    /// The `prehash` of a request's key.
+    static func hash(_ request: SizeRequest) -> Int {
         var hasher = KeyHasher()
         request.visitStrings { hasher.combine($0) }
         hasher.combine(request.scale)
@@ -52,7 +61,7 @@ struct LayoutKey: PrehashedKey {
         hasher.combine(request.overflow?.rawValue)
         hasher.combine(request.direction?.rawValue)
         hasher.combine(request.fontScale)
-        prehash = hasher.finalize()
+        return hasher.finalize()
     }
 
     /// The UTF-8 bytes of the request's strings, for the cache's byte estimate.
@@ -63,8 +72,17 @@ struct LayoutKey: PrehashedKey {
     }
 
     static func == (left: LayoutKey, right: LayoutKey) -> Bool {
-        let (a, b) = (left.request, right.request)
-        return left.prehash == right.prehash && a.scale == b.scale && a.maximumWidth == b.maximumWidth
+        left.prehash == right.prehash && same(left.request, right.request)
+    }
+
+    /// Whether this is the key of `request`.
+    func isKey(of request: SizeRequest) -> Bool {
+        Self.same(self.request, request)
+    }
+
+    /// Whether two requests are the same key: every field equal, strings by their bytes.
+    static func same(_ a: SizeRequest, _ b: SizeRequest) -> Bool {
+        a.scale == b.scale && a.maximumWidth == b.maximumWidth
             && a.overflow == b.overflow && a.direction == b.direction && a.fontScale == b.fontScale
             && same(a.look, b.look) && same(a.title, b.title) && same(a.genericTitle, b.genericTitle)
             && same(a.language, b.language) && sameStacks(a.stack, b.stack)

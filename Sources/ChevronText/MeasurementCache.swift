@@ -54,7 +54,8 @@ public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
     /// `cost` estimates what one entry takes.
     @inlinable
     public init(
-        byteBudget: Int, entryLimit: Int, shardCount requestedShards: Int = 8, cost: @escaping @Sendable (Key, Value) -> Int
+        byteBudget: Int, entryLimit: Int, shardCount requestedShards: Int = 8,
+        cost: @escaping @Sendable (Key, Value) -> Int
     ) {
         self.cost = cost
         // A power of two, so that a shard is picked with a mask rather than a division.
@@ -157,40 +158,46 @@ public struct CacheStatistics: Sendable, Hashable, Codable {
 struct CacheKey: PrehashedKey {
     let text: String
     let request: FontRequest
-    /// What else the answer depends on (a truncation's width and ellipsis); nil for measurements,
-    /// so the common key carries no second string to retain and release.
+    /// What else a truncation depends on: its ellipsis (nil for measurements, so the common key
+    /// carries no second string to retain and release) and its width's bits.
     let variant: String?
+    let width: UInt64
     let prehash: Int
 
-    init(text: String, request: FontRequest, variant: String? = nil) {
-        self.init(text: text, request: request, variant: variant, prehash: Self.hash(text, request, variant))
+    init(text: String, request: FontRequest, variant: String? = nil, width: UInt64 = 0) {
+        self.init(
+            text: text, request: request, variant: variant, width: width,
+            prehash: Self.hash(text, request, variant, width))
     }
 
-    init(text: String, request: FontRequest, variant: String?, prehash: Int) {
+    init(text: String, request: FontRequest, variant: String?, width: UInt64 = 0, prehash: Int) {
         self.text = text
         self.request = request
         self.variant = variant
+        self.width = width
         self.prehash = prehash
     }
 
     /// The `prehash` of the key these parts make.
-    static func hash(_ text: String, _ request: FontRequest, _ variant: String? = nil) -> Int {
+    static func hash(_ text: String, _ request: FontRequest, _ variant: String? = nil, _ width: UInt64 = 0) -> Int {
         var hasher = KeyHasher()
         hasher.combine(text)
         request.hash(into: &hasher)
-        if let variant { hasher.combine(variant) }
+        if let variant {
+            hasher.combine(variant)
+            hasher.combine(width)
+        }
         return hasher.finalize()
     }
 
-    /// Whether this key is the one of `text` and `request` with no variant: compares them
-    /// where they are, without building a key.
-    func isMeasurement(of text: String, _ request: FontRequest) -> Bool {
-        variant == nil && self.request == request && self.text.hasSameBytes(as: text)
+    /// Whether this key is the one of `text` and `request` with `variant` and `width`: compares
+    /// them where they are, without building a key.
+    func isKey(of text: String, _ request: FontRequest, _ variant: String? = nil, _ width: UInt64 = 0) -> Bool {
+        self.width == width && self.variant == variant && self.request == request && self.text.hasSameBytes(as: text)
     }
 
     static func == (left: CacheKey, right: CacheKey) -> Bool {
-        left.prehash == right.prehash && left.request == right.request && left.variant == right.variant
-            && left.text.hasSameBytes(as: right.text)
+        left.prehash == right.prehash && left.isKey(of: right.text, right.request, right.variant, right.width)
     }
 }
 

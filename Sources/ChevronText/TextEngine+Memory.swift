@@ -20,15 +20,24 @@ extension TextEngine {
         guard full.width > maxWidth else {
             return Truncation(whole: full, of: text)
         }
-        return truncations.value(
-            for: Self.truncationKey(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis),
-            generation: generation)
+        return cachedTruncation(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis)
     }
 
-    /// The truncation cache's key: the text and request, with the width and ellipsis as variant.
+    /// The cut of `text` (known not to fit) to `maxWidth` with `ellipsis` made under the current
+    /// generation, found without building a key.
+    func cachedTruncation(_ text: String, font request: FontRequest, maxWidth: Double, ellipsis: String)
+        -> Truncation?
+    {
+        let width = maxWidth.bitPattern
+        return truncations.value(hash: CacheKey.hash(text, request, ellipsis, width), generation: generation) {
+            $0?.isKey(of: text, request, ellipsis, width) == true
+        }
+    }
+
+    /// The truncation cache's key: the text and request, with the ellipsis and the width.
     static func truncationKey(_ text: String, font request: FontRequest, maxWidth: Double, ellipsis: String)
         -> CacheKey
     {
-        CacheKey(text: text, request: request, variant: "\(maxWidth.bitPattern) \(ellipsis)")
+        CacheKey(text: text, request: request, variant: ellipsis, width: maxWidth.bitPattern)
     }
 }

@@ -58,8 +58,9 @@ extension TextEngine {
         guard full.width > maxWidth else {
             return Truncation(whole: full, of: text)
         }
-        let key = Self.truncationKey(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis)
-        if let cached = truncations.value(for: key, generation: generation) { return cached }
+        if let cached = cachedTruncation(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis) {
+            return cached
+        }
         let session = currentSession
         let shaper = try shaper(for: request, in: session)
         let clusters: ClusterAdvances
@@ -71,10 +72,12 @@ extension TextEngine {
             clusters = try shaper.measureClusters(text).clusters
         }
         let truncation = try cutPrefix(
-            text, clusters: clusters, ellipsis: try measure(ellipsis, font: request, filling: filling),
+            text, clusters: clusters, ellipsis: try measureEllipsis(ellipsis, font: request),
             ellipsisText: ellipsis,
             maxWidth: maxWidth, full: full, shaper: shaper)
-        truncations.insert(truncation, for: key, generation: session.generation, filling: filling)
+        truncations.insert(
+            truncation, for: Self.truncationKey(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis),
+            generation: session.generation, filling: filling)
         return truncation
     }
 

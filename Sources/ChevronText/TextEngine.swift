@@ -29,6 +29,11 @@ public final class TextEngine: Sendable {
     private let session: Mutex<FontSession>
     let cache: MeasurementCache<TextMeasurement>
     let truncations: MeasurementCache<Truncation>
+    /// Ellipses measured for cuts, by ellipsis and font: a handful of entries whatever the
+    /// budget, so that a cut never shapes its ellipsis twice (see `measureEllipsis`).
+    let ellipses = MeasurementCache<TextMeasurement>(byteBudget: 256 << 10, entryLimit: 256, shardCount: 1) {
+        key, value in CacheCost.overhead + key.text.utf8.count + value.runs.count * CacheCost.run
+    }
     private let buffers = BufferPool()
     private let fontconfigMatches = Atomic<Int>(0)
     private let generationNow = Atomic<Int>(1)
@@ -153,7 +158,7 @@ public final class TextEngine: Sendable {
     /// The cached measurement of `text` in `request` (whose key hashes to `hash`) under the
     /// current generation, found without building a key.
     func cachedMeasurement(_ text: String, _ request: FontRequest, hash: Int) -> TextMeasurement? {
-        cache.value(hash: hash, generation: generation) { $0?.isMeasurement(of: text, request) == true }
+        cache.value(hash: hash, generation: generation) { $0?.isKey(of: text, request) == true }
     }
 
     /// The font generation now: bumped by every rescan. Anything computed from measurements
@@ -171,6 +176,26 @@ public final class TextEngine: Sendable {
         LineShaper(
             font: try resolvedFont(request, in: session), size: request.size,
             features: FeatureList(request.features), language: request.language, buffers: buffers)
+    }
+
+    /// The measurement of a cut's ellipsis in a validated request, from a small cache of its own.
+    ///
+    /// An ellipsis is a constant of a look (or of a client), like the font it is set in: kept
+    /// apart from the titles' cache, it is shaped once per font and generation even when that
+    /// cache is full of titles, or has no budget at all.
+    func measureEllipsis(_ ellipsis: String, font request: FontRequest) throws(TextError) -> TextMeasurement {
+        let hash = CacheKey.hash(ellipsis, request)
+        if let known = ellipses.value(
+            hash: hash, generation: generation, where: { $0?.isKey(of: ellipsis, request) == true })
+        {
+            return known
+        }
+        let session = currentSession
+        let measurement = try shaper(for: request, in: session).measure(ellipsis)
+        ellipses.insert(
+            measurement, for: CacheKey(text: ellipsis, request: request, variant: nil, prehash: hash),
+            generation: session.generation)
+        return measurement
     }
 
     func checkLength(_ text: String, parameter: String, limit: Int) throws(TextError) {
