@@ -295,12 +295,13 @@ if benchmarksEnabled {
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         )
     )
-    // The same workloads as a plain loop, to run under a profiler (perf record -g).
+    // The same workloads as a plain loop, to run under a profiler (perf record -g); outside
+    // Benchmarks/, where the benchmark plugin takes every executable for a benchmark.
     package.targets.append(
         .executableTarget(
             name: "chevron-profile",
             dependencies: ["ChevronText", "ChevronLooks", "ChevronBuiltInLooks"],
-            path: "Benchmarks/ChevronProfile",
+            path: "Profiling/chevron-profile",
             swiftSettings: strictSwift
         )
     )

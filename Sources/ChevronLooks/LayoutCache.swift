@@ -8,13 +8,21 @@ import ChevronText
 /// the text engine's font generation and miss after a rescan, and a new set of looks (a reload)
 /// gets a new cache.
 public final class LayoutCache: Sendable {
-    private let entries: BoundedCache<LayoutKey, BackButtonLayout>
+    private let entries: BoundedCache<LayoutKey, StoredLayout>
+
+    /// A layout kept by reference: a layout is a few hundred bytes, which the cache's entry and
+    /// its optional would otherwise each copy on every hit.
+    private final class StoredLayout: Sendable {
+        let layout: BackButtonLayout
+        init(_ layout: BackButtonLayout) { self.layout = layout }
+    }
 
     /// Creates an empty cache of at most `byteBudget` estimated bytes and `entryLimit` layouts.
     public init(byteBudget: Int, entryLimit: Int) {
-        entries = BoundedCache(byteBudget: byteBudget, entryLimit: entryLimit) { key, layout in
+        entries = BoundedCache(byteBudget: byteBudget, entryLimit: entryLimit) { key, stored in
             // An entry's slots and fields, the request's strings and the layout's.
-            512 + key.textBytes + layout.displayedTitle.utf8.count + layout.font.family.utf8.count
+            let layout = stored.layout
+            return 512 + key.textBytes + layout.displayedTitle.utf8.count + layout.font.family.utf8.count
                 + layout.font.file.utf8.count + layout.requestedFont.utf8.count
         }
     }
@@ -25,7 +33,7 @@ public final class LayoutCache: Sendable {
         // of the request's strings is copied.
         entries.value(hash: LayoutKey.hash(request), generation: generation) {
             $0?.isKey(of: request) == true
-        }
+        }?.layout
     }
 
     /// Keeps `layout`, made for `request` under font `generation`; with `.freeRoomOnly`, only
@@ -33,7 +41,7 @@ public final class LayoutCache: Sendable {
     public func insert(
         _ layout: BackButtonLayout, for request: SizeRequest, generation: Int, filling: CacheFilling = .evicting
     ) {
-        entries.insert(layout, for: LayoutKey(request), generation: generation, filling: filling)
+        entries.insert(StoredLayout(layout), for: LayoutKey(request), generation: generation, filling: filling)
     }
 
     /// Entries, bytes, hits, misses and evictions.
