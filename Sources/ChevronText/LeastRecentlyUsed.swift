@@ -21,25 +21,37 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
     /// How many entries the map holds.
     @usableFromInline internal(set) var count = 0
 
+    /// A node's key and value.
     @usableFromInline
     struct Node {
         @usableFromInline var key: Key?
         @usableFromInline var value: Value?
-        /// The key's `prehash`, read without touching the key.
+
+        @inlinable init(key: Key?, value: Value?) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// A node's bookkeeping, apart from its key and value: plain integers, so that reading
+    /// a hash or relinking a node on every hit never copies (and retains) a key or a value.
+    @usableFromInline
+    struct Link {
+        /// The key's `prehash`.
         @usableFromInline var hash: Int
-        @usableFromInline var cost = 0
+        @usableFromInline var cost: Int
         @usableFromInline var newer = -1
         @usableFromInline var older = -1
 
-        @inlinable init(key: Key, value: Value, cost: Int) {
-            self.key = key
-            self.value = value
-            self.hash = key.prehash
+        @inlinable init(hash: Int, cost: Int) {
+            self.hash = hash
             self.cost = cost
         }
     }
 
     @usableFromInline var nodes: [Node] = []
+    /// Each node's links, at the node's number.
+    @usableFromInline var links: [Link] = []
     @usableFromInline var freeNodes: [Int] = []
     /// The index: each position holds a node's number plus one, or 0 when empty. Its size is a
     /// power of two at least twice the entries, so probes stay short.
@@ -85,10 +97,12 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         let node: Int
         if let reused = freeNodes.popLast() {
             node = reused
-            nodes[node] = Node(key: key, value: value, cost: cost)
+            nodes[node] = Node(key: key, value: value)
+            links[node] = Link(hash: key.prehash, cost: cost)
         } else {
             node = nodes.count
-            nodes.append(Node(key: key, value: value, cost: cost))
+            nodes.append(Node(key: key, value: value))
+            links.append(Link(hash: key.prehash, cost: cost))
         }
         var position = key.prehash & (index.count - 1)
         while index[position] != 0 { position = (position + 1) & (index.count - 1) }
@@ -112,7 +126,7 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
             let entry = Int(index[position])
             if entry == 0 { return nil }
             // The stored key is passed where it lies; unwrapping it here would copy it.
-            if nodes[entry - 1].hash == hash, matches(nodes[entry - 1].key) { return position }
+            if links[entry - 1].hash == hash, matches(nodes[entry - 1].key) { return position }
             position = (position + 1) & mask
         }
     }
@@ -120,7 +134,7 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
     /// Where in the index `node` is (it must be there).
     @inlinable func position(ofNode node: Int) -> Int {
         let mask = index.count - 1
-        var position = nodes[node].hash & mask
+        var position = links[node].hash & mask
         while Int(index[position]) != node + 1 { position = (position + 1) & mask }
         return position
     }
@@ -128,10 +142,9 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
     @inlinable mutating func remove(node: Int, at position: Int) {
         unlink(node)
         removeFromIndex(at: position)
-        bytes -= nodes[node].cost
-        nodes[node].key = nil
-        nodes[node].value = nil
-        nodes[node].cost = 0
+        bytes -= links[node].cost
+        links[node].cost = 0
+        nodes[node] = Node(key: nil, value: nil)
         freeNodes.append(node)
         count -= 1
     }
@@ -143,7 +156,7 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         var hole = position
         var next = (position + 1) & mask
         while index[next] != 0 {
-            let home = nodes[Int(index[next]) - 1].hash & mask
+            let home = links[Int(index[next]) - 1].hash & mask
             // The entry at `next` may fill the hole unless its home lies cyclically in (hole, next].
             let homeAfterHole = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
             if !homeAfterHole {
@@ -161,7 +174,7 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         index = [Int32](repeating: 0, count: size)
         let mask = size - 1
         for node in nodes.indices where nodes[node].key != nil {
-            var position = nodes[node].hash & mask
+            var position = links[node].hash & mask
             while index[position] != 0 { position = (position + 1) & mask }
             index[position] = Int32(node + 1)
         }
@@ -175,20 +188,20 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
 
     /// Puts `node` at the newest end of the list.
     @inlinable mutating func link(_ node: Int) {
-        nodes[node].older = newest
-        nodes[node].newer = -1
-        if newest >= 0 { nodes[newest].newer = node }
+        links[node].older = newest
+        links[node].newer = -1
+        if newest >= 0 { links[newest].newer = node }
         newest = node
         if oldest < 0 { oldest = node }
     }
 
     @inlinable mutating func unlink(_ node: Int) {
-        let before = nodes[node].older
-        let after = nodes[node].newer
-        if before >= 0 { nodes[before].newer = after } else { oldest = after }
-        if after >= 0 { nodes[after].older = before } else { newest = before }
-        nodes[node].older = -1
-        nodes[node].newer = -1
+        let before = links[node].older
+        let after = links[node].newer
+        if before >= 0 { links[before].newer = after } else { oldest = after }
+        if after >= 0 { links[after].older = before } else { newest = before }
+        links[node].older = -1
+        links[node].newer = -1
     }
 }
 
