@@ -5,7 +5,10 @@ import ChevronText
 /// within the art's minimum and the maximum, place the title, snap to the pixel grid, mirror for
 /// right-to-left, and widen the tap target to 44×44.
 struct StandardLayout {
-    let look: any BackButtonLook
+    /// The look's name and numbers, not the look: boxing a look in `any BackButtonLook` copied
+    /// all it holds into a new allocation on every layout.
+    let lookName: String
+    let metrics: LookMetrics
     let request: SizeRequest
     let measurer: TitleMeasurer
 
@@ -22,7 +25,6 @@ struct StandardLayout {
     }
 
     func layout() throws -> BackButtonLayout {
-        let metrics = look.metrics
         try validate(metrics)
         let maximum = request.maximumWidth ?? metrics.maximumWidth
         let font = metrics.titleFont(for: request)
@@ -32,10 +34,9 @@ struct StandardLayout {
         var missingGlyphs = 0
         if policy == .truncate {
             // One title, cut when too long: one call measures it and, when too long, cuts it.
-            if let (text, source) = try candidates(policy).first {
-                chosen = try truncatedChoice(text, source: source, font: font, metrics: metrics, maximum: maximum)
-                missingGlyphs = chosen?.missing ?? 0
-            }
+            let (text, source) = try truncateCandidate()
+            chosen = try truncatedChoice(text, source: source, font: font, metrics: metrics, maximum: maximum)
+            missingGlyphs = chosen?.missing ?? 0
         } else {
             for (text, source) in try candidates(policy) {
                 let (width, measurement) = try measurer.measure(text, font: font, tracking: metrics.tracking)
@@ -90,29 +91,49 @@ struct StandardLayout {
         return (cut, trackedWidth(cut))
     }
 
+    /// The one title the truncate policy shows (the first of `candidates(.truncate)`), found
+    /// without building the list: this runs for every size request of most looks.
+    private func truncateCandidate() throws -> (String, TitleSource) {
+        if let previous = try previousItem() {
+            if let back = previous.backTitle, !back.isEmpty { return (back, .backTitle) }
+            if let title = previous.title, !title.isEmpty { return (title, .title) }
+        } else if let title = request.title {
+            return (title, .title)
+        }
+        return (request.genericTitle, .generic)
+    }
+
+    /// The stack's previous item, or nil without a stack; a stack of fewer than two items is an error.
+    private func previousItem() throws -> NavigationItem? {
+        guard let stack = request.stack else { return nil }
+        guard stack.count >= 2 else {
+            throw LookError(
+                .stackTooShort, parameter: "stack",
+                "a stack of \(stack.count) item(s) has no previous item; give at least 2")
+        }
+        return stack[stack.count - 2]
+    }
+
     /// The titles to try, in order, with where each came from.
     private func candidates(_ policy: OverflowPolicy) throws -> [(String, TitleSource)] {
         var chain: [(String, TitleSource)] = []
-        if let stack = request.stack {
-            guard stack.count >= 2 else {
-                throw LookError(
-                    .stackTooShort, parameter: "stack",
-                    "a stack of \(stack.count) item(s) has no previous item; give at least 2")
-            }
+        if let previous = try previousItem() {
             // Seeds 001 and 004: the previous item's back title, else its title, else generic.
-            let previous = stack[stack.count - 2]
             if let back = previous.backTitle, !back.isEmpty { chain.append((back, .backTitle)) }
             if let title = previous.title, !title.isEmpty { chain.append((title, .title)) }
         } else if let title = request.title {
             chain.append((title, .title))
         }
-        let generic = [(request.genericTitle, TitleSource.generic)]
-        let none = [("", TitleSource.none)]
+        let generic = (request.genericTitle, TitleSource.generic)
+        let none = ("", TitleSource.none)
         switch policy {
-        case .truncate: return chain.isEmpty ? generic : [chain[0]]
-        case .fallback: return chain + generic + none
-        case .generic: return generic + none
-        case .minimal: return none
+        case .truncate: return [chain.first ?? generic]
+        case .fallback:
+            chain.append(generic)
+            chain.append(none)
+            return chain
+        case .generic: return [generic, none]
+        case .minimal: return [none]
         }
     }
 
@@ -148,7 +169,7 @@ struct StandardLayout {
         let hitWidth = max(44, width)
         let hitHeight = max(44, height)
         return BackButtonLayout(
-            look: look.name, width: width, height: height, titleFrame: frame, displayedTitle: choice.text,
+            look: lookName, width: width, height: height, titleFrame: frame, displayedTitle: choice.text,
             titleSource: choice.source, truncated: choice.truncated, capInsets: caps, titleInsets: titleInsets,
             hitRect: Rect(x: (width - hitWidth) / 2, y: (height - hitHeight) / 2, width: hitWidth, height: hitHeight),
             direction: direction, font: measured.primary, fontSize: font.size, textWidth: choice.fullWidth,
@@ -174,7 +195,7 @@ struct StandardLayout {
             guard maximum >= metrics.minimumWidth else {
                 throw LookError(
                     .widthTooSmall, parameter: "maxWidth",
-                    "maximum width \(maximum) is under the \(look.name) look's minimum of \(metrics.minimumWidth) points"
+                    "maximum width \(maximum) is under the \(lookName) look's minimum of \(metrics.minimumWidth) points"
                 )
             }
         }
