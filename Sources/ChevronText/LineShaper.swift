@@ -20,27 +20,37 @@ struct LineShaper {
     /// advance of each of its grapheme clusters (see `ClusterAdvances`).
     func measureClusters(_ text: String) throws(TextError) -> (measurement: TextMeasurement, clusters: ClusterAdvances)
     {
-        let (measurement, bytes) = try measureBytes(text)
-        return (measurement, ClusterAdvances(text, bytes: bytes))
+        let (measurement, line) = try measureBytes(text)
+        return (measurement, ClusterAdvances(text, bytes: line.bytes))
+    }
+
+    /// Measures `text` as `measure` does, and what a cut needs of the shaping: what it left at
+    /// each UTF-8 offset, with HarfBuzz's unsafe-to-concat flags, and the line's first run.
+    func measureLine(_ text: String) throws(TextError) -> (TextMeasurement, ShapedLine) {
+        try measureBytes(text, concatFlags: true)
     }
 
     /// Measures `text` as `measure` does, and also gives the advance of the glyphs whose clusters
     /// lie at or after UTF-8 offset `tail`: what the end of the line (an ellipsis after a prefix)
     /// took in context, in points.
     func measure(_ text: String, tailFrom tail: Int) throws(TextError) -> (measurement: TextMeasurement, tail: Double) {
-        let (measurement, bytes) = try measureBytes(text)
+        let (measurement, line) = try measureBytes(text)
+        let bytes = line.bytes
         return (measurement, bytes[min(max(tail, 0), bytes.count)...].reduce(0) { $0 + $1.advance })
     }
 
-    /// Measures `text` as `measure` does, and gathers what the shaping left at each UTF-8 offset.
-    func measureBytes(_ text: String) throws(TextError) -> (TextMeasurement, [ClusterAdvances.Byte]) {
-        var bytes = [ClusterAdvances.Byte](repeating: ClusterAdvances.Byte(), count: text.utf8.count)
+    /// Measures `text` as `measure` does, and gathers what the shaping left at each UTF-8 offset
+    /// (with `concatFlags`, HarfBuzz's unsafe-to-concat flags too, which cost it some work).
+    func measureBytes(_ text: String, concatFlags: Bool = false) throws(TextError) -> (TextMeasurement, ShapedLine) {
+        var line = ShapedLine(
+            bytes: [ClusterAdvances.Byte](repeating: ClusterAdvances.Byte(), count: text.utf8.count), firstRun: nil)
         let (runs, faces, missing) = try shapeEachRun(text) { segment, face, utf8, buffer in
-            let run = shape(segment, of: utf8, with: face, in: buffer)
-            addClusterAdvances(in: buffer, face: face, to: &bytes)
+            let run = shape(segment, of: utf8, with: face, in: buffer, concatFlags: concatFlags)
+            addClusterAdvances(in: buffer, face: face, to: &line.bytes)
+            if line.firstRun == nil { line.firstRun = (segment, face) }
             return run
         }
-        return (assemble(runs: runs, faces: faces, missing: missing), bytes)
+        return (assemble(runs: runs, faces: faces, missing: missing), line)
     }
 
     /// The same line's glyphs, placed as HarfBuzz placed them for `measure`: what a renderer draws.
@@ -80,9 +90,10 @@ struct LineShaper {
 
     /// Shapes one run in the context of the whole line and sums its advances.
     private func shape(
-        _ segment: RunSegment, of bytes: UnsafeBufferPointer<UInt8>, with face: FontFace, in buffer: OpaquePointer
+        _ segment: RunSegment, of bytes: UnsafeBufferPointer<UInt8>, with face: FontFace, in buffer: OpaquePointer,
+        concatFlags: Bool = false
     ) -> TextRun {
-        let direction = shapeInto(buffer, segment, of: bytes, with: face)
+        let direction = shapeInto(buffer, segment, of: bytes, with: face, concatFlags: concatFlags)
         var glyphCount: UInt32 = 0
         var advance = 0
         if let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount) {
@@ -100,7 +111,8 @@ struct LineShaper {
     /// Shapes one run into `buffer`, in the context of the whole line so joining scripts see
     /// their neighbours; returns the run's direction.
     private func shapeInto(
-        _ buffer: OpaquePointer, _ segment: RunSegment, of bytes: UnsafeBufferPointer<UInt8>, with face: FontFace
+        _ buffer: OpaquePointer, _ segment: RunSegment, of bytes: UnsafeBufferPointer<UInt8>, with face: FontFace,
+        concatFlags: Bool = false
     ) -> TextDirection {
         hb_buffer_clear_contents(buffer)
         bytes.withMemoryRebound(to: CChar.self) { characters in
@@ -118,6 +130,7 @@ struct LineShaper {
         var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
         if segment.utf8Range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if segment.utf8Range.upperBound == bytes.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+        if concatFlags { flags |= HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT.rawValue }
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
 
         features.features.withUnsafeBufferPointer { list in
@@ -141,19 +154,24 @@ struct LineShaper {
         while index < Int(count) {
             let cluster = Int(infos[index].cluster)
             var advance = 0
+            var glyphs = 0
             var unsafe = false
+            var unsafeToConcat = false
             while index < Int(count), Int(infos[index].cluster) == cluster {
                 advance += Int(positions[index].x_advance)
-                unsafe =
-                    unsafe
-                    || hb_glyph_info_get_glyph_flags(infos + index).rawValue
-                        & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+                glyphs += 1
+                let flags = hb_glyph_info_get_glyph_flags(infos + index).rawValue
+                unsafe = unsafe || flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+                unsafeToConcat = unsafeToConcat || flags & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue != 0
                 index += 1
             }
             guard cluster < bytes.count else { continue }
             bytes[cluster].advance += Double(advance) * size / Double(face.shapingUnitsPerEm)
+            bytes[cluster].units += advance
+            bytes[cluster].glyphs += glyphs
             bytes[cluster].startsCluster = true
             bytes[cluster].unsafeBefore = bytes[cluster].unsafeBefore || unsafe
+            bytes[cluster].unsafeToConcat = bytes[cluster].unsafeToConcat || unsafe || unsafeToConcat
         }
     }
 
@@ -173,7 +191,7 @@ struct LineShaper {
 
     /// Sums the runs; vertical metrics are the largest among the primary face (first of `faces`)
     /// and the faces the runs use (a face may repeat; the maxima do not mind).
-    private func assemble(runs: [TextRun], faces: [FontFace], missing: Int) -> TextMeasurement {
+    func assemble(runs: [TextRun], faces: [FontFace], missing: Int) -> TextMeasurement {
         var ascent = 0.0
         var descent = 0.0
         var lineGap = 0.0
@@ -222,6 +240,13 @@ struct ClusterAdvances: Sendable, Hashable {
         var startsCluster = false
         /// Whether a glyph of this cluster is flagged unsafe to break before.
         var unsafeBefore = false
+        /// The advance in the shaping face's units (no rounding: what a run's width sums).
+        var units = 0
+        /// How many glyphs have this offset as their cluster.
+        var glyphs = 0
+        /// Whether a glyph of this cluster is flagged unsafe to concat (or to break) before: set
+        /// only by a shaping asked for those flags (`LineShaper.measureLine`).
+        var unsafeToConcat = false
     }
 
     /// Gathers `bytes`, one per UTF-8 offset of `text`, by `Character`.

@@ -54,7 +54,7 @@ extension TextEngine {
             throw TextError(.invalidWidth, parameter: "maxWidth", "maximum width \(maxWidth) is not a number ≥ 0")
         }
         try checkLength(ellipsis, parameter: "ellipsis", limit: TextLimits.maximumEllipsisBytes)
-        let (full, shapedBytes) = try measureForCutting(text, font: request, filling: filling)
+        let (full, shapedLine) = try measureForCutting(text, font: request, filling: filling)
         guard full.width > maxWidth else {
             return Truncation(whole: full, of: text)
         }
@@ -63,18 +63,12 @@ extension TextEngine {
         }
         let session = currentSession
         let shaper = try shaper(for: request, in: session)
-        let clusters: ClusterAdvances
-        if let shapedBytes {
-            // Gathered by Character only now that a cut is needed: a text that fits skips it.
-            clusters = ClusterAdvances(text, bytes: shapedBytes)
-        } else {
-            // A cached measurement came without cluster advances: shape the text once more for them.
-            clusters = try shaper.measureClusters(text).clusters
-        }
+        // A cached measurement came without what the shaping left by offset: shape once more.
+        let line: ShapedLine
+        if let shapedLine { line = shapedLine } else { line = try shaper.measureLine(text).1 }
         let truncation = try cutPrefix(
-            text, clusters: clusters, ellipsis: try measureEllipsis(ellipsis, font: request),
-            ellipsisText: ellipsis,
-            maxWidth: maxWidth, full: full, shaper: shaper)
+            text, line: line, ellipsis: try measureEllipsis(ellipsis, font: request), ellipsisText: ellipsis,
+            maxWidth: maxWidth, full: full, shaper: shaper, request: request, generation: session.generation)
         truncations.insert(
             truncation, for: Self.truncationKey(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis),
             generation: session.generation, filling: filling)
@@ -86,38 +80,54 @@ extension TextEngine {
     /// `measure` would) also gives the cluster advances a cut needs.
     private func measureForCutting(
         _ text: String, font request: FontRequest, filling: CacheFilling
-    ) throws(TextError) -> (measurement: TextMeasurement, bytes: [ClusterAdvances.Byte]?) {
+    ) throws(TextError) -> (measurement: TextMeasurement, line: ShapedLine?) {
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
         let hash = CacheKey.hash(text, request)
         if let cached = cachedMeasurement(text, request, hash: hash) { return (cached, nil) }
         let session = currentSession
         try request.validate()
-        let (measurement, bytes) = try shaper(for: request, in: session).measureBytes(text)
+        let (measurement, line) = try shaper(for: request, in: session).measureLine(text)
         cache.insert(
             measurement, for: CacheKey(text: text, request: request, variant: nil, prehash: hash),
             generation: session.generation, filling: filling)
-        return (measurement, bytes)
+        return (measurement, line)
     }
 
     /// The longest prefix that fits, for a text known not to fit: estimated from the advances of
-    /// its `Character`s in one shaping of the whole text, then shaped with the ellipsis to check
-    /// (see `settle`).
+    /// its `Character`s in one shaping of the whole text (`line`), then checked (see `settle`).
+    /// A candidate is checked by splicing the ellipsis's own shaping after the line's shaping of
+    /// the prefix where HarfBuzz vouches that this is what shaping them together gives
+    /// (`LineShaper.spliced`), else by shaping it.
     private func cutPrefix(
-        _ text: String, clusters: ClusterAdvances, ellipsis: TextMeasurement, ellipsisText: String, maxWidth: Double,
-        full: TextMeasurement, shaper: LineShaper
+        _ text: String, line: ShapedLine, ellipsis: TextMeasurement, ellipsisText: String, maxWidth: Double,
+        full: TextMeasurement, shaper: LineShaper, request: FontRequest, generation: Int
     ) throws(TextError) -> Truncation {
         let ellipsisWidth = ellipsis.width
-        let candidates = CutCandidate.all(text, clusters: clusters, ellipsisWidth: ellipsisWidth)
-        // The measurement of each candidate shaped, so the chosen one's comes back with the cut.
+        // Gathered by Character only now that a cut is needed: a text that fits skips it.
+        let candidates = CutCandidate.all(
+            text, clusters: ClusterAdvances(text, bytes: line.bytes), ellipsisWidth: ellipsisWidth)
+        let piece = line.firstRun.map { run in
+            ellipsisPiece(
+                ellipsisText, request: request, face: run.face, script: run.segment.script, shaper: shaper,
+                generation: generation)
+        }
+        // The measurement of each candidate checked, so the chosen one's comes back with the cut.
         var shapedMeasurements: [Int: TextMeasurement] = [0: ellipsis]
         let settled = try Self.settle(
             candidates, maxWidth: maxWidth, ellipsisWidth: ellipsisWidth, slack: CutCandidate.slack * shaper.size
         ) { (index) throws(TextError) -> (width: Double, ellipsis: Double) in
             let candidate = candidates[index]
-            let (measurement, tail) = try shaper.measure(
-                String(text[..<candidate.end]) + ellipsisText, tailFrom: candidate.utf8Length)
-            shapedMeasurements[index] = measurement
-            return (measurement.width, tail)
+            let shown = String(text[..<candidate.end]) + ellipsisText
+            let checked: (measurement: TextMeasurement, tail: Double)
+            if let piece, let spliced = try shaper.spliced(shown, line: line, cut: candidate.utf8Length, piece: piece) {
+                checked = spliced
+                cutChecks.splicedChecks.add(1, ordering: .relaxed)
+            } else {
+                checked = try shaper.measure(shown, tailFrom: candidate.utf8Length)
+                cutChecks.shapedChecks.add(1, ordering: .relaxed)
+            }
+            shapedMeasurements[index] = checked.measurement
+            return (checked.measurement.width, checked.tail)
         }
         guard let settled else {
             return Truncation(

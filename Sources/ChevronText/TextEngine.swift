@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Synchronization
 
 #if canImport(Glibc)
@@ -29,6 +30,10 @@ public final class TextEngine: Sendable {
     private let session: Mutex<FontSession>
     let cache: MeasurementCache<TextMeasurement>
     let truncations: MeasurementCache<Truncation>
+    /// How cuts were checked: counted for the tests, which must see both ways taken.
+    let cutChecks = CutChecks()
+    /// Ellipses shaped as line ends for cuts, by ellipsis, request, face and script.
+    let pieces = Mutex<[PieceKey: (generation: Int, piece: LinePiece)]>([:])
     /// Ellipses measured for cuts, by ellipsis and font: a handful of entries whatever the
     /// budget, so that a cut never shapes its ellipsis twice (see `measureEllipsis`).
     let ellipses = MeasurementCache<TextMeasurement>(byteBudget: 256 << 10, entryLimit: 256, shardCount: 1) {
@@ -178,6 +183,23 @@ public final class TextEngine: Sendable {
             features: FeatureList(request.features), language: request.language, buffers: buffers)
     }
 
+    /// A cut's ellipsis shaped as the end of a line in `face` and `script` (`LineShaper.piece`),
+    /// from a small table of its own: like the ellipsis's measurement, a constant of a look's
+    /// font, asked for by every cut.
+    func ellipsisPiece(
+        _ ellipsis: String, request: FontRequest, face: FontFace, script: hb_script_t, shaper: LineShaper,
+        generation: Int
+    ) -> LinePiece {
+        let key = PieceKey(text: ellipsis, request: request, face: face.name, script: script.rawValue)
+        if let known = pieces.withLock({ $0[key] }), known.generation == generation { return known.piece }
+        let piece = shaper.piece(ellipsis, face: face, script: script)
+        pieces.withLock { table in
+            if table.count >= 256, let any = table.keys.first { table[any] = nil }  // bounded, one at a time
+            table[key] = (generation, piece)
+        }
+        return piece
+    }
+
     /// The measurement of a cut's ellipsis in a validated request, from a small cache of its own.
     ///
     /// An ellipsis is a constant of a look (or of a client), like the font it is set in: kept
@@ -237,6 +259,20 @@ public struct TextStatistics: Sendable, Hashable, Codable {
     public var cacheByteBudget: Int
     /// The cache's entry bound.
     public var cacheEntryLimit: Int
+}
+
+/// How many cut candidates were checked by splicing shapings, and how many by shaping.
+final class CutChecks: Sendable {
+    let splicedChecks = Atomic<Int>(0)
+    let shapedChecks = Atomic<Int>(0)
+}
+
+/// What an ellipsis shaped as a line end depends on.
+struct PieceKey: Hashable {
+    let text: String
+    let request: FontRequest
+    let face: FaceName
+    let script: UInt32
 }
 
 /// Estimated bytes of cache entries, generous: what the byte budget is counted in.

@@ -228,6 +228,48 @@ struct TruncationTests {
         }
     }
 
+    @Test func aCheckSplicedFromTheLinesShapingIsTheShapingOfTheTextShown() throws {
+        // Every cut of these titles, kerning on and off, at many widths: whether its check was
+        // spliced (the line's glyphs before the cut, then the ellipsis shaped on its own) or
+        // shaped, what it reports is what `measure` gives for the text shown, to the bit. Both
+        // ways must be taken: Latin cuts clear of unsafe-to-concat are spliced; right-to-left
+        // runs, kerning pairs across the cut and cuts after the first run are shaped.
+        let engine = try TextEngine()
+        let titles = sampleTitles + Self.fallbackTitles + Self.singleFaceTitles.map(\.0) + [
+            "Wallpaper Accessibility", "AVATAR Tower Yacht", "Office affluent fjord", "Kontoeinstellungen",
+        ]
+        for request in [classicFont, FontRequest(pattern: "Liberation Sans", size: 12)] {
+            for title in titles {
+                let full = try sharedEngine.measure(title, font: request)
+                for step in 1..<12 {
+                    let cut = try engine.truncate(title, font: request, maxWidth: full.width * Double(step) / 12)
+                    guard cut.truncated, !cut.displayed.isEmpty else { continue }
+                    let shaped = try sharedEngine.measure(cut.displayed, font: request)
+                    #expect(cut.measurement == shaped, "\(title) at step \(step)")
+                    #expect(cut.width == shaped.width, "\(title) at step \(step)")
+                }
+            }
+        }
+        let spliced = engine.cutChecks.splicedChecks.load(ordering: .relaxed)
+        let shaped = engine.cutChecks.shapedChecks.load(ordering: .relaxed)
+        #expect(spliced > 50, "\(spliced) spliced checks")
+        #expect(shaped > 10, "\(shaped) shaped checks")
+    }
+
+    @Test func aKerningPairAcrossTheCutIsShapedNotSpliced() throws {
+        // "AV" kerns in Liberation Sans (hb-shape: A's advance shrinks before V), so HarfBuzz
+        // flags the cut between them unsafe; the check shapes "A…" and measures it as hb-shape does.
+        let request = FontRequest(pattern: "Liberation Sans", size: 12)
+        let match = try ExternalTools.fcMatch("Liberation Sans")
+        let expected = try ExternalTools.hbShapeWidth(file: match.file, text: "A…", size: 12)
+        let engine = try TextEngine()
+        let aWithEllipsis = try engine.measure("A…", font: request).width
+        let cut = try engine.truncate("AVVVVVVVVVV", font: request, maxWidth: aWithEllipsis + 0.01)
+        #expect(cut.displayed == "A…")
+        #expect(abs(cut.width - expected) < 1e-9)
+        #expect(engine.cutChecks.shapedChecks.load(ordering: .relaxed) >= 1)
+    }
+
     @Test func theShapingThatCutsAlsoCachesTheMeasurement() throws {
         let engine = try TextEngine()
         let title = "Reading List — Ustawienia 🎉"
