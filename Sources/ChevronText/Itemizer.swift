@@ -25,6 +25,18 @@ enum Itemizer {
     /// primary, then the fallback chain, that covers the whole cluster.
     static func itemize(_ text: String, font: ResolvedFont) throws(TextError) -> (segments: [RunSegment], missing: Int)
     {
+        let line = try itemizeLine(text, font: font)
+        return (line.segments, line.missing)
+    }
+
+    /// `itemize`'s runs and missing count, and whether the line was simple: one pass, every
+    /// scalar in the primary face, no emoji, and left to right throughout (no bidirectional
+    /// levels). A simple line's prefix itemises into the line's runs cut short, so a text
+    /// that only adds, after such a prefix, scalars that are simple too and of no script of
+    /// their own (an ellipsis) joins the last of them (see `LineShaper.spliced`).
+    static func itemizeLine(_ text: String, font: ResolvedFont) throws(TextError) -> (
+        segments: [RunSegment], missing: Int, simple: Bool
+    ) {
         let primary = font.primary
         let functions = unicodeFunctions  // a global read costs a once-check; read it once
         var builder = RunBuilder(levels: Bidi.levelsIfNeeded(text, direction: nil))
@@ -40,8 +52,26 @@ enum Itemizer {
                 builder.append(slot: 0, script: hb_unicode_script(functions, value), scalar: scalar)
             }
         }
-        if uncovered.isEmpty && !mayBeEmoji { return (builder.finish(), 0) }
-        return try itemizeWithFallback(text, font: font, uncovered: uncovered, levels: builder.levels)
+        if uncovered.isEmpty && !mayBeEmoji { return (builder.finish(), 0, builder.levels == nil) }
+        let (segments, missing) = try itemizeWithFallback(
+            text, font: font, uncovered: uncovered, levels: builder.levels)
+        return (segments, missing, false)
+    }
+
+    /// Whether `text`, put after a simple line's prefix, keeps it simple and joins its last run:
+    /// every scalar in the primary face (or default-ignorable), none asking for emoji or for
+    /// reordering, each of no script of its own.
+    static func joinsSimply(_ text: String, font: ResolvedFont) -> Bool {
+        Bidi.levelsIfNeeded(text, direction: nil) == nil
+            && text.unicodeScalars.allSatisfy { scalar in
+                (font.primary.covers(scalar.value) || scalar.isIgnorable) && !scalar.mayAskForEmoji
+                    && hb_unicode_script(unicodeFunctions, scalar.value).isWeak
+            }
+    }
+
+    /// Whether a scalar has a script of its own (not common, inherited or unknown).
+    static func hasScript(_ scalar: Unicode.Scalar) -> Bool {
+        !hb_unicode_script(unicodeFunctions, scalar.value).isWeak
     }
 
     private static func itemizeWithFallback(

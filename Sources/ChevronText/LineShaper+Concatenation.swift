@@ -2,10 +2,19 @@ import CHarfBuzz
 
 /// What a cut needs of a line's shaping besides its measurement (`LineShaper.measureLine`).
 struct ShapedLine {
+    /// One run as the line's shaping itemised, shaped and measured it.
+    struct Run {
+        var segment: RunSegment
+        var face: FontFace
+        var measured: TextRun
+    }
+
     /// What the shaping left at each UTF-8 offset of the line.
     var bytes: [ClusterAdvances.Byte]
-    /// The line's first run and the face that shaped it; nil for an empty line.
-    var firstRun: (segment: RunSegment, face: FontFace)?
+    /// The runs in logical order.
+    var runs: [Run]
+    /// Whether the line was itemised simply (`Itemizer.itemizeLine`).
+    var simple: Bool
 }
 
 /// A text shaped on its own as the end of a line that other text precedes (a cut's ellipsis),
@@ -22,18 +31,23 @@ struct LinePiece: Sendable {
     /// Whether HarfBuzz found the piece's start safe to concat: clear of unsafe-to-concat at its
     /// start-of-text position.
     var safeAtStart: Bool
+    /// Whether the piece's text, after a simple line's prefix, joins its last run
+    /// (`Itemizer.joinsSimply`).
+    var joinsSimply = false
 }
 
 extension LineShaper {
     /// `text` shaped in `face` with `script`, left to right, as the end of a line (HarfBuzz's
     /// end-of-text flag, not its beginning-of-text one), with the unsafe-to-concat flags.
     func piece(_ text: String, face: FontFace, script: hb_script_t) -> LinePiece {
-        var text = text
-        return text.withUTF8 { bytes in
+        let joinsSimply = Itemizer.joinsSimply(text, font: font)
+        var utf8 = text
+        return utf8.withUTF8 { bytes in
             buffers.withBuffer { buffer in
                 hb_buffer_clear_contents(buffer)
                 bytes.withMemoryRebound(to: CChar.self) { characters in
-                    hb_buffer_add_utf8(buffer, characters.baseAddress, Int32(characters.count), 0, Int32(characters.count))
+                    hb_buffer_add_utf8(
+                        buffer, characters.baseAddress, Int32(characters.count), 0, Int32(characters.count))
                 }
                 hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
                 hb_buffer_set_script(buffer, script)
@@ -48,7 +62,7 @@ extension LineShaper {
                 var count: UInt32 = 0
                 guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                     let positions = hb_buffer_get_glyph_positions(buffer, nil), count > 0
-                else { return LinePiece(units: 0, glyphs: 0, tail: 0, safeAtStart: false) }
+                else { return LinePiece(units: 0, glyphs: 0, tail: 0, safeAtStart: false, joinsSimply: false) }
                 // Per cluster, in offset order (left to right, so glyph order), as a line's tail sums.
                 var units = 0
                 var tail = 0.0
@@ -66,7 +80,8 @@ extension LineShaper {
                 let unsafe = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
                 return LinePiece(
                     units: units, glyphs: Int(count), tail: tail,
-                    safeAtStart: infos[0].cluster == 0 && hb_glyph_info_get_glyph_flags(infos).rawValue & unsafe == 0)
+                    safeAtStart: infos[0].cluster == 0 && hb_glyph_info_get_glyph_flags(infos).rawValue & unsafe == 0,
+                    joinsSimply: joinsSimply)
             }
         }
     }
@@ -78,33 +93,73 @@ extension LineShaper {
     ///
     /// HarfBuzz's rule (hb-buffer.h, `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`): two pieces of text each
     /// clear of unsafe-to-concat where they meet shape, concatenated, as their shapings spliced.
-    /// So it is taken only when: the cut lies inside the line's first run, which is left to
-    /// right; the line's shaping is clear of the flag at the cut and the piece's at its start;
-    /// and `shown` itemises into that same single run (same face, script and direction), so that
-    /// HarfBuzz would shape it as one buffer of those properties.
+    /// So it is taken only when the run the cut falls in is left to right, the line's shaping
+    /// is clear of the flag at the cut and the piece's at its start, and `shown` itemises into
+    /// the line's runs before the cut's, unchanged, then the cut's run with the piece in it
+    /// (same face, script and direction). The runs before are shaped as in the line: HarfBuzz
+    /// sees at most five characters of context past a run's end (`HB_BUFFER_CONTEXT_LENGTH`),
+    /// so the cut must lie at least five characters into its run, unless that run is the first.
     func spliced(
-        _ shown: String, line: ShapedLine, cut: Int, piece: LinePiece
+        _ shown: String, line: ShapedLine, cut: Int, piece pieceFor: (ShapedLine.Run) -> LinePiece
     ) throws(TextError) -> (measurement: TextMeasurement, tail: Double)? {
-        guard piece.safeAtStart, let (run, face) = line.firstRun, !run.rightToLeft,
-            cut > 0, cut < run.utf8Range.upperBound, cut < line.bytes.count,
-            line.bytes[cut].startsCluster, !line.bytes[cut].unsafeToConcat
+        guard cut > 0, cut < line.bytes.count, line.bytes[cut].startsCluster, !line.bytes[cut].unsafeToConcat,
+            let index = line.runs.firstIndex(where: { $0.segment.utf8Range.contains(cut) })
         else { return nil }
-        let (segments, missing) = try Itemizer.itemize(shown, font: font)
-        guard segments.count == 1, let segment = segments.first, segment.faceSlot == run.faceSlot,
-            segment.script == run.script, !segment.rightToLeft, segment.utf8Range == 0..<shown.utf8.count
+        let run = line.runs[index]
+        let start = run.segment.utf8Range.lowerBound
+        guard !run.segment.rightToLeft, cut > start,
+            index == 0 || shown.utf8.dropFirst(start).prefix(cut - start).count(where: { $0 & 0xC0 != 0x80 }) >= 5
         else { return nil }
+        let piece = pieceFor(run)
+        guard piece.safeAtStart else { return nil }
+        let last: RunSegment
+        let missing: Int
+        if line.simple, piece.joinsSimply {
+            // The line's runs cut short, the piece joining the last (see `Itemizer.itemizeLine`);
+            // that run keeps its script only if its part before the cut has a scalar of a script.
+            let from = shown.utf8.index(shown.startIndex, offsetBy: start)
+            let to = shown.utf8.index(from, offsetBy: cut - start)
+            guard shown.unicodeScalars[from..<to].contains(where: Itemizer.hasScript) else { return nil }
+            last = RunSegment(
+                faceSlot: run.segment.faceSlot, script: run.segment.script, utf8Range: start..<shown.utf8.count,
+                utf16Range: run.segment.utf16Range.lowerBound..<shown.utf16.count, rightToLeft: false)
+            missing = 0
+        } else {
+            let (segments, uncovered) = try Itemizer.itemize(shown, font: font)
+            guard segments.count == index + 1,
+                zip(segments, line.runs).dropLast().allSatisfy({ $0.isSame(as: $1.segment) }),
+                let itemised = segments.last, itemised.faceSlot == run.segment.faceSlot,
+                itemised.script == run.segment.script, !itemised.rightToLeft,
+                itemised.utf8Range == start..<shown.utf8.count
+            else { return nil }
+            last = itemised
+            missing = uncovered
+        }
         var units = piece.units
         var glyphs = piece.glyphs
-        for byte in line.bytes[..<cut] {
+        for byte in line.bytes[start..<cut] {
             units += byte.units
             glyphs += byte.glyphs
         }
         // As `shape` computes a run's width, from the same integers: the same bits.
-        let textRun = TextRun(
-            face: face.name, utf16Range: segment.utf16Range, glyphCount: glyphs,
-            width: Double(units) * size / Double(face.shapingUnitsPerEm), script: segment.script.isoTag,
+        let spliced = TextRun(
+            face: run.face.name, utf16Range: last.utf16Range, glyphCount: glyphs,
+            width: Double(units) * size / Double(run.face.shapingUnitsPerEm), script: last.script.isoTag,
             direction: .ltr)
-        let primary = try font.primary(size: size)
-        return (assemble(runs: [textRun], faces: [primary, face], missing: missing), piece.tail)
+        let before = line.runs[..<index]
+        return (
+            assemble(
+                runs: before.map(\.measured) + [spliced],
+                faces: [try font.primary(size: size)] + before.map(\.face) + [run.face], missing: missing),
+            piece.tail
+        )
+    }
+}
+
+extension RunSegment {
+    /// Whether two segments are the same stretch with the same face, script and direction.
+    func isSame(as other: RunSegment) -> Bool {
+        faceSlot == other.faceSlot && script == other.script && utf8Range == other.utf8Range
+            && utf16Range == other.utf16Range && rightToLeft == other.rightToLeft
     }
 }

@@ -10,7 +10,7 @@ struct LineShaper {
 
     /// Measures `text` as one line: itemise, shape every run, sum advances.
     func measure(_ text: String) throws(TextError) -> TextMeasurement {
-        let (runs, faces, missing) = try shapeEachRun(text) { segment, face, bytes, buffer in
+        let (runs, faces, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer in
             shape(segment, of: bytes, with: face, in: buffer)
         }
         return assemble(runs: runs, faces: faces, missing: missing)
@@ -25,7 +25,7 @@ struct LineShaper {
     }
 
     /// Measures `text` as `measure` does, and what a cut needs of the shaping: what it left at
-    /// each UTF-8 offset, with HarfBuzz's unsafe-to-concat flags, and the line's first run.
+    /// each UTF-8 offset, with HarfBuzz's unsafe-to-concat flags, and the line's runs.
     func measureLine(_ text: String) throws(TextError) -> (TextMeasurement, ShapedLine) {
         try measureBytes(text, concatFlags: true)
     }
@@ -43,19 +43,21 @@ struct LineShaper {
     /// (with `concatFlags`, HarfBuzz's unsafe-to-concat flags too, which cost it some work).
     func measureBytes(_ text: String, concatFlags: Bool = false) throws(TextError) -> (TextMeasurement, ShapedLine) {
         var line = ShapedLine(
-            bytes: [ClusterAdvances.Byte](repeating: ClusterAdvances.Byte(), count: text.utf8.count), firstRun: nil)
-        let (runs, faces, missing) = try shapeEachRun(text) { segment, face, utf8, buffer in
+            bytes: [ClusterAdvances.Byte](repeating: ClusterAdvances.Byte(), count: text.utf8.count), runs: [],
+            simple: false)
+        let (runs, faces, missing, simple) = try shapeEachRun(text) { segment, face, utf8, buffer in
             let run = shape(segment, of: utf8, with: face, in: buffer, concatFlags: concatFlags)
             addClusterAdvances(in: buffer, face: face, to: &line.bytes)
-            if line.firstRun == nil { line.firstRun = (segment, face) }
+            line.runs.append(ShapedLine.Run(segment: segment, face: face, measured: run))
             return run
         }
+        line.simple = simple
         return (assemble(runs: runs, faces: faces, missing: missing), line)
     }
 
     /// The same line's glyphs, placed as HarfBuzz placed them for `measure`: what a renderer draws.
     func glyphs(_ text: String) throws(TextError) -> GlyphLine {
-        let (runs, faces, missing) = try shapeEachRun(text) { segment, face, bytes, buffer in
+        let (runs, faces, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer in
             let direction = shapeInto(buffer, segment, of: bytes, with: face)
             return GlyphRun(
                 face: face.name, hasColor: face.metrics.hasColor, renderable: RenderableFace(face),
@@ -73,8 +75,8 @@ struct LineShaper {
     private func shapeEachRun<Run>(
         _ text: String,
         _ read: (RunSegment, FontFace, UnsafeBufferPointer<UInt8>, OpaquePointer) -> Run
-    ) throws(TextError) -> (runs: [Run], faces: [FontFace], missing: Int) {
-        let (segments, missing) = try Itemizer.itemize(text, font: font)
+    ) throws(TextError) -> (runs: [Run], faces: [FontFace], missing: Int, simple: Bool) {
+        let (segments, missing, simple) = try Itemizer.itemizeLine(text, font: font)
         let primary = try font.primary(size: size)
         let faces = try segments.map { (segment) throws(TextError) -> FontFace in
             segment.faceSlot == 0 ? primary : try font.fallbackFace(at: segment.faceSlot - 1)
@@ -85,7 +87,7 @@ struct LineShaper {
                 zip(segments, faces).map { segment, face in read(segment, face, bytes, buffer) }
             }
         }
-        return (runs, [primary] + faces, missing)
+        return (runs, [primary] + faces, missing, simple)
     }
 
     /// Shapes one run in the context of the whole line and sums its advances.
@@ -249,19 +251,76 @@ struct ClusterAdvances: Sendable, Hashable {
         var unsafeToConcat = false
     }
 
-    /// Gathers `bytes`, one per UTF-8 offset of `text`, by `Character`.
+    /// Each `Character`'s length in UTF-8 bytes, in order.
+    var lengths: [Int]
+    /// Whether each `Character` is white space.
+    var whiteSpace: [Bool]
+
+    /// Gathers `bytes`, one per UTF-8 offset of `text`, by `Character`, in one walk.
     init(_ text: String, bytes: [Byte]) {
+        (lengths, whiteSpace) = Self.characters(of: text)
         advances = []
         merged = []
         unsafeBefore = []
+        advances.reserveCapacity(lengths.count)
+        merged.reserveCapacity(lengths.count)
+        unsafeBefore.reserveCapacity(lengths.count)
         var offset = 0
-        for character in text {
-            let range = offset..<min(offset + character.utf8.count, bytes.count)
-            advances.append(bytes[range].reduce(0) { $0 + $1.advance })
-            let cluster = bytes[range].first { $0.startsCluster }
+        for length in lengths {
+            let end = min(offset + length, bytes.count)
+            var advance = 0.0
+            var cluster: Byte?
+            for index in offset..<max(offset, end) {
+                advance += bytes[index].advance
+                if cluster == nil, bytes[index].startsCluster { cluster = bytes[index] }
+            }
+            advances.append(advance)
             merged.append(cluster == nil)
             unsafeBefore.append(cluster?.unsafeBefore ?? true)
-            offset += character.utf8.count
+            offset += length
+        }
+    }
+
+    /// Each `Character`'s UTF-8 length and whether it is white space.
+    ///
+    /// Where every scalar is one no grapheme rule joins to its neighbours (below U+0300 but for
+    /// CR, or the dashes, quotes and punctuation of U+2010–U+2027 and U+2030–U+205E: each its own
+    /// extended grapheme cluster, UAX #29), each scalar is a `Character` and the standard
+    /// library's grapheme breaking is not needed; otherwise the `Character`s are walked.
+    static func characters(of text: String) -> (lengths: [Int], whiteSpace: [Bool]) {
+        var lengths: [Int] = []
+        var whiteSpace: [Bool] = []
+        lengths.reserveCapacity(text.utf8.count)
+        whiteSpace.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            guard scalar.standsAlone else {
+                lengths.removeAll(keepingCapacity: true)
+                whiteSpace.removeAll(keepingCapacity: true)
+                for character in text {
+                    lengths.append(character.utf8.count)
+                    whiteSpace.append(character.isWhiteSpaceQuickly)
+                }
+                return (lengths, whiteSpace)
+            }
+            lengths.append(UTF8.width(scalar))
+            whiteSpace.append(
+                scalar.value < 0x80
+                    ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace)
+        }
+        return (lengths, whiteSpace)
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether the scalar is an extended grapheme cluster of its own whatever stands beside it
+    /// (grapheme break property Other or Control, never Extend, ZWJ, Prepend, SpacingMark,
+    /// Regional_Indicator, a Hangul jamo, CR or LF), in the ranges `ClusterAdvances` checks.
+    var standsAlone: Bool {
+        switch value {
+        case 0x0D, 0x0A: false  // CR LF is one cluster
+        case 0..<0x300: true
+        case 0x2010...0x2027, 0x2030...0x205E: true
+        default: false
         }
     }
 }

@@ -106,8 +106,8 @@ extension TextEngine {
         // Gathered by Character only now that a cut is needed: a text that fits skips it.
         let candidates = CutCandidate.all(
             text, clusters: ClusterAdvances(text, bytes: line.bytes), ellipsisWidth: ellipsisWidth)
-        let piece = line.firstRun.map { run in
-            ellipsisPiece(
+        let piece = { (run: ShapedLine.Run) in
+            self.ellipsisPiece(
                 ellipsisText, request: request, face: run.face, script: run.segment.script, shaper: shaper,
                 generation: generation)
         }
@@ -119,7 +119,7 @@ extension TextEngine {
             let candidate = candidates[index]
             let shown = String(text[..<candidate.end]) + ellipsisText
             let checked: (measurement: TextMeasurement, tail: Double)
-            if let piece, let spliced = try shaper.spliced(shown, line: line, cut: candidate.utf8Length, piece: piece) {
+            if let spliced = try shaper.spliced(shown, line: line, cut: candidate.utf8Length, piece: piece) {
                 checked = spliced
                 cutChecks.splicedChecks.add(1, ordering: .relaxed)
             } else {
@@ -219,22 +219,19 @@ struct CutCandidate {
             first = next
         }
         var candidates = [CutCandidate(end: text.startIndex, utf8Length: 0, estimate: ellipsisWidth, unsafe: false)]
+        candidates.reserveCapacity(shares.count)
         var width = 0.0
         var length = 0
-        var index = text.startIndex
-        for (offset, share) in shares.enumerated() {
-            let next = text.index(after: index)
-            guard next < text.endIndex, offset + 1 < clusters.unsafeBefore.count else { break }
-            let character = text[index]
-            width += share
-            length += character.utf8.count
-            if !character.isWhiteSpaceQuickly {
+        // The whole text is no candidate: stop before its last Character.
+        for offset in 0..<max(0, shares.count - 1) where offset + 1 < clusters.unsafeBefore.count {
+            width += shares[offset]
+            length += clusters.lengths[offset]
+            if !clusters.whiteSpace[offset] {
                 candidates.append(
                     CutCandidate(
-                        end: next, utf8Length: length, estimate: width + ellipsisWidth,
-                        unsafe: clusters.unsafeBefore[offset + 1]))
+                        end: text.utf8.index(text.startIndex, offsetBy: length), utf8Length: length,
+                        estimate: width + ellipsisWidth, unsafe: clusters.unsafeBefore[offset + 1]))
             }
-            index = next
         }
         return candidates
     }

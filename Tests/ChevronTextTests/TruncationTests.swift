@@ -235,9 +235,10 @@ struct TruncationTests {
         // ways must be taken: Latin cuts clear of unsafe-to-concat are spliced; right-to-left
         // runs, kerning pairs across the cut and cuts after the first run are shaped.
         let engine = try TextEngine()
-        let titles = sampleTitles + Self.fallbackTitles + Self.singleFaceTitles.map(\.0) + [
-            "Wallpaper Accessibility", "AVATAR Tower Yacht", "Office affluent fjord", "Kontoeinstellungen",
-        ]
+        let titles =
+            sampleTitles + Self.fallbackTitles + Self.singleFaceTitles.map(\.0) + [
+                "Wallpaper Accessibility", "AVATAR Tower Yacht", "Office affluent fjord", "Kontoeinstellungen",
+            ]
         for request in [classicFont, FontRequest(pattern: "Liberation Sans", size: 12)] {
             for title in titles {
                 let full = try sharedEngine.measure(title, font: request)
@@ -312,6 +313,26 @@ struct TruncationTests {
         }
         #expect(cuts > 40)
         #expect(Double(shapings) <= 1.2 * Double(cuts), "\(shapings) shapings for \(cuts) cuts")
+    }
+
+    @Test func scalarsThatStandAloneAreEachACharacterAsTheStandardLibraryBreaksThem() {
+        // Every scalar the quick walk takes one by one, in order, reversed, and next to a few
+        // neighbours (a soft hyphen, NEL, no-break space, ©, an em dash); and texts that must take
+        // the slow walk (a combining mark, CR LF, a ZWJ sequence, a flag). The witness is the
+        // standard library's own `Character` breaking.
+        let quick = (0..<0x300).compactMap(Unicode.Scalar.init) + (0x2010...0x205E).compactMap(Unicode.Scalar.init)
+        let standing = quick.filter(\.standsAlone)
+        #expect(standing.count > 700)
+        var texts = [String(String.UnicodeScalarView(standing)), String(String.UnicodeScalarView(standing.reversed()))]
+        for neighbour in ["a", " ", "\u{AD}", "\u{85}", "\u{A0}", "\u{A9}", "\u{2014}"] {
+            texts.append(standing.map { String($0) + neighbour }.joined())
+        }
+        texts += ["e\u{301}te\u{301}", "line\r\nbreak", "👨‍👩‍👧 Family", "🇫🇷 France", "Ok\u{200D}", "สวัสดี"]
+        for text in texts {
+            let (lengths, whiteSpace) = ClusterAdvances.characters(of: text)
+            #expect(lengths == text.map(\.utf8.count))
+            #expect(whiteSpace == text.map(\.isWhitespace))
+        }
     }
 
     @Test func theQuickWhiteSpaceTestIsTheStandardLibrarys() {
