@@ -79,8 +79,12 @@ public struct KeyHasher {
 
     /// Adds a string's UTF-8 bytes and their count.
     @inlinable public mutating func combine(_ text: String) {
-        var text = text
-        text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
+        // Read in place (no copy of the string to make it mutable, so no retain and release).
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { combine(bytes: UnsafeRawBufferPointer($0)) }
+        if done == nil {
+            var text = text
+            text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// Adds an optional string; an absent one hashes apart from every string, the empty one too.

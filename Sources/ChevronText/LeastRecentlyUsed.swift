@@ -1,7 +1,7 @@
 /// A least-recently-used map bounded by entry count and by an estimated byte cost.
 ///
 /// Eviction removes the least recently used entry, one at a time, until the new entry fits: the
-/// cache never empties itself in one go. Entries live in one array of nodes linked as a list;
+/// cache never empties itself in one go. Entries live in arrays by node number, linked as a list;
 /// an open-addressing index (linear probing on the key's `prehash`, which a `KeyHasher` already
 /// mixed) finds a key's node, so a hit hashes nothing again, compares one key, and allocates
 /// nothing. Not thread-safe on its own; `BoundedCache` guards each one with a lock.
@@ -21,18 +21,6 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
     /// How many entries the map holds.
     @usableFromInline internal(set) var count = 0
 
-    /// A node's key and value.
-    @usableFromInline
-    struct Node {
-        @usableFromInline var key: Key?
-        @usableFromInline var value: Value?
-
-        @inlinable init(key: Key?, value: Value?) {
-            self.key = key
-            self.value = value
-        }
-    }
-
     /// A node's bookkeeping, apart from its key and value: plain integers, so that reading
     /// a hash or relinking a node on every hit never copies (and retains) a key or a value.
     @usableFromInline
@@ -49,7 +37,10 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         }
     }
 
-    @usableFromInline var nodes: [Node] = []
+    /// Each node's key and value, at the node's number, in arrays of their own: reading an
+    /// array element copies all of it, so a value read never copies (and retains) its key.
+    @usableFromInline var keys: [Key?] = []
+    @usableFromInline var values: [Value?] = []
     /// Each node's links, at the node's number.
     @usableFromInline var links: [Link] = []
     @usableFromInline var freeNodes: [Int] = []
@@ -77,7 +68,7 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         guard let position = position(hash: hash, where: matches) else { return nil }
         let node = Int(index[position]) - 1
         moveToNewest(node)
-        return nodes[node].value
+        return values[node]
     }
 
     /// Stores `value` under `key` at `cost` bytes, evicting the least recently used entries until
@@ -97,11 +88,13 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         let node: Int
         if let reused = freeNodes.popLast() {
             node = reused
-            nodes[node] = Node(key: key, value: value)
+            keys[node] = key
+            values[node] = value
             links[node] = Link(hash: key.prehash, cost: cost)
         } else {
-            node = nodes.count
-            nodes.append(Node(key: key, value: value))
+            node = keys.count
+            keys.append(key)
+            values.append(value)
             links.append(Link(hash: key.prehash, cost: cost))
         }
         var position = key.prehash & (index.count - 1)
@@ -125,8 +118,11 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         while true {
             let entry = Int(index[position])
             if entry == 0 { return nil }
-            // The stored key is passed where it lies; unwrapping it here would copy it.
-            if links[entry - 1].hash == hash, matches(nodes[entry - 1].key) { return position }
+            // The stored key is passed where it lies, through a pointer: unwrapping it, or
+            // reading it through the array's subscript, would copy it and retain its strings.
+            if links[entry - 1].hash == hash, keys.withUnsafeBufferPointer({ matches($0[entry - 1]) }) {
+                return position
+            }
             position = (position + 1) & mask
         }
     }
@@ -144,7 +140,8 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         removeFromIndex(at: position)
         bytes -= links[node].cost
         links[node].cost = 0
-        nodes[node] = Node(key: nil, value: nil)
+        keys[node] = nil
+        values[node] = nil
         freeNodes.append(node)
         count -= 1
     }
@@ -173,7 +170,7 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         while size < (count + 1) * 2 { size *= 2 }
         index = [Int32](repeating: 0, count: size)
         let mask = size - 1
-        for node in nodes.indices where nodes[node].key != nil {
+        for node in keys.indices where keys[node] != nil {
             var position = links[node].hash & mask
             while index[position] != 0 { position = (position + 1) & mask }
             index[position] = Int32(node + 1)
