@@ -38,7 +38,7 @@ package enum Bidi {
     /// every character runs left to right in visual order whatever the paragraph's direction,
     /// and FriBidi need not be asked (most titles).
     package static func levelsIfNeeded(_ text: String, direction: TextDirection?) -> [Int]? {
-        text.unicodeScalars.contains { mayNeedReordering($0.value) } ? levels(text, direction: direction) : nil
+        mayNeedReordering(text) ? levels(text, direction: direction) : nil
     }
 
     /// Unicode's rule L2: from the highest level down to the lowest odd one, reverse every
@@ -71,6 +71,27 @@ extension Bidi {
     /// right-to-left historic and Adlam planes) or an explicit direction mark or embedding.
     /// Text without one is left to right throughout and skips FriBidi.
     @inline(__always)
+    /// Whether any scalar of `text` may need reordering (`mayNeedReordering(_:)`), asked of its
+    /// UTF-8 bytes first: only the lead bytes D6–E0, EF and F0 begin such scalars, and E2 only
+    /// for the marks and controls E2 80 8E–8F, E2 80 AA–AE and E2 81 A6–A9; so most text
+    /// (Latin, Cyrillic, Greek, CJK, Indic, dashes and quotes) is cleared without decoding.
+    static func mayNeedReordering(_ text: String) -> Bool {
+        let cleared: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if (0xD6...0xE0).contains(byte) || byte == 0xEF || byte == 0xF0 { return false }
+                if byte == 0xE2, index + 2 < bytes.count {
+                    let (second, third) = (bytes[index + 1], bytes[index + 2])
+                    if second == 0x80, third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third) { return false }
+                    if second == 0x81, (0xA6...0xA9).contains(third) { return false }
+                }
+            }
+            return true
+        }
+        if cleared == true { return false }
+        return text.unicodeScalars.contains { mayNeedReordering($0.value) }
+    }
+
     static func mayNeedReordering(_ value: UInt32) -> Bool {
         switch value {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x1_0800...0x1_0FFF, 0x1_E800...0x1_EFFF,

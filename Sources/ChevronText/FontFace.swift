@@ -150,7 +150,15 @@ final class FontFace: @unchecked Sendable {
 extension hb_tag_t {
     /// The four-letter tag (`wght`).
     var tagString: String {
-        String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: self >> $0) }, as: UTF8.self)
+        // Four bytes straight into a small string: no array is built (every run's script tag
+        // is made this way).
+        String(unsafeUninitializedCapacity: 4) { buffer in
+            buffer[0] = UInt8(truncatingIfNeeded: self >> 24)
+            buffer[1] = UInt8(truncatingIfNeeded: self >> 16)
+            buffer[2] = UInt8(truncatingIfNeeded: self >> 8)
+            buffer[3] = UInt8(truncatingIfNeeded: self)
+            return 4
+        }
     }
 }
 

@@ -8,12 +8,33 @@ final class FontSession: Sendable {
     let generation: Int
     let configuration: FontConfiguration
     let faces: FaceStore
-    private let resolved = Mutex<[ResolutionKey: ResolvedFont]>([:])
-    private let resolutionLimit = 4096
+    /// Resolved fonts by face and language: found by a `KeyHasher` hash, without hashing the
+    /// pattern again in a `Dictionary` (every uncached measurement asks), the least recently
+    /// used leaving first past 4,096.
+    private let resolved = BoundedCache<ResolutionKey, ResolvedFont>(byteBudget: 4096, entryLimit: 4096, shardCount: 1)
+    {
+        _, _ in 1
+    }
 
-    private struct ResolutionKey: Hashable {
+    private struct ResolutionKey: PrehashedKey {
         let face: FaceDescription
         let language: String?
+        let prehash: Int
+
+        static func hash(_ face: FaceDescription, _ language: String?) -> Int {
+            var hasher = KeyHasher()
+            face.hash(into: &hasher)
+            hasher.combine(language)
+            return hasher.finalize()
+        }
+
+        func isKey(of face: FaceDescription, _ language: String?) -> Bool {
+            self.face == face && self.language == language
+        }
+
+        static func == (left: ResolutionKey, right: ResolutionKey) -> Bool {
+            left.prehash == right.prehash && left.isKey(of: right.face, right.language)
+        }
     }
 
     init(generation: Int, fontDirectories: [String], faceCapacity: Int) throws(TextError) {
@@ -25,8 +46,10 @@ final class FontSession: Sendable {
     /// The resolved font for a face and language: fontconfig is asked once per pair, then the
     /// answer is reused. `onMatch` runs each time fontconfig is actually asked.
     func resolve(_ face: FaceDescription, language: String?, onMatch: () -> Void) throws(TextError) -> ResolvedFont {
-        let key = ResolutionKey(face: face, language: language)
-        if let font = resolved.withLock({ $0[key] }) { return font }
+        let hash = ResolutionKey.hash(face, language)
+        if let font = resolved.value(hash: hash, generation: 0, where: { $0?.isKey(of: face, language) == true }) {
+            return font
+        }
         onMatch()
         let match = try configuration.match(face, language: language)
         var primary = try faces.face(match.name)
@@ -40,14 +63,9 @@ final class FontSession: Sendable {
         let font = ResolvedFont(
             primary: primary, substituted: match.substituted, face: face, language: language,
             configuration: configuration, faces: faces)
-        return resolved.withLock { table in
-            if let existing = table[key] { return existing }
-            if table.count >= resolutionLimit, let any = table.indices.first {
-                table.remove(at: any)  // one at a time, never a clear-all
-            }
-            table[key] = font
-            return font
-        }
+        // Two threads resolving the same face both ask fontconfig; the later answer is kept.
+        resolved.insert(font, for: ResolutionKey(face: face, language: language, prehash: hash), generation: 0)
+        return font
     }
 }
 

@@ -127,7 +127,7 @@ enum Itemizer {
     /// lacking scalar if it covers the whole cluster, else the first chain font that does, else
     /// the one covering the lacking scalar, else the primary (which shows .notdef).
     private static func chooseSlot(
-        required: [UInt32], lacking: UInt32, positions: [UInt32: Int], chain: FallbackChain
+        required: [UInt32], lacking: UInt32, positions: CoveringPositions, chain: FallbackChain
     ) -> Int {
         let first = positions[lacking] ?? -1
         if first >= 0, required.allSatisfy({ chain.covers(first, $0) }) { return first + 1 }

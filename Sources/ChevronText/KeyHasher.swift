@@ -102,7 +102,18 @@ extension FontRequest {
     /// Feeds every field to a `KeyHasher`, strings by their bytes: what a cache key of a
     /// measurement hashes besides its text.
     public func hash(into hasher: inout KeyHasher) {
-        switch face {
+        face.hash(into: &hasher)
+        hasher.combine(size)
+        hasher.combine(language)
+        hasher.combine(features.count)
+        for feature in features { hasher.combine(feature) }
+    }
+}
+
+extension FaceDescription {
+    /// Feeds the case and its fields to a `KeyHasher`, strings by their bytes.
+    public func hash(into hasher: inout KeyHasher) {
+        switch self {
         case .pattern(let pattern):
             hasher.combine(0)
             hasher.combine(pattern)
@@ -116,9 +127,5 @@ extension FontRequest {
             hasher.combine(path)
             hasher.combine(index)
         }
-        hasher.combine(size)
-        hasher.combine(language)
-        hasher.combine(features.count)
-        for feature in features { hasher.combine(feature) }
     }
 }

@@ -20,7 +20,7 @@ final class ResolvedFont: Sendable {
         var chain: FallbackChain?
         var openFaces: [Int: FontFace] = [:]
         /// For each scalar the primary face lacks: the first chain position covering it, or -1.
-        var coveringPosition: [UInt32: Int] = [:]
+        var coveringPosition = ScalarTable()
     }
 
     init(
@@ -71,21 +71,79 @@ final class ResolvedFont: Sendable {
 
     /// For each scalar, the first chain position whose font covers it, or -1 when none does.
     /// One lock for the whole batch; answers are remembered for the font's lifetime.
-    func coveringPositions(_ scalars: [UInt32]) throws(TextError) -> [UInt32: Int] {
+    func coveringPositions(_ scalars: [UInt32]) throws(TextError) -> CoveringPositions {
         let chain = try chain()
         return fallback.withLock { state in
-            var answer: [UInt32: Int] = [:]
+            var answer = CoveringPositions(scalars: scalars, positions: [])
+            answer.positions.reserveCapacity(scalars.count)
             for scalar in scalars {
                 if let known = state.coveringPosition[scalar] {
-                    answer[scalar] = known
+                    answer.positions.append(known)
                 } else {
                     let position = chain.firstCovering(scalar) ?? -1
                     // The memo is bounded: a font sees at most one entry per distinct scalar.
-                    if state.coveringPosition.count < 65_536 { state.coveringPosition[scalar] = position }
-                    answer[scalar] = position
+                    state.coveringPosition.insert(position, for: scalar, limit: 65_536)
+                    answer.positions.append(position)
                 }
             }
             return answer
         }
+    }
+}
+
+/// The chain positions covering a line's scalars, as `coveringPositions` found them: a text's
+/// handful of scalars is searched in order, with no hashing.
+struct CoveringPositions {
+    var scalars: [UInt32]
+    var positions: [Int]
+
+    /// The first chain position covering `scalar`, or nil when it was not asked for.
+    subscript(scalar: UInt32) -> Int? {
+        scalars.firstIndex(of: scalar).map { positions[$0] }
+    }
+}
+
+/// Chain positions by scalar: an open-addressing table of `scalar << 32 | position + 2` words
+/// (never 0, the empty slot, even for scalar 0 with position -1)
+/// probed from a multiplicative hash of the scalar (a `Dictionary` hashed each scalar with
+/// SipHash, for every uncovered scalar of every line).
+struct ScalarTable {
+    private var slots: [UInt64] = []
+    private(set) var count = 0
+
+    /// The position remembered for `scalar`, or nil.
+    subscript(scalar: UInt32) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        var index = Self.home(scalar, slots.count)
+        while slots[index] != 0 {
+            if UInt32(truncatingIfNeeded: slots[index] >> 32) == scalar {
+                return Int(Int32(truncatingIfNeeded: UInt32(truncatingIfNeeded: slots[index]))) - 2
+            }
+            index = (index + 1) & (slots.count - 1)
+        }
+        return nil
+    }
+
+    /// Remembers `position` (-1 or more) for `scalar`, unless the table holds `limit` already.
+    mutating func insert(_ position: Int, for scalar: UInt32, limit: Int) {
+        guard count < limit, self[scalar] == nil else { return }
+        if (count + 1) * 2 > slots.count {
+            let old = slots
+            slots = [UInt64](repeating: 0, count: max(64, slots.count * 2))
+            count = 0
+            for word in old where word != 0 { place(word) }
+        }
+        place(UInt64(scalar) << 32 | UInt64(UInt32(truncatingIfNeeded: Int32(position + 2))))
+    }
+
+    private mutating func place(_ word: UInt64) {
+        var index = Self.home(UInt32(truncatingIfNeeded: word >> 32), slots.count)
+        while slots[index] != 0 { index = (index + 1) & (slots.count - 1) }
+        slots[index] = word
+        count += 1
+    }
+
+    private static func home(_ scalar: UInt32, _ size: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(scalar) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (size - 1)
     }
 }

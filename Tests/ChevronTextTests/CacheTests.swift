@@ -189,3 +189,29 @@ extension Int: PrehashedKey {
         return hasher.finalize()
     }
 }
+
+/// The table of chain positions by scalar a resolved font remembers.
+struct ScalarTableTests {
+    @Test func everyScalarKeepsItsPositionThroughGrowth() {
+        // Scalar 0 with position -1 among them: a word that would be 0, the empty slot, if
+        // positions were stored plus one.
+        var table = ScalarTable()
+        var expected: [UInt32: Int] = [:]
+        for scalar in stride(from: UInt32(0), to: 0x11_0000, by: 97) {
+            let position = Int(scalar % 7) - 1
+            table.insert(position, for: scalar, limit: 100_000)
+            expected[scalar] = position
+        }
+        #expect(table.count == expected.count)
+        for (scalar, position) in expected { #expect(table[scalar] == position) }
+        #expect(table[1] == nil)
+    }
+
+    @Test func theLimitStopsNewScalarsButKeepsOldOnes() {
+        var table = ScalarTable()
+        for scalar in UInt32(0)..<10 { table.insert(1, for: scalar, limit: 5) }
+        #expect(table.count == 5)
+        #expect(table[4] == 1)
+        #expect(table[5] == nil)
+    }
+}
