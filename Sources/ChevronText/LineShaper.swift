@@ -152,28 +152,35 @@ struct LineShaper {
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, nil)
         else { return }
-        var index = 0
-        while index < Int(count) {
-            let cluster = Int(infos[index].cluster)
-            var advance = 0
-            var glyphs = 0
-            var unsafe = false
-            var unsafeToConcat = false
-            while index < Int(count), Int(infos[index].cluster) == cluster {
-                advance += Int(positions[index].x_advance)
-                glyphs += 1
-                let flags = hb_glyph_info_get_glyph_flags(infos + index).rawValue
-                unsafe = unsafe || flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
-                unsafeToConcat = unsafeToConcat || flags & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue != 0
-                index += 1
+        let glyphCount = Int(count)
+        let unitsPerEm = Double(face.shapingUnitsPerEm)
+        // A glyph's flags are the defined bits of its mask: what hb-buffer.h's
+        // hb_glyph_info_get_glyph_flags macro reads, without a call per glyph.
+        let defined = HB_GLYPH_FLAG_DEFINED.rawValue
+        let unsafeToBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+        let unsafeToConcat = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue
+        bytes.withUnsafeMutableBufferPointer { bytes in
+            var index = 0
+            while index < glyphCount {
+                let cluster = Int(infos[index].cluster)
+                var advance = 0
+                var glyphs = 0
+                var flags: UInt32 = 0
+                repeat {
+                    advance += Int(positions[index].x_advance)
+                    glyphs += 1
+                    flags |= infos[index].mask & defined
+                    index += 1
+                } while index < glyphCount && Int(infos[index].cluster) == cluster
+                guard cluster < bytes.count else { continue }
+                let unsafe = flags & unsafeToBreak != 0
+                bytes[cluster].advance += Double(advance) * size / unitsPerEm  // as `shape` scales a run
+                bytes[cluster].units += advance
+                bytes[cluster].glyphs += glyphs
+                bytes[cluster].startsCluster = true
+                bytes[cluster].unsafeBefore = bytes[cluster].unsafeBefore || unsafe
+                bytes[cluster].unsafeToConcat = bytes[cluster].unsafeToConcat || unsafe || flags & unsafeToConcat != 0
             }
-            guard cluster < bytes.count else { continue }
-            bytes[cluster].advance += Double(advance) * size / Double(face.shapingUnitsPerEm)
-            bytes[cluster].units += advance
-            bytes[cluster].glyphs += glyphs
-            bytes[cluster].startsCluster = true
-            bytes[cluster].unsafeBefore = bytes[cluster].unsafeBefore || unsafe
-            bytes[cluster].unsafeToConcat = bytes[cluster].unsafeToConcat || unsafe || unsafeToConcat
         }
     }
 
