@@ -58,3 +58,6 @@ for _ in 0..<rounds {
 let elapsed = ContinuousClock.now - start
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
 print(String(format: "%@ %@: %.3f us/title", workload, look, seconds / Double(rounds * titles.count) * 1e6))
+// What the caches did: a workload meant to run from memory should show no misses after warming.
+let statistics = cached.statistics.cache
+print("cached engine: \(statistics.hits) hits, \(statistics.misses) misses, \(statistics.entries) entries")
