@@ -31,9 +31,9 @@ public final class LayoutCache: Sendable {
     public func layout(for request: SizeRequest, generation: Int) -> BackButtonLayout? {
         // Found by the request's hash and compared where the key lies: no key is built, so none
         // of the request's strings is copied.
-        entries.value(hash: LayoutKey.hash(request), generation: generation) {
-            $0?.isKey(of: request) == true
-        }?.layout
+        entries.value(
+            probe: LayoutKey.Probe(request: request, prehash: LayoutKey.hash(request)), generation: generation)?
+            .layout
     }
 
     /// Keeps `layout`, made for `request` under font `generation`; with `.freeRoomOnly`, only
@@ -81,6 +81,14 @@ struct LayoutKey: PrehashedKey {
 
     static func == (left: LayoutKey, right: LayoutKey) -> Bool {
         left.prehash == right.prehash && same(left.request, right.request)
+    }
+
+    /// A request as a lookup's probe.
+    struct Probe: KeyProbe {
+        let request: SizeRequest
+        let prehash: Int
+
+        func matches(_ key: LayoutKey) -> Bool { key.isKey(of: request) }
     }
 
     /// Whether this is the key of `request`.

@@ -35,6 +35,14 @@ final class FontSession: Sendable {
         static func == (left: ResolutionKey, right: ResolutionKey) -> Bool {
             left.prehash == right.prehash && left.isKey(of: right.face, right.language)
         }
+
+        struct Probe: KeyProbe {
+            let face: FaceDescription
+            let language: String?
+            let prehash: Int
+
+            func matches(_ key: ResolutionKey) -> Bool { key.isKey(of: face, language) }
+        }
     }
 
     init(generation: Int, fontDirectories: [String], faceCapacity: Int) throws(TextError) {
@@ -47,7 +55,9 @@ final class FontSession: Sendable {
     /// answer is reused. `onMatch` runs each time fontconfig is actually asked.
     func resolve(_ face: FaceDescription, language: String?, onMatch: () -> Void) throws(TextError) -> ResolvedFont {
         let hash = ResolutionKey.hash(face, language)
-        if let font = resolved.value(hash: hash, generation: 0, where: { $0?.isKey(of: face, language) == true }) {
+        if let font = resolved.value(
+            probe: ResolutionKey.Probe(face: face, language: language, prehash: hash), generation: 0)
+        {
             return font
         }
         onMatch()

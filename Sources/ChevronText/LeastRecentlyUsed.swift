@@ -58,14 +58,13 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
 
     /// The value for `key`, which becomes the most recently used; nil when absent.
     @inlinable mutating func value(for key: Key) -> Value? {
-        value(hash: key.prehash) { $0 == key }
+        value(probe: SameKey(key))
     }
 
-    /// The value of the key with `hash` that `matches` accepts (it is given each stored key with
-    /// that hash, or nil for a free node), which becomes the most recently
-    /// used; nil when absent. What a cache asks with the parts of a key it has not built.
-    @inlinable mutating func value(hash: Int, where matches: (Key?) -> Bool) -> Value? {
-        guard let position = position(hash: hash, where: matches) else { return nil }
+    /// The value of the key `probe` matches, which becomes the most recently used; nil when
+    /// absent. What a cache asks with the parts of a key it has not built.
+    @inlinable mutating func value<Probe: KeyProbe>(probe: Probe) -> Value? where Probe.Key == Key {
+        guard let position = position(probe: probe) else { return nil }
         let node = Int(index[position]) - 1
         moveToNewest(node)
         return values[node]
@@ -107,20 +106,25 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
 
     /// Where in the index `key` is, or nil.
     @inlinable func position(of key: Key) -> Int? {
-        position(hash: key.prehash) { $0 == key }
+        position(probe: SameKey(key))
     }
 
-    /// Where in the index the key with `hash` that `matches` accepts is, or nil.
-    @inlinable func position(hash: Int, where matches: (Key?) -> Bool) -> Int? {
+    /// Where in the index the key `probe` matches is, or nil.
+    ///
+    /// A probe is a generic parameter, not a closure: specialised, its comparison is inlined
+    /// and reads the stored key where it lies. Through a closure (which the optimiser merged
+    /// across call sites and did not inline) every lookup copied the stored key first.
+    @inlinable func position<Probe: KeyProbe>(probe: Probe) -> Int? where Probe.Key == Key {
         guard count > 0 else { return nil }
+        let hash = probe.prehash
         let mask = index.count - 1
         var position = hash & mask
         while true {
             let entry = Int(index[position])
             if entry == 0 { return nil }
-            // The stored key is passed where it lies, through a pointer: unwrapping it, or
-            // reading it through the array's subscript, would copy it and retain its strings.
-            if links[entry - 1].hash == hash, keys.withUnsafeBufferPointer({ matches($0[entry - 1]) }) {
+            if links[entry - 1].hash == hash,
+                keys.withUnsafeBufferPointer({ $0[entry - 1].map(probe.matches) ?? false })
+            {
                 return position
             }
             position = (position + 1) & mask
@@ -199,6 +203,32 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         if after >= 0 { links[after].older = before } else { newest = before }
         links[node].older = -1
         links[node].newer = -1
+    }
+}
+
+/// What a lookup compares stored keys with: the parts of a key, without building the key.
+public protocol KeyProbe: Sendable {
+    /// The keys it looks among.
+    associatedtype Key: PrehashedKey
+    /// The `prehash` of the key it matches.
+    var prehash: Int { get }
+    /// Whether `key` is the one looked for.
+    func matches(_ key: Key) -> Bool
+}
+
+/// A whole key as its own probe.
+@usableFromInline
+struct SameKey<Key: PrehashedKey>: KeyProbe {
+    @usableFromInline let key: Key
+
+    @inlinable init(_ key: Key) {
+        self.key = key
+    }
+
+    @inlinable var prehash: Int { key.prehash }
+
+    @inlinable func matches(_ key: Key) -> Bool {
+        key == self.key
     }
 }
 

@@ -71,15 +71,15 @@ public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
     /// The cached value for `key` made under `generation`, or nil (a miss).
     @inlinable
     public func value(for key: Key, generation: Int) -> Value? {
-        value(hash: key.prehash, generation: generation) { $0 == key }
+        value(probe: SameKey(key), generation: generation)
     }
 
-    /// The cached value made under `generation` for the key with `hash` (its `prehash`) that
-    /// `matches` accepts, or nil: a lookup that builds no key, so copies none of its strings.
+    /// The cached value made under `generation` for the key `probe` matches, or nil: a lookup
+    /// that builds no key, so copies none of its strings.
     @inlinable
-    public func value(hash: Int, generation: Int, where matches: @Sendable (Key?) -> Bool) -> Value? {
-        shard(forHash: hash).state.withLock { shard in
-            if let entry = shard.entries.value(hash: hash, where: matches), entry.generation == generation {
+    public func value<Probe: KeyProbe>(probe: Probe, generation: Int) -> Value? where Probe.Key == Key {
+        shard(forHash: probe.prehash).state.withLock { shard in
+            if let entry = shard.entries.value(probe: probe), entry.generation == generation {
                 shard.hits += 1
                 return entry.value
             }
@@ -198,6 +198,19 @@ struct CacheKey: PrehashedKey {
 
     static func == (left: CacheKey, right: CacheKey) -> Bool {
         left.prehash == right.prehash && left.isKey(of: right.text, right.request, right.variant, right.width)
+    }
+
+    /// The parts of a key, as a lookup's probe.
+    struct Probe: KeyProbe {
+        let text: String
+        let request: FontRequest
+        var variant: String? = nil
+        var width: UInt64 = 0
+        let prehash: Int
+
+        func matches(_ key: CacheKey) -> Bool {
+            key.isKey(of: text, request, variant, width)
+        }
     }
 }
 

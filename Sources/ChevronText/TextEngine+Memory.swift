@@ -29,9 +29,11 @@ extension TextEngine {
         -> Truncation?
     {
         let width = maxWidth.bitPattern
-        return truncations.value(hash: CacheKey.hash(text, request, ellipsis, width), generation: generation) {
-            $0?.isKey(of: text, request, ellipsis, width) == true
-        }
+        return truncations.value(
+            probe: CacheKey.Probe(
+                text: text, request: request, variant: ellipsis, width: width,
+                prehash: CacheKey.hash(text, request, ellipsis, width)),
+            generation: generation)
     }
 
     /// The truncation cache's key: the text and request, with the ellipsis and the width.

@@ -163,7 +163,7 @@ public final class TextEngine: Sendable {
     /// The cached measurement of `text` in `request` (whose key hashes to `hash`) under the
     /// current generation, found without building a key.
     func cachedMeasurement(_ text: String, _ request: FontRequest, hash: Int) -> TextMeasurement? {
-        cache.value(hash: hash, generation: generation) { $0?.isKey(of: text, request) == true }
+        cache.value(probe: CacheKey.Probe(text: text, request: request, prehash: hash), generation: generation)
     }
 
     /// The font generation now: bumped by every rescan. Anything computed from measurements
@@ -208,7 +208,7 @@ public final class TextEngine: Sendable {
     func measureEllipsis(_ ellipsis: String, font request: FontRequest) throws(TextError) -> TextMeasurement {
         let hash = CacheKey.hash(ellipsis, request)
         if let known = ellipses.value(
-            hash: hash, generation: generation, where: { $0?.isKey(of: ellipsis, request) == true })
+            probe: CacheKey.Probe(text: ellipsis, request: request, prehash: hash), generation: generation)
         {
             return known
         }
