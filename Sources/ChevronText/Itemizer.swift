@@ -69,6 +69,12 @@ enum Itemizer {
             }
     }
 
+    /// Whether every scalar of `text` is of the common script (not inherited, not a script of
+    /// its own).
+    static func isCommonScript(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { hb_unicode_script(unicodeFunctions, $0.value) == HB_SCRIPT_COMMON }
+    }
+
     /// Whether a scalar has a script of its own (not common, inherited or unknown).
     static func hasScript(_ scalar: Unicode.Scalar) -> Bool {
         !hb_unicode_script(unicodeFunctions, scalar.value).isWeak

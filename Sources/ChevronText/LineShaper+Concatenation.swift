@@ -28,8 +28,10 @@ struct LinePiece: Sendable {
     /// Each cluster's advance in points, in the order of their UTF-8 offsets, summed: what
     /// `LineShaper.measure(_:tailFrom:)` gives for the piece at the end of a line.
     var tail: Double
-    /// Whether HarfBuzz found the piece's start safe to concat: clear of unsafe-to-concat at its
-    /// start-of-text position.
+    /// Whether the piece may be spliced after a prefix: HarfBuzz found its start clear of
+    /// unsafe-to-concat, and every scalar of it is of the common script (punctuation like "…",
+    /// "..."), so that no joining or mark attachment reaches back into the prefix, which the
+    /// piece was shaped without.
     var safeAtStart: Bool
     /// Whether the piece's text, after a simple line's prefix, joins its last run
     /// (`Itemizer.joinsSimply`).
@@ -41,6 +43,7 @@ extension LineShaper {
     /// end-of-text flag, not its beginning-of-text one), with the unsafe-to-concat flags.
     func piece(_ text: String, face: FontFace, script: hb_script_t) -> LinePiece {
         let joinsSimply = Itemizer.joinsSimply(text, font: font)
+        let common = Itemizer.isCommonScript(text)
         var utf8 = text
         return utf8.withUTF8 { bytes in
             buffers.withBuffer { buffer in
@@ -80,7 +83,8 @@ extension LineShaper {
                 let unsafe = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
                 return LinePiece(
                     units: units, glyphs: Int(count), tail: tail,
-                    safeAtStart: infos[0].cluster == 0 && hb_glyph_info_get_glyph_flags(infos).rawValue & unsafe == 0,
+                    safeAtStart: common && infos[0].cluster == 0
+                        && hb_glyph_info_get_glyph_flags(infos).rawValue & unsafe == 0,
                     joinsSimply: joinsSimply)
             }
         }

@@ -257,6 +257,23 @@ struct TruncationTests {
         #expect(shaped > 10, "\(shaped) shaped checks")
     }
 
+    @Test func anEllipsisOfLettersIsShapedNotSpliced() throws {
+        // Letters (or marks) could join or attach across the cut, which the ellipsis shaped on
+        // its own never saw: only an ellipsis of common-script characters is spliced.
+        let engine = try TextEngine()
+        let full = try engine.measure("Reading List Settings", font: classicFont)
+        let cut = try engine.truncate(
+            "Reading List Settings", font: classicFont, maxWidth: full.width * 0.7, ellipsis: "etc")
+        #expect(cut.truncated)
+        #expect(cut.displayed.hasSuffix("etc"))
+        #expect(cut.measurement == (try sharedEngine.measure(cut.displayed, font: classicFont)))
+        #expect(engine.cutChecks.splicedChecks.load(ordering: .relaxed) == 0)
+        #expect(engine.cutChecks.shapedChecks.load(ordering: .relaxed) >= 1)
+        // The same cut with "…" is spliced.
+        _ = try engine.truncate("Reading List Settings", font: classicFont, maxWidth: full.width * 0.7)
+        #expect(engine.cutChecks.splicedChecks.load(ordering: .relaxed) >= 1)
+    }
+
     @Test func aKerningPairAcrossTheCutIsShapedNotSpliced() throws {
         // "AV" kerns in Liberation Sans (hb-shape: A's advance shrinks before V), so HarfBuzz
         // flags the cut between them unsafe; the check shapes "A…" and measures it as hb-shape does.
