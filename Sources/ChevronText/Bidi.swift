@@ -66,11 +66,6 @@ package enum Bidi {
 }
 
 extension Bidi {
-    /// Whether `value` can make a line need the bidirectional algorithm: a character of a
-    /// right-to-left block (Hebrew to N'Ko and beyond, Arabic presentation forms, the
-    /// right-to-left historic and Adlam planes) or an explicit direction mark or embedding.
-    /// Text without one is left to right throughout and skips FriBidi.
-    @inline(__always)
     /// Whether any scalar of `text` may need reordering (`mayNeedReordering(_:)`), asked of its
     /// UTF-8 bytes first: only the lead bytes D6–E0, EF and F0 begin such scalars, and E2 only
     /// for the marks and controls E2 80 8E–8F, E2 80 AA–AE and E2 81 A6–A9; so most text
@@ -92,6 +87,11 @@ extension Bidi {
         return text.unicodeScalars.contains { mayNeedReordering($0.value) }
     }
 
+    /// Whether `value` can make a line need the bidirectional algorithm: a character of a
+    /// right-to-left block (Hebrew to N'Ko and beyond, Arabic presentation forms, the
+    /// right-to-left historic and Adlam planes) or an explicit direction mark or embedding.
+    /// Text without one is left to right throughout and skips FriBidi.
+    @inline(__always)
     static func mayNeedReordering(_ value: UInt32) -> Bool {
         switch value {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x1_0800...0x1_0FFF, 0x1_E800...0x1_EFFF,
