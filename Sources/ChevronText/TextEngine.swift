@@ -32,8 +32,9 @@ public final class TextEngine: Sendable {
     let truncations: MeasurementCache<Truncation>
     /// How cuts were checked: counted for the tests, which must see both ways taken.
     let cutChecks = CutChecks()
-    /// Ellipses shaped as line ends for cuts, by ellipsis, request, face and script.
-    let pieces = Mutex<[PieceKey: (generation: Int, piece: LinePiece)]>([:])
+    /// Ellipses shaped as line ends for cuts, by ellipsis, request, face and script: a handful
+    /// of entries, asked once per cut candidate.
+    let pieces = BoundedCache<PieceKey, LinePiece>(byteBudget: 256, entryLimit: 256, shardCount: 1) { _, _ in 1 }
     /// Ellipses measured for cuts, by ellipsis and font: a handful of entries whatever the
     /// budget, so that a cut never shapes its ellipsis twice (see `measureEllipsis`).
     let ellipses = MeasurementCache<TextMeasurement>(byteBudget: 256 << 10, entryLimit: 256, shardCount: 1) {
@@ -191,12 +192,9 @@ public final class TextEngine: Sendable {
         generation: Int
     ) -> LinePiece {
         let key = PieceKey(text: ellipsis, request: request, face: face.name, script: script.rawValue)
-        if let known = pieces.withLock({ $0[key] }), known.generation == generation { return known.piece }
+        if let known = pieces.value(for: key, generation: generation) { return known }
         let piece = shaper.piece(ellipsis, face: face, script: script)
-        pieces.withLock { table in
-            if table.count >= 256, let any = table.keys.first { table[any] = nil }  // bounded, one at a time
-            table[key] = (generation, piece)
-        }
+        pieces.insert(piece, for: key, generation: generation)
         return piece
     }
 
@@ -268,11 +266,32 @@ final class CutChecks: Sendable {
 }
 
 /// What an ellipsis shaped as a line end depends on.
-struct PieceKey: Hashable {
+struct PieceKey: PrehashedKey {
     let text: String
     let request: FontRequest
     let face: FaceName
     let script: UInt32
+    let prehash: Int
+
+    init(text: String, request: FontRequest, face: FaceName, script: UInt32) {
+        self.text = text
+        self.request = request
+        self.face = face
+        self.script = script
+        var hasher = KeyHasher()
+        hasher.combine(text)
+        request.hash(into: &hasher)
+        hasher.combine(face.file)
+        hasher.combine(face.index)
+        hasher.combine(face.variations)
+        hasher.combine(Int(script))
+        prehash = hasher.finalize()
+    }
+
+    static func == (left: PieceKey, right: PieceKey) -> Bool {
+        left.prehash == right.prehash && left.script == right.script && left.face == right.face
+            && left.request == right.request && left.text.hasSameBytes(as: right.text)
+    }
 }
 
 /// Estimated bytes of cache entries, generous: what the byte budget is counted in.
