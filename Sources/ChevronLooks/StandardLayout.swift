@@ -127,7 +127,7 @@ struct StandardLayout {
         let generic = (request.genericTitle, TitleSource.generic)
         let none = ("", TitleSource.none)
         switch policy {
-        case .truncate: return [chain.first ?? generic]
+        case .truncate: return [try truncateCandidate()]
         case .fallback:
             chain.append(generic)
             chain.append(none)
