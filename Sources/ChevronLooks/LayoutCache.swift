@@ -50,8 +50,9 @@ public final class LayoutCache: Sendable {
 
 /// A size request as a cache key: its strings are compared and hashed by their UTF-8 bytes, not
 /// by Swift's canonical equivalence ("é" and "e\u{301}" are equal Strings but measure
-/// differently); the hash is computed once.
-struct LayoutKey: PrehashedKey {
+/// differently); the hash is computed once. A class, as `CacheKey` is: a lookup compares the
+/// stored key in place, and a struct key was copied for it, retaining each of its strings.
+final class LayoutKey: PrehashedKey {
     let request: SizeRequest
     let prehash: Int
 

@@ -85,8 +85,9 @@ extension LookMetrics {
     /// the request's language when it names one. Layout and drawing both use it.
     public func titleFont(for request: SizeRequest) -> FontRequest {
         var titleFont = font
-        titleFont.size *= request.fontScale
-        titleFont.language = request.language ?? font.language
+        // Only what changes is set: each change re-hashes the request (`FontRequest.digest`).
+        if request.fontScale != 1 { titleFont.size *= request.fontScale }
+        if let language = request.language { titleFont.language = language }
         return titleFont
     }
 }

@@ -4,13 +4,16 @@
 /// client) is checked in one place.
 public struct FontRequest: Sendable, Hashable {
     /// Which face to ask fontconfig for.
-    public var face: FaceDescription
+    public var face: FaceDescription { didSet { refreshDigest() } }
     /// Size in points; must be finite and in `(0, TextLimits.maximumSize]`.
-    public var size: Double
+    public var size: Double { didSet { refreshDigest() } }
     /// A BCP 47 language tag (`ja`, `zh-Hant`, `ar-EG`); steers fallback and shaping.
-    public var language: String?
+    public var language: String? { didSet { refreshDigest() } }
     /// OpenType features to switch on or off, in HarfBuzz's syntax (`-kern`, `+smcp`, `liga=0`).
-    public var features: [String]
+    public var features: [String] { didSet { refreshDigest() } }
+    /// Every field above through a `KeyHasher`, kept current as they change: a cache key mixes
+    /// in this one number rather than hashing the request's strings again on every lookup.
+    public private(set) var digest: UInt64 = 0
 
     /// Creates a request from a fontconfig pattern such as `Helvetica:bold` or `Noto Sans:weight=200`.
     public init(pattern: String, size: Double, language: String? = nil, features: [String] = []) {
@@ -23,6 +26,17 @@ public struct FontRequest: Sendable, Hashable {
         self.size = size
         self.language = language
         self.features = features
+        refreshDigest()
+    }
+
+    private mutating func refreshDigest() {
+        var hasher = KeyHasher()
+        face.hash(into: &hasher)
+        hasher.combine(size)
+        hasher.combine(language)
+        hasher.combine(features.count)
+        for feature in features { hasher.combine(feature) }
+        digest = UInt64(UInt(bitPattern: hasher.finalize()))
     }
 }
 

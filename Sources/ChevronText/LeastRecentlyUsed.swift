@@ -30,6 +30,8 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         @usableFromInline var cost: Int
         @usableFromInline var newer = -1
         @usableFromInline var older = -1
+        /// Whether the node is free (its key is a stale one, waiting to be replaced).
+        @usableFromInline var isFree = false
 
         @inlinable init(hash: Int, cost: Int) {
             self.hash = hash
@@ -39,7 +41,11 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
 
     /// Each node's key and value, at the node's number, in arrays of their own: reading an
     /// array element copies all of it, so a value read never copies (and retains) its key.
-    @usableFromInline var keys: [Key?] = []
+    ///
+    /// Keys are not optional, so that comparing one reads it in place: unwrapping an optional
+    /// key copied (and retained) it on every lookup. A freed node keeps its old key until an
+    /// insert reuses it; `Link.isFree` says which nodes are free.
+    @usableFromInline var keys: [Key] = []
     @usableFromInline var values: [Value?] = []
     /// Each node's links, at the node's number.
     @usableFromInline var links: [Link] = []
@@ -122,9 +128,7 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         while true {
             let entry = Int(index[position])
             if entry == 0 { return nil }
-            if links[entry - 1].hash == hash,
-                keys.withUnsafeBufferPointer({ $0[entry - 1].map(probe.matches) ?? false })
-            {
+            if links[entry - 1].hash == hash, probe.matches(keys[entry - 1]) {
                 return position
             }
             position = (position + 1) & mask
@@ -144,7 +148,7 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         removeFromIndex(at: position)
         bytes -= links[node].cost
         links[node].cost = 0
-        keys[node] = nil
+        links[node].isFree = true
         values[node] = nil
         freeNodes.append(node)
         count -= 1
@@ -174,7 +178,7 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         while size < (count + 1) * 2 { size *= 2 }
         index = [Int32](repeating: 0, count: size)
         let mask = size - 1
-        for node in keys.indices where keys[node] != nil {
+        for node in links.indices where !links[node].isFree {
             var position = links[node].hash & mask
             while index[position] != 0 { position = (position + 1) & mask }
             index[position] = Int32(node + 1)

@@ -59,4 +59,62 @@ struct KeyHasherTests {
         ]
         #expect(Set(variants.map(hash)).count == variants.count)
     }
+
+    @Test func aRequestsDigestFollowsEveryChangeToItsFields() {
+        // A request changed field by field digests as one built with those fields.
+        var changed = FontRequest(pattern: "Helvetica:bold", size: 12)
+        var digests = [changed.digest]
+        changed.face = .fields(family: "Helvetica", weight: 700, slant: .italic)
+        digests.append(changed.digest)
+        changed.size = 17
+        digests.append(changed.digest)
+        changed.language = "ja"
+        digests.append(changed.digest)
+        changed.features.append("-kern")
+        digests.append(changed.digest)
+        let built = FontRequest(
+            face: .fields(family: "Helvetica", weight: 700, slant: .italic), size: 17, language: "ja",
+            features: ["-kern"])
+        #expect(changed.digest == built.digest)
+        #expect(changed == built)
+        #expect(Set(digests).count == digests.count)
+        // Setting a field back gives the first digest again.
+        changed.features = []
+        changed.language = nil
+        changed.size = 12
+        changed.face = .pattern("Helvetica:bold")
+        #expect(changed.digest == digests[0])
+    }
+
+    @Test func requestsAreTheSameOnlyByteForByte() {
+        let request = FontRequest(pattern: "Caf\u{E9}:bold", size: 12, language: "fr", features: ["-kern"])
+        #expect(request.isSame(as: FontRequest(pattern: "Caf\u{E9}:bold", size: 12, language: "fr", features: ["-kern"])))
+        // Canonically equivalent, other bytes: not the same key.
+        #expect(!request.isSame(as: FontRequest(pattern: "Cafe\u{301}:bold", size: 12, language: "fr", features: ["-kern"])))
+        #expect(!request.isSame(as: FontRequest(pattern: "Caf\u{E9}:bold", size: 12, language: "fr", features: ["+kern"])))
+        #expect(!request.isSame(as: FontRequest(pattern: "Caf\u{E9}:bold", size: 12, language: nil, features: ["-kern"])))
+        #expect(!request.isSame(as: FontRequest(pattern: "Caf\u{E9}:bold", size: 12, language: "fr")))
+        let fields = FontRequest(face: .fields(family: "A", weight: 400, slant: .roman), size: 12)
+        #expect(fields.isSame(as: FontRequest(face: .fields(family: "A", weight: 400, slant: .roman), size: 12)))
+        #expect(!fields.isSame(as: FontRequest(face: .fields(family: "A", weight: 700, slant: .roman), size: 12)))
+        #expect(!fields.isSame(as: FontRequest(face: .fields(family: "A", weight: 400, slant: .italic), size: 12)))
+        #expect(!fields.isSame(as: FontRequest(face: .file(path: "A", index: 400), size: 12)))
+    }
+
+    @Test func stringsHaveTheSameBytesWhateverTheirRepresentation() {
+        // Ten bytes held inside the string, and the same ten bytes in storage left from a
+        // longer string: different representations, the same bytes.
+        let small = "aaaaaaaaaa"
+        var trimmed = String(repeating: "a", count: 100)
+        trimmed.removeLast(90)
+        #expect(small.hasSameBytes(as: trimmed) && trimmed.hasSameBytes(as: small))
+        #expect(!small.hasSameBytes(as: "aaaaaaaaab"))
+        // Long strings in separate storage, equal and not.
+        let long = String(repeating: "Einstellungen ", count: 4)
+        let copy = String(decoding: Array(long.utf8), as: UTF8.self)
+        #expect(long.hasSameBytes(as: copy))
+        #expect(!long.hasSameBytes(as: copy.dropLast() + "t"))
+        #expect(!"\u{E9}".hasSameBytes(as: "e\u{301}"))
+        #expect("".hasSameBytes(as: String()))
+    }
 }
