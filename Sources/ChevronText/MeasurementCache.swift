@@ -227,7 +227,10 @@ extension String {
         // The same 16 bytes of representation are the same text: a string of up to 15 UTF-8
         // bytes holds them there, a longer one points at its (immutable while shared) storage.
         // A title asked again, or a request's pattern, usually takes this way.
-        if unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self) {
+        // (Only where a String is those 16 bytes, as on every 64-bit platform; a constant test.)
+        if MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size,
+            unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self)
+        {
             return true
         }
         guard utf8.count == other.utf8.count else { return false }
