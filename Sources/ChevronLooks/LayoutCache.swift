@@ -101,16 +101,9 @@ final class LayoutKey: PrehashedKey {
     static func same(_ a: SizeRequest, _ b: SizeRequest) -> Bool {
         a.scale == b.scale && a.maximumWidth == b.maximumWidth
             && a.overflow == b.overflow && a.direction == b.direction && a.fontScale == b.fontScale
-            && same(a.look, b.look) && same(a.title, b.title) && same(a.genericTitle, b.genericTitle)
-            && same(a.language, b.language) && sameStacks(a.stack, b.stack)
-    }
-
-    private static func same(_ left: String?, _ right: String?) -> Bool {
-        switch (left, right) {
-        case (nil, nil): true
-        case (let left?, let right?): left.hasSameBytes(as: right)
-        default: false
-        }
+            && a.look.hasSameBytes(as: b.look) && a.title.hasSameBytes(as: b.title)
+            && a.genericTitle.hasSameBytes(as: b.genericTitle) && a.language.hasSameBytes(as: b.language)
+            && sameStacks(a.stack, b.stack)
     }
 
     private static func sameStacks(_ left: [NavigationItem]?, _ right: [NavigationItem]?) -> Bool {
@@ -118,7 +111,7 @@ final class LayoutKey: PrehashedKey {
         case (nil, nil): return true
         case (let left?, let right?):
             return left.count == right.count
-                && zip(left, right).allSatisfy { same($0.title, $1.title) && same($0.backTitle, $1.backTitle) }
+                && zip(left, right).allSatisfy { $0.title.hasSameBytes(as: $1.title) && $0.backTitle.hasSameBytes(as: $1.backTitle) }
         default: return false
         }
     }

@@ -29,7 +29,8 @@ final class FontSession: Sendable {
         }
 
         func isKey(of face: FaceDescription, _ language: String?) -> Bool {
-            self.face == face && self.language == language
+            // By bytes, as they are hashed.
+            self.face.isSame(as: face) && self.language.hasSameBytes(as: language)
         }
 
         static func == (left: ResolutionKey, right: ResolutionKey) -> Bool {

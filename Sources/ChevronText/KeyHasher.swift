@@ -138,11 +138,7 @@ extension FontRequest {
         else {
             return false
         }
-        switch (language, other.language) {
-        case (nil, nil): break
-        case (let language?, let otherLanguage?): guard language.hasSameBytes(as: otherLanguage) else { return false }
-        default: return false
-        }
+        guard language.hasSameBytes(as: other.language) else { return false }
         for position in features.indices where !features[position].hasSameBytes(as: other.features[position]) {
             return false
         }

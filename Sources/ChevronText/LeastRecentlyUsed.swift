@@ -30,8 +30,6 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         @usableFromInline var cost: Int
         @usableFromInline var newer = -1
         @usableFromInline var older = -1
-        /// Whether the node is free (its key is a stale one, waiting to be replaced).
-        @usableFromInline var isFree = false
 
         @inlinable init(hash: Int, cost: Int) {
             self.hash = hash
@@ -41,11 +39,7 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
 
     /// Each node's key and value, at the node's number, in arrays of their own: reading an
     /// array element copies all of it, so a value read never copies (and retains) its key.
-    ///
-    /// Keys are not optional, so that comparing one reads it in place: unwrapping an optional
-    /// key copied (and retained) it on every lookup. A freed node keeps its old key until an
-    /// insert reuses it; `Link.isFree` says which nodes are free.
-    @usableFromInline var keys: [Key] = []
+    @usableFromInline var keys: [Key?] = []
     @usableFromInline var values: [Value?] = []
     /// Each node's links, at the node's number.
     @usableFromInline var links: [Link] = []
@@ -117,9 +111,10 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
 
     /// Where in the index the key `probe` matches is, or nil.
     ///
-    /// A probe is a generic parameter, not a closure: specialised, its comparison is inlined
-    /// and reads the stored key where it lies. Through a closure (which the optimiser merged
-    /// across call sites and did not inline) every lookup copied the stored key first.
+    /// A probe is a generic parameter, not a closure: specialised, its comparison is inlined.
+    /// (`probe.matches` passed as a function is a closure holding a copy of the probe, which
+    /// every lookup then copied.) A stored struct key is still copied to be compared, each of
+    /// its strings retained, which is why the big caches' keys are classes (`CacheKey`).
     @inlinable func position<Probe: KeyProbe>(probe: Probe) -> Int? where Probe.Key == Key {
         guard count > 0 else { return nil }
         let hash = probe.prehash
@@ -128,7 +123,7 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         while true {
             let entry = Int(index[position])
             if entry == 0 { return nil }
-            if links[entry - 1].hash == hash, probe.matches(keys[entry - 1]) {
+            if links[entry - 1].hash == hash, let key = keys[entry - 1], probe.matches(key) {
                 return position
             }
             position = (position + 1) & mask
@@ -148,7 +143,7 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         removeFromIndex(at: position)
         bytes -= links[node].cost
         links[node].cost = 0
-        links[node].isFree = true
+        keys[node] = nil
         values[node] = nil
         freeNodes.append(node)
         count -= 1
@@ -178,7 +173,7 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         while size < (count + 1) * 2 { size *= 2 }
         index = [Int32](repeating: 0, count: size)
         let mask = size - 1
-        for node in links.indices where !links[node].isFree {
+        for node in keys.indices where keys[node] != nil {
             var position = links[node].hash & mask
             while index[position] != 0 { position = (position + 1) & mask }
             index[position] = Int32(node + 1)

@@ -245,3 +245,15 @@ extension String {
         return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 }
+
+extension Optional where Wrapped == String {
+    /// Whether both are absent, or both present with the same UTF-8 bytes (`String.hasSameBytes`).
+    @inline(__always)
+    public func hasSameBytes(as other: String?) -> Bool {
+        switch (self, other) {
+        case (nil, nil): true
+        case (let text?, let other?): text.hasSameBytes(as: other)
+        default: false
+        }
+    }
+}

@@ -290,7 +290,7 @@ struct PieceKey: PrehashedKey {
 
     static func == (left: PieceKey, right: PieceKey) -> Bool {
         left.prehash == right.prehash && left.script == right.script && left.face == right.face
-            && left.request == right.request && left.text.hasSameBytes(as: right.text)
+            && left.request.isSame(as: right.request) && left.text.hasSameBytes(as: right.text)
     }
 }
 

@@ -116,5 +116,12 @@ struct KeyHasherTests {
         #expect(!long.hasSameBytes(as: copy.dropLast() + "t"))
         #expect(!"\u{E9}".hasSameBytes(as: "e\u{301}"))
         #expect("".hasSameBytes(as: String()))
+        // Optional strings: absent only matches absent, never the empty string.
+        let absent: String? = nil
+        #expect(absent.hasSameBytes(as: nil))
+        #expect(!absent.hasSameBytes(as: ""))
+        #expect(!Optional("").hasSameBytes(as: nil))
+        #expect(Optional(long).hasSameBytes(as: copy))
+        #expect(!Optional("\u{E9}").hasSameBytes(as: "e\u{301}"))
     }
 }
