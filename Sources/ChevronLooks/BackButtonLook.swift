@@ -21,6 +21,6 @@ public protocol BackButtonLook: Sendable {
 extension BackButtonLook {
     /// The standard layout: choose the title, measure, apply width rule, overflow and snapping.
     public func layout(_ request: SizeRequest, measurer: TitleMeasurer) throws -> BackButtonLayout {
-        try StandardLayout(lookName: name, metrics: metrics, request: request, measurer: measurer).layout()
+        try StandardLayout(lookName: name, metrics: metrics, measurer: measurer).layout(request)
     }
 }

@@ -3,33 +3,79 @@ import ChevronText
 /// The numbers a look states: its font, its art and how the title sits in it.
 ///
 /// Every look's numbers live in its provider, each with a comment naming its source (LOOKS.md).
+///
+/// The numbers are kept behind one reference: a look hands out its metrics through the
+/// protocol's getter on every layout, and a copy of thirteen fields retained each of their
+/// strings (the font's pattern and features, four colours). Setting a field makes a new box, so
+/// a copy never sees another's change.
 public struct LookMetrics: Sendable, Hashable {
+    private var box: Box
+
     /// The title's font (pattern, size, features such as `-kern`).
-    public var font: FontRequest
+    public var font: FontRequest {
+        get { box.values.font }
+        set { change { $0.font = newValue } }
+    }
     /// Extra advance after every character, in points (negative tightens; iOS 7's −0.41).
-    public var tracking: Double
+    public var tracking: Double {
+        get { box.values.tracking }
+        set { change { $0.tracking = newValue } }
+    }
     /// The button's height in points.
-    public var height: Double
+    public var height: Double {
+        get { box.values.height }
+        set { change { $0.height = newValue } }
+    }
     /// The stretchable art's size in points; its width is the narrowest the button may be.
-    public var artWidth: Double
+    public var artWidth: Double {
+        get { box.values.artWidth }
+        set { change { $0.artWidth = newValue } }
+    }
     /// The art's left cap (the slice that never stretches); the right cap follows from it.
-    public var leftCap: Double
+    public var leftCap: Double {
+        get { box.values.leftCap }
+        set { change { $0.leftCap = newValue } }
+    }
     /// Where the title's content rect starts and ends inside the button.
-    public var titleInsets: HorizontalInsets
+    public var titleInsets: HorizontalInsets {
+        get { box.values.titleInsets }
+        set { change { $0.titleInsets = newValue } }
+    }
     /// How the title is placed horizontally.
-    public var alignment: TitleAlignment
+    public var alignment: TitleAlignment {
+        get { box.values.alignment }
+        set { change { $0.alignment = newValue } }
+    }
     /// The title's top edge; nil centres it vertically, `floor((height − lineHeight) / 2)`.
-    public var titleTop: Double?
+    public var titleTop: Double? {
+        get { box.values.titleTop }
+        set { change { $0.titleTop = newValue } }
+    }
     /// What the button adds to the title's width: `width = textWidth + padding`.
-    public var padding: Double
+    public var padding: Double {
+        get { box.values.padding }
+        set { change { $0.padding = newValue } }
+    }
     /// The widest the button may be before the overflow policy applies.
-    public var maximumWidth: Double
+    public var maximumWidth: Double {
+        get { box.values.maximumWidth }
+        set { change { $0.maximumWidth = newValue } }
+    }
     /// What happens when the title does not fit.
-    public var overflow: OverflowPolicy
+    public var overflow: OverflowPolicy {
+        get { box.values.overflow }
+        set { change { $0.overflow = newValue } }
+    }
     /// A drawn chevron's width (looks without art: iOS 7+); 0 when the art carries the chevron.
-    public var chevronWidth: Double
+    public var chevronWidth: Double {
+        get { box.values.chevronWidth }
+        set { change { $0.chevronWidth = newValue } }
+    }
     /// Title, shadow and tint colours.
-    public var colors: LookColors
+    public var colors: LookColors {
+        get { box.values.colors }
+        set { change { $0.colors = newValue } }
+    }
 
     /// The right cap, by UIKit's one-pixel stretch column rule: `art width − left cap − 1`.
     public var rightCap: Double { max(0, artWidth - leftCap - 1) }
@@ -42,19 +88,47 @@ public struct LookMetrics: Sendable, Hashable {
         titleInsets: HorizontalInsets, alignment: TitleAlignment, titleTop: Double?, padding: Double,
         maximumWidth: Double, overflow: OverflowPolicy, chevronWidth: Double = 0, colors: LookColors
     ) {
-        self.font = font
-        self.tracking = tracking
-        self.height = height
-        self.artWidth = artWidth
-        self.leftCap = leftCap
-        self.titleInsets = titleInsets
-        self.alignment = alignment
-        self.titleTop = titleTop
-        self.padding = padding
-        self.maximumWidth = maximumWidth
-        self.overflow = overflow
-        self.chevronWidth = chevronWidth
-        self.colors = colors
+        box = Box(
+            Values(
+                font: font, tracking: tracking, height: height, artWidth: artWidth, leftCap: leftCap,
+                titleInsets: titleInsets, alignment: alignment, titleTop: titleTop, padding: padding,
+                maximumWidth: maximumWidth, overflow: overflow, chevronWidth: chevronWidth, colors: colors))
+    }
+
+    public static func == (left: LookMetrics, right: LookMetrics) -> Bool {
+        left.box === right.box || left.box.values == right.box.values
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(box.values)
+    }
+
+    private mutating func change(_ edit: (inout Values) -> Void) {
+        var values = box.values
+        edit(&values)
+        box = Box(values)
+    }
+
+    /// The fields themselves.
+    private struct Values: Sendable, Hashable {
+        var font: FontRequest
+        var tracking: Double
+        var height: Double
+        var artWidth: Double
+        var leftCap: Double
+        var titleInsets: HorizontalInsets
+        var alignment: TitleAlignment
+        var titleTop: Double?
+        var padding: Double
+        var maximumWidth: Double
+        var overflow: OverflowPolicy
+        var chevronWidth: Double
+        var colors: LookColors
+    }
+
+    private final class Box: Sendable {
+        let values: Values
+        init(_ values: Values) { self.values = values }
     }
 }
 

@@ -1,28 +1,38 @@
 /// The looks a service knows, by name.
 public struct LookRegistry: Sendable {
-    private let looks: [String: any BackButtonLook]
+    /// The known names, sorted.
+    public let names: [String]
+    /// The looks, in the order of `names`.
+    private let looks: [any BackButtonLook]
+    /// Positions by name, for a registry too large to scan (many manifest looks).
+    private let positions: [String: Int]
+
+    /// A registry this small is searched name by name: comparing a handful of short names costs
+    /// less than hashing one with SipHash, and every size request looks its look up.
+    private static let scanLimit = 16
 
     /// Creates a registry; a later look with the same name replaces an earlier one.
     public init(_ looks: [any BackButtonLook]) {
         var byName: [String: any BackButtonLook] = [:]
         for look in looks { byName[look.name] = look }
-        self.looks = byName
+        names = byName.keys.sorted()
+        self.looks = names.map { byName[$0]! }
+        positions = names.count > Self.scanLimit ? Dictionary(uniqueKeysWithValues: zip(names, names.indices)) : [:]
     }
 
-    /// The known names, sorted.
-    public var names: [String] { looks.keys.sorted() }
-
     /// All looks, sorted by name.
-    public var all: [any BackButtonLook] { names.compactMap { looks[$0] } }
+    public var all: [any BackButtonLook] { looks }
 
     /// The look called `name`.
     /// - Throws: `LookError.unknownLook`, listing the known names.
     public func look(named name: String) throws -> any BackButtonLook {
-        guard let look = looks[name] else {
-            throw LookError(
-                .unknownLook, parameter: "look",
-                "no look is called \(name.echoed); known looks: \(names.joined(separator: ", "))")
+        if names.count <= Self.scanLimit {
+            for index in names.indices where names[index] == name { return looks[index] }
+        } else if let index = positions[name] {
+            return looks[index]
         }
-        return look
+        throw LookError(
+            .unknownLook, parameter: "look",
+            "no look is called \(name.echoed); known looks: \(names.joined(separator: ", "))")
     }
 }

@@ -6,10 +6,10 @@ import ChevronText
 /// right-to-left, and widen the tap target to 44×44.
 struct StandardLayout {
     /// The look's name and numbers, not the look: boxing a look in `any BackButtonLook` copied
-    /// all it holds into a new allocation on every layout.
+    /// all it holds into a new allocation on every layout. The request is a parameter, not a
+    /// field: storing it copied it, retaining each of its strings.
     let lookName: String
     let metrics: LookMetrics
-    let request: SizeRequest
     let measurer: TitleMeasurer
 
     private struct Choice {
@@ -24,40 +24,35 @@ struct StandardLayout {
         var missing = 0
     }
 
-    func layout() throws -> BackButtonLayout {
-        try validate(metrics)
+    func layout(_ request: SizeRequest) throws -> BackButtonLayout {
+        try validate(request)
         let maximum = request.maximumWidth ?? metrics.maximumWidth
         let font = metrics.titleFont(for: request)
         let policy = request.overflow ?? metrics.overflow
 
-        var chosen: Choice?
-        var missingGlyphs = 0
         if policy == .truncate {
             // One title, cut when too long: one call measures it and, when too long, cuts it.
-            let (text, source) = try truncateCandidate()
-            chosen = try truncatedChoice(text, source: source, font: font, metrics: metrics, maximum: maximum)
-            missingGlyphs = chosen?.missing ?? 0
-        } else {
-            for (text, source) in try candidates(policy) {
-                let (width, measurement) = try measurer.measure(text, font: font, tracking: metrics.tracking)
-                missingGlyphs += measurement.missing
-                if width + metrics.padding <= maximum || source == .none {
-                    chosen = Choice(
-                        text: text, source: source, width: width, truncated: false, fullWidth: width,
-                        measurement: text.isEmpty ? nil : measurement)
-                    break
-                }
+            let (text, source) = try truncateCandidate(request)
+            let chosen = try truncatedChoice(text, source: source, font: font, maximum: maximum)
+            return try place(chosen, request: request, font: font, maximum: maximum, missingGlyphs: chosen.missing)
+        }
+        var missingGlyphs = 0
+        for (text, source) in try candidates(policy, request) {
+            let (width, measurement) = try measurer.measure(text, font: font, tracking: metrics.tracking)
+            missingGlyphs += measurement.missing
+            if width + metrics.padding <= maximum || source == .none {
+                let chosen = Choice(
+                    text: text, source: source, width: width, truncated: false, fullWidth: width,
+                    measurement: text.isEmpty ? nil : measurement)
+                return try place(chosen, request: request, font: font, maximum: maximum, missingGlyphs: missingGlyphs)
             }
         }
-        guard let chosen else {
-            throw LookError(.missingTitle, parameter: "title", "no title candidate for policy \(policy.rawValue)")
-        }
-        return try place(chosen, metrics: metrics, font: font, maximum: maximum, missingGlyphs: missingGlyphs)
+        throw LookError(.missingTitle, parameter: "title", "no title candidate for policy \(policy.rawValue)")
     }
 
     /// The choice for the truncate policy: `text` whole when it fits with the padding, else cut.
     private func truncatedChoice(
-        _ text: String, source: TitleSource, font: FontRequest, metrics: LookMetrics, maximum: Double
+        _ text: String, source: TitleSource, font: FontRequest, maximum: Double
     ) throws -> Choice {
         let available = maximum - metrics.padding
         let (cut, tracked) = try truncate(text, font: font, tracking: metrics.tracking, to: available)
@@ -93,8 +88,8 @@ struct StandardLayout {
 
     /// The one title the truncate policy shows (the first of `candidates(.truncate)`), found
     /// without building the list: this runs for every size request of most looks.
-    private func truncateCandidate() throws -> (String, TitleSource) {
-        if let previous = try previousItem() {
+    private func truncateCandidate(_ request: SizeRequest) throws -> (String, TitleSource) {
+        if let previous = try previousItem(request) {
             if let back = previous.backTitle, !back.isEmpty { return (back, .backTitle) }
             if let title = previous.title, !title.isEmpty { return (title, .title) }
         } else if let title = request.title {
@@ -104,7 +99,7 @@ struct StandardLayout {
     }
 
     /// The stack's previous item, or nil without a stack; a stack of fewer than two items is an error.
-    private func previousItem() throws -> NavigationItem? {
+    private func previousItem(_ request: SizeRequest) throws -> NavigationItem? {
         guard let stack = request.stack else { return nil }
         guard stack.count >= 2 else {
             throw LookError(
@@ -115,9 +110,9 @@ struct StandardLayout {
     }
 
     /// The titles to try, in order, with where each came from.
-    private func candidates(_ policy: OverflowPolicy) throws -> [(String, TitleSource)] {
+    private func candidates(_ policy: OverflowPolicy, _ request: SizeRequest) throws -> [(String, TitleSource)] {
         var chain: [(String, TitleSource)] = []
-        if let previous = try previousItem() {
+        if let previous = try previousItem(request) {
             // Seeds 001 and 004: the previous item's back title, else its title, else generic.
             if let back = previous.backTitle, !back.isEmpty { chain.append((back, .backTitle)) }
             if let title = previous.title, !title.isEmpty { chain.append((title, .title)) }
@@ -127,7 +122,7 @@ struct StandardLayout {
         let generic = (request.genericTitle, TitleSource.generic)
         let none = ("", TitleSource.none)
         switch policy {
-        case .truncate: return [try truncateCandidate()]
+        case .truncate: return [try truncateCandidate(request)]
         case .fallback:
             chain.append(generic)
             chain.append(none)
@@ -138,7 +133,7 @@ struct StandardLayout {
     }
 
     private func place(
-        _ choice: Choice, metrics: LookMetrics, font: FontRequest, maximum: Double, missingGlyphs: Int
+        _ choice: Choice, request: SizeRequest, font: FontRequest, maximum: Double, missingGlyphs: Int
     ) throws -> BackButtonLayout {
         let grid = PixelGrid(scale: request.scale)
         // The line height and face of an empty title come from a space in the same font.
@@ -177,7 +172,7 @@ struct StandardLayout {
             missingGlyphs: missingGlyphs)
     }
 
-    private func validate(_ metrics: LookMetrics) throws {
+    private func validate(_ request: SizeRequest) throws {
         guard (1...3).contains(request.scale) else {
             throw LookError(.outOfRange, parameter: "scale", "scale \(request.scale) is not 1, 2 or 3")
         }
