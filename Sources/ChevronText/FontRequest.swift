@@ -157,15 +157,26 @@ extension FontRequest {
         }
     }
 
-    /// A loose BCP 47 shape check: a 2–8 letter primary subtag, then 1–8 character subtags.
+    /// A loose BCP 47 shape check: a 2–8 letter primary subtag, then 1–8 character subtags
+    /// (ASCII letters and digits), separated by hyphens. Read byte by byte: every uncached
+    /// measurement in a language checks its tag.
     static func isLanguageTag(_ tag: String) -> Bool {
-        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let primary = subtags.first, (2...8).contains(primary.count),
-            primary.allSatisfy({ $0.isASCII && $0.isLetter })
-        else { return false }
-        return subtags.dropFirst().allSatisfy { subtag in
-            (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        var subtagLength = 0
+        var inPrimary = true
+        for byte in tag.utf8 {
+            if byte == UInt8(ascii: "-") {
+                guard inPrimary ? subtagLength >= 2 : subtagLength >= 1 else { return false }
+                inPrimary = false
+                subtagLength = 0
+                continue
+            }
+            let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+            let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            guard isLetter || (!inPrimary && isDigit) else { return false }
+            subtagLength += 1
+            guard subtagLength <= 8 else { return false }
         }
+        return inPrimary ? subtagLength >= 2 : subtagLength >= 1
     }
 }
 

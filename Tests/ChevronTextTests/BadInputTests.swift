@@ -45,13 +45,27 @@ struct BadInputTests {
         }
     }
 
-    @Test("malformed language tags are refused", arguments: ["", "x", "en_US", "toolonglanguage", "en--US", "日本"])
+    @Test(
+        "malformed language tags are refused",
+        arguments: [
+            "", "x", "en_US", "toolonglanguage", "en--US", "日本", "en-", "-en", "1en", "en-toolongsub", "de-CH-",
+            "é", "en-US!",
+        ])
     func badLanguages(language: String) {
         #expect {
             try sharedEngine.measure("Back", font: FontRequest(pattern: "Helvetica", size: 12, language: language))
         } throws: { error in
             (error as? TextError)?.code == .invalidLanguage
         }
+    }
+
+    @Test(
+        "well-formed language tags are measured",
+        arguments: ["en", "de-CH", "zh-Hant", "zh-Hant-HK", "sr-Latn-RS", "es-419", "EN-us", "abcdefgh-12345678"])
+    func goodLanguages(language: String) throws {
+        let measured = try sharedEngine.measure(
+            "Back", font: FontRequest(pattern: "Helvetica", size: 12, language: language))
+        #expect(measured.width > 0)
     }
 
     @Test func weightsOutsideTheOpenTypeRangeAreRefused() {
