@@ -26,6 +26,10 @@ final class FontFace: @unchecked Sendable {
     let hasOpticalSize: Bool
     /// The FreeType face: read during `init` only; afterwards a renderer's (see `RenderableFace`).
     let freeTypeFace: FT_Face
+    /// Which scalars of the Basic Multilingual Plane the face maps to a glyph, a bit each (8 KB):
+    /// `covers` answers every scalar of every uncached line, and asking HarfBuzz's cmap costs
+    /// about a hundred instructions a scalar.
+    private let basicPlaneCoverage: [UInt64]
 
     /// The bytes FreeType and HarfBuzz read (owned, so a changed file cannot fault a read).
     private let bytes: FontBytes
@@ -62,6 +66,7 @@ final class FontFace: @unchecked Sendable {
             FreeTypeLibrary.shared.setDesignCoordinates(freeTypeFace, coordinates)
         }
         hb_font_make_immutable(font)
+        let coverage = Self.basicPlaneCoverage(of: font)
 
         self.bytes = bytes
         self.name = name
@@ -70,6 +75,7 @@ final class FontFace: @unchecked Sendable {
         self.shapingUnitsPerEm = Int(upem)
         self.axes = Set(axes.map(\.tag))
         self.hasOpticalSize = self.axes.contains("opsz")
+        self.basicPlaneCoverage = coverage
         self.metrics = Self.readMetrics(freeTypeFace, glyphCount: glyphCount, fallbackUnitsPerEm: Int(upem))
     }
 
@@ -78,11 +84,28 @@ final class FontFace: @unchecked Sendable {
         FreeTypeLibrary.shared.closeFace(freeTypeFace)
     }
 
-    /// Whether the face maps `scalar` to a glyph (its cmap), asked through HarfBuzz.
+    /// Whether the face maps `scalar` to a glyph (its cmap), as HarfBuzz answers: from the table
+    /// made at opening for the Basic Multilingual Plane, asked of HarfBuzz beyond it.
     @inline(__always)
     func covers(_ scalar: UInt32) -> Bool {
+        guard scalar < 0x1_0000 else { return Self.harfBuzzCovers(harfBuzzFont, scalar) }
+        return basicPlaneCoverage[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0
+    }
+
+    /// HarfBuzz's own answer: whether the cmap maps `scalar` to a glyph.
+    static func harfBuzzCovers(_ font: OpaquePointer, _ scalar: UInt32) -> Bool {
         var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(harfBuzzFont, scalar, &glyph) != 0
+        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0
+    }
+
+    /// HarfBuzz's answer for every scalar below U+10000, a bit each. Asked scalar by scalar
+    /// (about 1.5 ms a face, once) rather than read from the cmap's list of code points, so that
+    /// what HarfBuzz does beyond the list (a symbol font's U+0020–U+00FF found at U+F020–U+F0FF,
+    /// a Mac Roman cmap) is kept exactly.
+    private static func basicPlaneCoverage(of font: OpaquePointer) -> [UInt64] {
+        var words = [UInt64](repeating: 0, count: 0x1_0000 / 64)
+        words.withUnsafeMutableBufferPointer { chevron_hb_basic_plane_coverage(font, $0.baseAddress) }
+        return words
     }
 
     /// The face's variation axes in `fvar` order: tag and default value.
