@@ -10,7 +10,7 @@ struct LineShaper {
 
     /// Measures `text` as one line: itemise, shape every run, sum advances.
     func measure(_ text: String) throws(TextError) -> TextMeasurement {
-        let (runs, faces, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer in
+        let (runs, faces, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer, _ in
             shape(segment, of: bytes, with: face, in: buffer)
         }
         return assemble(runs: runs, faces: faces, missing: missing)
@@ -30,6 +30,13 @@ struct LineShaper {
         try measureBytes(text, concatFlags: true)
     }
 
+    /// `measureLine`, except that a line of one run no wider than `width` needs no cut and comes
+    /// back without its shaping (nil): gathering it would cost a title that fits (most titles)
+    /// an array as long as its UTF-8 and a pass over its glyphs.
+    func measureLine(_ text: String, cutOnlyBeyond width: Double) throws(TextError) -> (TextMeasurement, ShapedLine?) {
+        try measureBytes(text, concatFlags: true, unlessWithin: width)
+    }
+
     /// Measures `text` as `measure` does, and also gives the advance of the glyphs whose clusters
     /// lie at or after UTF-8 offset `tail`: what the end of the line (an ellipsis after a prefix)
     /// took in context, in points.
@@ -42,22 +49,38 @@ struct LineShaper {
     /// Measures `text` as `measure` does, and gathers what the shaping left at each UTF-8 offset
     /// (with `concatFlags`, HarfBuzz's unsafe-to-concat flags too, which cost it some work).
     func measureBytes(_ text: String, concatFlags: Bool = false) throws(TextError) -> (TextMeasurement, ShapedLine) {
-        var line = ShapedLine(
-            bytes: [ClusterAdvances.Byte](repeating: ClusterAdvances.Byte(), count: text.utf8.count), runs: [],
-            simple: false)
-        let (runs, faces, missing, simple) = try shapeEachRun(text) { segment, face, utf8, buffer in
+        let (measurement, line) = try measureBytes(text, concatFlags: concatFlags, unlessWithin: nil)
+        // Without a width the shaping is always gathered.
+        return (measurement, line ?? ShapedLine(bytes: [], runs: [], simple: false))
+    }
+
+    /// `measureBytes`, gathering nothing (nil) for a line of one run no wider than `width`.
+    private func measureBytes(_ text: String, concatFlags: Bool, unlessWithin width: Double?) throws(TextError) -> (
+        TextMeasurement, ShapedLine?
+    ) {
+        var line = ShapedLine(bytes: [], runs: [], simple: false)
+        var gathered = false
+        func gather() {
+            line.bytes = [ClusterAdvances.Byte](repeating: ClusterAdvances.Byte(), count: text.utf8.count)
+            gathered = true
+        }
+        if width == nil { gather() }
+        let (runs, faces, missing, simple) = try shapeEachRun(text) { segment, face, utf8, buffer, runCount in
             let run = shape(segment, of: utf8, with: face, in: buffer, concatFlags: concatFlags)
+            // The line's width is this run's: known now, before the buffer is reused.
+            if let width, runCount == 1, run.width <= width { return run }
+            if !gathered { gather() }
             addClusterAdvances(in: buffer, face: face, to: &line.bytes)
             line.runs.append(ShapedLine.Run(segment: segment, face: face, measured: run))
             return run
         }
         line.simple = simple
-        return (assemble(runs: runs, faces: faces, missing: missing), line)
+        return (assemble(runs: runs, faces: faces, missing: missing), gathered ? line : nil)
     }
 
     /// The same line's glyphs, placed as HarfBuzz placed them for `measure`: what a renderer draws.
     func glyphs(_ text: String) throws(TextError) -> GlyphLine {
-        let (runs, faces, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer in
+        let (runs, faces, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer, _ in
             let direction = shapeInto(buffer, segment, of: bytes, with: face)
             return GlyphRun(
                 face: face.name, hasColor: face.metrics.hasColor, renderable: RenderableFace(face),
@@ -68,13 +91,13 @@ struct LineShaper {
         return GlyphLine(runs: runs, ascent: measurement.ascent, descent: measurement.descent)
     }
 
-    /// Itemises `text`, then hands each run's segment, face, the line's UTF-8 bytes and a
-    /// HarfBuzz buffer to `read`, which shapes the run and keeps what it needs of it.
+    /// Itemises `text`, then hands each run's segment, face, the line's UTF-8 bytes, a HarfBuzz
+    /// buffer and the number of runs to `read`, which shapes the run and keeps what it needs of it.
     /// - Returns: the runs, the primary face (at this size) followed by each run's face, and the
     ///   count of scalars no face covers.
     private func shapeEachRun<Run>(
         _ text: String,
-        _ read: (RunSegment, FontFace, UnsafeBufferPointer<UInt8>, OpaquePointer) -> Run
+        _ read: (RunSegment, FontFace, UnsafeBufferPointer<UInt8>, OpaquePointer, Int) -> Run
     ) throws(TextError) -> (runs: [Run], faces: [FontFace], missing: Int, simple: Bool) {
         let (segments, missing, simple) = try Itemizer.itemizeLine(text, font: font)
         let primary = try font.primary(size: size)
@@ -84,7 +107,7 @@ struct LineShaper {
         var utf8 = text
         let runs = utf8.withUTF8 { bytes in
             buffers.withBuffer { buffer in
-                zip(segments, faces).map { segment, face in read(segment, face, bytes, buffer) }
+                zip(segments, faces).map { segment, face in read(segment, face, bytes, buffer, segments.count) }
             }
         }
         return (runs, [primary] + faces, missing, simple)

@@ -54,7 +54,7 @@ extension TextEngine {
             throw TextError(.invalidWidth, parameter: "maxWidth", "maximum width \(maxWidth) is not a number ≥ 0")
         }
         try checkLength(ellipsis, parameter: "ellipsis", limit: TextLimits.maximumEllipsisBytes)
-        let (full, shapedLine) = try measureForCutting(text, font: request, filling: filling)
+        let (full, shapedLine) = try measureForCutting(text, font: request, maxWidth: maxWidth, filling: filling)
         guard full.width > maxWidth else {
             return Truncation(whole: full, of: text)
         }
@@ -77,16 +77,17 @@ extension TextEngine {
 
     /// The whole text's measurement, as `measure` gives it and from its cache when there; when
     /// it is not cached, the one shaping that measures it (and caches the measurement as
-    /// `measure` would) also gives the cluster advances a cut needs.
+    /// `measure` would) also gives the cluster advances a cut needs, unless the text is one run
+    /// that fits `maxWidth` and so needs no cut.
     private func measureForCutting(
-        _ text: String, font request: FontRequest, filling: CacheFilling
+        _ text: String, font request: FontRequest, maxWidth: Double, filling: CacheFilling
     ) throws(TextError) -> (measurement: TextMeasurement, line: ShapedLine?) {
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
         let hash = CacheKey.hash(text, request)
         if let cached = cachedMeasurement(text, request, hash: hash) { return (cached, nil) }
         let session = currentSession
         try request.validate()
-        let (measurement, line) = try shaper(for: request, in: session).measureLine(text)
+        let (measurement, line) = try shaper(for: request, in: session).measureLine(text, cutOnlyBeyond: maxWidth)
         cache.insert(
             measurement, for: CacheKey(text: text, request: request, variant: nil, prehash: hash),
             generation: session.generation, filling: filling)
