@@ -112,8 +112,9 @@ extension TextEngine {
                 ellipsisText, request: request, face: run.face, script: run.segment.script, shaper: shaper,
                 generation: generation)
         }
-        // The measurement of each candidate checked, so the chosen one's comes back with the cut.
-        var shapedMeasurements: [Int: TextMeasurement] = [0: ellipsis]
+        // The measurement of each candidate checked (a handful), so the chosen one's comes back
+        // with the cut; the ellipsis alone is candidate 0.
+        var shapedMeasurements: [(index: Int, measurement: TextMeasurement)] = [(0, ellipsis)]
         let settled = try Self.settle(
             candidates, maxWidth: maxWidth, ellipsisWidth: ellipsisWidth, slack: CutCandidate.slack * shaper.size
         ) { (index) throws(TextError) -> (width: Double, ellipsis: Double) in
@@ -127,7 +128,7 @@ extension TextEngine {
                 checked = try shaper.measure(shown, tailFrom: candidate.utf8Length)
                 cutChecks.shapedChecks.add(1, ordering: .relaxed)
             }
-            shapedMeasurements[index] = checked.measurement
+            shapedMeasurements.append((index, checked.measurement))
             return (checked.measurement.width, checked.tail)
         }
         guard let settled else {
@@ -138,7 +139,7 @@ extension TextEngine {
         return Truncation(
             displayed: String(text[..<candidates[settled.index].end]) + ellipsisText, width: settled.width,
             truncated: true, fullWidth: full.width, missing: full.missing,
-            measurement: shapedMeasurements[settled.index])
+            measurement: shapedMeasurements.last { $0.index == settled.index }?.measurement)
     }
 
     /// Which of `candidates` (shortest first, the first the ellipsis alone) to show within
