@@ -17,7 +17,7 @@ RELEASE_DIR ?= .build/release
 # Whether systemd is PID 1 and no DESTDIR is set: only then is there a manager to tell.
 SYSTEMD_LIVE = [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]
 
-.PHONY: all deps build run test wire bench bench-check bench-daemon fuzz soak docs sheet format lint clean install uninstall
+.PHONY: all deps build run test wire bench bench-check bench-daemon bench-instructions fuzz soak docs sheet format lint clean install uninstall
 
 all: build
 
@@ -72,6 +72,11 @@ bench-check: deps
 ## The daemon's benchmarks alone (round trip, throughput, memory).
 bench-daemon: deps
 	scripts/bench-daemon.sh
+
+## Instructions per title (valgrind's callgrind) of the text benchmarks' workloads and of the
+## HarfBuzz floor: counts that do not move with the machine's load, for comparing builds.
+bench-instructions: deps
+	scripts/bench-instructions.sh
 
 ## The README's contact sheet: the six built-in looks for docs/sheet-titles.txt, drawn in-process.
 sheet: build

@@ -41,9 +41,9 @@ struct FeatureList: @unchecked Sendable {
         guard bytes.count - start == 4 else { return nil }
         var tag: UInt32 = 0
         for byte in bytes[start...] {
+            let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
             let isTagCharacter =
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+                isLetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
             guard isTagCharacter else { return nil }
             tag = tag << 8 | UInt32(byte)
         }

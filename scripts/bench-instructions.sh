@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Instructions per title, counted by valgrind's callgrind: the same workloads as scripts/bench.sh
+# (Profiling/chevron-profile) and the HarfBuzz floor of ../shared/bench/hb_shape_floor.c, each as
+# a ratio to the floor's count. Counts do not move with the machine's load, as times do here (the
+# floor's time moved between 1.2 and 2.1 us in one hour): use them to compare two builds, and the
+# timed ratios of scripts/bench.sh for the targets, which are stated in time.
+# Usage: scripts/bench-instructions.sh [LOOK...]   (default: classic modern)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shared=${CHEVRON_SHARED:-../shared}
+command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 2; }
+export CHEVRON_TITLES=${CHEVRON_TITLES:-$shared/bench/titles.txt}
+titles=$(grep -c . "$CHEVRON_TITLES")
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+CHEVRON_BENCHMARKS=1 swift build -c release --product chevron-profile >/dev/null
+
+# A program's total instructions under callgrind.
+count() {
+  valgrind --tool=callgrind --callgrind-out-file="$work/out" "$@" >/dev/null 2>&1
+  callgrind_annotate "$work/out" 2>/dev/null | sed -n 's/^ *\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' | tr -d ,
+}
+
+# The floor shapes every title 50 times after reading them and opening the font (a few million
+# instructions, under 0.5% of the total, counted in).
+cc -O2 "$shared/bench/hb_shape_floor.c" -o "$work/floor" $(pkg-config --cflags --libs harfbuzz)
+font=$(fc-match -f '%{file}' 'Liberation Sans:bold')
+floor=$(( $(count "$work/floor" "$font" "$CHEVRON_TITLES") / (titles * 50) ))
+echo "floor: raw hb_shape $floor instructions/title"
+
+# A workload's instructions per title: three rounds less one, so start-up, font loading and the
+# warming pass cancel out.
+for look in "${@:-classic modern}"; do
+  for look in $look; do
+    for workload in cached-measure cached-size layout uncached-measure uncached-size; do
+      one=$(LOOK=$look count .build/release/chevron-profile "$workload" 1)
+      three=$(LOOK=$look count .build/release/chevron-profile "$workload" 3)
+      per=$(( (three - one) / (2 * titles) ))
+      echo "$workload $look $per"
+    done
+  done
+done | python3 -c '
+import sys
+floor = int(sys.argv[1])
+targets = {"cached-measure": 0.1, "cached-size": 0.2, "layout": 0.2, "uncached-measure": 1.5}
+measured = {}
+for line in sys.stdin:
+    workload, look, per = line.split()
+    per = int(per)
+    if workload == "uncached-measure": measured[look] = per
+    text = f"{workload} {look}: {per} instructions/title = {per / floor:.3f} x floor"
+    if workload in targets: text += f" (time target <= {targets[workload]})"
+    if workload == "uncached-size" and look in measured:
+        text += f" = {per / measured[look]:.2f} x its uncached measurement (time target <= 1.5)"
+    print(text)
+' "$floor"
