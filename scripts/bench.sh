@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the opt-in benchmarks and prints each per-title cost as a ratio to the floors measured now,
-# on this machine, in the same run (../shared/bench/floors.sh). Usage: scripts/bench.sh [FILTER]
+# on this machine, in the same run (../shared/bench/floors.sh, before and after the suite; each
+# ratio against the lower floor). Usage: scripts/bench.sh [FILTER]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shared=${CHEVRON_SHARED:-../shared}
@@ -15,4 +16,7 @@ echo "== floors (${shared}/bench/floors.sh)"
 echo "== chevron benchmarks (ordo-one/benchmark)"
 swift package --allow-writing-to-package-directory benchmark run \
   --filter "${1:-.*}" --format jmh --path "$out" --no-progress >"$out/benchmark.log" 2>&1 || { cat "$out/benchmark.log"; exit 1; }
+
+echo "== floors again, after the suite"
+"$shared/bench/floors.sh" "" "$CHEVRON_TITLES" | tee -a "$out/floors.txt"
 python3 scripts/bench_ratios.py "$out" "$titles"
