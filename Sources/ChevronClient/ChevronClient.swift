@@ -46,12 +46,20 @@ public final class ChevronClient: Sendable {
         return replies
     }
 
-    /// Calls `method` and reads its one reply as the generated type `T`: in one pass from the
-    /// reply's text when it can, else from its tree (which names what is wrong).
+    /// Calls `method` and reads its one reply as the generated type `T`: in the pass that reads
+    /// the reply's frame when the transport can, else from the reply's text or its tree (which
+    /// names what is wrong).
     func call<T: WireStruct>(_ method: String, _ parameters: JSONValue, as type: T.Type)
         async throws(ChevronClientError) -> T
     {
-        guard let reply = try await replyParameters(method, parameters, more: false).first else {
+        let replies: [VarlinkReply]
+        switch try await transport.call(
+            VarlinkCall(method: method, parameters: parameters), readingParametersAs: type)
+        {
+        case .read(let value): return value
+        case .replies(let given): replies = given
+        }
+        guard let reply = try Self.parameters(of: replies, method: method).first else {
             throw ChevronClientError(.protocolViolation, message: "\(method) sent no reply")
         }
         if let read = reply.read(as: type, strict: false) { return read }
@@ -63,7 +71,15 @@ public final class ChevronClient: Sendable {
     private func replyParameters(_ method: String, _ parameters: JSONValue, more: Bool)
         async throws(ChevronClientError) -> [JSONValue]
     {
-        let replies = try await transport.call(VarlinkCall(method: method, parameters: parameters, more: more))
+        try Self.parameters(
+            of: try await transport.call(VarlinkCall(method: method, parameters: parameters, more: more)),
+            method: method)
+    }
+
+    /// The replies' parameters; a Varlink error reply is thrown.
+    private static func parameters(of replies: [VarlinkReply], method: String) throws(ChevronClientError)
+        -> [JSONValue]
+    {
         if let failed = replies.first(where: { $0.error != nil }), let name = failed.error {
             throw .remote(VarlinkError(name, parameters: try Self.tree(failed.parameters, method: method)))
         }

@@ -51,6 +51,30 @@ public final class SocketTransport: VarlinkTransport {
     }
 
     public func call(_ call: VarlinkCall) async throws(ChevronClientError) -> [VarlinkReply] {
+        switch try await send(call, reading: nil) {
+        case .replies(let replies): return replies
+        case .read: preconditionFailure("a call sent without a reader is answered with replies")
+        }
+    }
+
+    /// The reply's parameters are read as `T` on the event loop, in the pass that reads the
+    /// frame (a SizeMany reply of a thousand layouts is 450 KB: read once, not delimited first
+    /// and then read again).
+    public func call<T: WireStruct>(_ call: VarlinkCall, readingParametersAs type: T.Type)
+        async throws(ChevronClientError) -> TypedReply<T>
+    {
+        let answer = try await send(call) { bytes in VarlinkReply.parameters(ofFrame: bytes, as: type) }
+        switch answer {
+        case .replies(let replies): return .replies(replies)
+        case .read(let value):
+            guard let value = value as? T else { preconditionFailure("the reader gives a \(T.self)") }
+            return .read(value)
+        }
+    }
+
+    private func send(_ call: VarlinkCall, reading: ReplyMatcher.Reader?) async throws(ChevronClientError)
+        -> ReplyMatcher.Answer
+    {
         var bytes: [UInt8] = []
         call.message.encode(into: &bytes)
         // The daemon would refuse it with an error reply, even to a oneway call, and nothing
@@ -62,9 +86,12 @@ public final class SocketTransport: VarlinkTransport {
         }
         bytes.append(0)
         let channel = channel
-        let promise = channel.eventLoop.makePromise(of: [VarlinkReply].self)
-        channel.writeAndFlush(ReplyMatcher.Outgoing(bytes: bytes, expectsReply: !call.oneway, promise: promise))
-            .whenFailure { promise.fail($0) }
+        let promise = channel.eventLoop.makePromise(of: ReplyMatcher.Answer.self)
+        channel.writeAndFlush(
+            ReplyMatcher.Outgoing(
+                bytes: bytes, expectsReply: !call.oneway, reading: call.more ? nil : reading, promise: promise)
+        )
+        .whenFailure { promise.fail($0) }
         do {
             return try await promise.futureResult.get()
         } catch let error as ChevronClientError {
@@ -90,14 +117,24 @@ private final class ReplyMatcher: ChannelDuplexHandler {
     typealias OutboundIn = Outgoing
     typealias OutboundOut = ByteBuffer
 
+    /// Reads a reply's frame as the caller's type, or gives nil to have it read the slow way.
+    typealias Reader = @Sendable (UnsafeRawBufferPointer) -> (any Sendable)?
+
+    /// A call's replies, or its one reply read by its reader.
+    enum Answer: Sendable {
+        case replies([VarlinkReply])
+        case read(any Sendable)
+    }
+
     struct Outgoing {
         let bytes: [UInt8]
         let expectsReply: Bool
-        let promise: EventLoopPromise<[VarlinkReply]>
+        let reading: Reader?
+        let promise: EventLoopPromise<Answer>
     }
 
     private var waiting = Deque<
-        (promise: EventLoopPromise<[VarlinkReply]>, replies: [VarlinkReply], since: NIODeadline)
+        (promise: EventLoopPromise<Answer>, reading: Reader?, replies: [VarlinkReply], since: NIODeadline)
     >()
     private let replyTimeout: TimeAmount
     private var watchdog: RepeatedTask?
@@ -128,9 +165,9 @@ private final class ReplyMatcher: ChannelDuplexHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let outgoing = unwrapOutboundIn(data)
         if outgoing.expectsReply {
-            waiting.append((outgoing.promise, [], .now()))
+            waiting.append((outgoing.promise, outgoing.reading, [], .now()))
         } else {
-            outgoing.promise.succeed([])
+            outgoing.promise.succeed(.replies([]))
         }
         context.write(wrapOutboundOut(context.channel.allocator.buffer(bytes: outgoing.bytes)), promise: promise)
     }
@@ -140,6 +177,20 @@ private final class ReplyMatcher: ChannelDuplexHandler {
             // An over-long reply, or one cut by the daemon closing: either way the rest cannot be trusted.
             failAll(ChevronClientError(.protocolViolation, message: "chevrond sent an incomplete or over-long reply"))
             context.close(promise: nil)
+            return
+        }
+        guard !waiting.isEmpty else {
+            // A reply nobody waits for: replies and calls no longer line up. Give up the connection
+            // rather than hand later replies to the wrong calls.
+            context.close(promise: nil)
+            return
+        }
+        // The caller's type read in the pass that reads the frame; anything it does not read
+        // (an error reply) is read below.
+        if waiting[0].replies.isEmpty, let reading = waiting[0].reading,
+            let value = buffer.withUnsafeReadableBytes(reading)
+        {
+            waiting.removeFirst().promise.succeed(.read(value))
             return
         }
         let reply: VarlinkReply
@@ -154,16 +205,10 @@ private final class ReplyMatcher: ChannelDuplexHandler {
             context.close(promise: nil)
             return
         }
-        guard !waiting.isEmpty else {
-            // A reply nobody waits for: replies and calls no longer line up. Give up the connection
-            // rather than hand later replies to the wrong calls.
-            context.close(promise: nil)
-            return
-        }
         waiting[0].replies.append(reply)
         if !reply.continues || reply.error != nil {
-            let (promise, replies, _) = waiting.removeFirst()
-            promise.succeed(replies)
+            let (promise, _, replies, _) = waiting.removeFirst()
+            promise.succeed(.replies(replies))
         }
     }
 

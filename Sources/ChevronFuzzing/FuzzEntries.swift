@@ -45,7 +45,7 @@ public enum FuzzEntries {
     }
 
     /// The one-pass readers against the tree path on the same bytes: a reply envelope, a call
-    /// envelope, and typed reads strict and lenient. One pass may give up where the tree path reads (the caller then
+    /// envelope, a reply's frame read as its type, and typed reads strict and lenient. One pass may give up where the tree path reads (the caller then
     /// reads the slow way), but must never read what the tree path refuses, nor read otherwise.
     public static func onePass(_ bytes: [UInt8]) {
         let tree = try? bytes.withUnsafeBytes { buffer throws(JSONParseError) in try JSONParser.parse(buffer) }
@@ -77,6 +77,18 @@ public enum FuzzEntries {
             }
             precondition(fast == slow, "one pass read a \(type) otherwise")
         }
+        // A reply's frame read straight into its type (a client's typed call): only a plain
+        // reply, read as the envelope and then its parameters are read.
+        func sameFrame<T: WireStruct>(_ type: T.Type) {
+            guard let fast = bytes.withUnsafeBytes({ VarlinkReply.parameters(ofFrame: $0, as: type) }) else { return }
+            guard let tree, let slow = try? VarlinkReply(message: tree), slow.error == nil, !slow.continues,
+                let read = try? T(wire: slow.parameters, path: "", strict: false)
+            else { preconditionFailure("one pass read a \(type) reply the tree path refuses") }
+            precondition(fast == read, "one pass read a \(type) reply otherwise")
+        }
+        sameFrame(BackButtonInterface.Layout.self)
+        sameFrame(BackButtonInterface.SizeMany.Reply.self)
+        sameFrame(TextInterface.MeasureText.Reply.self)
         same(BackButtonInterface.Layout.self, strict: false)
         same(BackButtonInterface.SizeMany.Reply.self, strict: false)
         same(BackButtonInterface.SizeRequest.self, strict: true)

@@ -169,3 +169,32 @@ extension VarlinkReply {
         }
     }
 }
+
+extension VarlinkReply {
+    /// The parameters of a reply's frame (without its NUL) read straight into `T`, in the one
+    /// pass that reads the frame: what a client that knows the reply's type does. Nil for
+    /// anything else (an error reply, a reply that continues, parameters `T` cannot read), which
+    /// the caller reads the slow way (`read(frame:)`), whose errors name what is wrong.
+    public static func parameters<T: WireStruct>(ofFrame bytes: UnsafeRawBufferPointer, as type: T.Type) -> T? {
+        JSONReader.read(bytes) { (reader) throws(JSONReadFailure) -> T in
+            var parameters: T?
+            var members = JSONReader.Members()
+            var first = true
+            var expected = 0
+            try reader.beginObject()
+            while let field = try reader.nextField(&first, among: Self.members, expected: &expected) {
+                switch field {
+                case 0:
+                    try members.meet(0)
+                    parameters = try T(reading: &reader, strict: false)
+                case 2:
+                    try members.meet(2)
+                    guard try !reader.bool() else { throw JSONReadFailure() }
+                default: throw JSONReadFailure()  // an error: read the slow way
+                }
+            }
+            guard let parameters else { throw JSONReadFailure() }
+            return parameters
+        }
+    }
+}

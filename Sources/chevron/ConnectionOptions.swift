@@ -137,9 +137,27 @@ final class InProcessTransport: VarlinkTransport {
     /// Each reply goes through its wire form and back, exactly as it would over the socket
     /// (some replies are written as JSON text straight away and have no tree to read).
     func call(_ call: VarlinkCall) async throws(ChevronClientError) -> [VarlinkReply] {
+        try Self.readBack(service.handle(call, context: VarlinkCallContext(peer: peer)).map { $0.frame.dropLast() })
+    }
+
+    /// As the socket transport reads a typed reply: its parameters read as `T` in the pass that
+    /// reads the frame, else the replies read back.
+    func call<T: WireStruct>(_ call: VarlinkCall, readingParametersAs type: T.Type)
+        async throws(ChevronClientError) -> TypedReply<T>
+    {
+        let frames = service.handle(call, context: VarlinkCallContext(peer: peer)).map { $0.frame.dropLast() }
+        if frames.count == 1,
+            let value = frames[0].withUnsafeBytes({ VarlinkReply.parameters(ofFrame: $0, as: type) })
+        {
+            return .read(value)
+        }
+        return .replies(try Self.readBack(frames))
+    }
+
+    /// Frames (without their NUL) read back into replies.
+    private static func readBack(_ frames: [ArraySlice<UInt8>]) throws(ChevronClientError) -> [VarlinkReply] {
         var replies: [VarlinkReply] = []
-        for reply in service.handle(call, context: VarlinkCallContext(peer: peer)) {
-            let frame = reply.frame.dropLast()  // the NUL
+        for frame in frames {
             do {
                 replies.append(
                     try frame.withUnsafeBytes { bytes throws(VarlinkMessageError) in try VarlinkReply.read(frame: bytes)

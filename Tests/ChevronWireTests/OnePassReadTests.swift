@@ -54,6 +54,40 @@ struct OnePassReadTests {
         #expect(continued.withUnsafeBytes { VarlinkReply(frame: $0) }?.continues == true)
     }
 
+    @Test func aPlainReplysFrameIsReadStraightIntoItsTypeAndAnythingElseIsLeftToTheSlowWay() throws {
+        func direct<T: WireStruct>(_ frame: [UInt8], _ type: T.Type) -> T? {
+            frame.withUnsafeBytes { VarlinkReply.parameters(ofFrame: $0, as: type) }
+        }
+        func slow<T: WireStruct>(_ frame: [UInt8], _ type: T.Type) throws -> T {
+            try T(wire: try VarlinkReply(message: try Self.tree(frame)).parameters, path: "", strict: false)
+        }
+        // Real replies (see above): read as the tree path reads them.
+        let size = try Self.file("reply-0.json")
+        #expect(try direct(size, BackButtonInterface.Layout.self) == slow(size, BackButtonInterface.Layout.self))
+        let many = try Self.file("reply-1.json")
+        #expect(
+            try direct(many, BackButtonInterface.SizeMany.Reply.self)
+                == slow(many, BackButtonInterface.SizeMany.Reply.self))
+        // An error reply, a reply that continues: not read here.
+        #expect(direct(try Self.file("reply-4.json"), BackButtonInterface.Layout.self) == nil)
+        #expect(direct(try Self.file("reply-5.json"), BackButtonInterface.SizeMany.Reply.self) == nil)
+        // The envelope around parameters that read: "continues": false is plain, the rest is not.
+        let parameters = #"{"results":[]}"#
+        #expect(
+            direct(
+                Array(#"{"continues":false,"parameters":\#(parameters)}"#.utf8), BackButtonInterface.SizeMany.Reply.self
+            )
+                == BackButtonInterface.SizeMany.Reply(results: []))
+        for frame in [
+            #"{}"#, #"{"parameters":\#(parameters),"continues":true}"#,
+            #"{"parameters":\#(parameters),"error":"io.chevron.Text.TextTooLong"}"#,
+            #"{"parameters":\#(parameters),"parameters":\#(parameters)}"#, #"{"parameters":\#(parameters)} x"#,
+            #"{"parameters":{"results":"none"}}"#, #"{"parameters":\#(parameters),"extra":1}"#,
+        ] {
+            #expect(direct(Array(frame.utf8), BackButtonInterface.SizeMany.Reply.self) == nil, "\(frame)")
+        }
+    }
+
     /// Texts the tree path refuses, each read as a SizeRequest strictly (as a call is read).
     static let refused: [String] = [
         #"{"title":"a","title":"b"}"#,  // a duplicate key (the parser refuses it)
