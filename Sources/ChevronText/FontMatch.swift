@@ -1,26 +1,27 @@
 import CFontconfig
 
 /// One font as fontconfig names it: file, face index, family and style (`fc-match`'s fields).
+///
+/// The fields are kept behind one shared, immutable reference: a name is copied into every run
+/// of every measurement and into every layout, and a copy of four strings retained each of them.
 public struct FaceName: Sendable, Hashable, Codable, CustomStringConvertible {
+    private let fields: Fields
+
     /// The font file's path.
-    public let file: String
+    public var file: String { fields.file }
     /// The face index in the file (`fc-match -f %{index}`; named instances in the upper 16 bits).
-    public let index: Int
+    public var index: Int { fields.index }
     /// The first family name fontconfig lists (`%{family[0]}`).
-    public let family: String
+    public var family: String { fields.family }
     /// The first style name fontconfig lists (`%{style[0]}`).
-    public let style: String
+    public var style: String { fields.style }
     /// The design coordinates set on a variable face, in HarfBuzz's syntax (`wght=650,opsz=17`);
     /// empty for a static face or a named instance used as it is.
-    public let variations: String
+    public var variations: String { fields.variations }
 
     /// Creates a name; the text core reads these from fontconfig patterns.
     public init(file: String, index: Int, family: String, style: String, variations: String = "") {
-        self.file = file
-        self.index = index
-        self.family = family
-        self.style = style
-        self.variations = variations
+        fields = Fields(file: file, index: index, family: family, style: style, variations: variations)
     }
 
     /// `Family Style (file)`, with the variations when there are some.
@@ -31,6 +32,59 @@ public struct FaceName: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The same face with other design coordinates.
     func with(variations: String) -> FaceName {
         FaceName(file: file, index: index, family: family, style: style, variations: variations)
+    }
+
+    public static func == (left: FaceName, right: FaceName) -> Bool {
+        left.fields === right.fields || left.fields.values == right.fields.values
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(index)
+        hasher.combine(family)
+        hasher.combine(style)
+        hasher.combine(variations)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case file, index, family, style, variations
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            file: try container.decode(String.self, forKey: .file), index: try container.decode(Int.self, forKey: .index),
+            family: try container.decode(String.self, forKey: .family),
+            style: try container.decode(String.self, forKey: .style),
+            variations: try container.decode(String.self, forKey: .variations))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(index, forKey: .index)
+        try container.encode(family, forKey: .family)
+        try container.encode(style, forKey: .style)
+        try container.encode(variations, forKey: .variations)
+    }
+
+    private final class Fields: Sendable {
+        let file: String
+        let index: Int
+        let family: String
+        let style: String
+        let variations: String
+
+        init(file: String, index: Int, family: String, style: String, variations: String) {
+            self.file = file
+            self.index = index
+            self.family = family
+            self.style = style
+            self.variations = variations
+        }
+
+        /// The fields as a tuple, compared as the strings compare.
+        var values: (String, Int, String, String, String) { (file, index, family, style, variations) }
     }
 }
 
