@@ -119,8 +119,33 @@ extension VarlinkReply {
     /// The parameters' text is only delimited here and checked when it is read: a typed read or
     /// `parsed()` of text that is not JSON fails.
     public init?(frame bytes: UnsafeRawBufferPointer) {
-        let read: (JSONValue, String?, Bool)? = JSONReader.read(bytes) { (reader) throws(JSONReadFailure) in
-            var parameters: JSONValue = .object([])
+        let read = Self.envelope(bytes) { (reader) throws(JSONReadFailure) -> JSONValue in
+            guard reader.peekObject() else { throw JSONReadFailure() }
+            return .encoded(Array(try reader.rawValue()))
+        }
+        guard let (parameters, error, continues) = read else { return nil }
+        self.init(parameters: parameters ?? .object([]), continues: continues)
+        self.error = error
+    }
+
+    /// The parameters of a reply's frame (without its NUL) read straight into `T`, in the one
+    /// pass that reads the frame: what a client that knows the reply's type does. Nil for
+    /// anything else (an error reply, a reply that continues, parameters `T` cannot read), which
+    /// the caller reads the slow way (`read(frame:)`), whose errors name what is wrong.
+    public static func parameters<T: WireStruct>(ofFrame bytes: UnsafeRawBufferPointer, as type: T.Type) -> T? {
+        let read = envelope(bytes) { (reader) throws(JSONReadFailure) -> T in try T(reading: &reader, strict: false) }
+        guard let (parameters, error, continues) = read, error == nil, !continues else { return nil }
+        return parameters
+    }
+
+    /// A reply's members read in one pass, its parameters by `readParameters` (nil when absent);
+    /// nil for anything but the plain members, each at most once.
+    private static func envelope<Parameters>(
+        _ bytes: UnsafeRawBufferPointer,
+        parameters readParameters: (inout JSONReader) throws(JSONReadFailure) -> Parameters
+    ) -> (parameters: Parameters?, error: String?, continues: Bool)? {
+        JSONReader.read(bytes) { (reader) throws(JSONReadFailure) in
+            var parameters: Parameters?
             var error: String?
             var continues = false
             var members = JSONReader.Members()
@@ -131,8 +156,7 @@ extension VarlinkReply {
                 switch field {
                 case 0:
                     try members.meet(0)
-                    guard reader.peekObject() else { throw JSONReadFailure() }
-                    parameters = .encoded(Array(try reader.rawValue()))
+                    parameters = try readParameters(&reader)
                 case 1:
                     try members.meet(1)
                     error = try reader.string()
@@ -144,9 +168,6 @@ extension VarlinkReply {
             }
             return (parameters, error, continues)
         }
-        guard let (parameters, error, continues) = read else { return nil }
-        self.init(parameters: parameters, continues: continues)
-        self.error = error
     }
 }
 
@@ -166,35 +187,6 @@ extension VarlinkReply {
             throw error
         } catch {
             preconditionFailure("only JSONParseError and VarlinkMessageError are thrown")
-        }
-    }
-}
-
-extension VarlinkReply {
-    /// The parameters of a reply's frame (without its NUL) read straight into `T`, in the one
-    /// pass that reads the frame: what a client that knows the reply's type does. Nil for
-    /// anything else (an error reply, a reply that continues, parameters `T` cannot read), which
-    /// the caller reads the slow way (`read(frame:)`), whose errors name what is wrong.
-    public static func parameters<T: WireStruct>(ofFrame bytes: UnsafeRawBufferPointer, as type: T.Type) -> T? {
-        JSONReader.read(bytes) { (reader) throws(JSONReadFailure) -> T in
-            var parameters: T?
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.members, expected: &expected) {
-                switch field {
-                case 0:
-                    try members.meet(0)
-                    parameters = try T(reading: &reader, strict: false)
-                case 2:
-                    try members.meet(2)
-                    guard try !reader.bool() else { throw JSONReadFailure() }
-                default: throw JSONReadFailure()  // an error: read the slow way
-                }
-            }
-            guard let parameters else { throw JSONReadFailure() }
-            return parameters
         }
     }
 }
