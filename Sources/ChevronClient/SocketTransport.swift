@@ -51,10 +51,11 @@ public final class SocketTransport: VarlinkTransport {
     }
 
     public func call(_ call: VarlinkCall) async throws(ChevronClientError) -> [VarlinkReply] {
-        switch try await send(call, reading: nil) {
-        case .replies(let replies): return replies
-        case .read: preconditionFailure("a call sent without a reader is answered with replies")
+        // Sent without a reader, the call is answered with replies.
+        guard case .replies(let replies) = try await send(call, reading: nil) else {
+            throw ChevronClientError(.protocolViolation, message: "\(call.method)'s reply was read as a type")
         }
+        return replies
     }
 
     /// The reply's parameters are read as `T` on the event loop, in the pass that reads the
@@ -63,11 +64,13 @@ public final class SocketTransport: VarlinkTransport {
     public func call<T: WireStruct>(_ call: VarlinkCall, readingParametersAs type: T.Type)
         async throws(ChevronClientError) -> TypedReply<T>
     {
-        let answer = try await send(call) { bytes in VarlinkReply.parameters(ofFrame: bytes, as: type) }
-        switch answer {
+        switch try await send(call, reading: { bytes in VarlinkReply.parameters(ofFrame: bytes, as: type) }) {
         case .replies(let replies): return .replies(replies)
         case .read(let value):
-            guard let value = value as? T else { preconditionFailure("the reader gives a \(T.self)") }
+            // The reader above gives a T.
+            guard let value = value as? T else {
+                throw ChevronClientError(.protocolViolation, message: "\(call.method)'s reply was read as another type")
+            }
             return .read(value)
         }
     }

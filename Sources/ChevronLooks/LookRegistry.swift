@@ -15,8 +15,9 @@ public struct LookRegistry: Sendable {
     public init(_ looks: [any BackButtonLook]) {
         var byName: [String: any BackButtonLook] = [:]
         for look in looks { byName[look.name] = look }
-        names = byName.keys.sorted()
-        self.looks = names.map { byName[$0]! }
+        let sorted = byName.sorted { $0.key < $1.key }
+        names = sorted.map(\.key)
+        self.looks = sorted.map(\.value)
         positions = names.count > Self.scanLimit ? Dictionary(uniqueKeysWithValues: zip(names, names.indices)) : [:]
     }
 
