@@ -80,8 +80,19 @@ enum Itemizer {
         !hb_unicode_script(unicodeFunctions, scalar.value).isWeak
     }
 
+    /// `itemize` as it was before scalars that stand alone were taken one by one: every text
+    /// walked by `Character`. For tests, which compare the two.
+    static func itemizeWalkingCharacters(_ text: String, font: ResolvedFont) throws(TextError) -> (
+        segments: [RunSegment], missing: Int
+    ) {
+        let uncovered = text.unicodeScalars.map(\.value).filter { !font.primary.covers($0) }
+        return try itemizeWithFallback(
+            text, font: font, uncovered: uncovered, levels: Bidi.levelsIfNeeded(text, direction: nil),
+            walkingCharacters: true)
+    }
+
     private static func itemizeWithFallback(
-        _ text: String, font: ResolvedFont, uncovered: [UInt32], levels: [Int]?
+        _ text: String, font: ResolvedFont, uncovered: [UInt32], levels: [Int]?, walkingCharacters: Bool = false
     ) throws(TextError) -> (segments: [RunSegment], missing: Int) {
         let primary = font.primary
         let chain = try font.chain()
@@ -89,12 +100,13 @@ enum Itemizer {
         var builder = RunBuilder(levels: levels)
         var missing = 0
         var required: [UInt32] = []  // reused across clusters: no allocation per cluster
-        for cluster in text {
+        /// Chooses the face of one cluster, given as its scalars, and adds it to the runs.
+        func place<Scalars: Sequence<Unicode.Scalar>>(_ cluster: Scalars, utf8Count: Int, utf16Count: Int) {
             required.removeAll(keepingCapacity: true)
             var firstLacking: UInt32?
             var clusterScript = HB_SCRIPT_COMMON
             var presentation = EmojiPresentation()
-            for scalar in cluster.unicodeScalars {
+            for scalar in cluster {
                 let value = scalar.value
                 if clusterScript.isWeak { clusterScript = script(of: value) }
                 presentation.add(scalar)
@@ -122,9 +134,18 @@ enum Itemizer {
                     slot = previous
                 }
             }
-            builder.append(
-                slot: slot, script: clusterScript,
-                utf8Count: cluster.utf8.count, utf16Count: cluster.utf16.count)
+            builder.append(slot: slot, script: clusterScript, utf8Count: utf8Count, utf16Count: utf16Count)
+        }
+        if !walkingCharacters, text.unicodeScalars.allSatisfy(\.standsAlone) {
+            // Each scalar is a cluster of its own (Chinese, Arabic letters, Cyrillic…): no
+            // grapheme breaking, which costs more than the rest of this loop.
+            for scalar in text.unicodeScalars {
+                place(CollectionOfOne(scalar), utf8Count: UTF8.width(scalar), utf16Count: UTF16.width(scalar))
+            }
+        } else {
+            for cluster in text {
+                place(cluster.unicodeScalars, utf8Count: cluster.utf8.count, utf16Count: cluster.utf16.count)
+            }
         }
         return (builder.finish(), missing)
     }

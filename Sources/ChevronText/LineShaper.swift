@@ -313,10 +313,9 @@ struct ClusterAdvances: Sendable, Hashable {
 
     /// Each `Character`'s UTF-8 length and whether it is white space.
     ///
-    /// Where every scalar is one no grapheme rule joins to its neighbours (below U+0300 but for
-    /// CR, or the dashes, quotes and punctuation of U+2010–U+2027 and U+2030–U+205E: each its own
-    /// extended grapheme cluster, UAX #29), each scalar is a `Character` and the standard
-    /// library's grapheme breaking is not needed; otherwise the `Character`s are walked.
+    /// Where every scalar stands alone (`Unicode.Scalar.standsAlone`: each its own extended
+    /// grapheme cluster, UAX #29), each scalar is a `Character` and the standard library's
+    /// grapheme breaking is not needed; otherwise the `Character`s are walked.
     static func characters(of text: String) -> (lengths: [Int], whiteSpace: [Bool]) {
         var lengths: [Int] = []
         var whiteSpace: [Bool] = []
@@ -333,23 +332,44 @@ struct ClusterAdvances: Sendable, Hashable {
                 return (lengths, whiteSpace)
             }
             lengths.append(UTF8.width(scalar))
-            whiteSpace.append(
-                scalar.value < 0x80
-                    ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace)
+            whiteSpace.append(scalar.isWhiteSpaceQuickly)
         }
         return (lengths, whiteSpace)
     }
 }
 
 extension Unicode.Scalar {
-    /// Whether the scalar is an extended grapheme cluster of its own whatever stands beside it
-    /// (grapheme break property Other or Control, never Extend, ZWJ, Prepend, SpacingMark,
-    /// Regional_Indicator, a Hangul jamo, CR or LF), in the ranges `ClusterAdvances` checks.
+    /// Whether the scalar is an extended grapheme cluster of its own beside any other scalar
+    /// that is too: its Grapheme_Cluster_Break is Other (or a Hangul syllable, LV or LVT, which
+    /// joins only conjoining jamo, none of which stands alone), never Extend, ZWJ, Prepend,
+    /// SpacingMark, Regional_Indicator, a jamo, CR or LF (UAX #29, GraphemeBreakProperty.txt).
+    /// Only blocks a title is often written in are listed, each without its combining marks:
+    /// Latin, Greek, Cyrillic, Armenian, Hebrew and Arabic letters, Georgian, general
+    /// punctuation, Chinese, Japanese and Korean; text with any other scalar is walked by
+    /// `Character`, as the standard library breaks it.
     var standsAlone: Bool {
         switch value {
         case 0x0D, 0x0A: false  // CR LF is one cluster
         case 0..<0x300: true
-        case 0x2010...0x2027, 0x2030...0x205E: true
+        case 0x0370...0x03FF, 0x0400...0x0482, 0x048A...0x052F, 0x0531...0x058A: true  // Greek, Cyrillic, Armenian
+        case 0x05D0...0x05F4: true  // Hebrew letters (its points are marks)
+        case 0x060C, 0x061B, 0x061F, 0x0620...0x064A, 0x0660...0x066F, 0x0671...0x06D5, 0x06EE...0x06FF: true  // Arabic
+        case 0x10A0...0x10FF, 0x1E00...0x1FFF: true  // Georgian, Latin and Greek extended
+        case 0x2000...0x200A, 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20C0: true  // spaces, punctuation, currency
+        case 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF: true  // CJK punctuation, kana
+        case 0x3105...0x312F, 0x3131...0x318F, 0x3400...0x4DBF, 0x4E00...0x9FFF: true  // bopomofo, compatibility jamo, Han
+        case 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF01...0xFF9D: true  // Hangul syllables, Han, full and half width
+        default: false
+        }
+    }
+
+    /// White_Space (PropList.txt) from a list of its 25 scalars rather than a property look-up:
+    /// tab to carriage return, space, NEL, no-break space, ogham space, U+2000–U+200A, the line
+    /// and paragraph separators, the narrow no-break space, the medium mathematical space and
+    /// the ideographic space.
+    var isWhiteSpaceQuickly: Bool {
+        switch value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
         default: false
         }
     }

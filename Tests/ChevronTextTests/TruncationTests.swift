@@ -333,23 +333,61 @@ struct TruncationTests {
     }
 
     @Test func scalarsThatStandAloneAreEachACharacterAsTheStandardLibraryBreaksThem() {
-        // Every scalar the quick walk takes one by one, in order, reversed, and next to a few
-        // neighbours (a soft hyphen, NEL, no-break space, ©, an em dash); and texts that must take
-        // the slow walk (a combining mark, CR LF, a ZWJ sequence, a flag). The witness is the
-        // standard library's own `Character` breaking.
-        let quick = (0..<0x300).compactMap(Unicode.Scalar.init) + (0x2010...0x205E).compactMap(Unicode.Scalar.init)
-        let standing = quick.filter(\.standsAlone)
-        #expect(standing.count > 700)
+        // Every scalar of the Basic Multilingual Plane the quick walk takes one by one, in order,
+        // reversed, and next to a few neighbours (a soft hyphen, NEL, no-break space, ©, an em
+        // dash, an Arabic alef, a Han character, Hangul syllables of both kinds); and texts that
+        // must take the slow walk (combining marks, CR LF, a ZWJ sequence, a flag, Thai, a
+        // conjoining jamo after a syllable, a kana voicing mark). The witness is the standard
+        // library's own `Character` breaking.
+        let standing = (0..<0x10000).compactMap(Unicode.Scalar.init).filter(\.standsAlone)
+        #expect(standing.count > 40_000)
         var texts = [String(String.UnicodeScalarView(standing)), String(String.UnicodeScalarView(standing.reversed()))]
-        for neighbour in ["a", " ", "\u{AD}", "\u{85}", "\u{A0}", "\u{A9}", "\u{2014}"] {
+        let neighbours = ["a", " ", "\u{AD}", "\u{85}", "\u{A0}", "\u{A9}", "\u{2014}", "\u{627}", "\u{4E2D}", "가", "각"]
+        for neighbour in neighbours {
             texts.append(standing.map { String($0) + neighbour }.joined())
         }
-        texts += ["e\u{301}te\u{301}", "line\r\nbreak", "👨‍👩‍👧 Family", "🇫🇷 France", "Ok\u{200D}", "สวัสดี"]
-        for text in texts {
+        texts += [
+            "e\u{301}te\u{301}", "line\r\nbreak", "👨‍👩‍👧 Family", "🇫🇷 France", "Ok\u{200D}", "สวัสดี",
+            "\u{627}\u{64E}\u{644}", "\u{5E9}\u{5C1}\u{5DC}", "\u{AC00}\u{11A8}", "\u{304B}\u{3099}", "\u{418}\u{306}",
+        ]
+        for (number, text) in texts.enumerated() {
             let (lengths, whiteSpace) = ClusterAdvances.characters(of: text)
-            #expect(lengths == text.map(\.utf8.count))
-            #expect(whiteSpace == text.map(\.isWhitespace))
+            let expected = text.map { ($0.utf8.count, $0.isWhitespace) }
+            // Named by the first Character that differs: the texts are tens of thousands long.
+            let differs = Array(zip(zip(lengths, whiteSpace), expected)).firstIndex { $0.0 != $1.0 || $0.1 != $1.1 }
+            let first = differs.map { Array(text)[$0].unicodeScalars.map { String($0.value, radix: 16) } }
+            #expect(lengths.count == expected.count && differs == nil, "text \(number): first at U+\(first ?? [])")
         }
+    }
+
+    @Test func itemisingScalarByScalarGivesTheRunsThatWalkingCharactersGives() throws {
+        // Titles whose scalars all stand alone are itemised a scalar at a time; every other is
+        // walked by Character, as every title was before. Both ways, over every pair of sample
+        // titles (many scripts, emoji, marks) in two fonts, give the same runs and missing count.
+        var texts = sampleTitles
+        for first in sampleTitles { for second in sampleTitles { texts.append(first + " " + second) } }
+        var quick = 0
+        for request in [classicFont, FontRequest(pattern: "Noto Sans", size: 17)] {
+            let font = try sharedEngine.resolvedFont(request, in: sharedEngine.currentSession)
+            for text in texts {
+                let (segments, missing) = try Itemizer.itemize(text, font: font)
+                let (walked, walkedMissing) = try Itemizer.itemizeWalkingCharacters(text, font: font)
+                #expect(missing == walkedMissing, "\(text)")
+                #expect(segments.count == walked.count, "\(text)")
+                #expect(zip(segments, walked).allSatisfy { $0.isSame(as: $1) }, "\(text)")
+                if text.unicodeScalars.allSatisfy(\.standsAlone), !text.unicodeScalars.allSatisfy({ font.primary.covers($0.value) }) {
+                    quick += 1
+                }
+            }
+        }
+        #expect(quick > 200)
+    }
+
+    @Test func theQuickWhiteSpaceTestOfAScalarIsTheStandardLibrarys() {
+        let scalars = (0...0x10FFFF).compactMap(Unicode.Scalar.init)
+        let wrong = scalars.filter { $0.isWhiteSpaceQuickly != $0.properties.isWhitespace }
+        #expect(wrong.isEmpty, "\(wrong.map { "U+" + String($0.value, radix: 16) })")
+        #expect(scalars.filter(\.isWhiteSpaceQuickly).count == 25)
     }
 
     @Test func theQuickWhiteSpaceTestIsTheStandardLibrarys() {
