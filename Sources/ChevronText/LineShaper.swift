@@ -254,15 +254,29 @@ struct LineShaper {
 /// scaled per run and per cluster as `LineShaper.measure` scales a run's width, so they add up
 /// to the line's width (floating-point rounding aside).
 struct ClusterAdvances: Sendable, Hashable {
+    /// One `Character` of the line.
+    struct CharacterAdvance: Sendable, Hashable {
+        /// The advance in points.
+        var advance: Double
+        /// The length in UTF-8 bytes.
+        var length: Int
+        /// Whether it holds no HarfBuzz cluster of its own: HarfBuzz merged it into an earlier
+        /// one's cluster (a ligature such as "fi", a lam-alef), whose advance counts for both.
+        var merged: Bool
+        /// Whether HarfBuzz flagged a cut just before it unsafe: shaping the two sides apart may
+        /// differ from shaping the whole (kerning, a ligature or joining across the cut). A
+        /// merged `Character` is always unsafe to cut before.
+        var unsafeBefore: Bool
+        /// Whether it is white space.
+        var whiteSpace: Bool
+    }
+
+    /// The line's `Character`s in logical order: one array, filled in one walk, so that a cut
+    /// allocates once for them.
+    var characters: [CharacterAdvance]
+
     /// Each `Character`'s advance in points.
-    var advances: [Double]
-    /// Whether each `Character` holds no HarfBuzz cluster of its own: HarfBuzz merged it into an
-    /// earlier one's cluster (a ligature such as "fi", a lam-alef), whose advance counts for both.
-    var merged: [Bool]
-    /// Whether HarfBuzz flagged a cut just before each `Character` unsafe: shaping the two sides
-    /// apart may differ from shaping the whole (kerning, a ligature or joining across the cut).
-    /// A merged `Character` is always unsafe to cut before.
-    var unsafeBefore: [Bool]
+    var advances: [Double] { characters.map(\.advance) }
 
     /// What the shaping left at one UTF-8 offset of the line.
     struct Byte {
@@ -281,22 +295,17 @@ struct ClusterAdvances: Sendable, Hashable {
         var unsafeToConcat = false
     }
 
-    /// Each `Character`'s length in UTF-8 bytes, in order.
-    var lengths: [Int]
-    /// Whether each `Character` is white space.
-    var whiteSpace: [Bool]
-
     /// Gathers `bytes`, one per UTF-8 offset of `text`, by `Character`, in one walk.
+    ///
+    /// Where every scalar stands alone (`Unicode.Scalar.standsAlone`: each its own extended
+    /// grapheme cluster, UAX #29), each scalar is a `Character` and the standard library's
+    /// grapheme breaking is not needed; otherwise the `Character`s are walked.
     init(_ text: String, bytes: [Byte]) {
-        (lengths, whiteSpace) = Self.characters(of: text)
-        advances = []
-        merged = []
-        unsafeBefore = []
-        advances.reserveCapacity(lengths.count)
-        merged.reserveCapacity(lengths.count)
-        unsafeBefore.reserveCapacity(lengths.count)
+        characters = []
+        characters.reserveCapacity(bytes.count)
         var offset = 0
-        for length in lengths {
+        /// Adds the `Character` of `length` bytes at `offset`.
+        func add(length: Int, whiteSpace: Bool) {
             let end = min(offset + length, bytes.count)
             var advance = 0.0
             var cluster: Byte?
@@ -304,37 +313,27 @@ struct ClusterAdvances: Sendable, Hashable {
                 advance += bytes[index].advance
                 if cluster == nil, bytes[index].startsCluster { cluster = bytes[index] }
             }
-            advances.append(advance)
-            merged.append(cluster == nil)
-            unsafeBefore.append(cluster?.unsafeBefore ?? true)
+            characters.append(
+                CharacterAdvance(
+                    advance: advance, length: length, merged: cluster == nil,
+                    unsafeBefore: cluster?.unsafeBefore ?? true, whiteSpace: whiteSpace))
             offset += length
+        }
+        if text.unicodeScalars.allSatisfy(\.standsAlone) {
+            for scalar in text.unicodeScalars {
+                add(length: UTF8.width(scalar), whiteSpace: scalar.isWhiteSpaceQuickly)
+            }
+        } else {
+            for character in text {
+                add(length: character.utf8.count, whiteSpace: character.isWhiteSpaceQuickly)
+            }
         }
     }
 
-    /// Each `Character`'s UTF-8 length and whether it is white space.
-    ///
-    /// Where every scalar stands alone (`Unicode.Scalar.standsAlone`: each its own extended
-    /// grapheme cluster, UAX #29), each scalar is a `Character` and the standard library's
-    /// grapheme breaking is not needed; otherwise the `Character`s are walked.
+    /// Each `Character`'s UTF-8 length and whether it is white space, as `init` finds them.
     static func characters(of text: String) -> (lengths: [Int], whiteSpace: [Bool]) {
-        var lengths: [Int] = []
-        var whiteSpace: [Bool] = []
-        lengths.reserveCapacity(text.utf8.count)
-        whiteSpace.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            guard scalar.standsAlone else {
-                lengths.removeAll(keepingCapacity: true)
-                whiteSpace.removeAll(keepingCapacity: true)
-                for character in text {
-                    lengths.append(character.utf8.count)
-                    whiteSpace.append(character.isWhiteSpaceQuickly)
-                }
-                return (lengths, whiteSpace)
-            }
-            lengths.append(UTF8.width(scalar))
-            whiteSpace.append(scalar.isWhiteSpaceQuickly)
-        }
-        return (lengths, whiteSpace)
+        let line = ClusterAdvances(text, bytes: [])
+        return (line.characters.map(\.length), line.characters.map(\.whiteSpace))
     }
 }
 

@@ -209,30 +209,28 @@ struct CutCandidate {
     /// out, plus `ellipsisWidth`; a ligature's advance is shared evenly among the `Character`s
     /// it joins, so that a cut inside it is not estimated at the whole ligature.
     static func all(_ text: String, clusters: ClusterAdvances, ellipsisWidth: Double) -> [CutCandidate] {
-        var shares = clusters.advances
-        var first = 0
-        while first < shares.count {
-            var next = first + 1
-            while next < shares.count, clusters.merged[next] { next += 1 }
-            if next - first > 1 {
-                let share = shares[first] / Double(next - first)
-                for index in first..<next { shares[index] = share }
-            }
-            first = next
-        }
+        let characters = clusters.characters
         var candidates = [CutCandidate(end: text.startIndex, utf8Length: 0, estimate: ellipsisWidth, unsafe: false)]
-        candidates.reserveCapacity(shares.count)
+        candidates.reserveCapacity(characters.count)
         var width = 0.0
         var length = 0
+        var share = 0.0
         // The whole text is no candidate: stop before its last Character.
-        for offset in 0..<max(0, shares.count - 1) where offset + 1 < clusters.unsafeBefore.count {
-            width += shares[offset]
-            length += clusters.lengths[offset]
-            if !clusters.whiteSpace[offset] {
+        for offset in 0..<max(0, characters.count - 1) {
+            let character = characters[offset]
+            if !character.merged {
+                // The advance of this Character's cluster, shared with the merged ones after it.
+                var joined = offset + 1
+                while joined < characters.count, characters[joined].merged { joined += 1 }
+                share = character.advance / Double(joined - offset)
+            }
+            width += share
+            length += character.length
+            if !character.whiteSpace {
                 candidates.append(
                     CutCandidate(
                         end: text.utf8.index(text.startIndex, offsetBy: length), utf8Length: length,
-                        estimate: width + ellipsisWidth, unsafe: clusters.unsafeBefore[offset + 1]))
+                        estimate: width + ellipsisWidth, unsafe: characters[offset + 1].unsafeBefore))
             }
         }
         return candidates
