@@ -99,52 +99,20 @@ enum Itemizer {
         let positions = try font.coveringPositions(uncovered)
         var builder = RunBuilder(levels: levels)
         var missing = 0
-        var required: [UInt32] = []  // reused across clusters: no allocation per cluster
-        /// Chooses the face of one cluster, given as its scalars, and adds it to the runs.
-        func place<Scalars: Sequence<Unicode.Scalar>>(_ cluster: Scalars, utf8Count: Int, utf16Count: Int) {
-            required.removeAll(keepingCapacity: true)
-            var firstLacking: UInt32?
-            var clusterScript = HB_SCRIPT_COMMON
-            var presentation = EmojiPresentation()
-            for scalar in cluster {
-                let value = scalar.value
-                if clusterScript.isWeak { clusterScript = script(of: value) }
-                presentation.add(scalar)
-                guard !scalar.isIgnorable else { continue }
-                required.append(value)
-                if !primary.covers(value) {
-                    if firstLacking == nil { firstLacking = value }
-                    if positions[value] ?? -1 < 0 { missing += 1 }
-                }
-            }
-            var slot: Int
-            if presentation.asksForEmoji, let emoji = emojiSlot(required: required, primary: primary, chain: chain) {
-                slot = emoji
-            } else {
-                slot =
-                    firstLacking.map { chooseSlot(required: required, lacking: $0, positions: positions, chain: chain) }
-                    ?? 0
-                // Spaces, digits and punctuation stay in the face around them when it has them, so
-                // an Arabic phrase is one run (shaped in context) rather than words split by a Latin
-                // space; but never in an emoji face, whose spaces and digits are not the text's.
-                if clusterScript.isWeak, let previous = builder.lastSlot, previous != slot,
-                    previous == 0 || !chain.isColor[previous - 1],
-                    required.allSatisfy({ previous == 0 ? primary.covers($0) : chain.covers(previous - 1, $0) })
-                {
-                    slot = previous
-                }
-            }
-            builder.append(slot: slot, script: clusterScript, utf8Count: utf8Count, utf16Count: utf16Count)
-        }
+        var cluster = ClusterPlacement(primary: primary, chain: chain, positions: positions)
         if !walkingCharacters, text.unicodeScalars.allSatisfy(\.standsAlone) {
             // Each scalar is a cluster of its own (Chinese, Arabic letters, Cyrillic…): no
             // grapheme breaking, which costs more than the rest of this loop.
             for scalar in text.unicodeScalars {
-                place(CollectionOfOne(scalar), utf8Count: UTF8.width(scalar), utf16Count: UTF16.width(scalar))
+                cluster.place(
+                    CollectionOfOne(scalar), utf8Count: UTF8.width(scalar), utf16Count: UTF16.width(scalar),
+                    into: &builder, missing: &missing)
             }
         } else {
-            for cluster in text {
-                place(cluster.unicodeScalars, utf8Count: cluster.utf8.count, utf16Count: cluster.utf16.count)
+            for character in text {
+                cluster.place(
+                    character.unicodeScalars, utf8Count: character.utf8.count, utf16Count: character.utf16.count,
+                    into: &builder, missing: &missing)
             }
         }
         return (builder.finish(), missing)
@@ -153,7 +121,7 @@ enum Itemizer {
     /// The slot for a cluster the primary face cannot show whole: the font covering the first
     /// lacking scalar if it covers the whole cluster, else the first chain font that does, else
     /// the one covering the lacking scalar, else the primary (which shows .notdef).
-    private static func chooseSlot(
+    fileprivate static func chooseSlot(
         required: [UInt32], lacking: UInt32, positions: CoveringPositions, chain: FallbackChain
     ) -> Int {
         let first = positions[lacking] ?? -1
@@ -166,7 +134,7 @@ enum Itemizer {
 
     /// The slot for an emoji cluster: the primary face when it is a colour face covering the
     /// cluster, else the first colour face of the chain that does; nil when none does.
-    private static func emojiSlot(required: [UInt32], primary: FontFace, chain: FallbackChain) -> Int? {
+    fileprivate static func emojiSlot(required: [UInt32], primary: FontFace, chain: FallbackChain) -> Int? {
         if primary.metrics.hasColor, required.allSatisfy(primary.covers) { return 0 }
         for position in chain.names.indices
         where chain.isColor[position] && required.allSatisfy({ chain.covers(position, $0) }) {
@@ -174,9 +142,65 @@ enum Itemizer {
         }
         return nil
     }
+}
 
-    private static func script(of value: UInt32) -> hb_script_t {
-        hb_unicode_script(unicodeFunctions, value)
+/// Chooses the face of one grapheme cluster at a time (`Itemizer.itemizeWithFallback`): a
+/// value with the fonts and one reusable array, its state passed in and out, so that the loop
+/// over a title's clusters allocates nothing per cluster and checks no exclusive access.
+private struct ClusterPlacement {
+    let primary: FontFace
+    let chain: FallbackChain
+    let positions: CoveringPositions
+    /// The cluster's scalars that need a glyph; reused across clusters.
+    var required: [UInt32] = []
+
+    init(primary: FontFace, chain: FallbackChain, positions: CoveringPositions) {
+        self.primary = primary
+        self.chain = chain
+        self.positions = positions
+    }
+
+    /// Chooses the face of the cluster of `scalars` and adds it to the runs, counting its
+    /// scalars no installed font covers into `missing`.
+    mutating func place<Scalars: Sequence<Unicode.Scalar>>(
+        _ scalars: Scalars, utf8Count: Int, utf16Count: Int, into builder: inout RunBuilder, missing: inout Int
+    ) {
+        required.removeAll(keepingCapacity: true)
+        var firstLacking: UInt32?
+        var clusterScript = HB_SCRIPT_COMMON
+        var presentation = EmojiPresentation()
+        for scalar in scalars {
+            let value = scalar.value
+            if clusterScript.isWeak { clusterScript = hb_unicode_script(unicodeFunctions, value) }
+            presentation.add(scalar)
+            guard !scalar.isIgnorable else { continue }
+            required.append(value)
+            if !primary.covers(value) {
+                if firstLacking == nil { firstLacking = value }
+                if positions[value] ?? -1 < 0 { missing += 1 }
+            }
+        }
+        var slot: Int
+        if presentation.asksForEmoji,
+            let emoji = Itemizer.emojiSlot(required: required, primary: primary, chain: chain)
+        {
+            slot = emoji
+        } else {
+            slot =
+                firstLacking.map {
+                    Itemizer.chooseSlot(required: required, lacking: $0, positions: positions, chain: chain)
+                } ?? 0
+            // Spaces, digits and punctuation stay in the face around them when it has them, so
+            // an Arabic phrase is one run (shaped in context) rather than words split by a Latin
+            // space; but never in an emoji face, whose spaces and digits are not the text's.
+            if clusterScript.isWeak, let previous = builder.lastSlot, previous != slot,
+                previous == 0 || !chain.isColor[previous - 1],
+                required.allSatisfy({ previous == 0 ? primary.covers($0) : chain.covers(previous - 1, $0) })
+            {
+                slot = previous
+            }
+        }
+        builder.append(slot: slot, script: clusterScript, utf8Count: utf8Count, utf16Count: utf16Count)
     }
 }
 

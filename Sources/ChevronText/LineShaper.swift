@@ -58,18 +58,19 @@ struct LineShaper {
     private func measureBytes(_ text: String, concatFlags: Bool, unlessWithin width: Double?) throws(TextError) -> (
         TextMeasurement, ShapedLine?
     ) {
+        // Gathered into from the first run that needs it on (with no width, from the first);
+        // no nested function touches these, so the closure below needs no exclusivity checks.
         var line = ShapedLine(bytes: [], runs: [], simple: false)
         var gathered = false
-        func gather() {
-            line.bytes = [ClusterAdvances.Byte](repeating: ClusterAdvances.Byte(), count: text.utf8.count)
-            gathered = true
-        }
-        if width == nil { gather() }
+        let count = text.utf8.count
         let (runs, faces, missing, simple) = try shapeEachRun(text) { segment, face, utf8, buffer, runCount in
             let run = shape(segment, of: utf8, with: face, in: buffer, concatFlags: concatFlags)
             // The line's width is this run's: known now, before the buffer is reused.
             if let width, runCount == 1, run.width <= width { return run }
-            if !gathered { gather() }
+            if !gathered {
+                line.bytes = [ClusterAdvances.Byte](repeating: ClusterAdvances.Byte(), count: count)
+                gathered = true
+            }
             addClusterAdvances(in: buffer, face: face, to: &line.bytes)
             line.runs.append(ShapedLine.Run(segment: segment, face: face, measured: run))
             return run
@@ -301,33 +302,42 @@ struct ClusterAdvances: Sendable, Hashable {
     /// grapheme cluster, UAX #29), each scalar is a `Character` and the standard library's
     /// grapheme breaking is not needed; otherwise the `Character`s are walked.
     init(_ text: String, bytes: [Byte]) {
-        characters = []
+        var characters: [CharacterAdvance] = []
         characters.reserveCapacity(bytes.count)
         var offset = 0
-        /// Adds the `Character` of `length` bytes at `offset`.
-        func add(length: Int, whiteSpace: Bool) {
-            let end = min(offset + length, bytes.count)
-            var advance = 0.0
-            var cluster: Byte?
-            for index in offset..<max(offset, end) {
-                advance += bytes[index].advance
-                if cluster == nil, bytes[index].startsCluster { cluster = bytes[index] }
-            }
-            characters.append(
-                CharacterAdvance(
-                    advance: advance, length: length, merged: cluster == nil,
-                    unsafeBefore: cluster?.unsafeBefore ?? true, whiteSpace: whiteSpace))
-            offset += length
-        }
         if text.unicodeScalars.allSatisfy(\.standsAlone) {
             for scalar in text.unicodeScalars {
-                add(length: UTF8.width(scalar), whiteSpace: scalar.isWhiteSpaceQuickly)
+                Self.add(
+                    length: UTF8.width(scalar), whiteSpace: scalar.isWhiteSpaceQuickly, at: &offset, of: bytes,
+                    to: &characters)
             }
         } else {
             for character in text {
-                add(length: character.utf8.count, whiteSpace: character.isWhiteSpaceQuickly)
+                Self.add(
+                    length: character.utf8.count, whiteSpace: character.isWhiteSpaceQuickly, at: &offset, of: bytes,
+                    to: &characters)
             }
         }
+        self.characters = characters
+    }
+
+    /// Adds the `Character` of `length` bytes at `offset` of the line's `bytes`, and moves
+    /// `offset` past it.
+    private static func add(
+        length: Int, whiteSpace: Bool, at offset: inout Int, of bytes: [Byte], to characters: inout [CharacterAdvance]
+    ) {
+        let end = min(offset + length, bytes.count)
+        var advance = 0.0
+        var cluster: Byte?
+        for index in offset..<max(offset, end) {
+            advance += bytes[index].advance
+            if cluster == nil, bytes[index].startsCluster { cluster = bytes[index] }
+        }
+        characters.append(
+            CharacterAdvance(
+                advance: advance, length: length, merged: cluster == nil, unsafeBefore: cluster?.unsafeBefore ?? true,
+                whiteSpace: whiteSpace))
+        offset += length
     }
 
     /// Each `Character`'s UTF-8 length and whether it is white space, as `init` finds them.
