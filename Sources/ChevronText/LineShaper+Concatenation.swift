@@ -150,11 +150,15 @@ extension LineShaper {
             face: run.face.name, utf16Range: last.utf16Range, glyphCount: glyphs,
             width: Double(units) * size / Double(run.face.shapingUnitsPerEm), script: last.script.isoTag,
             direction: .ltr)
-        let before = line.runs[..<index]
+        // The runs before the cut as the line measured them, then the spliced one.
+        var runs: [TextRun] = []
+        runs.reserveCapacity(index + 1)
+        for before in line.runs[..<index] { runs.append(before.measured) }
+        runs.append(spliced)
         return (
             assemble(
-                runs: before.map(\.measured) + [spliced],
-                faces: [try font.primary(size: size)] + before.map(\.face) + [run.face], missing: missing),
+                runs: runs, primary: try font.primary(size: size),
+                faces: line.runs[...index].lazy.map(\.face), missing: missing),
             piece.tail
         )
     }

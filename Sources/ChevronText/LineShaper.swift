@@ -10,10 +10,10 @@ struct LineShaper {
 
     /// Measures `text` as one line: itemise, shape every run, sum advances.
     func measure(_ text: String) throws(TextError) -> TextMeasurement {
-        let (runs, faces, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer, _ in
+        let (runs, primary, faces, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer, _ in
             shape(segment, of: bytes, with: face, in: buffer)
         }
-        return assemble(runs: runs, faces: faces, missing: missing)
+        return assemble(runs: runs, primary: primary, faces: faces, missing: missing)
     }
 
     /// Measures `text` as `measure` does, from the same single shaping, and also gives the
@@ -63,7 +63,7 @@ struct LineShaper {
         var line = ShapedLine(bytes: [], runs: [], simple: false)
         var gathered = false
         let count = text.utf8.count
-        let (runs, faces, missing, simple) = try shapeEachRun(text) { segment, face, utf8, buffer, runCount in
+        let (runs, primary, faces, missing, simple) = try shapeEachRun(text) { segment, face, utf8, buffer, runCount in
             let run = shape(segment, of: utf8, with: face, in: buffer, concatFlags: concatFlags)
             // The line's width is this run's: known now, before the buffer is reused.
             if let width, runCount == 1, run.width <= width { return run }
@@ -76,30 +76,30 @@ struct LineShaper {
             return run
         }
         line.simple = simple
-        return (assemble(runs: runs, faces: faces, missing: missing), gathered ? line : nil)
+        return (assemble(runs: runs, primary: primary, faces: faces, missing: missing), gathered ? line : nil)
     }
 
     /// The same line's glyphs, placed as HarfBuzz placed them for `measure`: what a renderer draws.
     func glyphs(_ text: String) throws(TextError) -> GlyphLine {
-        let (runs, faces, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer, _ in
+        let (runs, primary, faces, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer, _ in
             let direction = shapeInto(buffer, segment, of: bytes, with: face)
             return GlyphRun(
                 face: face.name, hasColor: face.metrics.hasColor, renderable: RenderableFace(face),
                 direction: direction,
                 glyphs: placedGlyphs(in: buffer, scale: size / Double(face.shapingUnitsPerEm)))
         }
-        let measurement = assemble(runs: [], faces: faces, missing: missing)
+        let measurement = assemble(runs: [], primary: primary, faces: faces, missing: missing)
         return GlyphLine(runs: runs, ascent: measurement.ascent, descent: measurement.descent)
     }
 
     /// Itemises `text`, then hands each run's segment, face, the line's UTF-8 bytes, a HarfBuzz
     /// buffer and the number of runs to `read`, which shapes the run and keeps what it needs of it.
-    /// - Returns: the runs, the primary face (at this size) followed by each run's face, and the
-    ///   count of scalars no face covers.
+    /// - Returns: the runs, the primary face (at this size), each run's face, and the count of
+    ///   scalars no face covers.
     private func shapeEachRun<Run>(
         _ text: String,
         _ read: (RunSegment, FontFace, UnsafeBufferPointer<UInt8>, OpaquePointer, Int) -> Run
-    ) throws(TextError) -> (runs: [Run], faces: [FontFace], missing: Int, simple: Bool) {
+    ) throws(TextError) -> (runs: [Run], primary: FontFace, faces: [FontFace], missing: Int, simple: Bool) {
         let (segments, missing, simple) = try Itemizer.itemizeLine(text, font: font)
         let primary = try font.primary(size: size)
         let faces = try segments.map { (segment) throws(TextError) -> FontFace in
@@ -111,7 +111,7 @@ struct LineShaper {
                 zip(segments, faces).map { segment, face in read(segment, face, bytes, buffer, segments.count) }
             }
         }
-        return (runs, [primary] + faces, missing, simple)
+        return (runs, primary, faces, missing, simple)
     }
 
     /// Shapes one run in the context of the whole line and sums its advances.
@@ -222,12 +222,14 @@ struct LineShaper {
         }
     }
 
-    /// Sums the runs; vertical metrics are the largest among the primary face (first of `faces`)
-    /// and the faces the runs use (a face may repeat; the maxima do not mind).
-    func assemble(runs: [TextRun], faces: [FontFace], missing: Int) -> TextMeasurement {
-        var ascent = 0.0
-        var descent = 0.0
-        var lineGap = 0.0
+    /// Sums the runs; vertical metrics are the largest among the primary face and the faces the
+    /// runs use (a face may repeat; the maxima do not mind).
+    func assemble<Faces: Sequence<FontFace>>(
+        runs: [TextRun], primary: FontFace, faces: Faces, missing: Int
+    ) -> TextMeasurement {
+        var ascent = max(0, primary.metrics.points(primary.metrics.ascender, size: size))
+        var descent = max(0, primary.metrics.points(primary.metrics.descender, size: size))
+        var lineGap = max(0, primary.metrics.points(primary.metrics.lineGap, size: size))
         for face in faces {
             ascent = max(ascent, face.metrics.points(face.metrics.ascender, size: size))
             descent = max(descent, face.metrics.points(face.metrics.descender, size: size))
@@ -242,7 +244,7 @@ struct LineShaper {
             runs: runs,
             missing: missing,
             direction: direction,
-            primary: faces.first?.name ?? font.primary.name,
+            primary: primary.name,
             substituted: font.substituted)
     }
 }
@@ -305,38 +307,46 @@ struct ClusterAdvances: Sendable, Hashable {
         var characters: [CharacterAdvance] = []
         characters.reserveCapacity(bytes.count)
         var offset = 0
-        if text.unicodeScalars.allSatisfy(\.standsAlone) {
-            for scalar in text.unicodeScalars {
-                Self.add(
-                    length: UTF8.width(scalar), whiteSpace: scalar.isWhiteSpaceQuickly, at: &offset, of: bytes,
-                    to: &characters)
-            }
-        } else {
-            for character in text {
-                Self.add(
-                    length: character.utf8.count, whiteSpace: character.isWhiteSpaceQuickly, at: &offset, of: bytes,
-                    to: &characters)
+        bytes.withUnsafeBufferPointer { bytes in
+            if text.unicodeScalars.allSatisfy(\.standsAlone) {
+                for scalar in text.unicodeScalars {
+                    Self.add(
+                        length: UTF8.width(scalar), whiteSpace: scalar.isWhiteSpaceQuickly, at: &offset, of: bytes,
+                        to: &characters)
+                }
+            } else {
+                for character in text {
+                    Self.add(
+                        length: character.utf8.count, whiteSpace: character.isWhiteSpaceQuickly, at: &offset,
+                        of: bytes, to: &characters)
+                }
             }
         }
         self.characters = characters
     }
 
     /// Adds the `Character` of `length` bytes at `offset` of the line's `bytes`, and moves
-    /// `offset` past it.
+    /// `offset` past it. Its flags are the first cluster's that starts in it.
     private static func add(
-        length: Int, whiteSpace: Bool, at offset: inout Int, of bytes: [Byte], to characters: inout [CharacterAdvance]
+        length: Int, whiteSpace: Bool, at offset: inout Int, of bytes: UnsafeBufferPointer<Byte>,
+        to characters: inout [CharacterAdvance]
     ) {
         let end = min(offset + length, bytes.count)
         var advance = 0.0
-        var cluster: Byte?
-        for index in offset..<max(offset, end) {
+        var merged = true
+        var unsafeBefore = true
+        var index = offset
+        while index < end {
             advance += bytes[index].advance
-            if cluster == nil, bytes[index].startsCluster { cluster = bytes[index] }
+            if merged, bytes[index].startsCluster {
+                merged = false
+                unsafeBefore = bytes[index].unsafeBefore
+            }
+            index += 1
         }
         characters.append(
             CharacterAdvance(
-                advance: advance, length: length, merged: cluster == nil, unsafeBefore: cluster?.unsafeBefore ?? true,
-                whiteSpace: whiteSpace))
+                advance: advance, length: length, merged: merged, unsafeBefore: unsafeBefore, whiteSpace: whiteSpace))
         offset += length
     }
 

@@ -54,7 +54,7 @@ extension TextEngine {
             throw TextError(.invalidWidth, parameter: "maxWidth", "maximum width \(maxWidth) is not a number ≥ 0")
         }
         try checkLength(ellipsis, parameter: "ellipsis", limit: TextLimits.maximumEllipsisBytes)
-        let (full, shapedLine) = try measureForCutting(text, font: request, maxWidth: maxWidth, filling: filling)
+        let (full, shaped) = try measureForCutting(text, font: request, maxWidth: maxWidth, filling: filling)
         guard full.width > maxWidth else {
             return Truncation(whole: full, of: text)
         }
@@ -62,10 +62,15 @@ extension TextEngine {
             return cached
         }
         let session = currentSession
-        let shaper = try shaper(for: request, in: session)
         // A cached measurement came without what the shaping left by offset: shape once more.
+        let shaper: LineShaper
         let line: ShapedLine
-        if let shapedLine { line = shapedLine } else { line = try shaper.measureLine(text).1 }
+        if let shaped {
+            (shaper, line) = shaped
+        } else {
+            shaper = try self.shaper(for: request, in: session)
+            line = try shaper.measureLine(text).1
+        }
         let truncation = try cutPrefix(
             text, line: line, ellipsis: try measureEllipsis(ellipsis, font: request), ellipsisText: ellipsis,
             maxWidth: maxWidth, full: full, shaper: shaper, request: request, generation: session.generation)
@@ -81,17 +86,19 @@ extension TextEngine {
     /// that fits `maxWidth` and so needs no cut.
     private func measureForCutting(
         _ text: String, font request: FontRequest, maxWidth: Double, filling: CacheFilling
-    ) throws(TextError) -> (measurement: TextMeasurement, line: ShapedLine?) {
+    ) throws(TextError) -> (measurement: TextMeasurement, shaped: (shaper: LineShaper, line: ShapedLine)?) {
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
         let hash = CacheKey.hash(text, request)
         if let cached = cachedMeasurement(text, request, hash: hash) { return (cached, nil) }
         let session = currentSession
         try request.validate()
-        let (measurement, line) = try shaper(for: request, in: session).measureLine(text, cutOnlyBeyond: maxWidth)
+        let shaper = try shaper(for: request, in: session)
+        let (measurement, line) = try shaper.measureLine(text, cutOnlyBeyond: maxWidth)
         cache.insert(
             measurement, for: CacheKey(text: text, request: request, variant: nil, prehash: hash),
             generation: session.generation, filling: filling)
-        return (measurement, line)
+        // The shaper comes back with the line, so that a cut resolves the font only once.
+        return (measurement, line.map { (shaper, $0) })
     }
 
     /// The longest prefix that fits, for a text known not to fit: estimated from the advances of
