@@ -342,7 +342,9 @@ struct TruncationTests {
         let standing = (0..<0x10000).compactMap(Unicode.Scalar.init).filter(\.standsAlone)
         #expect(standing.count > 40_000)
         var texts = [String(String.UnicodeScalarView(standing)), String(String.UnicodeScalarView(standing.reversed()))]
-        let neighbours = ["a", " ", "\u{AD}", "\u{85}", "\u{A0}", "\u{A9}", "\u{2014}", "\u{627}", "\u{4E2D}", "가", "각"]
+        let neighbours = [
+            "a", " ", "\u{AD}", "\u{85}", "\u{A0}", "\u{A9}", "\u{2014}", "\u{627}", "\u{4E2D}", "가", "각",
+        ]
         for neighbour in neighbours {
             texts.append(standing.map { String($0) + neighbour }.joined())
         }
@@ -375,7 +377,9 @@ struct TruncationTests {
                 #expect(missing == walkedMissing, "\(text)")
                 #expect(segments.count == walked.count, "\(text)")
                 #expect(zip(segments, walked).allSatisfy { $0.isSame(as: $1) }, "\(text)")
-                if text.unicodeScalars.allSatisfy(\.standsAlone), !text.unicodeScalars.allSatisfy({ font.primary.covers($0.value) }) {
+                if text.unicodeScalars.allSatisfy(\.standsAlone),
+                    !text.unicodeScalars.allSatisfy({ font.primary.covers($0.value) })
+                {
                     quick += 1
                 }
             }
