@@ -395,3 +395,11 @@ extension Unicode.Scalar {
         }
     }
 }
+
+extension Character {
+    /// `isWhitespace`, which the standard library answers from the first scalar's White_Space
+    /// property: here from `Unicode.Scalar.isWhiteSpaceQuickly`'s list.
+    var isWhiteSpaceQuickly: Bool {
+        unicodeScalars.first?.isWhiteSpaceQuickly ?? false
+    }
+}

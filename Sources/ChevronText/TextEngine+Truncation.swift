@@ -243,12 +243,3 @@ struct CutCandidate {
         return candidates
     }
 }
-
-extension Character {
-    /// `isWhitespace`, answered for ASCII from the byte (tab to carriage return, and space are
-    /// the ASCII White_Space scalars), and by the standard library's properties otherwise.
-    var isWhiteSpaceQuickly: Bool {
-        guard let first = utf8.first, first < 0x80 else { return isWhitespace }
-        return first == 0x20 || (0x09...0x0D).contains(first)
-    }
-}
