@@ -85,7 +85,8 @@ enum Itemizer {
     static func itemizeWalkingCharacters(_ text: String, font: ResolvedFont) throws(TextError) -> (
         segments: [RunSegment], missing: Int
     ) {
-        let uncovered = text.unicodeScalars.map(\.value).filter { !font.primary.covers($0) }
+        // As `itemizeLine` gathers them: scalars the primary lacks that need a glyph.
+        let uncovered = text.unicodeScalars.filter { !font.primary.covers($0.value) && !$0.isIgnorable }.map(\.value)
         return try itemizeWithFallback(
             text, font: font, uncovered: uncovered, levels: Bidi.levelsIfNeeded(text, direction: nil),
             walkingCharacters: true)
