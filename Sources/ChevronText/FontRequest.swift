@@ -4,16 +4,34 @@
 /// client) is checked in one place.
 public struct FontRequest: Sendable, Hashable {
     /// Which face to ask fontconfig for.
-    public var face: FaceDescription { didSet { refreshDigest() } }
+    public var face: FaceDescription {
+        get { storage.face }
+        set { edit { $0.face = newValue } }
+    }
     /// Size in points; must be finite and in `(0, TextLimits.maximumSize]`.
-    public var size: Double { didSet { refreshDigest() } }
+    public var size: Double {
+        get { storage.size }
+        set { edit { $0.size = newValue } }
+    }
     /// A BCP 47 language tag (`ja`, `zh-Hant`, `ar-EG`); steers fallback and shaping.
-    public var language: String? { didSet { refreshDigest() } }
+    public var language: String? {
+        get { storage.language }
+        set { edit { $0.language = newValue } }
+    }
     /// OpenType features to switch on or off, in HarfBuzz's syntax (`-kern`, `+smcp`, `liga=0`).
-    public var features: [String] { didSet { refreshDigest() } }
-    /// Every field above through a `KeyHasher`, kept current as they change: a cache key mixes
-    /// in this one number rather than hashing the request's strings again on every lookup.
-    public private(set) var digest: UInt64 = 0
+    public var features: [String] {
+        get { storage.features }
+        set { edit { $0.features = newValue } }
+    }
+    /// Every field above through a `KeyHasher`, made when a field is set: a cache key mixes in
+    /// this one number rather than hashing the request's strings again on every lookup.
+    public var digest: UInt64 { storage.digest }
+
+    /// The fields, behind one reference: a request is copied into every cache key and out of
+    /// a look's numbers on every layout, and each copy of the fields themselves retained the
+    /// face's string, the language and the features apart. Two requests sharing one storage
+    /// are the same request without comparing their strings.
+    private var storage: Storage
 
     /// Creates a request from a fontconfig pattern such as `Helvetica:bold` or `Noto Sans:weight=200`.
     public init(pattern: String, size: Double, language: String? = nil, features: [String] = []) {
@@ -22,21 +40,54 @@ public struct FontRequest: Sendable, Hashable {
 
     /// Creates a request from any face description.
     public init(face: FaceDescription, size: Double, language: String? = nil, features: [String] = []) {
-        self.face = face
-        self.size = size
-        self.language = language
-        self.features = features
-        refreshDigest()
+        storage = Storage(Fields(face: face, size: size, language: language, features: features))
     }
 
-    private mutating func refreshDigest() {
-        var hasher = KeyHasher()
-        face.hash(into: &hasher)
-        hasher.combine(size)
-        hasher.combine(language)
-        hasher.combine(features.count)
-        for feature in features { hasher.combine(feature) }
-        digest = UInt64(UInt(bitPattern: hasher.finalize()))
+    /// Whether both are one storage: then they are the same request.
+    func sharesStorage(with other: FontRequest) -> Bool { storage === other.storage }
+
+    public static func == (left: FontRequest, right: FontRequest) -> Bool {
+        left.storage === right.storage || left.storage.fields == right.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.fields)
+    }
+
+    /// Changes fields in a new storage (another request may share this one), hashed anew.
+    private mutating func edit(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
+
+    private struct Fields: Sendable, Hashable {
+        var face: FaceDescription
+        var size: Double
+        var language: String?
+        var features: [String]
+    }
+
+    /// Never changed once made, so reading it needs no exclusivity check.
+    private final class Storage: Sendable {
+        let fields: Fields
+        let digest: UInt64
+
+        init(_ fields: Fields) {
+            self.fields = fields
+            var hasher = KeyHasher()
+            fields.face.hash(into: &hasher)
+            hasher.combine(fields.size)
+            hasher.combine(fields.language)
+            hasher.combine(fields.features.count)
+            for feature in fields.features { hasher.combine(feature) }
+            digest = UInt64(UInt(bitPattern: hasher.finalize()))
+        }
+
+        var face: FaceDescription { fields.face }
+        var size: Double { fields.size }
+        var language: String? { fields.language }
+        var features: [String] { fields.features }
     }
 }
 

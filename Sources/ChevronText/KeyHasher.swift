@@ -133,6 +133,7 @@ extension FontRequest {
     /// synthesized `==` switches over the pair of faces, which made every cache lookup copy
     /// (and retain, and release) the whole stored key around the comparison.
     public func isSame(as other: FontRequest) -> Bool {
+        if sharesStorage(with: other) { return true }
         guard digest == other.digest, size == other.size, features.count == other.features.count,
             face.isSame(as: other.face)
         else {
