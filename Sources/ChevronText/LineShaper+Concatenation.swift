@@ -25,8 +25,9 @@ struct LinePiece: Sendable {
     var units: Int
     /// The glyphs.
     var glyphs: Int
-    /// Each cluster's advance in points, in the order of their UTF-8 offsets, summed: what
-    /// `LineShaper.measure(_:tailFrom:)` gives for the piece at the end of a line.
+    /// Each cluster's advance in points, in the order of their UTF-8 offsets (whatever the
+    /// direction), summed: what `LineShaper.measure(_:tailFrom:)` gives for the piece at the end
+    /// of a line.
     var tail: Double
     /// Whether the piece may be spliced after a prefix: HarfBuzz found its start clear of
     /// unsafe-to-concat, and every scalar of it is of the common script (punctuation like "…",
@@ -39,9 +40,10 @@ struct LinePiece: Sendable {
 }
 
 extension LineShaper {
-    /// `text` shaped in `face` with `script`, left to right, as the end of a line (HarfBuzz's
-    /// end-of-text flag, not its beginning-of-text one), with the unsafe-to-concat flags.
-    func piece(_ text: String, face: FontFace, script: hb_script_t) -> LinePiece {
+    /// `text` shaped in `face` with `script` and the direction of the run it ends, as the end of
+    /// a line (HarfBuzz's end-of-text flag, not its beginning-of-text one), with the
+    /// unsafe-to-concat flags.
+    func piece(_ text: String, face: FontFace, script: hb_script_t, rightToLeft: Bool) -> LinePiece {
         let joinsSimply = Itemizer.joinsSimply(text, font: font)
         let common = Itemizer.isCommonScript(text)
         var utf8 = text
@@ -52,7 +54,7 @@ extension LineShaper {
                     hb_buffer_add_utf8(
                         buffer, characters.baseAddress, Int32(characters.count), 0, Int32(characters.count))
                 }
-                hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+                hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
                 hb_buffer_set_script(buffer, script)
                 if let language {
                     hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
@@ -66,26 +68,31 @@ extension LineShaper {
                 guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                     let positions = hb_buffer_get_glyph_positions(buffer, nil), count > 0
                 else { return LinePiece(units: 0, glyphs: 0, tail: 0, safeAtStart: false, joinsSimply: false) }
-                // Per cluster, in offset order (left to right, so glyph order), as a line's tail sums.
+                // Per cluster, in offset order, as a line's tail sums: HarfBuzz gives the glyphs
+                // in visual order, so a right-to-left piece's clusters come last first.
+                let glyphCount = Int(count)
+                let glyph = { (step: Int) in rightToLeft ? glyphCount - 1 - step : step }
                 var units = 0
                 var tail = 0.0
-                var index = 0
-                while index < Int(count) {
-                    let cluster = infos[index].cluster
+                var step = 0
+                while step < glyphCount {
+                    let cluster = infos[glyph(step)].cluster
                     var clusterUnits = 0
-                    while index < Int(count), infos[index].cluster == cluster {
-                        clusterUnits += Int(positions[index].x_advance)
-                        index += 1
+                    while step < glyphCount, infos[glyph(step)].cluster == cluster {
+                        clusterUnits += Int(positions[glyph(step)].x_advance)
+                        step += 1
                     }
                     units += clusterUnits
                     tail += Double(clusterUnits) * size / Double(face.shapingUnitsPerEm)
                 }
+                // The piece's logical start: its first glyph left to right, its last right to left.
+                // A glyph's flags are the defined bits of its mask (hb_glyph_info_get_glyph_flags).
+                let start = infos[glyph(0)]
+                let startFlags = start.mask & HB_GLYPH_FLAG_DEFINED.rawValue
                 let unsafe = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
                 return LinePiece(
-                    units: units, glyphs: Int(count), tail: tail,
-                    safeAtStart: common && infos[0].cluster == 0
-                        && hb_glyph_info_get_glyph_flags(infos).rawValue & unsafe == 0,
-                    joinsSimply: joinsSimply)
+                    units: units, glyphs: glyphCount, tail: tail,
+                    safeAtStart: common && start.cluster == 0 && startFlags & unsafe == 0, joinsSimply: joinsSimply)
             }
         }
     }
@@ -97,10 +104,11 @@ extension LineShaper {
     ///
     /// HarfBuzz's rule (hb-buffer.h, `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`): two pieces of text each
     /// clear of unsafe-to-concat where they meet shape, concatenated, as their shapings spliced.
-    /// So it is taken only when the run the cut falls in is left to right, the line's shaping
-    /// is clear of the flag at the cut and the piece's at its start, and `shown` itemises into
-    /// the line's runs before the cut's, unchanged, then the cut's run with the piece in it
-    /// (same face, script and direction). The runs before are shaped as in the line: HarfBuzz
+    /// So it is taken only when the line's shaping is clear of the flag at the cut and the
+    /// piece's at its start, and `shown` itemises into the line's runs before the cut's,
+    /// unchanged, then the cut's run with the piece in it (same face, script and direction: a
+    /// right-to-left run's piece is shaped right to left, and the flags and offsets are
+    /// logical, so the rule holds in either direction). The runs before are shaped as in the line: HarfBuzz
     /// sees at most five characters of context past a run's end (`HB_BUFFER_CONTEXT_LENGTH`),
     /// so the cut must lie at least five characters into its run, unless that run is the first.
     func spliced(
@@ -111,14 +119,14 @@ extension LineShaper {
         else { return nil }
         let run = line.runs[index]
         let start = run.segment.utf8Range.lowerBound
-        guard !run.segment.rightToLeft, cut > start,
+        guard cut > start,
             index == 0 || shown.utf8.dropFirst(start).prefix(cut - start).count(where: { $0 & 0xC0 != 0x80 }) >= 5
         else { return nil }
         let piece = pieceFor(run)
         guard piece.safeAtStart else { return nil }
         let last: RunSegment
         let missing: Int
-        if line.simple, piece.joinsSimply {
+        if line.simple, piece.joinsSimply {  // a simple line is left to right throughout
             // The line's runs cut short, the piece joining the last (see `Itemizer.itemizeLine`);
             // that run keeps its script only if its part before the cut has a scalar of a script.
             let from = shown.utf8.index(shown.startIndex, offsetBy: start)
@@ -133,7 +141,7 @@ extension LineShaper {
             guard segments.count == index + 1,
                 zip(segments, line.runs).dropLast().allSatisfy({ $0.isSame(as: $1.segment) }),
                 let itemised = segments.last, itemised.faceSlot == run.segment.faceSlot,
-                itemised.script == run.segment.script, !itemised.rightToLeft,
+                itemised.script == run.segment.script, itemised.rightToLeft == run.segment.rightToLeft,
                 itemised.utf8Range == start..<shown.utf8.count
             else { return nil }
             last = itemised
@@ -149,7 +157,7 @@ extension LineShaper {
         let spliced = TextRun(
             face: run.face.name, utf16Range: last.utf16Range, glyphCount: glyphs,
             width: Double(units) * size / Double(run.face.shapingUnitsPerEm), script: last.script.isoTag,
-            direction: .ltr)
+            direction: last.rightToLeft ? .rtl : .ltr)
         // The runs before the cut as the line measured them, then the spliced one.
         var runs: [TextRun] = []
         runs.reserveCapacity(index + 1)

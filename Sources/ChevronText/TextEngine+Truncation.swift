@@ -116,8 +116,8 @@ extension TextEngine {
             text, clusters: ClusterAdvances(text, bytes: line.bytes), ellipsisWidth: ellipsisWidth)
         let piece = { (run: ShapedLine.Run) in
             self.ellipsisPiece(
-                ellipsisText, request: request, face: run.face, script: run.segment.script, shaper: shaper,
-                generation: generation)
+                ellipsisText, request: request, face: run.face, script: run.segment.script,
+                rightToLeft: run.segment.rightToLeft, shaper: shaper, generation: generation)
         }
         // The measurement of each candidate checked (a handful), so the chosen one's comes back
         // with the cut; the ellipsis alone is candidate 0.

@@ -188,12 +188,13 @@ public final class TextEngine: Sendable {
     /// from a small table of its own: like the ellipsis's measurement, a constant of a look's
     /// font, asked for by every cut.
     func ellipsisPiece(
-        _ ellipsis: String, request: FontRequest, face: FontFace, script: hb_script_t, shaper: LineShaper,
-        generation: Int
+        _ ellipsis: String, request: FontRequest, face: FontFace, script: hb_script_t, rightToLeft: Bool,
+        shaper: LineShaper, generation: Int
     ) -> LinePiece {
-        let key = PieceKey(text: ellipsis, request: request, face: face.name, script: script.rawValue)
+        let key = PieceKey(
+            text: ellipsis, request: request, face: face.name, script: script.rawValue, rightToLeft: rightToLeft)
         if let known = pieces.value(for: key, generation: generation) { return known }
-        let piece = shaper.piece(ellipsis, face: face, script: script)
+        let piece = shaper.piece(ellipsis, face: face, script: script, rightToLeft: rightToLeft)
         pieces.insert(piece, for: key, generation: generation)
         return piece
     }
@@ -271,13 +272,15 @@ struct PieceKey: PrehashedKey {
     let request: FontRequest
     let face: FaceName
     let script: UInt32
+    let rightToLeft: Bool
     let prehash: Int
 
-    init(text: String, request: FontRequest, face: FaceName, script: UInt32) {
+    init(text: String, request: FontRequest, face: FaceName, script: UInt32, rightToLeft: Bool) {
         self.text = text
         self.request = request
         self.face = face
         self.script = script
+        self.rightToLeft = rightToLeft
         var hasher = KeyHasher()
         hasher.combine(text)
         request.hash(into: &hasher)
@@ -285,11 +288,13 @@ struct PieceKey: PrehashedKey {
         hasher.combine(face.index)
         hasher.combine(face.variations)
         hasher.combine(Int(script))
+        hasher.combine(rightToLeft ? 1 : 0)
         prehash = hasher.finalize()
     }
 
     static func == (left: PieceKey, right: PieceKey) -> Bool {
-        left.prehash == right.prehash && left.script == right.script && left.face == right.face
+        left.prehash == right.prehash && left.script == right.script && left.rightToLeft == right.rightToLeft
+            && left.face == right.face
             && left.request.isSame(as: right.request) && left.text.hasSameBytes(as: right.text)
     }
 }

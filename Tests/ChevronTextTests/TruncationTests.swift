@@ -257,6 +257,35 @@ struct TruncationTests {
         #expect(shaped > 10, "\(shaped) shaped checks")
     }
 
+    @Test func aRightToLeftCheckSplicedIsTheShapingOfTheTextShown() throws {
+        // Hebrew and Arabic cuts (and right-to-left runs in left-to-right lines) at every width
+        // step: spliced with the ellipsis shaped right to left where HarfBuzz finds the cut and
+        // the ellipsis clear of unsafe-to-concat, else shaped; either way what is reported is
+        // what `measure` gives for the text shown, to the bit. Words end in letters that do not
+        // join onward, so cuts between words are spliced: some must be.
+        let titles = [
+            "הגדרות חשבון ופרטיות", "תיבת דואר נכנס", "רשימת קריאה שמורה לאחר כך", "البريد الوارد الإعدادات",
+            "الإعدادات العامة للحساب", "قائمة القراءة المحفوظة", "Settings הגדרות חשבון", "Inbox البريد الوارد",
+        ]
+        let engine = try TextEngine()
+        for request in [FontRequest(pattern: "DejaVu Sans", size: 13), FontRequest(pattern: "Noto Sans", size: 12)] {
+            for title in titles {
+                let full = try sharedEngine.measure(title, font: request)
+                for step in 1..<16 {
+                    let cut = try engine.truncate(title, font: request, maxWidth: full.width * Double(step) / 16)
+                    guard cut.truncated, !cut.displayed.isEmpty else { continue }
+                    let shaped = try sharedEngine.measure(cut.displayed, font: request)
+                    #expect(cut.measurement == shaped, "\(title) at step \(step)")
+                    #expect(cut.width == shaped.width, "\(title) at step \(step)")
+                }
+            }
+        }
+        let spliced = engine.cutChecks.splicedChecks.load(ordering: .relaxed)
+        let shaped = engine.cutChecks.shapedChecks.load(ordering: .relaxed)
+        #expect(spliced > 50, "\(spliced) spliced checks")
+        #expect(shaped > 0, "\(shaped) shaped checks")
+    }
+
     @Test func anEllipsisOfLettersIsShapedNotSpliced() throws {
         // Letters (or marks) could join or attach across the cut, which the ellipsis shaped on
         // its own never saw: only an ellipsis of common-script characters is spliced.
