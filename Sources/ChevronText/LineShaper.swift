@@ -46,6 +46,56 @@ struct LineShaper {
         return (measurement, bytes[min(max(tail, 0), bytes.count)...].reduce(0) { $0 + $1.advance })
     }
 
+    /// `measure(_:tailFrom:)` for `shown`, a prefix of the text `line` was shaped from cut at
+    /// UTF-8 offset `tail` followed by an ellipsis, shaping only the runs from the cut's on: the
+    /// runs before it come from the line's shaping, where `shown` itemises into the same runs
+    /// and each ends at least five characters before the cut. HarfBuzz shapes a run from its
+    /// own text and at most five characters of context on each side
+    /// (`HB_BUFFER_CONTEXT_LENGTH`), all unchanged for those runs, so their shaping in `shown`
+    /// is the line's: the result is the whole shaping's, to the bit. `reused` counts those runs.
+    func measure(_ shown: String, tailFrom tail: Int, reusing line: ShapedLine) throws(TextError) -> (
+        measurement: TextMeasurement, tail: Double, reused: Int
+    ) {
+        let (segments, missing, _) = try Itemizer.itemizeLine(shown, font: font)
+        var utf8 = shown
+        let kept = utf8.withUTF8 { bytes in
+            var kept = 0
+            while kept < segments.count - 1, kept < line.runs.count,
+                segments[kept].isSame(as: line.runs[kept].segment),
+                bytes[segments[kept].utf8Range.upperBound..<tail].count(where: { $0 & 0xC0 != 0x80 }) >= 5
+            {
+                kept += 1
+            }
+            return kept
+        }
+        guard kept > 0 else {
+            let (measurement, tailAdvance) = try measure(shown, tailFrom: tail)
+            return (measurement, tailAdvance, 0)
+        }
+        let primary = try font.primary(size: size)
+        var faces = line.runs[..<kept].map(\.face)
+        faces.reserveCapacity(segments.count)
+        for segment in segments[kept...] {
+            faces.append(segment.faceSlot == 0 ? primary : try font.fallbackFace(at: segment.faceSlot - 1))
+        }
+        var runs = line.runs[..<kept].map(\.measured)
+        runs.reserveCapacity(segments.count)
+        var ends = [ClusterAdvances.Byte](repeating: ClusterAdvances.Byte(), count: shown.utf8.count)
+        utf8.withUTF8 { bytes in
+            buffers.withBuffer { buffer in
+                for position in kept..<segments.count {
+                    runs.append(shape(segments[position], of: bytes, with: faces[position], in: buffer))
+                    addClusterAdvances(in: buffer, face: faces[position], to: &ends)
+                }
+            }
+        }
+        return (
+            assemble(runs: runs, primary: primary, faces: faces, missing: missing),
+            ends[min(max(tail, 0), ends.count)...].reduce(0) { $0 + $1.advance },
+            kept
+        )
+    }
+
     /// Measures `text` as `measure` does, and gathers what the shaping left at each UTF-8 offset
     /// (with `concatFlags`, HarfBuzz's unsafe-to-concat flags too, which cost it some work).
     func measureBytes(_ text: String, concatFlags: Bool = false) throws(TextError) -> (TextMeasurement, ShapedLine) {

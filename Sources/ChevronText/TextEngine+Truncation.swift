@@ -119,34 +119,45 @@ extension TextEngine {
                 ellipsisText, request: request, face: run.face, script: run.segment.script,
                 rightToLeft: run.segment.rightToLeft, shaper: shaper, generation: generation)
         }
-        // The measurement of each candidate checked (a handful), so the chosen one's comes back
-        // with the cut; the ellipsis alone is candidate 0.
-        var shapedMeasurements: [(index: Int, measurement: TextMeasurement)] = [(0, ellipsis)]
+        // The text and measurement of each candidate checked (a handful), so the chosen one's
+        // come back with the cut; the ellipsis alone is candidate 0.
+        var checks: [(index: Int, shown: String, measurement: TextMeasurement)] = [(0, ellipsisText, ellipsis)]
+        checks.reserveCapacity(4)
         let settled = try Self.settle(
             candidates, maxWidth: maxWidth, ellipsisWidth: ellipsisWidth, slack: CutCandidate.slack * shaper.size
         ) { (index) throws(TextError) -> (width: Double, ellipsis: Double) in
             let candidate = candidates[index]
-            let shown = String(text[..<candidate.end]) + ellipsisText
+            let shown = Self.shown(text, upTo: candidate, ellipsis: ellipsisText)
             let checked: (measurement: TextMeasurement, tail: Double)
             if let spliced = try shaper.spliced(shown, line: line, cut: candidate.utf8Length, piece: piece) {
                 checked = spliced
                 cutChecks.splicedChecks.add(1, ordering: .relaxed)
             } else {
-                checked = try shaper.measure(shown, tailFrom: candidate.utf8Length)
+                let shaped = try shaper.measure(shown, tailFrom: candidate.utf8Length, reusing: line)
+                checked = (shaped.measurement, shaped.tail)
                 cutChecks.shapedChecks.add(1, ordering: .relaxed)
+                cutChecks.reusedRuns.add(shaped.reused, ordering: .relaxed)
             }
-            shapedMeasurements.append((index, checked.measurement))
+            checks.append((index, shown, checked.measurement))
             return (checked.measurement.width, checked.tail)
         }
-        guard let settled else {
+        guard let settled, let chosen = checks.last(where: { $0.index == settled.index }) else {
             return Truncation(
                 displayed: "", width: 0, truncated: true, fullWidth: full.width, missing: full.missing,
                 measurement: nil)
         }
         return Truncation(
-            displayed: String(text[..<candidates[settled.index].end]) + ellipsisText, width: settled.width,
-            truncated: true, fullWidth: full.width, missing: full.missing,
-            measurement: shapedMeasurements.last { $0.index == settled.index }?.measurement)
+            displayed: chosen.shown, width: settled.width, truncated: true, fullWidth: full.width,
+            missing: full.missing, measurement: chosen.measurement)
+    }
+
+    /// The prefix `candidate` ends, then the ellipsis, built in one allocation.
+    private static func shown(_ text: String, upTo candidate: CutCandidate, ellipsis: String) -> String {
+        var shown = ""
+        shown.reserveCapacity(candidate.utf8Length + ellipsis.utf8.count)
+        shown += text[..<candidate.end]
+        shown += ellipsis
+        return shown
     }
 
     /// Which of `candidates` (shortest first, the first the ellipsis alone) to show within
@@ -217,8 +228,9 @@ struct CutCandidate {
     /// it joins, so that a cut inside it is not estimated at the whole ligature.
     static func all(_ text: String, clusters: ClusterAdvances, ellipsisWidth: Double) -> [CutCandidate] {
         let characters = clusters.characters
-        var candidates = [CutCandidate(end: text.startIndex, utf8Length: 0, estimate: ellipsisWidth, unsafe: false)]
+        var candidates: [CutCandidate] = []
         candidates.reserveCapacity(characters.count)
+        candidates.append(CutCandidate(end: text.startIndex, utf8Length: 0, estimate: ellipsisWidth, unsafe: false))
         var width = 0.0
         var length = 0
         var share = 0.0

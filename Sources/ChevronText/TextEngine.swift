@@ -264,6 +264,8 @@ public struct TextStatistics: Sendable, Hashable, Codable {
 final class CutChecks: Sendable {
     let splicedChecks = Atomic<Int>(0)
     let shapedChecks = Atomic<Int>(0)
+    /// Runs a shaped check took from the line's shaping instead of shaping them again.
+    let reusedRuns = Atomic<Int>(0)
 }
 
 /// What an ellipsis shaped as a line end depends on.

@@ -228,6 +228,34 @@ struct TruncationTests {
         }
     }
 
+    @Test func aShapedCheckReusesTheRunsBeforeTheCutAndIsTheShapingOfTheTextShown() throws {
+        // Cuts that cannot be spliced (the ellipsis lands in a run of its own after Latin text
+        // in a right-to-left line; Arabic joining at the cut; fallback faces) are shaped, but
+        // the runs that end five characters or more before the cut are taken from the line's
+        // shaping: every check is still what `measure` gives for the text shown, to the bit,
+        // and some runs must have been reused.
+        let titles = [
+            "البريد الوارد — Posteingang Einstellungen", "הגדרות — Subscriptions and Downloads",
+            "Photos Входящие 设置 البريد الوارد", "Settings 设置 Einstellungen Paramètres",
+            "收件箱 — Wi‑Fi 受信トレイ Posteingang", "Starred — البريد الوارد الإعدادات",
+        ]
+        let engine = try TextEngine()
+        for request in [classicFont, FontRequest(pattern: "Noto Sans", size: 12)] {
+            for title in titles {
+                let full = try sharedEngine.measure(title, font: request)
+                for step in 1..<20 {
+                    let cut = try engine.truncate(title, font: request, maxWidth: full.width * Double(step) / 20)
+                    guard cut.truncated, !cut.displayed.isEmpty else { continue }
+                    let shaped = try sharedEngine.measure(cut.displayed, font: request)
+                    #expect(cut.measurement == shaped, "\(title) at step \(step)")
+                    #expect(cut.width == shaped.width, "\(title) at step \(step)")
+                }
+            }
+        }
+        let reused = engine.cutChecks.reusedRuns.load(ordering: .relaxed)
+        #expect(reused > 50, "\(reused) runs reused")
+    }
+
     @Test func aCheckSplicedFromTheLinesShapingIsTheShapingOfTheTextShown() throws {
         // Every cut of these titles, kerning on and off, at many widths: whether its check was
         // spliced (the line's glyphs before the cut, then the ellipsis shaped on its own) or
