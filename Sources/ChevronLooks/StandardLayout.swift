@@ -56,7 +56,7 @@ struct StandardLayout {
     ) throws -> Choice {
         let available = maximum - metrics.padding
         let (cut, tracked) = try truncate(text, font: font, tracking: metrics.tracking, to: available)
-        let fullWidth = cut.fullWidth + (metrics.tracking == 0 ? 0 : metrics.tracking * Double(text.count))
+        let fullWidth = cut.fullWidth + (metrics.tracking == 0 ? 0 : metrics.tracking * Double(text.characterCount))
         if fullWidth + metrics.padding <= maximum {
             // The cut's own measurement is the whole text's only when it kept the whole text.
             return Choice(
@@ -75,7 +75,7 @@ struct StandardLayout {
         -> (Truncation, width: Double)
     {
         func trackedWidth(_ cut: Truncation) -> Double {
-            cut.width + (tracking == 0 ? 0 : tracking * Double(cut.displayed.count))
+            cut.width + (tracking == 0 ? 0 : tracking * Double(cut.displayed.characterCount))
         }
         var limit = available
         var cut = try measurer.truncate(text, font: font, maxWidth: max(0, limit))
@@ -110,26 +110,31 @@ struct StandardLayout {
     }
 
     /// The titles to try, in order, with where each came from.
-    private func candidates(_ policy: OverflowPolicy, _ request: SizeRequest) throws -> [(String, TitleSource)] {
-        var chain: [(String, TitleSource)] = []
-        if let previous = try previousItem(request) {
-            // Seeds 001 and 004: the previous item's back title, else its title, else generic.
-            if let back = previous.backTitle, !back.isEmpty { chain.append((back, .backTitle)) }
-            if let title = previous.title, !title.isEmpty { chain.append((title, .title)) }
-        } else if let title = request.title {
-            chain.append((title, .title))
-        }
-        let generic = (request.genericTitle, TitleSource.generic)
-        let none = ("", TitleSource.none)
+    private func candidates(_ policy: OverflowPolicy, _ request: SizeRequest) throws -> TitleCandidates {
+        // A stack too short for a previous item is an error whatever the policy.
+        let previous = try previousItem(request)
+        var chain = TitleCandidates()
         switch policy {
-        case .truncate: return [try truncateCandidate(request)]
+        case .truncate:
+            let (text, source) = try truncateCandidate(request)
+            chain.append(text, source)
         case .fallback:
-            chain.append(generic)
-            chain.append(none)
-            return chain
-        case .generic: return [generic, none]
-        case .minimal: return [none]
+            // Seeds 001 and 004: the previous item's back title, else its title, else generic.
+            if let previous {
+                if let back = previous.backTitle, !back.isEmpty { chain.append(back, .backTitle) }
+                if let title = previous.title, !title.isEmpty { chain.append(title, .title) }
+            } else if let title = request.title {
+                chain.append(title, .title)
+            }
+            chain.append(request.genericTitle, .generic)
+            chain.append("", .none)
+        case .generic:
+            chain.append(request.genericTitle, .generic)
+            chain.append("", .none)
+        case .minimal:
+            chain.append("", .none)
         }
+        return chain
     }
 
     private func place(
@@ -193,6 +198,40 @@ struct StandardLayout {
                     "maximum width \(maximum) is under the \(lookName) look's minimum of \(metrics.minimumWidth) points"
                 )
             }
+        }
+    }
+}
+
+/// At most four titles to try, in order, with where each came from, held in place: an array of
+/// them cost every layout of a look with the fallback policy an allocation and two regrowths.
+private struct TitleCandidates: Sequence, IteratorProtocol {
+    private var first: (String, TitleSource)?
+    private var second: (String, TitleSource)?
+    private var third: (String, TitleSource)?
+    private var fourth: (String, TitleSource)?
+    private var count = 0
+    private var position = 0
+
+    mutating func append(_ text: String, _ source: TitleSource) {
+        switch count {
+        case 0: first = (text, source)
+        case 1: second = (text, source)
+        case 2: third = (text, source)
+        default:
+            precondition(count == 3, "a chain has at most four titles")
+            fourth = (text, source)
+        }
+        count += 1
+    }
+
+    mutating func next() -> (String, TitleSource)? {
+        guard position < count else { return nil }
+        defer { position += 1 }
+        switch position {
+        case 0: return first
+        case 1: return second
+        case 2: return third
+        default: return fourth
         }
     }
 }

@@ -19,7 +19,7 @@ public struct TitleMeasurer: Sendable {
     ) {
         let measurement = try measure(text, font: font)
         // Counting characters walks grapheme clusters: only pay for it when there is tracking.
-        let tracked = tracking == 0 ? 0 : tracking * Double(text.count)
+        let tracked = tracking == 0 ? 0 : tracking * Double(text.characterCount)
         return (measurement.width + tracked, measurement)
     }
 

@@ -446,6 +446,20 @@ extension Unicode.Scalar {
     }
 }
 
+extension String {
+    /// How many `Character`s the text has (`count`), counted by scalar when every scalar stands
+    /// alone (see `Unicode.Scalar.standsAlone`), which skips grapheme breaking: what a look's
+    /// tracking (added after every character) multiplies, for every title it measures.
+    public var characterCount: Int {
+        var scalars = 0
+        for scalar in unicodeScalars {
+            guard scalar.standsAlone else { return count }
+            scalars += 1
+        }
+        return scalars
+    }
+}
+
 extension Character {
     /// `isWhitespace`, which the standard library answers from the first scalar's White_Space
     /// property: here from `Unicode.Scalar.isWhiteSpaceQuickly`'s list.

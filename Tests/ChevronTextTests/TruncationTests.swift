@@ -389,6 +389,19 @@ struct TruncationTests {
         #expect(Double(shapings) <= 1.2 * Double(cuts), "\(shapings) shapings for \(cuts) cuts")
     }
 
+    @Test func theQuickCharacterCountIsTheStandardLibrarys() {
+        // Counted by scalar when each stands alone, else by the standard library: the same
+        // number either way, for titles of both kinds and texts that must take the slow count.
+        let texts =
+            sampleTitles + Self.fallbackTitles + Self.singleFaceTitles.map(\.0) + [
+                "", "a\r\nb", "\r\n", "e\u{301}", "👍🏽 ok", "🇫🇷🇩🇪", "ก่า", "नमस्ते", "한국어", "\u{1100}\u{1161}",
+                "Back", "設定 — Настройки", "البريد", "עברית",
+            ]
+        for text in texts {
+            #expect(text.characterCount == text.count, "\(text.debugDescription)")
+        }
+    }
+
     @Test func scalarsThatStandAloneAreEachACharacterAsTheStandardLibraryBreaksThem() {
         // Every scalar of the Basic Multilingual Plane the quick walk takes one by one, in order,
         // reversed, and next to a few neighbours (a soft hyphen, NEL, no-break space, ©, an em
