@@ -173,7 +173,7 @@ struct StandardLayout {
             titleSource: choice.source, truncated: choice.truncated, capInsets: caps, titleInsets: titleInsets,
             hitRect: Rect(x: (width - hitWidth) / 2, y: (height - hitHeight) / 2, width: hitWidth, height: hitHeight),
             direction: direction, font: measured.primary, fontSize: font.size, textWidth: choice.fullWidth,
-            requestedFont: font.face.description, substituted: measured.substituted,
+            requestedFont: font.faceDescription, substituted: measured.substituted,
             missingGlyphs: missingGlyphs)
     }
 

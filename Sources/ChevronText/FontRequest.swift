@@ -26,6 +26,8 @@ public struct FontRequest: Sendable, Hashable {
     /// Every field above through a `KeyHasher`, made when a field is set: a cache key mixes in
     /// this one number rather than hashing the request's strings again on every lookup.
     public var digest: UInt64 { storage.digest }
+    /// `face.description`, made when the face is set: every layout reports it.
+    public var faceDescription: String { storage.faceDescription }
 
     /// The fields, behind one reference: a request is copied into every cache key and out of
     /// a look's numbers on every layout, and each copy of the fields themselves retained the
@@ -72,9 +74,11 @@ public struct FontRequest: Sendable, Hashable {
     private final class Storage: Sendable {
         let fields: Fields
         let digest: UInt64
+        let faceDescription: String
 
         init(_ fields: Fields) {
             self.fields = fields
+            faceDescription = fields.face.description
             var hasher = KeyHasher()
             fields.face.hash(into: &hasher)
             hasher.combine(fields.size)
