@@ -29,13 +29,12 @@ enum Itemizer {
         return (line.segments, line.missing)
     }
 
-    /// `itemize`'s runs and missing count, and whether the line was simple: one pass, every
-    /// scalar in the primary face, no emoji, and left to right throughout (no bidirectional
-    /// levels). A simple line's prefix itemises into the line's runs cut short, so a text
-    /// that only adds, after such a prefix, scalars that are simple too and of no script of
-    /// their own (an ellipsis) joins the last of them (see `LineShaper.spliced`).
+    /// `itemize`'s runs and missing count, and whether the line is left to right throughout (no
+    /// bidirectional levels). The itemiser is causal: each cluster's face and run follow from
+    /// the clusters before it, so a prefix of a left-to-right line itemises into the line's runs
+    /// cut short (see `ShapedLine.continuedRun`).
     static func itemizeLine(_ text: String, font: ResolvedFont) throws(TextError) -> (
-        segments: [RunSegment], missing: Int, simple: Bool
+        segments: [RunSegment], missing: Int, leftToRight: Bool
     ) {
         let primary = font.primary
         let functions = unicodeFunctions  // a global read costs a once-check; read it once
@@ -52,21 +51,28 @@ enum Itemizer {
                 builder.append(slot: 0, script: hb_unicode_script(functions, value), scalar: scalar)
             }
         }
-        if uncovered.isEmpty && !mayBeEmoji { return (builder.finish(), 0, builder.levels == nil) }
+        let leftToRight = builder.levels == nil
+        if uncovered.isEmpty && !mayBeEmoji { return (builder.finish(), 0, leftToRight) }
         let (segments, missing) = try itemizeWithFallback(
             text, font: font, uncovered: uncovered, levels: builder.levels)
-        return (segments, missing, false)
+        return (segments, missing, leftToRight)
     }
 
-    /// Whether `text`, put after a simple line's prefix, keeps it simple and joins its last run:
-    /// every scalar in the primary face (or default-ignorable), none asking for emoji or for
-    /// reordering, each of no script of its own.
-    static func joinsSimply(_ text: String, font: ResolvedFont) -> Bool {
-        Bidi.levelsIfNeeded(text, direction: nil) == nil
-            && text.unicodeScalars.allSatisfy { scalar in
-                (font.primary.covers(scalar.value) || scalar.isIgnorable) && !scalar.mayAskForEmoji
-                    && hb_unicode_script(unicodeFunctions, scalar.value).isWeak
-            }
+    /// The scalars of `text` (an ellipsis) that need a glyph, when, put after a prefix of a
+    /// left-to-right line, it joins the run the prefix ends in wherever that run's face covers
+    /// them: none asks for emoji or for bidirectional levels, each is of no script of its own
+    /// (so the face around it keeps it), and the first stands alone (so it starts a cluster
+    /// after any `Character` but a rare prepended one, which the caller rules out). Nil when it
+    /// may not join.
+    static func joiningScalars(_ text: String) -> [UInt32]? {
+        guard Bidi.levelsIfNeeded(text, direction: nil) == nil, text.unicodeScalars.first?.standsAlone == true
+        else { return nil }
+        var scalars: [UInt32] = []
+        for scalar in text.unicodeScalars {
+            guard !scalar.mayAskForEmoji, hb_unicode_script(unicodeFunctions, scalar.value).isWeak else { return nil }
+            if !scalar.isIgnorable { scalars.append(scalar.value) }
+        }
+        return scalars
     }
 
     /// Whether every scalar of `text` is of the common script (not inherited, not a script of

@@ -13,8 +13,10 @@ struct ShapedLine {
     var bytes: [ClusterAdvances.Byte]
     /// The runs in logical order.
     var runs: [Run]
-    /// Whether the line was itemised simply (`Itemizer.itemizeLine`).
-    var simple: Bool
+    /// Whether the line is left to right throughout (`Itemizer.itemizeLine`).
+    var leftToRight: Bool
+    /// How many scalars of the line no installed font covers.
+    var missing: Int
 }
 
 /// A text shaped on its own as the end of a line that other text precedes (a cut's ellipsis),
@@ -34,9 +36,9 @@ struct LinePiece: Sendable {
     /// "..."), so that no joining or mark attachment reaches back into the prefix, which the
     /// piece was shaped without.
     var safeAtStart: Bool
-    /// Whether the piece's text, after a simple line's prefix, joins its last run
-    /// (`Itemizer.joinsSimply`).
-    var joinsSimply = false
+    /// The scalars of the piece's text that need a glyph, when it joins the run a prefix of a
+    /// left-to-right line ends in wherever that run's face covers them (`Itemizer.joiningScalars`).
+    var joining: [UInt32]? = nil
 }
 
 extension LineShaper {
@@ -44,7 +46,7 @@ extension LineShaper {
     /// a line (HarfBuzz's end-of-text flag, not its beginning-of-text one), with the
     /// unsafe-to-concat flags.
     func piece(_ text: String, face: FontFace, script: hb_script_t, rightToLeft: Bool) -> LinePiece {
-        let joinsSimply = Itemizer.joinsSimply(text, font: font)
+        let joining = Itemizer.joiningScalars(text)
         let common = Itemizer.isCommonScript(text)
         var utf8 = text
         return utf8.withUTF8 { bytes in
@@ -67,7 +69,7 @@ extension LineShaper {
                 var count: UInt32 = 0
                 guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                     let positions = hb_buffer_get_glyph_positions(buffer, nil), count > 0
-                else { return LinePiece(units: 0, glyphs: 0, tail: 0, safeAtStart: false, joinsSimply: false) }
+                else { return LinePiece(units: 0, glyphs: 0, tail: 0, safeAtStart: false) }
                 // Per cluster, in offset order, as a line's tail sums: HarfBuzz gives the glyphs
                 // in visual order, so a right-to-left piece's clusters come last first.
                 let glyphCount = Int(count)
@@ -92,7 +94,7 @@ extension LineShaper {
                 let unsafe = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
                 return LinePiece(
                     units: units, glyphs: glyphCount, tail: tail,
-                    safeAtStart: common && start.cluster == 0 && startFlags & unsafe == 0, joinsSimply: joinsSimply)
+                    safeAtStart: common && start.cluster == 0 && startFlags & unsafe == 0, joining: joining)
             }
         }
     }
@@ -108,9 +110,11 @@ extension LineShaper {
     /// piece's at its start, and `shown` itemises into the line's runs before the cut's,
     /// unchanged, then the cut's run with the piece in it (same face, script and direction: a
     /// right-to-left run's piece is shaped right to left, and the flags and offsets are
-    /// logical, so the rule holds in either direction). The runs before are shaped as in the line: HarfBuzz
-    /// sees at most five characters of context past a run's end (`HB_BUFFER_CONTEXT_LENGTH`),
-    /// so the cut must lie at least five characters into its run, unless that run is the first.
+    /// logical, so the rule holds in either direction). That itemisation is read off the line's
+    /// where it follows from it (`ShapedLine.continuedRun`), else `shown` is itemised. The runs
+    /// before are shaped as in the line: HarfBuzz sees at most five characters of context past
+    /// a run's end (`HB_BUFFER_CONTEXT_LENGTH`), so the cut must lie at least five characters
+    /// into its run, unless that run is the first.
     func spliced(
         _ shown: String, line: ShapedLine, cut: Int, piece pieceFor: (ShapedLine.Run) -> LinePiece
     ) throws(TextError) -> (measurement: TextMeasurement, tail: Double)? {
@@ -126,15 +130,8 @@ extension LineShaper {
         guard piece.safeAtStart else { return nil }
         let last: RunSegment
         let missing: Int
-        if line.simple, piece.joinsSimply {  // a simple line is left to right throughout
-            // The line's runs cut short, the piece joining the last (see `Itemizer.itemizeLine`);
-            // that run keeps its script only if its part before the cut has a scalar of a script.
-            let from = shown.utf8.index(shown.startIndex, offsetBy: start)
-            let to = shown.utf8.index(from, offsetBy: cut - start)
-            guard shown.unicodeScalars[from..<to].contains(where: Itemizer.hasScript) else { return nil }
-            last = RunSegment(
-                faceSlot: run.segment.faceSlot, script: run.segment.script, utf8Range: start..<shown.utf8.count,
-                utf16Range: run.segment.utf16Range.lowerBound..<shown.utf16.count, rightToLeft: false)
+        if let continued = try line.continuedRun(shown, index: index, cut: cut, joining: piece.joining, font: font) {
+            last = continued
             missing = 0
         } else {
             let (segments, uncovered) = try Itemizer.itemize(shown, font: font)
@@ -169,6 +166,45 @@ extension LineShaper {
                 faces: line.runs[...index].lazy.map(\.face), missing: missing),
             piece.tail
         )
+    }
+}
+
+extension ShapedLine {
+    /// The last run of `shown` (this line's text up to UTF-8 offset `cut`, inside run `index`,
+    /// then an ellipsis whose scalars needing a glyph are `joining`), when `Itemizer.itemizeLine`
+    /// would itemise `shown` into this line's runs before run `index`, unchanged, then run
+    /// `index` cut short with the ellipsis joined to it; nil when that does not follow.
+    ///
+    /// It follows because the itemiser is causal (each cluster's face and run come from the
+    /// clusters before it), for a line that is left to right throughout and has no scalar that
+    /// no font covers, when:
+    /// - the ellipsis joins the run (`Itemizer.joiningScalars`), whose face covers its scalars:
+    ///   the primary face for a run in it; a fallback face that has no colour glyphs, by its
+    ///   fontconfig charset as `ClusterPlacement` asks, for a run in one (weak scalars stay in
+    ///   the face around them);
+    /// - the run's part before the cut has a scalar of a script, so the run keeps its script;
+    /// - the prefix's last scalar stands alone, so the ellipsis starts a cluster of its own.
+    func continuedRun(
+        _ shown: String, index: Int, cut: Int, joining: [UInt32]?, font: ResolvedFont
+    ) throws(TextError) -> RunSegment? {
+        guard leftToRight, missing == 0, let joining else { return nil }
+        let run = runs[index].segment
+        if run.faceSlot == 0 {
+            guard joining.allSatisfy(font.primary.covers) else { return nil }
+        } else {
+            let chain = try font.chain()
+            let position = run.faceSlot - 1
+            guard !chain.isColor[position], joining.allSatisfy({ chain.covers(position, $0) }) else { return nil }
+        }
+        let start = run.utf8Range.lowerBound
+        let from = shown.utf8.index(shown.startIndex, offsetBy: start)
+        let to = shown.utf8.index(from, offsetBy: cut - start)
+        let scalars = shown.unicodeScalars
+        guard scalars[from..<to].contains(where: Itemizer.hasScript), scalars[scalars.index(before: to)].standsAlone
+        else { return nil }
+        return RunSegment(
+            faceSlot: run.faceSlot, script: run.script, utf8Range: start..<shown.utf8.count,
+            utf16Range: run.utf16Range.lowerBound..<shown.utf16.count, rightToLeft: false)
     }
 }
 

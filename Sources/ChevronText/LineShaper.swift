@@ -101,7 +101,7 @@ struct LineShaper {
     func measureBytes(_ text: String, concatFlags: Bool = false) throws(TextError) -> (TextMeasurement, ShapedLine) {
         let (measurement, line) = try measureBytes(text, concatFlags: concatFlags, unlessWithin: nil)
         // Without a width the shaping is always gathered.
-        return (measurement, line ?? ShapedLine(bytes: [], runs: [], simple: false))
+        return (measurement, line ?? ShapedLine(bytes: [], runs: [], leftToRight: false, missing: 0))
     }
 
     /// `measureBytes`, gathering nothing (nil) for a line of one run no wider than `width`.
@@ -110,10 +110,11 @@ struct LineShaper {
     ) {
         // Gathered into from the first run that needs it on (with no width, from the first);
         // no nested function touches these, so the closure below needs no exclusivity checks.
-        var line = ShapedLine(bytes: [], runs: [], simple: false)
+        var line = ShapedLine(bytes: [], runs: [], leftToRight: false, missing: 0)
         var gathered = false
         let count = text.utf8.count
-        let (runs, primary, faces, missing, simple) = try shapeEachRun(text) { segment, face, utf8, buffer, runCount in
+        let (runs, primary, faces, missing, leftToRight) = try shapeEachRun(text) {
+            segment, face, utf8, buffer, runCount in
             let run = shape(segment, of: utf8, with: face, in: buffer, concatFlags: concatFlags)
             // The line's width is this run's: known now, before the buffer is reused.
             if let width, runCount == 1, run.width <= width { return run }
@@ -125,7 +126,8 @@ struct LineShaper {
             line.runs.append(ShapedLine.Run(segment: segment, face: face, measured: run))
             return run
         }
-        line.simple = simple
+        line.leftToRight = leftToRight
+        line.missing = missing
         return (assemble(runs: runs, primary: primary, faces: faces, missing: missing), gathered ? line : nil)
     }
 
@@ -144,13 +146,13 @@ struct LineShaper {
 
     /// Itemises `text`, then hands each run's segment, face, the line's UTF-8 bytes, a HarfBuzz
     /// buffer and the number of runs to `read`, which shapes the run and keeps what it needs of it.
-    /// - Returns: the runs, the primary face (at this size), each run's face, and the count of
-    ///   scalars no face covers.
+    /// - Returns: the runs, the primary face (at this size), each run's face, the count of
+    ///   scalars no face covers, and whether the line is left to right throughout.
     private func shapeEachRun<Run>(
         _ text: String,
         _ read: (RunSegment, FontFace, UnsafeBufferPointer<UInt8>, OpaquePointer, Int) -> Run
-    ) throws(TextError) -> (runs: [Run], primary: FontFace, faces: [FontFace], missing: Int, simple: Bool) {
-        let (segments, missing, simple) = try Itemizer.itemizeLine(text, font: font)
+    ) throws(TextError) -> (runs: [Run], primary: FontFace, faces: [FontFace], missing: Int, leftToRight: Bool) {
+        let (segments, missing, leftToRight) = try Itemizer.itemizeLine(text, font: font)
         let primary = try font.primary(size: size)
         let faces = try segments.map { (segment) throws(TextError) -> FontFace in
             segment.faceSlot == 0 ? primary : try font.fallbackFace(at: segment.faceSlot - 1)
@@ -161,7 +163,7 @@ struct LineShaper {
                 zip(segments, faces).map { segment, face in read(segment, face, bytes, buffer, segments.count) }
             }
         }
-        return (runs, primary, faces, missing, simple)
+        return (runs, primary, faces, missing, leftToRight)
     }
 
     /// Shapes one run in the context of the whole line and sums its advances.

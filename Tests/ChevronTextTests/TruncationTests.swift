@@ -457,6 +457,55 @@ struct TruncationTests {
         #expect(quick > 200)
     }
 
+    @Test func aRunContinuedPastTheCutIsWhatItemisingTheTextShownGives() throws {
+        // For every cut of many titles (pairs of sample titles: many scripts, fallback faces,
+        // emoji, marks) in two fonts, with three ellipses: wherever the line's runs are read as
+        // continuing over the ellipsis, itemising the text shown gives exactly those runs (the
+        // line's before the cut's, then the cut's run with the ellipsis) and nothing missing.
+        // Both outcomes must occur often.
+        var texts = sampleTitles + Self.fallbackTitles
+        for first in sampleTitles.prefix(12) {
+            for second in sampleTitles.suffix(12) { texts.append(first + " " + second) }
+        }
+        var continued = 0
+        var declined = 0
+        for request in [classicFont, FontRequest(pattern: "Noto Sans", size: 17)] {
+            let shaper = try sharedEngine.shaper(for: request, in: sharedEngine.currentSession)
+            let font = shaper.font
+            for ellipsis in ["…", "...", " »"] {
+                let joining = Itemizer.joiningScalars(ellipsis)
+                for text in texts {
+                    let line = try shaper.measureLine(text).1
+                    var cut = text.startIndex
+                    while cut < text.endIndex {
+                        cut = text.index(after: cut)
+                        let offset = text.utf8.distance(from: text.startIndex, to: cut)
+                        guard offset < text.utf8.count,
+                            let index = line.runs.firstIndex(where: { $0.segment.utf8Range.contains(offset) }),
+                            offset > line.runs[index].segment.utf8Range.lowerBound
+                        else { continue }
+                        let shown = String(text[..<cut]) + ellipsis
+                        guard
+                            let last = try line.continuedRun(
+                                shown, index: index, cut: offset, joining: joining, font: font)
+                        else {
+                            declined += 1
+                            continue
+                        }
+                        continued += 1
+                        let (segments, missing) = try Itemizer.itemize(shown, font: font)
+                        let expected = line.runs[..<index].map(\.segment) + [last]
+                        #expect(missing == 0, "\(shown)")
+                        #expect(segments.count == expected.count, "\(shown)")
+                        #expect(zip(segments, expected).allSatisfy { $0.isSame(as: $1) }, "\(shown)")
+                    }
+                }
+            }
+        }
+        #expect(continued > 2000, "\(continued) continued")
+        #expect(declined > 200, "\(declined) declined")
+    }
+
     @Test func theQuickWhiteSpaceTestOfAScalarIsTheStandardLibrarys() {
         let scalars = (0...0x10FFFF).compactMap(Unicode.Scalar.init)
         let wrong = scalars.filter { $0.isWhiteSpaceQuickly != $0.properties.isWhitespace }
