@@ -129,7 +129,7 @@ enum Itemizer {
     /// lacking scalar if it covers the whole cluster, else the first chain font that does, else
     /// the one covering the lacking scalar, else the primary (which shows .notdef).
     fileprivate static func chooseSlot(
-        required: [UInt32], lacking: UInt32, positions: CoveringPositions, chain: FallbackChain
+        required: ArraySlice<UInt32>, lacking: UInt32, positions: CoveringPositions, chain: FallbackChain
     ) -> Int {
         let first = positions[lacking] ?? -1
         if first >= 0, required.allSatisfy({ chain.covers(first, $0) }) { return first + 1 }
@@ -141,7 +141,7 @@ enum Itemizer {
 
     /// The slot for an emoji cluster: the primary face when it is a colour face covering the
     /// cluster, else the first colour face of the chain that does; nil when none does.
-    fileprivate static func emojiSlot(required: [UInt32], primary: FontFace, chain: FallbackChain) -> Int? {
+    fileprivate static func emojiSlot(required: ArraySlice<UInt32>, primary: FontFace, chain: FallbackChain) -> Int? {
         if primary.metrics.hasColor, required.allSatisfy(primary.covers) { return 0 }
         for position in chain.names.indices
         where chain.isColor[position] && required.allSatisfy({ chain.covers(position, $0) }) {
@@ -158,8 +158,10 @@ private struct ClusterPlacement {
     let primary: FontFace
     let chain: FallbackChain
     let positions: CoveringPositions
-    /// The cluster's scalars that need a glyph; reused across clusters.
-    var required: [UInt32] = []
+    /// The cluster's scalars that need a glyph, the first `requiredCount` of them; the storage is
+    /// reused across clusters (emptying an array for each cost more than the rest of a cluster).
+    var storage: [UInt32] = []
+    var requiredCount = 0
 
     init(primary: FontFace, chain: FallbackChain, positions: CoveringPositions) {
         self.primary = primary
@@ -172,7 +174,7 @@ private struct ClusterPlacement {
     mutating func place<Scalars: Sequence<Unicode.Scalar>>(
         _ scalars: Scalars, utf8Count: Int, utf16Count: Int, into builder: inout RunBuilder, missing: inout Int
     ) {
-        required.removeAll(keepingCapacity: true)
+        requiredCount = 0
         var firstLacking: UInt32?
         var clusterScript = HB_SCRIPT_COMMON
         var presentation = EmojiPresentation()
@@ -181,12 +183,14 @@ private struct ClusterPlacement {
             if clusterScript.isWeak { clusterScript = hb_unicode_script(unicodeFunctions, value) }
             presentation.add(scalar)
             guard !scalar.isIgnorable else { continue }
-            required.append(value)
+            if requiredCount < storage.count { storage[requiredCount] = value } else { storage.append(value) }
+            requiredCount += 1
             if !primary.covers(value) {
                 if firstLacking == nil { firstLacking = value }
                 if positions[value] ?? -1 < 0 { missing += 1 }
             }
         }
+        let required = storage[..<requiredCount]
         var slot: Int
         if presentation.asksForEmoji,
             let emoji = Itemizer.emojiSlot(required: required, primary: primary, chain: chain)
