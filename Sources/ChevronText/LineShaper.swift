@@ -60,8 +60,11 @@ struct LineShaper {
         var utf8 = shown
         let kept = utf8.withUTF8 { bytes in
             var kept = 0
+            // A run of the line that ends past the cut can match a run of `shown` by its range
+            // alone (the ellipsis in the same face and script): only runs ending before the cut
+            // are taken.
             while kept < segments.count - 1, kept < line.runs.count,
-                segments[kept].isSame(as: line.runs[kept].segment),
+                segments[kept].isSame(as: line.runs[kept].segment), segments[kept].utf8Range.upperBound <= tail,
                 bytes[segments[kept].utf8Range.upperBound..<tail].count(where: { $0 & 0xC0 != 0x80 }) >= 5
             {
                 kept += 1

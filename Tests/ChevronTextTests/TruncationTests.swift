@@ -256,6 +256,24 @@ struct TruncationTests {
         #expect(reused > 50, "\(reused) runs reused")
     }
 
+    @Test func aShapedCheckTakesNoRunThatEndsPastTheCut() throws {
+        // Found by the calls fuzzer: cutting "Intern{{{⌫{{…" after "Intern{" with an ellipsis of
+        // ",." and DEL characters (which the primary face lacks), the text shown's first run,
+        // "Intern{,." in the primary face, had the very range of the line's first run,
+        // "Intern{{{", which ends past the cut; the check read the bytes from that end to the
+        // cut as a range running backwards and trapped. Every width is now what measuring the
+        // text shown gives.
+        let title = "Intern{{{\u{7F}{{{{{{{{{{{{{{{{{atiyonalisation ]referecnes"
+        let ellipsis = ",." + String(repeating: "\u{7F}", count: 52) + "."
+        let engine = try TextEngine()
+        let request = FontRequest(pattern: "Helvetica:bold", size: 12)
+        for step in 20...200 {
+            let cut = try engine.truncate(title, font: request, maxWidth: Double(step) / 2, ellipsis: ellipsis)
+            guard cut.truncated, !cut.displayed.isEmpty else { continue }
+            #expect(cut.measurement == (try sharedEngine.measure(cut.displayed, font: request)), "\(step)")
+        }
+    }
+
     @Test func aCheckSplicedFromTheLinesShapingIsTheShapingOfTheTextShown() throws {
         // Every cut of these titles, kerning on and off, at many widths: whether its check was
         // spliced (the line's glyphs before the cut, then the ellipsis shaped on its own) or
