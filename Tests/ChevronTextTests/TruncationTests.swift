@@ -256,6 +256,26 @@ struct TruncationTests {
         #expect(reused > 50, "\(reused) runs reused")
     }
 
+    @Test func aShapedCheckReshapesARunThatEndsTooNearTheCut() throws {
+        // In "بيت ࢠبيت" the letter ࢠ (U+08A0) is in Noto Sans Arabic, a run of its own between
+        // runs in DejaVu Sans, and it joins the letter after it. Cut after it, it stands alone
+        // and takes its isolated form, about three times as wide: its run ends at the cut, so
+        // HarfBuzz's context for it changed, and the check must shape it again rather than take
+        // the line's shaping (runs are taken only five characters or more before the cut).
+        let request = classicFont
+        let engine = try TextEngine()
+        var sawIsolated = false
+        for title in ["بيت ࢠبيت", "بيت ࢠبيت بيت"] {
+            for step in 60...160 {
+                let cut = try engine.truncate(title, font: request, maxWidth: Double(step) / 2)
+                guard cut.truncated, !cut.displayed.isEmpty else { continue }
+                #expect(cut.measurement == (try sharedEngine.measure(cut.displayed, font: request)), "\(title) \(step)")
+                if cut.displayed == "بيت ࢠ…" { sawIsolated = true }
+            }
+        }
+        #expect(sawIsolated)
+    }
+
     @Test func aShapedCheckTakesNoRunThatEndsPastTheCut() throws {
         // Found by the calls fuzzer: cutting "Intern{{{⌫{{…" after "Intern{" with an ellipsis of
         // ",." and DEL characters (which the primary face lacks), the text shown's first run,
