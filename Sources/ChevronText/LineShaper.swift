@@ -71,16 +71,11 @@ struct LineShaper {
             }
             return kept
         }
-        guard kept > 0 else {
-            let (measurement, tailAdvance) = try measure(shown, tailFrom: tail)
-            return (measurement, tailAdvance, 0)
-        }
+        // With none kept, this is `measure(_:tailFrom:)` from the itemisation already made.
         let primary = try font.primary(size: size)
         var faces = line.runs[..<kept].map(\.face)
         faces.reserveCapacity(segments.count)
-        for segment in segments[kept...] {
-            faces.append(segment.faceSlot == 0 ? primary : try font.fallbackFace(at: segment.faceSlot - 1))
-        }
+        for segment in segments[kept...] { faces.append(try face(of: segment, primary: primary)) }
         var runs = line.runs[..<kept].map(\.measured)
         runs.reserveCapacity(segments.count)
         var ends = [ClusterAdvances.Byte](repeating: ClusterAdvances.Byte(), count: shown.utf8.count)
@@ -158,7 +153,7 @@ struct LineShaper {
         let (segments, missing, leftToRight) = try Itemizer.itemizeLine(text, font: font)
         let primary = try font.primary(size: size)
         let faces = try segments.map { (segment) throws(TextError) -> FontFace in
-            segment.faceSlot == 0 ? primary : try font.fallbackFace(at: segment.faceSlot - 1)
+            try face(of: segment, primary: primary)
         }
         var utf8 = text
         let runs = utf8.withUTF8 { bytes in
@@ -167,6 +162,11 @@ struct LineShaper {
             }
         }
         return (runs, primary, faces, missing, leftToRight)
+    }
+
+    /// The face a segment's slot names: the primary (at this size) or a fallback face.
+    private func face(of segment: RunSegment, primary: FontFace) throws(TextError) -> FontFace {
+        segment.faceSlot == 0 ? primary : try font.fallbackFace(at: segment.faceSlot - 1)
     }
 
     /// Shapes one run in the context of the whole line and sums its advances.
