@@ -228,6 +228,28 @@ struct TruncationTests {
         }
     }
 
+    /// Cuts every title in every request with `engine` at `steps - 1` even fractions of its
+    /// whole width, and expects each cut's measurement and width to be, to the bit, what the
+    /// shared engine's `measure` (a path apart from the cut's) gives for the text shown.
+    private static func expectEveryCutIsWhatMeasuringItGives(
+        _ titles: [String], requests: [FontRequest], steps: Int, engine: TextEngine,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        for request in requests {
+            for title in titles {
+                let full = try sharedEngine.measure(title, font: request)
+                for step in 1..<steps {
+                    let cut = try engine.truncate(
+                        title, font: request, maxWidth: full.width * Double(step) / Double(steps))
+                    guard cut.truncated, !cut.displayed.isEmpty else { continue }
+                    let shaped = try sharedEngine.measure(cut.displayed, font: request)
+                    #expect(cut.measurement == shaped, "\(title) at step \(step)", sourceLocation: sourceLocation)
+                    #expect(cut.width == shaped.width, "\(title) at step \(step)", sourceLocation: sourceLocation)
+                }
+            }
+        }
+    }
+
     @Test func aShapedCheckReusesTheRunsBeforeTheCutAndIsTheShapingOfTheTextShown() throws {
         // Cuts that cannot be spliced (the ellipsis lands in a run of its own after Latin text
         // in a right-to-left line; Arabic joining at the cut; fallback faces) are shaped, but
@@ -240,18 +262,8 @@ struct TruncationTests {
             "收件箱 — Wi‑Fi 受信トレイ Posteingang", "Starred — البريد الوارد الإعدادات",
         ]
         let engine = try TextEngine()
-        for request in [classicFont, FontRequest(pattern: "Noto Sans", size: 12)] {
-            for title in titles {
-                let full = try sharedEngine.measure(title, font: request)
-                for step in 1..<20 {
-                    let cut = try engine.truncate(title, font: request, maxWidth: full.width * Double(step) / 20)
-                    guard cut.truncated, !cut.displayed.isEmpty else { continue }
-                    let shaped = try sharedEngine.measure(cut.displayed, font: request)
-                    #expect(cut.measurement == shaped, "\(title) at step \(step)")
-                    #expect(cut.width == shaped.width, "\(title) at step \(step)")
-                }
-            }
-        }
+        try Self.expectEveryCutIsWhatMeasuringItGives(
+            titles, requests: [classicFont, FontRequest(pattern: "Noto Sans", size: 12)], steps: 20, engine: engine)
         let reused = engine.cutChecks.reusedRuns.load(ordering: .relaxed)
         #expect(reused > 50, "\(reused) runs reused")
     }
@@ -305,18 +317,9 @@ struct TruncationTests {
             sampleTitles + Self.fallbackTitles + Self.singleFaceTitles.map(\.0) + [
                 "Wallpaper Accessibility", "AVATAR Tower Yacht", "Office affluent fjord", "Kontoeinstellungen",
             ]
-        for request in [classicFont, FontRequest(pattern: "Liberation Sans", size: 12)] {
-            for title in titles {
-                let full = try sharedEngine.measure(title, font: request)
-                for step in 1..<12 {
-                    let cut = try engine.truncate(title, font: request, maxWidth: full.width * Double(step) / 12)
-                    guard cut.truncated, !cut.displayed.isEmpty else { continue }
-                    let shaped = try sharedEngine.measure(cut.displayed, font: request)
-                    #expect(cut.measurement == shaped, "\(title) at step \(step)")
-                    #expect(cut.width == shaped.width, "\(title) at step \(step)")
-                }
-            }
-        }
+        try Self.expectEveryCutIsWhatMeasuringItGives(
+            titles, requests: [classicFont, FontRequest(pattern: "Liberation Sans", size: 12)], steps: 12,
+            engine: engine)
         let spliced = engine.cutChecks.splicedChecks.load(ordering: .relaxed)
         let shaped = engine.cutChecks.shapedChecks.load(ordering: .relaxed)
         #expect(spliced > 50, "\(spliced) spliced checks")
@@ -334,18 +337,10 @@ struct TruncationTests {
             "الإعدادات العامة للحساب", "قائمة القراءة المحفوظة", "Settings הגדרות חשבון", "Inbox البريد الوارد",
         ]
         let engine = try TextEngine()
-        for request in [FontRequest(pattern: "DejaVu Sans", size: 13), FontRequest(pattern: "Noto Sans", size: 12)] {
-            for title in titles {
-                let full = try sharedEngine.measure(title, font: request)
-                for step in 1..<16 {
-                    let cut = try engine.truncate(title, font: request, maxWidth: full.width * Double(step) / 16)
-                    guard cut.truncated, !cut.displayed.isEmpty else { continue }
-                    let shaped = try sharedEngine.measure(cut.displayed, font: request)
-                    #expect(cut.measurement == shaped, "\(title) at step \(step)")
-                    #expect(cut.width == shaped.width, "\(title) at step \(step)")
-                }
-            }
-        }
+        try Self.expectEveryCutIsWhatMeasuringItGives(
+            titles,
+            requests: [FontRequest(pattern: "DejaVu Sans", size: 13), FontRequest(pattern: "Noto Sans", size: 12)],
+            steps: 16, engine: engine)
         let spliced = engine.cutChecks.splicedChecks.load(ordering: .relaxed)
         let shaped = engine.cutChecks.shapedChecks.load(ordering: .relaxed)
         #expect(spliced > 50, "\(spliced) spliced checks")
