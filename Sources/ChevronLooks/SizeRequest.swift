@@ -1,7 +1,7 @@
 import ChevronText
 
 /// One question: how big is the back button for this title (or stack), in this look?
-public struct SizeRequest: Sendable, Hashable {
+public struct SizeRequest: Sendable, Hashable, CustomDebugStringConvertible {
     /// The look's name (`classic`, `instagram`, …).
     public var look: String {
         get { storage.fields.look }
@@ -69,6 +69,9 @@ public struct SizeRequest: Sendable, Hashable {
                 look: look, title: title, stack: stack, scale: scale, maximumWidth: maximumWidth, overflow: overflow,
                 genericTitle: genericTitle, direction: direction, language: language, fontScale: fontScale))
     }
+
+    /// The fields, for logs and test failures (the storage alone would print as an opaque box).
+    public var debugDescription: String { "SizeRequest(\(storage.fields))" }
 
     public static func == (left: SizeRequest, right: SizeRequest) -> Bool {
         left.storage === right.storage || left.storage.fields == right.storage.fields

@@ -2,7 +2,7 @@
 ///
 /// Validation happens in `validated(limits:)`, so that a request built by any caller (CLI, daemon,
 /// client) is checked in one place.
-public struct FontRequest: Sendable, Hashable {
+public struct FontRequest: Sendable, Hashable, CustomDebugStringConvertible {
     /// Which face to ask fontconfig for.
     public var face: FaceDescription {
         get { storage.face }
@@ -47,6 +47,9 @@ public struct FontRequest: Sendable, Hashable {
 
     /// Whether both are one storage: then they are the same request.
     func sharesStorage(with other: FontRequest) -> Bool { storage === other.storage }
+
+    /// The fields, for logs and test failures (the storage alone would print as an opaque box).
+    public var debugDescription: String { "FontRequest(\(storage.fields))" }
 
     public static func == (left: FontRequest, right: FontRequest) -> Bool {
         left.storage === right.storage || left.storage.fields == right.storage.fields

@@ -1,7 +1,7 @@
 /// The measured geometry of one line of text: what `TextEngine.measure` returns.
 ///
 /// Lengths are in points, fractional and unhinted, as iOS lays text out.
-public struct TextMeasurement: Sendable, Hashable {
+public struct TextMeasurement: Sendable, Hashable, CustomDebugStringConvertible {
     /// The sum of all glyph advances.
     public var width: Double {
         get { storage.width }
@@ -65,6 +65,9 @@ public struct TextMeasurement: Sendable, Hashable {
                 width: width, ascent: ascent, descent: descent, lineHeight: lineHeight, runs: runs,
                 missing: missing, direction: direction, primary: primary, substituted: substituted))
     }
+
+    /// The fields, for logs and test failures (the storage alone would print as an opaque box).
+    public var debugDescription: String { "TextMeasurement(\(storage.fields))" }
 
     public static func == (left: TextMeasurement, right: TextMeasurement) -> Bool {
         left.storage === right.storage || left.storage.fields == right.storage.fields

@@ -5,6 +5,17 @@ import Testing
 
 /// Title resolution, overflow policies, mirroring, snapping, the tap target and errors.
 struct SizeRequestTests {
+    @Test func aRequestKeptBehindOneReferenceStaysAValue() {
+        // Its fields live in one shared storage: changing a copy leaves the original as it was.
+        let request = SizeRequest(look: "classic", title: "Inbox")
+        var copy = request
+        copy.title = "Mail"
+        copy.scale = 2
+        #expect(request.title == "Inbox" && request.scale == 1)
+        #expect(copy.title == "Mail" && copy.scale == 2 && copy != request)
+        #expect(request.debugDescription.contains("title: Optional(\"Inbox\")"))
+    }
+
     @Test func theStackShowsThePreviousItemsBackTitleElseItsTitleElseGeneric() throws {
         let withBack = try sizing.size(
             SizeRequest(

@@ -11,6 +11,23 @@ struct MeasurementTests {
         var testDescription: String { "\(text) in \(pattern) \(features)" }
     }
 
+    @Test func measurementsAndRequestsKeptBehindOneReferenceStayValues() throws {
+        // Their fields live in one shared storage: a copy changed must leave the original as it
+        // was, a changed request must hash anew, and both must still print their fields.
+        let request = FontRequest(pattern: "Helvetica:bold", size: 12)
+        let measured = try sharedEngine.measure("Settings", font: request)
+        var changed = measured
+        changed.width += 1
+        #expect(changed.width == measured.width + 1)
+        #expect(changed != measured && changed.runs == measured.runs)
+        #expect(measured.debugDescription.contains("width: \(measured.width)"))
+        var larger = request
+        larger.size = 13
+        #expect(request.size == 12 && larger.size == 13 && larger != request)
+        #expect(larger.digest != request.digest)
+        #expect(larger.faceDescription == "Helvetica:bold" && request.debugDescription.contains("size: 12.0"))
+    }
+
     static let cases: [Case] = [
         Case(pattern: "Helvetica:bold", text: "Settings", features: ["-kern"]),
         Case(pattern: "Helvetica:bold", text: "Kontoeinstellungen", features: ["-kern"]),
