@@ -9,72 +9,72 @@ import ChevronText
 /// strings (the font's pattern and features, four colours). Setting a field makes a new box, so
 /// a copy never sees another's change.
 public struct LookMetrics: Sendable, Hashable {
-    private var box: Box
+    private var box: SharedFields<Values>
 
     /// The title's font (pattern, size, features such as `-kern`).
     public var font: FontRequest {
-        get { box.values.font }
-        set { change { $0.font = newValue } }
+        get { box.fields.font }
+        set { box.edit { $0.font = newValue } }
     }
     /// Extra advance after every character, in points (negative tightens; iOS 7's −0.41).
     public var tracking: Double {
-        get { box.values.tracking }
-        set { change { $0.tracking = newValue } }
+        get { box.fields.tracking }
+        set { box.edit { $0.tracking = newValue } }
     }
     /// The button's height in points.
     public var height: Double {
-        get { box.values.height }
-        set { change { $0.height = newValue } }
+        get { box.fields.height }
+        set { box.edit { $0.height = newValue } }
     }
     /// The stretchable art's size in points; its width is the narrowest the button may be.
     public var artWidth: Double {
-        get { box.values.artWidth }
-        set { change { $0.artWidth = newValue } }
+        get { box.fields.artWidth }
+        set { box.edit { $0.artWidth = newValue } }
     }
     /// The art's left cap (the slice that never stretches); the right cap follows from it.
     public var leftCap: Double {
-        get { box.values.leftCap }
-        set { change { $0.leftCap = newValue } }
+        get { box.fields.leftCap }
+        set { box.edit { $0.leftCap = newValue } }
     }
     /// Where the title's content rect starts and ends inside the button.
     public var titleInsets: HorizontalInsets {
-        get { box.values.titleInsets }
-        set { change { $0.titleInsets = newValue } }
+        get { box.fields.titleInsets }
+        set { box.edit { $0.titleInsets = newValue } }
     }
     /// How the title is placed horizontally.
     public var alignment: TitleAlignment {
-        get { box.values.alignment }
-        set { change { $0.alignment = newValue } }
+        get { box.fields.alignment }
+        set { box.edit { $0.alignment = newValue } }
     }
     /// The title's top edge; nil centres it vertically, `floor((height − lineHeight) / 2)`.
     public var titleTop: Double? {
-        get { box.values.titleTop }
-        set { change { $0.titleTop = newValue } }
+        get { box.fields.titleTop }
+        set { box.edit { $0.titleTop = newValue } }
     }
     /// What the button adds to the title's width: `width = textWidth + padding`.
     public var padding: Double {
-        get { box.values.padding }
-        set { change { $0.padding = newValue } }
+        get { box.fields.padding }
+        set { box.edit { $0.padding = newValue } }
     }
     /// The widest the button may be before the overflow policy applies.
     public var maximumWidth: Double {
-        get { box.values.maximumWidth }
-        set { change { $0.maximumWidth = newValue } }
+        get { box.fields.maximumWidth }
+        set { box.edit { $0.maximumWidth = newValue } }
     }
     /// What happens when the title does not fit.
     public var overflow: OverflowPolicy {
-        get { box.values.overflow }
-        set { change { $0.overflow = newValue } }
+        get { box.fields.overflow }
+        set { box.edit { $0.overflow = newValue } }
     }
     /// A drawn chevron's width (looks without art: iOS 7+); 0 when the art carries the chevron.
     public var chevronWidth: Double {
-        get { box.values.chevronWidth }
-        set { change { $0.chevronWidth = newValue } }
+        get { box.fields.chevronWidth }
+        set { box.edit { $0.chevronWidth = newValue } }
     }
     /// Title, shadow and tint colours.
     public var colors: LookColors {
-        get { box.values.colors }
-        set { change { $0.colors = newValue } }
+        get { box.fields.colors }
+        set { box.edit { $0.colors = newValue } }
     }
 
     /// The right cap, by UIKit's one-pixel stretch column rule: `art width − left cap − 1`.
@@ -88,25 +88,11 @@ public struct LookMetrics: Sendable, Hashable {
         titleInsets: HorizontalInsets, alignment: TitleAlignment, titleTop: Double?, padding: Double,
         maximumWidth: Double, overflow: OverflowPolicy, chevronWidth: Double = 0, colors: LookColors
     ) {
-        box = Box(
+        box = SharedFields(
             Values(
                 font: font, tracking: tracking, height: height, artWidth: artWidth, leftCap: leftCap,
                 titleInsets: titleInsets, alignment: alignment, titleTop: titleTop, padding: padding,
                 maximumWidth: maximumWidth, overflow: overflow, chevronWidth: chevronWidth, colors: colors))
-    }
-
-    public static func == (left: LookMetrics, right: LookMetrics) -> Bool {
-        left.box === right.box || left.box.values == right.box.values
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(box.values)
-    }
-
-    private mutating func change(_ edit: (inout Values) -> Void) {
-        var values = box.values
-        edit(&values)
-        box = Box(values)
     }
 
     /// The fields themselves.
@@ -124,11 +110,6 @@ public struct LookMetrics: Sendable, Hashable {
         var overflow: OverflowPolicy
         var chevronWidth: Double
         var colors: LookColors
-    }
-
-    private final class Box: Sendable {
-        let values: Values
-        init(_ values: Values) { self.values = values }
     }
 }
 

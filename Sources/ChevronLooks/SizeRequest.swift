@@ -5,58 +5,58 @@ public struct SizeRequest: Sendable, Hashable, CustomDebugStringConvertible {
     /// The look's name (`classic`, `instagram`, …).
     public var look: String {
         get { storage.fields.look }
-        set { edit { $0.look = newValue } }
+        set { storage.edit { $0.look = newValue } }
     }
     /// An explicit title; or nil with a `stack`.
     public var title: String? {
         get { storage.fields.title }
-        set { edit { $0.title = newValue } }
+        set { storage.edit { $0.title = newValue } }
     }
     /// A navigation stack, bottom first; the button belongs to the top item.
     public var stack: [NavigationItem]? {
         get { storage.fields.stack }
-        set { edit { $0.stack = newValue } }
+        set { storage.edit { $0.stack = newValue } }
     }
     /// Pixels per point: 1, 2 or 3.
     public var scale: Int {
         get { storage.fields.scale }
-        set { edit { $0.scale = newValue } }
+        set { storage.edit { $0.scale = newValue } }
     }
     /// The widest the button may be; nil means the look's maximum.
     public var maximumWidth: Double? {
         get { storage.fields.maximumWidth }
-        set { edit { $0.maximumWidth = newValue } }
+        set { storage.edit { $0.maximumWidth = newValue } }
     }
     /// What happens when the title does not fit; nil means the look's default.
     public var overflow: OverflowPolicy? {
         get { storage.fields.overflow }
-        set { edit { $0.overflow = newValue } }
+        set { storage.edit { $0.overflow = newValue } }
     }
     /// The generic title the fallback chain offers (default "Back").
     public var genericTitle: String {
         get { storage.fields.genericTitle }
-        set { edit { $0.genericTitle = newValue } }
+        set { storage.edit { $0.genericTitle = newValue } }
     }
     /// Left-to-right, right-to-left, or nil to follow the displayed title.
     public var direction: TextDirection? {
         get { storage.fields.direction }
-        set { edit { $0.direction = newValue } }
+        set { storage.edit { $0.direction = newValue } }
     }
     /// A BCP 47 language for font fallback and shaping.
     public var language: String? {
         get { storage.fields.language }
-        set { edit { $0.language = newValue } }
+        set { storage.edit { $0.language = newValue } }
     }
     /// A Dynamic Type multiplier on the look's font size (default 1).
     public var fontScale: Double {
         get { storage.fields.fontScale }
-        set { edit { $0.fontScale = newValue } }
+        set { storage.edit { $0.fontScale = newValue } }
     }
 
     /// The fields, behind one reference: a request is copied into layout cache keys and by
     /// callers that keep requests in arrays, and each copy of the fields themselves retained
     /// every string apart (and took an outlined copy of ten fields).
-    private var storage: Storage
+    private var storage: SharedFields<Fields>
 
     /// Creates a request for an explicit title.
     public init(
@@ -64,7 +64,7 @@ public struct SizeRequest: Sendable, Hashable, CustomDebugStringConvertible {
         maximumWidth: Double? = nil, overflow: OverflowPolicy? = nil, genericTitle: String = "Back",
         direction: TextDirection? = nil, language: String? = nil, fontScale: Double = 1
     ) {
-        storage = Storage(
+        storage = SharedFields(
             Fields(
                 look: look, title: title, stack: stack, scale: scale, maximumWidth: maximumWidth, overflow: overflow,
                 genericTitle: genericTitle, direction: direction, language: language, fontScale: fontScale))
@@ -72,21 +72,6 @@ public struct SizeRequest: Sendable, Hashable, CustomDebugStringConvertible {
 
     /// The fields, for logs and test failures (the storage alone would print as an opaque box).
     public var debugDescription: String { "SizeRequest(\(storage.fields))" }
-
-    public static func == (left: SizeRequest, right: SizeRequest) -> Bool {
-        left.storage === right.storage || left.storage.fields == right.storage.fields
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
-    }
-
-    /// Changes fields in a new storage: another request may share this one.
-    private mutating func edit(_ change: (inout Fields) -> Void) {
-        var fields = storage.fields
-        change(&fields)
-        storage = Storage(fields)
-    }
 
     private struct Fields: Sendable, Hashable {
         var look: String
@@ -99,12 +84,6 @@ public struct SizeRequest: Sendable, Hashable, CustomDebugStringConvertible {
         var direction: TextDirection?
         var language: String?
         var fontScale: Double
-    }
-
-    /// Never changed once made, so reading it needs no exclusivity check.
-    private final class Storage: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
     }
 }
 

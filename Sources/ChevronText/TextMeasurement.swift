@@ -4,63 +4,62 @@
 public struct TextMeasurement: Sendable, Hashable, CustomDebugStringConvertible {
     /// The sum of all glyph advances.
     public var width: Double {
-        get { storage.width }
-        set { edit { $0.width = newValue } }
+        get { storage.fields.width }
+        set { storage.edit { $0.width = newValue } }
     }
     /// The largest ascender among the primary face and the faces the runs use, positive.
     public var ascent: Double {
-        get { storage.ascent }
-        set { edit { $0.ascent = newValue } }
+        get { storage.fields.ascent }
+        set { storage.edit { $0.ascent = newValue } }
     }
     /// The largest descender among the primary face and the faces the runs use, positive.
     public var descent: Double {
-        get { storage.descent }
-        set { edit { $0.descent = newValue } }
+        get { storage.fields.descent }
+        set { storage.edit { $0.descent = newValue } }
     }
     /// `ascent + descent +` the largest line gap among the same faces.
     public var lineHeight: Double {
-        get { storage.lineHeight }
-        set { edit { $0.lineHeight = newValue } }
+        get { storage.fields.lineHeight }
+        set { storage.edit { $0.lineHeight = newValue } }
     }
     /// The runs in logical order: one per stretch of one script and one face.
     public var runs: [TextRun] {
-        get { storage.runs }
-        set { edit { $0.runs = newValue } }
+        get { storage.fields.runs }
+        set { storage.edit { $0.runs = newValue } }
     }
     /// How many Unicode scalars no installed font covers (drawn as .notdef boxes).
     public var missing: Int {
-        get { storage.missing }
-        set { edit { $0.missing = newValue } }
+        get { storage.fields.missing }
+        set { storage.edit { $0.missing = newValue } }
     }
     /// The direction of the first run with a strong direction, else left-to-right.
     public var direction: TextDirection {
-        get { storage.direction }
-        set { edit { $0.direction = newValue } }
+        get { storage.fields.direction }
+        set { storage.edit { $0.direction = newValue } }
     }
     /// The face fontconfig matched for the request (runs may use fallback faces besides it).
     public var primary: FaceName {
-        get { storage.primary }
-        set { edit { $0.primary = newValue } }
+        get { storage.fields.primary }
+        set { storage.edit { $0.primary = newValue } }
     }
     /// Whether that face is of another family than the one asked for: neither the requested
     /// family nor one of fontconfig's metric-compatible aliases of it (Helvetica → Nimbus Sans
     /// is not a substitution; SF Pro Text → Noto Sans is).
     public var substituted: Bool {
-        get { storage.substituted }
-        set { edit { $0.substituted = newValue } }
+        get { storage.fields.substituted }
+        set { storage.edit { $0.substituted = newValue } }
     }
 
     /// The fields, behind one reference: a measurement is copied out of the cache on every hit
-    /// and passed through a layout several times, and each copy of the fields themselves
-    /// retained the runs and the face apart (and took an outlined copy of ten fields).
-    private var storage: Storage
+    /// and passed through a layout several times.
+    private var storage: SharedFields<Fields>
 
     /// Creates a measurement.
     public init(
         width: Double, ascent: Double, descent: Double, lineHeight: Double, runs: [TextRun], missing: Int,
         direction: TextDirection, primary: FaceName, substituted: Bool
     ) {
-        storage = Storage(
+        storage = SharedFields(
             Fields(
                 width: width, ascent: ascent, descent: descent, lineHeight: lineHeight, runs: runs,
                 missing: missing, direction: direction, primary: primary, substituted: substituted))
@@ -68,21 +67,6 @@ public struct TextMeasurement: Sendable, Hashable, CustomDebugStringConvertible 
 
     /// The fields, for logs and test failures (the storage alone would print as an opaque box).
     public var debugDescription: String { "TextMeasurement(\(storage.fields))" }
-
-    public static func == (left: TextMeasurement, right: TextMeasurement) -> Bool {
-        left.storage === right.storage || left.storage.fields == right.storage.fields
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
-    }
-
-    /// Changes a field in a new copy of the fields: another measurement may share these.
-    private mutating func edit(_ change: (inout Fields) -> Void) {
-        var fields = storage.fields
-        change(&fields)
-        storage = Storage(fields)
-    }
 
     private struct Fields: Sendable, Hashable {
         var width: Double
@@ -94,23 +78,6 @@ public struct TextMeasurement: Sendable, Hashable, CustomDebugStringConvertible 
         var direction: TextDirection
         var primary: FaceName
         var substituted: Bool
-    }
-
-    /// Never changed once made (`edit` makes a new one), so sharing it is safe and reading it
-    /// needs no exclusivity check.
-    private final class Storage: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-
-        var width: Double { fields.width }
-        var ascent: Double { fields.ascent }
-        var descent: Double { fields.descent }
-        var lineHeight: Double { fields.lineHeight }
-        var runs: [TextRun] { fields.runs }
-        var missing: Int { fields.missing }
-        var direction: TextDirection { fields.direction }
-        var primary: FaceName { fields.primary }
-        var substituted: Bool { fields.substituted }
     }
 }
 
