@@ -8,11 +8,33 @@ package enum Bidi {
     /// offsets hold the level of the character they are inside), in a paragraph of `direction`.
     /// Even levels run left to right, odd ones right to left.
     package static func levels(_ text: String, direction: TextDirection?) -> [Int] {
-        let scalars = text.unicodeScalars.map { FriBidiChar($0.value) }
+        let count = text.unicodeScalars.count
+        // FriBidi's inputs and outputs live in scratch space for this call (on the stack for a
+        // title): arrays of these C types cost an allocation and a generic metadata look-up each.
+        return withUnsafeTemporaryAllocation(of: FriBidiChar.self, capacity: count) { scalars in
+            withUnsafeTemporaryAllocation(of: FriBidiCharType.self, capacity: count) { types in
+                withUnsafeTemporaryAllocation(of: FriBidiBracketType.self, capacity: count) { brackets in
+                    withUnsafeTemporaryAllocation(of: FriBidiLevel.self, capacity: count) { levels in
+                        for (index, scalar) in text.unicodeScalars.enumerated() {
+                            scalars.initializeElement(at: index, to: FriBidiChar(scalar.value))
+                        }
+                        levels.initialize(repeating: 0)
+                        return resolve(
+                            text, scalars: scalars, types: types, brackets: brackets, levels: levels,
+                            direction: direction)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `levels(_:direction:)` in scratch buffers of one element per scalar (`scalars` filled).
+    private static func resolve(
+        _ text: String, scalars: UnsafeMutableBufferPointer<FriBidiChar>,
+        types: UnsafeMutableBufferPointer<FriBidiCharType>, brackets: UnsafeMutableBufferPointer<FriBidiBracketType>,
+        levels: UnsafeMutableBufferPointer<FriBidiLevel>, direction: TextDirection?
+    ) -> [Int] {
         let count = FriBidiStrIndex(scalars.count)
-        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: scalars.count)
-        var brackets = [FriBidiBracketType](repeating: 0, count: scalars.count)
-        var levels = [FriBidiLevel](repeating: 0, count: scalars.count)
         // No direction: the paragraph takes its first strong character's (rule P2), else left to right.
         var base =
             switch direction {
@@ -20,10 +42,14 @@ package enum Bidi {
             case .ltr?: chevron_fribidi_par_ltr()
             case nil: chevron_fribidi_par_on()
             }
-        fribidi_get_bidi_types(scalars, count, &types)
-        fribidi_get_bracket_types(scalars, count, types, &brackets)
+        fribidi_get_bidi_types(scalars.baseAddress, count, types.baseAddress)
+        fribidi_get_bracket_types(scalars.baseAddress, count, types.baseAddress, brackets.baseAddress)
         // 0 means FriBidi failed (out of memory): the whole line takes the paragraph's level.
-        let resolved = scalars.isEmpty ? 0 : fribidi_get_par_embedding_levels_ex(types, brackets, count, &base, &levels)
+        let resolved =
+            scalars.isEmpty
+            ? 0
+            : fribidi_get_par_embedding_levels_ex(
+                types.baseAddress, brackets.baseAddress, count, &base, levels.baseAddress)
         let paragraphLevel = direction == .rtl ? 1 : 0
         var byOffset: [Int] = []
         byOffset.reserveCapacity(text.utf8.count)

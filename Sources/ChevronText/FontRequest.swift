@@ -28,6 +28,8 @@ public struct FontRequest: Sendable, Hashable, CustomDebugStringConvertible {
     public var digest: UInt64 { storage.digest }
     /// `face.description`, made when the face is set: every layout reports it.
     public var faceDescription: String { storage.faceDescription }
+    /// The features parsed for HarfBuzz when they were set (every shaping passes them).
+    var shapingFeatures: FeatureList { storage.shapingFeatures }
 
     /// The fields, behind one reference: a request is copied into every cache key and out of
     /// a look's numbers on every layout, and each copy of the fields themselves retained the
@@ -78,10 +80,22 @@ public struct FontRequest: Sendable, Hashable, CustomDebugStringConvertible {
         let fields: Fields
         let digest: UInt64
         let faceDescription: String
+        /// What `validate()` throws for these fields, or nil: checked once, when they are set.
+        let problem: TextError?
+        /// The features in HarfBuzz's form, parsed once for every shaping in this request.
+        let shapingFeatures: FeatureList
 
         init(_ fields: Fields) {
             self.fields = fields
             faceDescription = fields.face.description
+            do throws(TextError) {
+                try FontRequest.check(
+                    face: fields.face, size: fields.size, language: fields.language, features: fields.features)
+                problem = nil
+            } catch {
+                problem = error
+            }
+            shapingFeatures = FeatureList(fields.features)
             var hasher = KeyHasher()
             fields.face.hash(into: &hasher)
             hasher.combine(fields.size)
@@ -167,7 +181,15 @@ public struct TextLimits: Sendable, Hashable {
 
 extension FontRequest {
     /// Checks every field against `TextLimits`, throwing a `TextError` naming the first bad one.
+    /// The check ran when the fields were set; this throws what it found.
     public func validate() throws(TextError) {
+        if let problem = storage.problem { throw problem }
+    }
+
+    /// The checks `validate()` reports, run on a request's fields when they are set.
+    fileprivate static func check(face: FaceDescription, size: Double, language: String?, features: [String])
+        throws(TextError)
+    {
         guard size.isFinite, size > 0, size <= TextLimits.maximumSize else {
             throw TextError(
                 .invalidSize, parameter: "size",

@@ -181,7 +181,7 @@ public final class TextEngine: Sendable {
     func shaper(for request: FontRequest, in session: FontSession) throws(TextError) -> LineShaper {
         LineShaper(
             font: try resolvedFont(request, in: session), size: request.size,
-            features: FeatureList(request.features), language: request.language, buffers: buffers)
+            features: request.shapingFeatures, language: request.language, buffers: buffers)
     }
 
     /// A cut's ellipsis shaped as the end of a line in `face` and `script` (`LineShaper.piece`),
