@@ -48,7 +48,8 @@ enum Itemizer {
             } else if scalar.mayAskForEmoji {
                 mayBeEmoji = true
             } else if uncovered.isEmpty && !mayBeEmoji {
-                builder.append(slot: 0, script: hb_unicode_script(functions, value), scalar: scalar)
+                let script = value < 0x80 ? Self.asciiScript(value) : hb_unicode_script(functions, value)
+                builder.append(slot: 0, script: script, scalar: scalar)
             }
         }
         let leftToRight = builder.levels == nil
@@ -56,6 +57,14 @@ enum Itemizer {
         let (segments, missing) = try itemizeWithFallback(
             text, font: font, uncovered: uncovered, levels: builder.levels)
         return (segments, missing, leftToRight)
+    }
+
+    /// The script of an ASCII scalar, as Unicode's Scripts.txt gives it (and HarfBuzz answers):
+    /// Latin for the letters A–Z and a–z, common for the rest; read without a call into HarfBuzz,
+    /// since most titles are mostly ASCII.
+    @inline(__always)
+    static func asciiScript(_ value: UInt32) -> hb_script_t {
+        (value | 0x20) &- 0x61 < 26 ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
     }
 
     /// The scalars of `text` (an ellipsis) that need a glyph, when, put after a prefix of a

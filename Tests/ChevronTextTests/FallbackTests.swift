@@ -1,6 +1,8 @@
+import CHarfBuzz
 import ChevronTestSupport
-import ChevronText
 import Testing
+
+@testable import ChevronText
 
 /// Titles the primary face cannot show are shaped with a covering face from the fallback chain.
 struct FallbackTests {
@@ -69,5 +71,21 @@ struct FallbackTests {
         let cjk = try ExternalTools.filesCovering("设")
         #expect(resolution.fallbacks.allSatisfy { cjk.contains($0.file) })
         #expect(resolution.missing == 0)
+    }
+}
+
+/// The itemiser reads an ASCII scalar's script without asking HarfBuzz; HarfBuzz's Unicode
+/// functions are the witness, for all 128.
+struct AsciiScriptTests {
+    @Test func everyAsciiScalarHasTheScriptHarfBuzzGivesIt() {
+        let functions = hb_unicode_funcs_get_default()
+        var latin = 0
+        for value in UInt32(0)..<0x80 {
+            let expected = hb_unicode_script(functions, value)
+            #expect(Itemizer.asciiScript(value) == expected, "U+\(String(value, radix: 16))")
+            if expected == HB_SCRIPT_LATIN { latin += 1 }
+        }
+        // Scripts.txt: the 52 letters are Latin, everything else common.
+        #expect(latin == 52)
     }
 }
