@@ -61,22 +61,24 @@ extension TextEngine {
         if let cached = cachedTruncation(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis) {
             return cached
         }
-        let session = currentSession
         // A cached measurement came without what the shaping left by offset: shape once more.
         let shaper: LineShaper
         let line: ShapedLine
+        let generation: Int
         if let shaped {
-            (shaper, line) = shaped
+            (shaper, line, generation) = shaped
         } else {
+            let session = currentSession
             shaper = try self.shaper(for: request, in: session)
             line = try shaper.measureLine(text).1
+            generation = session.generation
         }
         let truncation = try cutPrefix(
             text, line: line, ellipsis: try measureEllipsis(ellipsis, font: request), ellipsisText: ellipsis,
-            maxWidth: maxWidth, full: full, shaper: shaper, request: request, generation: session.generation)
+            maxWidth: maxWidth, full: full, shaper: shaper, request: request, generation: generation)
         truncations.insert(
             truncation, for: Self.truncationKey(text, font: request, maxWidth: maxWidth, ellipsis: ellipsis),
-            generation: session.generation, filling: filling)
+            generation: generation, filling: filling)
         return truncation
     }
 
@@ -86,7 +88,9 @@ extension TextEngine {
     /// that fits `maxWidth` and so needs no cut.
     private func measureForCutting(
         _ text: String, font request: FontRequest, maxWidth: Double, filling: CacheFilling
-    ) throws(TextError) -> (measurement: TextMeasurement, shaped: (shaper: LineShaper, line: ShapedLine)?) {
+    ) throws(TextError) -> (
+        measurement: TextMeasurement, shaped: (shaper: LineShaper, line: ShapedLine, generation: Int)?
+    ) {
         try checkLength(text, parameter: "text", limit: configuration.limits.maximumTextBytes)
         let hash = CacheKey.hash(text, request)
         if let cached = cachedMeasurement(text, request, hash: hash) { return (cached, nil) }
@@ -97,8 +101,9 @@ extension TextEngine {
         cache.insert(
             measurement, for: CacheKey(text: text, request: request, variant: nil, prehash: hash),
             generation: session.generation, filling: filling)
-        // The shaper comes back with the line, so that a cut resolves the font only once.
-        return (measurement, line.map { (shaper, $0) })
+        // The shaper and the session's generation come back with the line, so that a cut reads
+        // the session and resolves the font only once.
+        return (measurement, line.map { (shaper, $0, session.generation) })
     }
 
     /// The longest prefix that fits, for a text known not to fit: estimated from the advances of
