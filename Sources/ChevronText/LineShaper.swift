@@ -10,10 +10,10 @@ struct LineShaper {
 
     /// Measures `text` as one line: itemise, shape every run, sum advances.
     func measure(_ text: String) throws(TextError) -> TextMeasurement {
-        let (runs, primary, faces, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer, _ in
+        let (runs, primary, extents, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer, _ in
             shape(segment, of: bytes, with: face, in: buffer)
         }
-        return assemble(runs: runs, primary: primary, faces: faces, missing: missing)
+        return assemble(runs: runs, primary: primary, extents: extents, missing: missing)
     }
 
     /// Measures `text` as `measure` does, from the same single shaping, and also gives the
@@ -111,7 +111,7 @@ struct LineShaper {
         var line = ShapedLine(bytes: [], runs: [], leftToRight: false, missing: 0)
         var gathered = false
         let count = text.utf8.count
-        let (runs, primary, faces, missing, leftToRight) = try shapeEachRun(text) {
+        let (runs, primary, extents, missing, leftToRight) = try shapeEachRun(text) {
             segment, face, utf8, buffer, runCount in
             let run = shape(segment, of: utf8, with: face, in: buffer, concatFlags: concatFlags)
             // The line's width is this run's: known now, before the buffer is reused.
@@ -126,42 +126,55 @@ struct LineShaper {
         }
         line.leftToRight = leftToRight
         line.missing = missing
-        return (assemble(runs: runs, primary: primary, faces: faces, missing: missing), gathered ? line : nil)
+        return (assemble(runs: runs, primary: primary, extents: extents, missing: missing), gathered ? line : nil)
     }
 
     /// The same line's glyphs, placed as HarfBuzz placed them for `measure`: what a renderer draws.
     func glyphs(_ text: String) throws(TextError) -> GlyphLine {
-        let (runs, primary, faces, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer, _ in
+        let (runs, primary, extents, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer, _ in
             let direction = shapeInto(buffer, segment, of: bytes, with: face)
             return GlyphRun(
                 face: face.name, hasColor: face.metrics.hasColor, renderable: RenderableFace(face),
                 direction: direction,
                 glyphs: placedGlyphs(in: buffer, scale: size / Double(face.shapingUnitsPerEm)))
         }
-        let measurement = assemble(runs: [], primary: primary, faces: faces, missing: missing)
+        let measurement = assemble(runs: [], primary: primary, extents: extents, missing: missing)
         return GlyphLine(runs: runs, ascent: measurement.ascent, descent: measurement.descent)
     }
 
     /// Itemises `text`, then hands each run's segment, face, the line's UTF-8 bytes, a HarfBuzz
     /// buffer and the number of runs to `read`, which shapes the run and keeps what it needs of it.
-    /// - Returns: the runs, the primary face (at this size), each run's face, the count of
-    ///   scalars no face covers, and whether the line is left to right throughout.
+    /// - Returns: the runs, the primary face (at this size), the vertical extents of the faces
+    ///   used, the count of scalars no face covers, and whether the line is left to right throughout.
     private func shapeEachRun<Run>(
         _ text: String,
         _ read: (RunSegment, FontFace, UnsafeBufferPointer<UInt8>, OpaquePointer, Int) -> Run
-    ) throws(TextError) -> (runs: [Run], primary: FontFace, faces: [FontFace], missing: Int, leftToRight: Bool) {
+    ) throws(TextError) -> (runs: [Run], primary: FontFace, extents: LineExtents, missing: Int, leftToRight: Bool) {
         let (segments, missing, leftToRight) = try Itemizer.itemizeLine(text, font: font)
         let primary = try font.primary(size: size)
-        let faces = try segments.map { (segment) throws(TextError) -> FontFace in
-            try face(of: segment, primary: primary)
-        }
+        var extents = LineExtents(primary, size: size)
+        var runs: [Run] = []
+        runs.reserveCapacity(segments.count)
+        // `withUTF8` rethrows untyped: a face that fails to open is carried out by hand.
+        var failure: TextError?
         var utf8 = text
-        let runs = utf8.withUTF8 { bytes in
+        utf8.withUTF8 { bytes in
             buffers.withBuffer { buffer in
-                zip(segments, faces).map { segment, face in read(segment, face, bytes, buffer, segments.count) }
+                for segment in segments {
+                    let face: FontFace
+                    do throws(TextError) {
+                        face = try self.face(of: segment, primary: primary)
+                    } catch {
+                        failure = error
+                        return
+                    }
+                    if segment.faceSlot != 0 { extents.include(face, size: size) }
+                    runs.append(read(segment, face, bytes, buffer, segments.count))
+                }
             }
         }
-        return (runs, primary, faces, missing, leftToRight)
+        if let failure { throw failure }
+        return (runs, primary, extents, missing, leftToRight)
     }
 
     /// The face a segment's slot names: the primary (at this size) or a fallback face.
@@ -282,25 +295,47 @@ struct LineShaper {
     func assemble<Faces: Sequence<FontFace>>(
         runs: [TextRun], primary: FontFace, faces: Faces, missing: Int
     ) -> TextMeasurement {
-        var ascent = max(0, primary.metrics.points(primary.metrics.ascender, size: size))
-        var descent = max(0, primary.metrics.points(primary.metrics.descender, size: size))
-        var lineGap = max(0, primary.metrics.points(primary.metrics.lineGap, size: size))
-        for face in faces {
-            ascent = max(ascent, face.metrics.points(face.metrics.ascender, size: size))
-            descent = max(descent, face.metrics.points(face.metrics.descender, size: size))
-            lineGap = max(lineGap, face.metrics.points(face.metrics.lineGap, size: size))
-        }
+        var extents = LineExtents(primary, size: size)
+        for face in faces { extents.include(face, size: size) }
+        return assemble(runs: runs, primary: primary, extents: extents, missing: missing)
+    }
+
+    /// `assemble` from the extents gathered while shaping.
+    func assemble(runs: [TextRun], primary: FontFace, extents: LineExtents, missing: Int) -> TextMeasurement {
         let direction = runs.first { $0.script != "Zyyy" }?.direction ?? .ltr
         return TextMeasurement(
             width: runs.reduce(0) { $0 + $1.width },
-            ascent: ascent,
-            descent: descent,
-            lineHeight: ascent + descent + lineGap,
+            ascent: extents.ascent,
+            descent: extents.descent,
+            lineHeight: extents.ascent + extents.descent + extents.lineGap,
             runs: runs,
             missing: missing,
             direction: direction,
             primary: primary.name,
             substituted: font.substituted)
+    }
+}
+
+/// The tallest ascent, descent and line gap of the faces a line is shaped with, in points.
+struct LineExtents {
+    var ascent: Double
+    var descent: Double
+    var lineGap: Double
+
+    /// The primary face's, which count for every line whatever faces its runs use.
+    init(_ primary: FontFace, size: Double) {
+        let metrics = primary.metrics
+        ascent = max(0, metrics.points(metrics.ascender, size: size))
+        descent = max(0, metrics.points(metrics.descender, size: size))
+        lineGap = max(0, metrics.points(metrics.lineGap, size: size))
+    }
+
+    /// Takes in a face the line also uses.
+    mutating func include(_ face: FontFace, size: Double) {
+        let metrics = face.metrics
+        ascent = max(ascent, metrics.points(metrics.ascender, size: size))
+        descent = max(descent, metrics.points(metrics.descender, size: size))
+        lineGap = max(lineGap, metrics.points(metrics.lineGap, size: size))
     }
 }
 
