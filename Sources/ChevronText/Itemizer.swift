@@ -55,7 +55,8 @@ enum Itemizer {
         let leftToRight = builder.levels == nil
         if uncovered.isEmpty && !mayBeEmoji { return (builder.finish(), 0, leftToRight) }
         let (segments, missing) = try itemizeWithFallback(
-            text, font: font, uncovered: uncovered, levels: builder.levels)
+            text, font: font, uncovered: uncovered, levels: builder.levels,
+            scalarsStandAlone: text.unicodeScalars.allSatisfy(\.standsAlone))
         return (segments, missing, leftToRight)
     }
 
@@ -104,11 +105,14 @@ enum Itemizer {
         let uncovered = text.unicodeScalars.filter { !font.primary.covers($0.value) && !$0.isIgnorable }.map(\.value)
         return try itemizeWithFallback(
             text, font: font, uncovered: uncovered, levels: Bidi.levelsIfNeeded(text, direction: nil),
-            walkingCharacters: true)
+            scalarsStandAlone: false)
     }
 
+    /// The fallback pass: `scalarsStandAlone` when every scalar of `text` is a grapheme cluster
+    /// of its own (`Unicode.Scalar.standsAlone`), so the text is walked by scalar; false walks it
+    /// by `Character`.
     private static func itemizeWithFallback(
-        _ text: String, font: ResolvedFont, uncovered: [UInt32], levels: [Int]?, walkingCharacters: Bool = false
+        _ text: String, font: ResolvedFont, uncovered: [UInt32], levels: [Int]?, scalarsStandAlone: Bool
     ) throws(TextError) -> (segments: [RunSegment], missing: Int) {
         let primary = font.primary
         let chain = try font.chain()
@@ -116,7 +120,7 @@ enum Itemizer {
         var builder = RunBuilder(levels: levels)
         var missing = 0
         var cluster = ClusterPlacement(primary: primary, chain: chain, positions: positions)
-        if !walkingCharacters, text.unicodeScalars.allSatisfy(\.standsAlone) {
+        if scalarsStandAlone {
             // Each scalar is a cluster of its own (Chinese, Arabic letters, Cyrillic…): no
             // grapheme breaking, which costs more than the rest of this loop.
             for scalar in text.unicodeScalars {
@@ -135,13 +139,12 @@ enum Itemizer {
     }
 
     /// The slot for a cluster the primary face cannot show whole: the font covering the first
-    /// lacking scalar if it covers the whole cluster, else the first chain font that does, else
-    /// the one covering the lacking scalar, else the primary (which shows .notdef).
-    fileprivate static func chooseSlot(
-        required: ArraySlice<UInt32>, lacking: UInt32, positions: CoveringPositions, chain: FallbackChain
-    ) -> Int {
-        let first = positions[lacking] ?? -1
-        if first >= 0, required.allSatisfy({ chain.covers(first, $0) }) { return first + 1 }
+    /// lacking scalar (at chain position `first`, -1 for none) if it covers the whole cluster,
+    /// else the first chain font that does, else the one covering the lacking scalar, else the
+    /// primary (which shows .notdef).
+    fileprivate static func chooseSlot(required: ArraySlice<UInt32>, first: Int, chain: FallbackChain) -> Int {
+        // `first` covers the lacking scalar: a cluster of that scalar alone needs no more asking.
+        if first >= 0, required.count == 1 || required.allSatisfy({ chain.covers(first, $0) }) { return first + 1 }
         for position in chain.names.indices where required.allSatisfy({ chain.covers(position, $0) }) {
             return position + 1
         }
@@ -184,7 +187,9 @@ private struct ClusterPlacement {
         _ scalars: Scalars, utf8Count: Int, utf16Count: Int, into builder: inout RunBuilder, missing: inout Int
     ) {
         requiredCount = 0
-        var firstLacking: UInt32?
+        // The chain position covering the cluster's first scalar the primary lacks (-1: none
+        // does), nil while the primary covers every scalar so far.
+        var firstLacking: Int?
         var clusterScript = HB_SCRIPT_COMMON
         var presentation = EmojiPresentation()
         for scalar in scalars {
@@ -195,8 +200,9 @@ private struct ClusterPlacement {
             if requiredCount < storage.count { storage[requiredCount] = value } else { storage.append(value) }
             requiredCount += 1
             if !primary.covers(value) {
-                if firstLacking == nil { firstLacking = value }
-                if positions[value] ?? -1 < 0 { missing += 1 }
+                let position = positions[value] ?? -1
+                if firstLacking == nil { firstLacking = position }
+                if position < 0 { missing += 1 }
             }
         }
         let required = storage[..<requiredCount]
@@ -207,9 +213,7 @@ private struct ClusterPlacement {
             slot = emoji
         } else {
             slot =
-                firstLacking.map {
-                    Itemizer.chooseSlot(required: required, lacking: $0, positions: positions, chain: chain)
-                } ?? 0
+                firstLacking.map { Itemizer.chooseSlot(required: required, first: $0, chain: chain) } ?? 0
             // Spaces, digits and punctuation stay in the face around them when it has them, so
             // an Arabic phrase is one run (shaped in context) rather than words split by a Latin
             // space; but never in an emoji face, whose spaces and digits are not the text's.
