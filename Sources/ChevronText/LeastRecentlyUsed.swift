@@ -15,11 +15,11 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
     /// The most entries.
     @usableFromInline let entryLimit: Int
     /// What the entries cost together.
-    @usableFromInline internal(set) var bytes = 0
+    @usableFromInline var bytes = 0
     /// Entries removed to make room since creation.
-    @usableFromInline internal(set) var evictions = 0
+    @usableFromInline var evictions = 0
     /// How many entries the map holds.
-    @usableFromInline internal(set) var count = 0
+    @usableFromInline var count = 0
 
     /// A node's bookkeeping, apart from its key and value: plain integers, so that reading
     /// a hash or relinking a node on every hit never copies (and retains) a key or a value.
