@@ -456,21 +456,40 @@ extension Unicode.Scalar {
     /// Latin, Greek, Cyrillic, Armenian, Hebrew and Arabic letters, Georgian, general
     /// punctuation, Chinese, Japanese and Korean; text with any other scalar is walked by
     /// `Character`, as the standard library breaks it.
+    ///
+    /// Read by the scalar's 256-value block first: the ranges were tried one after another, and
+    /// every cut, tracked layout and fallback title asks this of each scalar.
     var standsAlone: Bool {
-        switch value {
-        case 0x0D, 0x0A: false  // CR LF is one cluster
-        case 0..<0x300: true
-        case 0x0370...0x03FF, 0x0400...0x0482, 0x048A...0x052F, 0x0531...0x058A: true  // Greek, Cyrillic, Armenian
-        case 0x05D0...0x05F4: true  // Hebrew letters (its points are marks)
+        let value = self.value
+        if value < 0x300 { return value != 0x0D && value != 0x0A }  // CR LF is one cluster
+        switch value >> 8 {
+        // Greek, Cyrillic, Armenian, without their combining marks; Hebrew letters (its points are marks)
+        case 0x03: return value >= 0x370
+        case 0x04: return value <= 0x482 || value >= 0x48A
+        case 0x05: return value <= 0x52F || (0x531...0x58A).contains(value) || (0x5D0...0x5F4).contains(value)
         // Arabic punctuation and letters, without the marks between them
-        case 0x060C, 0x061B, 0x061F, 0x0620...0x064A, 0x0660...0x066F, 0x0671...0x06D5, 0x06EE...0x06FF: true
-        case 0x10A0...0x10FF, 0x1E00...0x1FFF: true  // Georgian, Latin and Greek extended
-        case 0x2000...0x200A, 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20C0: true  // spaces, punctuation, currency
-        case 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF: true  // CJK punctuation, kana
-        // Bopomofo, Hangul compatibility jamo (not conjoining), Han
-        case 0x3105...0x312F, 0x3131...0x318F, 0x3400...0x4DBF, 0x4E00...0x9FFF: true
-        case 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF01...0xFF9D: true  // Hangul syllables, Han, full and half width
-        default: false
+        case 0x06:
+            return value == 0x60C || value == 0x61B || value == 0x61F || (0x620...0x64A).contains(value)
+                || (0x660...0x66F).contains(value) || (0x671...0x6D5).contains(value) || value >= 0x6EE
+        // Georgian, Latin and Greek extended
+        case 0x10: return value >= 0x10A0
+        case 0x1E, 0x1F: return true
+        // spaces, punctuation, currency
+        case 0x20:
+            return value <= 0x200A || (0x2010...0x2027).contains(value) || (0x2030...0x205E).contains(value)
+                || (0x2070...0x20C0).contains(value)
+        // CJK punctuation, kana; Bopomofo, Hangul compatibility jamo (not conjoining)
+        case 0x30:
+            return value <= 0x3029 || (0x3030...0x303F).contains(value) || (0x3041...0x3096).contains(value)
+                || value >= 0x309B
+        case 0x31: return (0x3105...0x312F).contains(value) || (0x3131...0x318F).contains(value)
+        // Han (U+3400–U+4DBF, U+4E00–U+9FFF, U+F900–U+FAFF), Hangul syllables (U+AC00–U+D7A3)
+        case 0x34...0x4C, 0x4E...0x9F, 0xAC...0xD6, 0xF9, 0xFA: return true
+        case 0x4D: return value <= 0x4DBF
+        case 0xD7: return value <= 0xD7A3
+        // full and half width forms
+        case 0xFF: return (0xFF01...0xFF9D).contains(value)
+        default: return false
         }
     }
 
