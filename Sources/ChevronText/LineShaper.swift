@@ -3,10 +3,14 @@ import CHarfBuzz
 /// Shapes itemised runs with HarfBuzz and sums their advances into a `TextMeasurement`.
 struct LineShaper {
     let font: ResolvedFont
-    let size: Double
-    let features: FeatureList
-    let language: String?
+    /// The validated request: its size, features (parsed once) and language. Kept whole, one
+    /// reference, because a shaper is copied with every line a cut keeps.
+    let request: FontRequest
     let buffers: BufferPool
+
+    var size: Double { request.size }
+    var features: FeatureList { request.shapingFeatures }
+    var language: String? { request.language }
 
     /// Measures `text` as one line: itemise, shape every run, sum advances.
     func measure(_ text: String) throws(TextError) -> TextMeasurement {

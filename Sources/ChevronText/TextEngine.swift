@@ -179,9 +179,7 @@ public final class TextEngine: Sendable {
 
     /// A shaper for an already validated request; measures without the cache.
     func shaper(for request: FontRequest, in session: FontSession) throws(TextError) -> LineShaper {
-        LineShaper(
-            font: try resolvedFont(request, in: session), size: request.size,
-            features: request.shapingFeatures, language: request.language, buffers: buffers)
+        LineShaper(font: try resolvedFont(request, in: session), request: request, buffers: buffers)
     }
 
     /// A cut's ellipsis shaped as the end of a line in `face` and `script` (`LineShaper.piece`),
