@@ -115,8 +115,7 @@ enum Itemizer {
         _ text: String, font: ResolvedFont, uncovered: [UInt32], levels: [Int]?, scalarsStandAlone: Bool
     ) throws(TextError) -> (segments: [RunSegment], missing: Int) {
         let primary = font.primary
-        let chain = try font.chain()
-        let positions = try font.coveringPositions(uncovered)
+        let (chain, positions) = try font.coveringPositions(uncovered)
         var builder = RunBuilder(levels: levels)
         var missing = 0
         var cluster = ClusterPlacement(primary: primary, chain: chain, positions: positions)

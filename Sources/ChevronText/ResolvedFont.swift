@@ -69,25 +69,37 @@ final class ResolvedFont: Sendable {
         return face
     }
 
-    /// For each scalar, the first chain position whose font covers it, or -1 when none does.
-    /// One lock for the whole batch; answers are remembered for the font's lifetime.
-    func coveringPositions(_ scalars: [UInt32]) throws(TextError) -> CoveringPositions {
-        let chain = try chain()
-        return fallback.withLock { state in
-            var answer = CoveringPositions(scalars: scalars, positions: [])
-            answer.positions.reserveCapacity(scalars.count)
-            for scalar in scalars {
-                if let known = state.coveringPosition[scalar] {
-                    answer.positions.append(known)
-                } else {
-                    let position = chain.firstCovering(scalar) ?? -1
-                    // The memo is bounded: a font sees at most one entry per distinct scalar.
-                    state.coveringPosition.insert(position, for: scalar, limit: 65_536)
-                    answer.positions.append(position)
-                }
-            }
-            return answer
+    /// The fallback chain, and for each scalar the first chain position whose font covers it
+    /// (-1 when none does). Answers are remembered for the font's lifetime; once the chain is
+    /// made, the whole batch takes one lock.
+    func coveringPositions(_ scalars: [UInt32]) throws(TextError) -> (
+        chain: FallbackChain, positions: CoveringPositions
+    ) {
+        let known = fallback.withLock { state in
+            state.chain.map { ($0, Self.positions(of: scalars, in: $0, state: &state)) }
         }
+        if let known { return known }
+        let chain = try chain()
+        return fallback.withLock { state in (chain, Self.positions(of: scalars, in: chain, state: &state)) }
+    }
+
+    /// Each scalar's position from the memo, or asked of the chain and remembered.
+    private static func positions(of scalars: [UInt32], in chain: FallbackChain, state: inout FallbackState)
+        -> CoveringPositions
+    {
+        var answer = CoveringPositions(scalars: scalars, positions: [])
+        answer.positions.reserveCapacity(scalars.count)
+        for scalar in scalars {
+            if let known = state.coveringPosition[scalar] {
+                answer.positions.append(known)
+            } else {
+                let position = chain.firstCovering(scalar) ?? -1
+                // The memo is bounded: a font sees at most one entry per distinct scalar.
+                state.coveringPosition.insert(position, for: scalar, limit: 65_536)
+                answer.positions.append(position)
+            }
+        }
+        return answer
     }
 }
 
