@@ -197,8 +197,11 @@ final class CacheKey: PrehashedKey {
 
     /// Whether this key is the one of `text` and `request` with `variant` and `width`: compares
     /// them where they are, without building a key.
-    @inline(__always) func isKey(of text: String, _ request: FontRequest, _ variant: String? = nil, _ width: UInt64 = 0) -> Bool {
-        self.width == width && self.variant == variant && self.request.isSame(as: request) && self.text.hasSameBytes(as: text)
+    @inline(__always) func isKey(of text: String, _ request: FontRequest, _ variant: String? = nil, _ width: UInt64 = 0)
+        -> Bool
+    {
+        self.width == width && self.variant == variant && self.request.isSame(as: request)
+            && self.text.hasSameBytes(as: text)
     }
 
     static func == (left: CacheKey, right: CacheKey) -> Bool {
