@@ -1,7 +1,8 @@
 /// What font to measure with: a description of the face, a size, a language and features.
 ///
-/// Validation happens in `validated(limits:)`, so that a request built by any caller (CLI, daemon,
-/// client) is checked in one place.
+/// A request is checked against `TextLimits` in one place, when its fields are set, so that one
+/// built by any caller (CLI, daemon, client) is checked the same way; `validate()` throws what
+/// that check found.
 public struct FontRequest: Sendable, Hashable, CustomDebugStringConvertible {
     /// Which face to ask fontconfig for.
     public var face: FaceDescription {
