@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A fast hash of cache keys: their strings' UTF-8 bytes, counts and numbers, mixed 16 bytes at
 /// a time by a 64×64→128-bit multiply (the "multiply and fold" step of wyhash-style hashes).
 ///
@@ -10,8 +14,11 @@
 public struct KeyHasher {
     @usableFromInline var state: UInt64
 
-    /// This process's seed, drawn once.
-    @usableFromInline static let seed = UInt64.random(in: .min ... .max)
+    /// This process's seed, drawn once; a constant when `SWIFT_DETERMINISTIC_HASHING` is set,
+    /// as `Hasher`'s is then, so that instruction counts of two builds (`valgrind`) compare the
+    /// same probe sequences rather than two random ones.
+    @usableFromInline static let seed =
+        getenv("SWIFT_DETERMINISTIC_HASHING") == nil ? UInt64.random(in: .min ... .max) : 0x5eed
 
     // Odd constants with well-spread bits (wyhash's), so a zero word still changes the state.
     @usableFromInline static let first: UInt64 = 0xa076_1d64_78bd_642f
