@@ -27,10 +27,23 @@ public struct LookRegistry: Sendable {
     /// The look called `name`.
     /// - Throws: `LookError.unknownLook`, listing the known names.
     public func look(named name: String) throws -> any BackButtonLook {
+        looks[try position(of: name)]
+    }
+
+    /// The layout the look `request` names makes, with `measurer`: what every size request
+    /// asks. The look is used where the registry keeps it; `look(named:)` returns a copy of it,
+    /// which retained and released what the look holds (its numbers, its sources) on every call.
+    /// - Throws: `LookError.unknownLook`, or what the look's layout throws.
+    public func layout(_ request: SizeRequest, measurer: TitleMeasurer) throws -> BackButtonLayout {
+        try looks[try position(of: request.look)].layout(request, measurer: measurer)
+    }
+
+    /// Where the look called `name` is in `looks`.
+    private func position(of name: String) throws(LookError) -> Int {
         if names.count <= Self.scanLimit {
-            for index in names.indices where names[index] == name { return looks[index] }
+            for index in names.indices where names[index] == name { return index }
         } else if let index = positions[name] {
-            return looks[index]
+            return index
         }
         throw LookError(
             .unknownLook, parameter: "look",

@@ -27,8 +27,7 @@ public struct SizingEngine: Sendable {
         // Read before measuring: a rescan during the layout leaves the entry stale, never mislabelled.
         let generation = text.generation
         if let layouts, let layout = layouts.layout(for: request, generation: generation) { return layout }
-        let layout = try registry.look(named: request.look).layout(
-            request, measurer: TitleMeasurer(engine: text, filling: filling))
+        let layout = try registry.layout(request, measurer: TitleMeasurer(engine: text, filling: filling))
         layouts?.insert(layout, for: request, generation: generation, filling: filling)
         return layout
     }
