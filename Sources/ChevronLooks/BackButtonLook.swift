@@ -20,6 +20,11 @@ public protocol BackButtonLook: Sendable {
 
 extension BackButtonLook {
     /// The standard layout: choose the title, measure, apply width rule, overflow and snapping.
+    ///
+    /// Inlinable, so that a look's module specialises it: its name and numbers are then read
+    /// where the look keeps them, not copied out through the protocol's getters (a retain and
+    /// a release each, on every layout).
+    @inlinable
     public func layout(_ request: SizeRequest, measurer: TitleMeasurer) throws -> BackButtonLayout {
         try StandardLayout(lookName: name, metrics: metrics, measurer: measurer).layout(request)
     }

@@ -48,11 +48,17 @@ public struct PixelGrid: Sendable, Hashable {
     /// The smallest length on the grid that is at least `length` (sizes snap up).
     public func up(_ length: Double) -> Double {
         // A hair of tolerance, so 36.000000000001 does not become 36.5 at 2×.
-        (length * scale - 1e-9).rounded(.up) / scale
+        points((length * scale - 1e-9).rounded(.up))
     }
 
     /// The grid position nearest to `position` (positions round).
     public func nearest(_ position: Double) -> Double {
-        (position * scale).rounded(.toNearestOrAwayFromZero) / scale
+        points((position * scale).rounded(.toNearestOrAwayFromZero))
+    }
+
+    /// A whole number of pixels in points. At 1× that is the number itself, with no division:
+    /// a layout snaps six lengths, and each division's latency showed in `perf annotate`.
+    private func points(_ pixels: Double) -> Double {
+        scale == 1 ? pixels : pixels / scale
     }
 }

@@ -4,6 +4,7 @@ import ChevronText
 /// choose the title by the overflow policy, measure it, apply `width = textWidth + padding`
 /// within the art's minimum and the maximum, place the title, snap to the pixel grid, mirror for
 /// right-to-left, and widen the tap target to 44×44.
+@usableFromInline
 struct StandardLayout {
     /// The look's name and numbers, not the look: boxing a look in `any BackButtonLook` copied
     /// all it holds into a new allocation on every layout. The request is a parameter, not a
@@ -12,18 +13,30 @@ struct StandardLayout {
     let metrics: LookMetrics
     let measurer: TitleMeasurer
 
+    @usableFromInline
+    init(lookName: String, metrics: LookMetrics, measurer: TitleMeasurer) {
+        self.lookName = lookName
+        self.metrics = metrics
+        self.measurer = measurer
+    }
+
+    /// The one-byte fields come last. Between wider ones, their padding made a copy of a choice
+    /// load eight bytes that spanned a one-byte store and the next field's store just made, which
+    /// the processor cannot forward from its store buffer: a fifth of `layout`'s time went to
+    /// that one load (`perf annotate`).
     private struct Choice {
         var text: String
-        var source: TitleSource
         var width: Double
-        var truncated: Bool
         var fullWidth: Double
         /// The displayed text's measurement, when already known (nil for an empty title).
         var measurement: TextMeasurement?
         /// Scalars of the title no installed font covers.
         var missing = 0
+        var source: TitleSource
+        var truncated: Bool
     }
 
+    @usableFromInline
     func layout(_ request: SizeRequest) throws -> BackButtonLayout {
         try validate(request)
         let maximum = request.maximumWidth ?? metrics.maximumWidth
@@ -42,8 +55,8 @@ struct StandardLayout {
             missingGlyphs += measurement.missing
             if width + metrics.padding <= maximum || source == .none {
                 let chosen = Choice(
-                    text: text, source: source, width: width, truncated: false, fullWidth: width,
-                    measurement: text.isEmpty ? nil : measurement)
+                    text: text, width: width, fullWidth: width, measurement: text.isEmpty ? nil : measurement,
+                    source: source, truncated: false)
                 return try place(chosen, request: request, font: font, maximum: maximum, missingGlyphs: missingGlyphs)
             }
         }
@@ -60,12 +73,13 @@ struct StandardLayout {
         if fullWidth + metrics.padding <= maximum {
             // The cut's own measurement is the whole text's only when it kept the whole text.
             return Choice(
-                text: text, source: source, width: fullWidth, truncated: false, fullWidth: fullWidth,
-                measurement: cut.truncated || text.isEmpty ? nil : cut.measurement, missing: cut.missing)
+                text: text, width: fullWidth, fullWidth: fullWidth,
+                measurement: cut.truncated || text.isEmpty ? nil : cut.measurement, missing: cut.missing,
+                source: source, truncated: false)
         }
         return Choice(
-            text: cut.displayed, source: source, width: tracked, truncated: true, fullWidth: fullWidth,
-            measurement: cut.truncated ? cut.measurement : nil, missing: cut.missing)
+            text: cut.displayed, width: tracked, fullWidth: fullWidth,
+            measurement: cut.truncated ? cut.measurement : nil, missing: cut.missing, source: source, truncated: true)
     }
 
     /// `text` cut with "…" so that its width plus `tracking` per character fits `available`.
@@ -137,6 +151,9 @@ struct StandardLayout {
         return chain
     }
 
+    // Inlined: a choice passed to it was copied from one stack slot to another with 16-byte
+    // loads over two 8-byte stores just made, which stall as the one-byte fields' did.
+    @inline(__always)
     private func place(
         _ choice: Choice, request: SizeRequest, font: FontRequest, maximum: Double, missingGlyphs: Int
     ) throws -> BackButtonLayout {
