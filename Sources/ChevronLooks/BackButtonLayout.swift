@@ -12,18 +12,12 @@ public struct BackButtonLayout: Sendable, Hashable {
     public var titleFrame: Rect
     /// The text shown (possibly truncated; empty for the chevron alone).
     public var displayedTitle: String
-    /// Where the text came from.
-    public var titleSource: TitleSource
-    /// Whether the text was truncated.
-    public var truncated: Bool
     /// The art's caps, mirrored for right-to-left.
     public var capInsets: HorizontalInsets
     /// The title's content-rect insets, mirrored for right-to-left.
     public var titleInsets: HorizontalInsets
     /// The tap target: at least 44×44, centred on the button.
     public var hitRect: Rect
-    /// The layout direction.
-    public var direction: TextDirection
     /// The face fontconfig matched for the look's font (characters it lacks fall back to other
     /// faces; `missingGlyphs` counts those no face has).
     public var font: FaceName
@@ -33,11 +27,20 @@ public struct BackButtonLayout: Sendable, Hashable {
     public var textWidth: Double
     /// The font the look (or request) asked for: its fontconfig pattern, or its pinned file.
     public var requestedFont: String
-    /// Whether fontconfig matched another family than the one asked for (see
-    /// `TextMeasurement.substituted`): the widths are then the substitute's.
-    public var substituted: Bool
     /// How many scalars of the titles measured to choose the displayed title no installed face
     /// covers (0 when all are covered): each is drawn as an empty box, so the width is not the
     /// width a device would show.
     public var missingGlyphs: Int
+
+    // The one-byte fields last: between wider ones, their padding made a copy of a layout
+    // load wide words over narrower stores just made, which stall (see `StandardLayout.Choice`).
+    /// Where the text came from.
+    public var titleSource: TitleSource
+    /// Whether the text was truncated.
+    public var truncated: Bool
+    /// The layout direction.
+    public var direction: TextDirection
+    /// Whether fontconfig matched another family than the one asked for (see
+    /// `TextMeasurement.substituted`): the widths are then the substitute's.
+    public var substituted: Bool
 }

@@ -24,11 +24,17 @@ public struct SizingEngine: Sendable {
     ///   asking for with a hundred thousand it will not ask for again.
     /// - Throws: `LookError` for a bad request, `TextError` for bad text or fonts.
     public func size(_ request: SizeRequest, filling: CacheFilling = .evicting) throws -> BackButtonLayout {
+        // Without a layout cache the look's layout is returned as it is made: kept in a local
+        // to be cached, it was copied out with wide loads over the narrower stores that made it,
+        // which stall (a tenth of this function's time in `perf annotate`).
+        guard let layouts else {
+            return try registry.layout(request, measurer: TitleMeasurer(engine: text, filling: filling))
+        }
         // Read before measuring: a rescan during the layout leaves the entry stale, never mislabelled.
         let generation = text.generation
-        if let layouts, let layout = layouts.layout(for: request, generation: generation) { return layout }
+        if let layout = layouts.layout(for: request, generation: generation) { return layout }
         let layout = try registry.layout(request, measurer: TitleMeasurer(engine: text, filling: filling))
-        layouts?.insert(layout, for: request, generation: generation, filling: filling)
+        layouts.insert(layout, for: request, generation: generation, filling: filling)
         return layout
     }
 

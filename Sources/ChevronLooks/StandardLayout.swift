@@ -187,11 +187,11 @@ struct StandardLayout {
         let hitHeight = max(44, height)
         return BackButtonLayout(
             look: lookName, width: width, height: height, titleFrame: frame, displayedTitle: choice.text,
-            titleSource: choice.source, truncated: choice.truncated, capInsets: caps, titleInsets: titleInsets,
+            capInsets: caps, titleInsets: titleInsets,
             hitRect: Rect(x: (width - hitWidth) / 2, y: (height - hitHeight) / 2, width: hitWidth, height: hitHeight),
-            direction: direction, font: measured.primary, fontSize: font.size, textWidth: choice.fullWidth,
-            requestedFont: font.faceDescription, substituted: measured.substituted,
-            missingGlyphs: missingGlyphs)
+            font: measured.primary, fontSize: font.size, textWidth: choice.fullWidth,
+            requestedFont: font.faceDescription, missingGlyphs: missingGlyphs, titleSource: choice.source,
+            truncated: choice.truncated, direction: direction, substituted: measured.substituted)
     }
 
     private func validate(_ request: SizeRequest) throws {
