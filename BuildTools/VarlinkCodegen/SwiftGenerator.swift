@@ -170,7 +170,8 @@ struct SwiftGenerator {
         out += "\(inner)/// Reads a parsed message; errors name paths under `path` only when it is not nil.\n"
         out +=
             "\(inner)public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {\n"
-        out += "\(inner)    var reader = try VarlinkParameters(value, path: path ?? \"\")\n"
+        // A message without fields reads nothing, so its reader never changes.
+        out += "\(inner)    \(fields.isEmpty ? "let" : "var") reader = try VarlinkParameters(value, path: path ?? \"\")\n"
         for field in fields {
             let name = identifier(field.name)
             let key = "\"\(field.name)\""

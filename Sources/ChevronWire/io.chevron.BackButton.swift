@@ -2594,7 +2594,7 @@ public enum BackButtonInterface {
 
             /// Reads a parsed message; errors name paths under `path` only when it is not nil.
             public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
+                let reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
             }
 

@@ -503,7 +503,7 @@ public enum ServiceInterface {
 
             /// Reads a parsed message; errors name paths under `path` only when it is not nil.
             public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
+                let reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
             }
 
@@ -857,7 +857,7 @@ public enum ServiceInterface {
 
             /// Reads a parsed message; errors name paths under `path` only when it is not nil.
             public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
+                let reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
             }
 
@@ -1040,7 +1040,7 @@ public enum ServiceInterface {
 
             /// Reads a parsed message; errors name paths under `path` only when it is not nil.
             public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
+                let reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
             }
 
@@ -1290,7 +1290,7 @@ public enum ServiceInterface {
 
             /// Reads a parsed message; errors name paths under `path` only when it is not nil.
             public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
+                let reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
             }
 

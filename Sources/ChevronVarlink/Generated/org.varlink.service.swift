@@ -30,7 +30,7 @@ public enum VarlinkServiceInterface {
 
             /// Reads a parsed message; errors name paths under `path` only when it is not nil.
             public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
+                let reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
             }
 
@@ -750,7 +750,7 @@ public enum VarlinkServiceInterface {
 
             /// Reads a parsed message; errors name paths under `path` only when it is not nil.
             public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
+                let reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
             }
 
@@ -822,7 +822,7 @@ public enum VarlinkServiceInterface {
 
             /// Reads a parsed message; errors name paths under `path` only when it is not nil.
             public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
+                let reader = try VarlinkParameters(value, path: path ?? "")
                 if strict { try reader.finish() }
             }
 
