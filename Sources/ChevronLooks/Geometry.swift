@@ -56,9 +56,21 @@ public struct PixelGrid: Sendable, Hashable {
         points((position * scale).rounded(.toNearestOrAwayFromZero))
     }
 
-    /// A whole number of pixels in points. At 1× that is the number itself, with no division:
-    /// a layout snaps six lengths, and each division's latency showed in `perf annotate`.
+    /// A whole number of pixels in points: the number itself at 1×, half of it at 2× (both
+    /// exact), a division only at 3×. A layout snaps six lengths, and the divisions' latency
+    /// showed in `perf annotate`.
     private func points(_ pixels: Double) -> Double {
-        scale == 1 ? pixels : pixels / scale
+        switch scale {
+        case 1: pixels
+        case 2: pixels * 0.5
+        default: Self.divide(pixels, by: scale)
+        }
+    }
+
+    /// Out of line, so that the compiler does not compute the division on every path and then
+    /// pick (which it did with `scale == 1 ? pixels : pixels / scale`).
+    @inline(never)
+    private static func divide(_ pixels: Double, by scale: Double) -> Double {
+        pixels / scale
     }
 }
