@@ -26,6 +26,6 @@ extension BackButtonLook {
     /// a release each, on every layout).
     @inlinable
     public func layout(_ request: SizeRequest, measurer: TitleMeasurer) throws -> BackButtonLayout {
-        try StandardLayout(lookName: name, metrics: metrics, measurer: measurer).layout(request)
+        try StandardLayout.layout(request, look: name, metrics: metrics, measurer: measurer)
     }
 }

@@ -5,20 +5,10 @@ import ChevronText
 /// within the art's minimum and the maximum, place the title, snap to the pixel grid, mirror for
 /// right-to-left, and widen the tap target to 44×44.
 @usableFromInline
-struct StandardLayout {
-    /// The look's name and numbers, not the look: boxing a look in `any BackButtonLook` copied
-    /// all it holds into a new allocation on every layout. The request is a parameter, not a
-    /// field: storing it copied it, retaining each of its strings.
-    let lookName: String
-    let metrics: LookMetrics
-    let measurer: TitleMeasurer
-
-    @usableFromInline
-    init(lookName: String, metrics: LookMetrics, measurer: TitleMeasurer) {
-        self.lookName = lookName
-        self.metrics = metrics
-        self.measurer = measurer
-    }
+enum StandardLayout {
+    // The look's name, numbers and measurer are parameters, not fields of a value made for each
+    // layout: storing them copied them (a retain and a release each, on every layout), where a
+    // look's module passes its own fields and its caller's measurer as they are.
 
     /// The one-byte fields come last. Between wider ones, their padding made a copy of a choice
     /// load eight bytes that spanned a one-byte store and the next field's store just made, which
@@ -36,9 +26,12 @@ struct StandardLayout {
         var truncated: Bool
     }
 
+    /// The layout of `request` in the look called `lookName` with `metrics`, measuring with `measurer`.
     @usableFromInline
-    func layout(_ request: SizeRequest) throws -> BackButtonLayout {
-        try validate(request)
+    static func layout(
+        _ request: SizeRequest, look lookName: String, metrics: LookMetrics, measurer: TitleMeasurer
+    ) throws -> BackButtonLayout {
+        try validate(request, look: lookName, metrics: metrics)
         let maximum = request.maximumWidth ?? metrics.maximumWidth
         let font = metrics.titleFont(for: request)
         let policy = request.overflow ?? metrics.overflow
@@ -46,8 +39,11 @@ struct StandardLayout {
         if policy == .truncate {
             // One title, cut when too long: one call measures it and, when too long, cuts it.
             let (text, source) = try truncateCandidate(request)
-            let chosen = try truncatedChoice(text, source: source, font: font, maximum: maximum)
-            return try place(chosen, request: request, font: font, maximum: maximum, missingGlyphs: chosen.missing)
+            let chosen = try truncatedChoice(
+                text, source: source, font: font, maximum: maximum, metrics: metrics, measurer: measurer)
+            return try place(
+                chosen, request: request, font: font, maximum: maximum, missingGlyphs: chosen.missing, look: lookName,
+                metrics: metrics, measurer: measurer)
         }
         var missingGlyphs = 0
         for (text, source) in try candidates(policy, request) {
@@ -57,18 +53,22 @@ struct StandardLayout {
                 let chosen = Choice(
                     text: text, width: width, fullWidth: width, measurement: text.isEmpty ? nil : measurement,
                     source: source, truncated: false)
-                return try place(chosen, request: request, font: font, maximum: maximum, missingGlyphs: missingGlyphs)
+                return try place(
+                    chosen, request: request, font: font, maximum: maximum, missingGlyphs: missingGlyphs,
+                    look: lookName, metrics: metrics, measurer: measurer)
             }
         }
         throw LookError(.missingTitle, parameter: "title", "no title candidate for policy \(policy.rawValue)")
     }
 
     /// The choice for the truncate policy: `text` whole when it fits with the padding, else cut.
-    private func truncatedChoice(
-        _ text: String, source: TitleSource, font: FontRequest, maximum: Double
+    private static func truncatedChoice(
+        _ text: String, source: TitleSource, font: FontRequest, maximum: Double, metrics: LookMetrics,
+        measurer: TitleMeasurer
     ) throws -> Choice {
         let available = maximum - metrics.padding
-        let (cut, tracked) = try truncate(text, font: font, tracking: metrics.tracking, to: available)
+        let (cut, tracked) = try truncate(
+            text, font: font, tracking: metrics.tracking, to: available, measurer: measurer)
         let fullWidth = cut.fullWidth + (metrics.tracking == 0 ? 0 : metrics.tracking * Double(text.characterCount))
         if fullWidth + metrics.padding <= maximum {
             // The cut's own measurement is the whole text's only when it kept the whole text.
@@ -85,9 +85,9 @@ struct StandardLayout {
     /// `text` cut with "…" so that its width plus `tracking` per character fits `available`.
     /// The engine cuts untracked text, so positive tracking can overshoot: then the text is cut
     /// again with the overshoot taken off, until it fits (each round drops a character or more).
-    private func truncate(_ text: String, font: FontRequest, tracking: Double, to available: Double) throws
-        -> (Truncation, width: Double)
-    {
+    private static func truncate(
+        _ text: String, font: FontRequest, tracking: Double, to available: Double, measurer: TitleMeasurer
+    ) throws -> (Truncation, width: Double) {
         func trackedWidth(_ cut: Truncation) -> Double {
             cut.width + (tracking == 0 ? 0 : tracking * Double(cut.displayed.characterCount))
         }
@@ -102,7 +102,7 @@ struct StandardLayout {
 
     /// The one title the truncate policy shows (the first of `candidates(.truncate)`), found
     /// without building the list: this runs for every size request of most looks.
-    private func truncateCandidate(_ request: SizeRequest) throws -> (String, TitleSource) {
+    private static func truncateCandidate(_ request: SizeRequest) throws -> (String, TitleSource) {
         if let previous = try previousItem(request) {
             if let back = previous.backTitle, !back.isEmpty { return (back, .backTitle) }
             if let title = previous.title, !title.isEmpty { return (title, .title) }
@@ -113,7 +113,7 @@ struct StandardLayout {
     }
 
     /// The stack's previous item, or nil without a stack; a stack of fewer than two items is an error.
-    private func previousItem(_ request: SizeRequest) throws -> NavigationItem? {
+    private static func previousItem(_ request: SizeRequest) throws -> NavigationItem? {
         guard let stack = request.stack else { return nil }
         guard stack.count >= 2 else {
             throw LookError(
@@ -124,7 +124,7 @@ struct StandardLayout {
     }
 
     /// The titles to try, in order, with where each came from.
-    private func candidates(_ policy: OverflowPolicy, _ request: SizeRequest) throws -> TitleCandidates {
+    private static func candidates(_ policy: OverflowPolicy, _ request: SizeRequest) throws -> TitleCandidates {
         // A stack too short for a previous item is an error whatever the policy.
         let previous = try previousItem(request)
         var chain = TitleCandidates()
@@ -154,8 +154,9 @@ struct StandardLayout {
     // Inlined: a choice passed to it was copied from one stack slot to another with 16-byte
     // loads over two 8-byte stores just made, which stall as the one-byte fields' did.
     @inline(__always)
-    private func place(
-        _ choice: Choice, request: SizeRequest, font: FontRequest, maximum: Double, missingGlyphs: Int
+    private static func place(
+        _ choice: Choice, request: SizeRequest, font: FontRequest, maximum: Double, missingGlyphs: Int,
+        look lookName: String, metrics: LookMetrics, measurer: TitleMeasurer
     ) throws -> BackButtonLayout {
         let grid = PixelGrid(scale: request.scale)
         // The line height and face of an empty title come from a space in the same font.
@@ -194,7 +195,7 @@ struct StandardLayout {
             truncated: choice.truncated, direction: direction, substituted: measured.substituted)
     }
 
-    private func validate(_ request: SizeRequest) throws {
+    private static func validate(_ request: SizeRequest, look lookName: String, metrics: LookMetrics) throws {
         guard (1...3).contains(request.scale) else {
             throw LookError(.outOfRange, parameter: "scale", "scale \(request.scale) is not 1, 2 or 3")
         }
