@@ -78,10 +78,7 @@ public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
     /// that builds no key, so copies none of its strings.
     @inlinable
     public func value<Probe: KeyProbe>(probe: Probe, generation: Int) -> Value? where Probe.Key == Key {
-        // Not retained: `shards` holds it for as long as this cache lives, which is at least this
-        // call (a retain and a release on every lookup otherwise).
-        unowned(unsafe) let locked = shard(forHash: probe.prehash)
-        return locked.state.withLock { shard in
+        shard(forHash: probe.prehash).state.withLock { shard in
             if let entry = shard.entries.value(probe: probe), entry.generation == generation {
                 shard.hits += 1
                 return entry.value
