@@ -41,7 +41,15 @@ public struct LookRegistry: Sendable {
     /// Where the look called `name` is in `looks`.
     private func position(of name: String) throws(LookError) -> Int {
         if names.count <= Self.scanLimit {
-            for index in names.indices where names[index] == name { return index }
+            // Names of another length are passed over without `==`, which took the standard
+            // library's slow comparison for each. Looks' names are ASCII, so a name of another
+            // length is another name, unless the one asked for is not ASCII (a Kelvin sign is
+            // canonically a K): that one is compared by `==` alone.
+            let length = name.utf8.count
+            for index in names.indices where names[index].utf8.count == length && names[index] == name { return index }
+            if !name.utf8.allSatisfy({ $0 < 0x80 }) {
+                for index in names.indices where names[index] == name { return index }
+            }
         } else if let index = positions[name] {
             return index
         }

@@ -67,9 +67,11 @@ enum StandardLayout {
         measurer: TitleMeasurer
     ) throws -> Choice {
         let available = maximum - metrics.padding
+        // Counted once: tracking adds after every character, and counting walks the text.
+        let characters = metrics.tracking == 0 ? 0 : text.characterCount
         let (cut, tracked) = try truncate(
-            text, font: font, tracking: metrics.tracking, to: available, measurer: measurer)
-        let fullWidth = cut.fullWidth + (metrics.tracking == 0 ? 0 : metrics.tracking * Double(text.characterCount))
+            text, characters: characters, font: font, tracking: metrics.tracking, to: available, measurer: measurer)
+        let fullWidth = cut.fullWidth + metrics.tracking * Double(characters)
         if fullWidth + metrics.padding <= maximum {
             // The cut's own measurement is the whole text's only when it kept the whole text.
             return Choice(
@@ -85,19 +87,25 @@ enum StandardLayout {
     /// `text` cut with "…" so that its width plus `tracking` per character fits `available`.
     /// The engine cuts untracked text, so positive tracking can overshoot: then the text is cut
     /// again with the overshoot taken off, until it fits (each round drops a character or more).
+    /// `characters` is the text's `characterCount` when there is tracking.
     private static func truncate(
-        _ text: String, font: FontRequest, tracking: Double, to available: Double, measurer: TitleMeasurer
+        _ text: String, characters: Int, font: FontRequest, tracking: Double, to available: Double,
+        measurer: TitleMeasurer
     ) throws -> (Truncation, width: Double) {
         func trackedWidth(_ cut: Truncation) -> Double {
-            cut.width + (tracking == 0 ? 0 : tracking * Double(cut.displayed.characterCount))
+            guard tracking != 0 else { return cut.width }
+            // A cut that kept the whole text shows the whole text's characters.
+            return cut.width + tracking * Double(cut.truncated ? cut.displayed.characterCount : characters)
         }
         var limit = available
         var cut = try measurer.truncate(text, font: font, maxWidth: max(0, limit))
-        while trackedWidth(cut) > available, !cut.displayed.isEmpty {
-            limit -= max(trackedWidth(cut) - available, tracking)
+        var width = trackedWidth(cut)
+        while width > available, !cut.displayed.isEmpty {
+            limit -= max(width - available, tracking)
             cut = try measurer.truncate(text, font: font, maxWidth: max(0, limit))
+            width = trackedWidth(cut)
         }
-        return (cut, trackedWidth(cut))
+        return (cut, width)
     }
 
     /// The one title the truncate policy shows (the first of `candidates(.truncate)`), found

@@ -169,12 +169,27 @@ extension String {
     /// alone (see `Unicode.Scalar.standsAlone`), which skips grapheme breaking: what a look's
     /// tracking (added after every character) multiplies, for every title it measures.
     public var characterCount: Int {
+        if let ascii = utf8.withContiguousStorageIfAvailable(Self.asciiCharacterCount), let ascii { return ascii }
         var scalars = 0
         for scalar in unicodeScalars {
             guard scalar.standsAlone else { return count }
             scalars += 1
         }
         return scalars
+    }
+
+    /// The `Character`s of ASCII text (one per byte, but one for a CR LF pair), in one pass over
+    /// its bytes; nil when a byte is not ASCII. Most titles are ASCII, and a look with tracking
+    /// counts every one it lays out.
+    private static func asciiCharacterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var count = bytes.count
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            if byte == 0x0A, previous == 0x0D { count -= 1 }
+            previous = byte
+        }
+        return count
     }
 }
 

@@ -428,7 +428,8 @@ struct TruncationTests {
         let texts =
             sampleTitles + Self.fallbackTitles + Self.singleFaceTitles.map(\.0) + [
                 "", "a\r\nb", "\r\n", "e\u{301}", "👍🏽 ok", "🇫🇷🇩🇪", "ก่า", "नमस्ते", "한국어", "\u{1100}\u{1161}",
-                "Back", "設定 — Настройки", "البريد", "עברית",
+                "Back", "設定 — Настройки", "البريد", "עברית", "a\rb", "\n\r", "\r\r\n\n", "tab\there\u{7F}",
+                "ASCII then é", "a very long ASCII title well past the fifteen bytes a small string holds",
             ]
         for text in texts {
             #expect(text.characterCount == text.count, "\(text.debugDescription)")
