@@ -9,8 +9,8 @@ final class FontSession: Sendable {
     let configuration: FontConfiguration
     let faces: FaceStore
     /// Resolved fonts by face and language: found by a `KeyHasher` hash, without hashing the
-    /// pattern again in a `Dictionary` (every uncached measurement asks), the least recently
-    /// used leaving first past 4,096.
+    /// pattern again in a `Dictionary` (every uncached measurement asks), those not used lately
+    /// leaving first past 4,096.
     private let resolved = BoundedCache<ResolutionKey, ResolvedFont>(byteBudget: 4096, entryLimit: 4096, shardCount: 1)
     {
         _, _ in 1

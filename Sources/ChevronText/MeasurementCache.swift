@@ -7,8 +7,9 @@ import Synchronization
 /// Results by key (measurements and truncations by text and font request, layouts by size
 /// request), bounded by bytes and entries, safe from many threads.
 ///
-/// Split into shards, each an LRU map behind its own lock, so concurrent callers rarely wait on
-/// one another; each shard holds an equal part of the budget, so the whole never exceeds it.
+/// Split into shards, each a `LeastRecentlyUsed` map (second-chance eviction) behind its own
+/// lock, so concurrent callers rarely wait on one another; each shard holds an equal part of the
+/// budget, so the whole never exceeds it.
 /// Entries remember the font generation they were measured under; after a rescan they miss.
 public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
     @usableFromInline

@@ -55,12 +55,37 @@ struct CacheTests {
         #expect(map.evictions == 1)
     }
 
+    @Test func anEntryUsedSinceItWasLinkedGetsASecondChance() {
+        // Second-chance order, worked by hand: insert a, b, c (oldest first); use b; d needs room:
+        // a, the oldest and unused, goes (list b*, c, d). Use c (list b*, c*, d). e needs room: b
+        // is used, so it loses its mark and moves to the newest end (c*, d, b); so does c (d, b,
+        // c); d, unused, goes. Exact least-recently-used order would have dropped b (used before
+        // d was inserted) instead.
+        var map = LeastRecentlyUsed<String, Int>(byteBudget: 300, entryLimit: 10)
+        map.insert(1, for: "a", cost: 100)
+        map.insert(2, for: "b", cost: 100)
+        map.insert(3, for: "c", cost: 100)
+        #expect(map.value(for: "b") == 2)
+        map.insert(4, for: "d", cost: 100)
+        #expect(map.position(of: "a") == nil)
+        #expect(map.value(for: "c") == 3)
+        map.insert(5, for: "e", cost: 100)
+        #expect(map.position(of: "d") == nil)
+        #expect(map.position(of: "b") != nil && map.position(of: "c") != nil && map.position(of: "e") != nil)
+        // Their marks were spent: with nothing used since, the list's order is b, c, e, and the
+        // next entry pushes out b.
+        map.insert(6, for: "f", cost: 100)
+        #expect(map.position(of: "b") == nil)
+        #expect(map.evictions == 3)
+    }
+
     @Test func keysThatCollideStayReachableThroughInsertsEvictionsAndReplacements() {
         // Hashes of only seven values put most keys on probe chains, and evictions and
-        // replacements empty positions in the middle of them. A plain list of (key, value, cost),
-        // newest last, is the model the map must agree with at every step.
+        // replacements empty positions in the middle of them. A plain list of (key, value, cost,
+        // used), oldest first, evicting in second-chance order, is the model the map must agree
+        // with at every step.
         var map = LeastRecentlyUsed<CollidingKey, Int>(byteBudget: 400, entryLimit: 40)
-        var model: [(key: CollidingKey, value: Int, cost: Int)] = []
+        var model: [(key: CollidingKey, value: Int, cost: Int, used: Bool)] = []
         var random = SystemRandomNumberGenerator()
         for step in 0..<20_000 {
             let key = CollidingKey(name: Int.random(in: 0..<120, using: &random))
@@ -69,13 +94,17 @@ struct CacheTests {
                 map.insert(step, for: key, cost: cost)
                 model.removeAll { $0.key == key }
                 while !model.isEmpty, model.reduce(0, { $0 + $1.cost }) + cost > 400 || model.count >= 40 {
-                    model.removeFirst()
+                    var oldest = model.removeFirst()
+                    if oldest.used {
+                        oldest.used = false
+                        model.append(oldest)
+                    }
                 }
-                model.append((key, step, cost))
+                model.append((key, step, cost, false))
             } else {
-                let expected = model.firstIndex { $0.key == key }.map { model.remove(at: $0) }
-                if let expected { model.append(expected) }
-                #expect(map.value(for: key) == expected?.value, "step \(step)")
+                let index = model.firstIndex { $0.key == key }
+                if let index { model[index].used = true }
+                #expect(map.value(for: key) == index.map { model[$0].value }, "step \(step)")
             }
             #expect(map.count == model.count)
             #expect(map.bytes == model.reduce(0) { $0 + $1.cost })
