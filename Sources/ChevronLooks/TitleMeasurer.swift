@@ -18,8 +18,9 @@ public struct TitleMeasurer: Sendable {
         width: Double, measurement: TextMeasurement
     ) {
         let measurement = try measure(text, font: font)
-        // Counting characters walks grapheme clusters: only pay for it when there is tracking.
-        let tracked = tracking == 0 ? 0 : tracking * Double(text.characterCount)
+        // Counting characters walks grapheme clusters: only pay for it when there is tracking, and
+        // not when the shaping that measured the text counted them.
+        let tracked = tracking == 0 ? 0 : tracking * Double(measurement.characters ?? text.characterCount)
         return (measurement.width + tracked, measurement)
     }
 

@@ -29,20 +29,33 @@ enum Itemizer {
         return (line.segments, line.missing)
     }
 
-    /// `itemize`'s runs and missing count, and whether the line is left to right throughout (no
-    /// bidirectional levels). The itemiser is causal: each cluster's face and run follow from
-    /// the clusters before it, so a prefix of a left-to-right line itemises into the line's runs
-    /// cut short (see `ShapedLine.continuedRun`).
+    /// `itemize`'s runs and missing count, whether the line is left to right throughout (no
+    /// bidirectional levels), and how many `Character`s the text has when the walk could count
+    /// them (nil when a scalar does not stand alone and the primary face covers the text: then
+    /// no walk by `Character` was needed). The itemiser is causal: each cluster's face and run
+    /// follow from the clusters before it, so a prefix of a left-to-right line itemises into the
+    /// line's runs cut short (see `ShapedLine.continuedRun`).
     static func itemizeLine(_ text: String, font: ResolvedFont) throws(TextError) -> (
-        segments: [RunSegment], missing: Int, leftToRight: Bool
+        segments: [RunSegment], missing: Int, leftToRight: Bool, characters: Int?
     ) {
         let primary = font.primary
         let functions = unicodeFunctions  // a global read costs a once-check; read it once
         var builder = RunBuilder(levels: Bidi.levelsIfNeeded(text, direction: nil))
         var uncovered: [UInt32] = []
         var mayBeEmoji = false
+        // Counted on the way: a look with tracking multiplies it, and counting apart walked the
+        // text again on every layout.
+        var scalars = 0
+        var standAlone = true
         for scalar in text.unicodeScalars {
             let value = scalar.value
+            scalars += 1
+            if value < 0x80 {
+                // The ASCII half of `standsAlone`, in line: every ASCII scalar but CR and LF.
+                if value == 0x0D || value == 0x0A { standAlone = false }
+            } else if standAlone {
+                standAlone = scalar.standsAlone
+            }
             if !primary.covers(value) && !scalar.isIgnorable {
                 uncovered.append(value)
             } else if scalar.mayAskForEmoji {
@@ -53,11 +66,10 @@ enum Itemizer {
             }
         }
         let leftToRight = builder.levels == nil
-        if uncovered.isEmpty && !mayBeEmoji { return (builder.finish(), 0, leftToRight) }
-        let (segments, missing) = try itemizeWithFallback(
-            text, font: font, uncovered: uncovered, levels: builder.levels,
-            scalarsStandAlone: text.unicodeScalars.allSatisfy(\.standsAlone))
-        return (segments, missing, leftToRight)
+        if uncovered.isEmpty && !mayBeEmoji { return (builder.finish(), 0, leftToRight, standAlone ? scalars : nil) }
+        let (segments, missing, characters) = try itemizeWithFallback(
+            text, font: font, uncovered: uncovered, levels: builder.levels, scalarsStandAlone: standAlone)
+        return (segments, missing, leftToRight, standAlone ? scalars : characters)
     }
 
     /// The script of an ASCII scalar, as Unicode's Scripts.txt gives it (and HarfBuzz answers):
@@ -103,17 +115,18 @@ enum Itemizer {
     ) {
         // As `itemizeLine` gathers them: scalars the primary lacks that need a glyph.
         let uncovered = text.unicodeScalars.filter { !font.primary.covers($0.value) && !$0.isIgnorable }.map(\.value)
-        return try itemizeWithFallback(
+        let (segments, missing, _) = try itemizeWithFallback(
             text, font: font, uncovered: uncovered, levels: Bidi.levelsIfNeeded(text, direction: nil),
             scalarsStandAlone: false)
+        return (segments, missing)
     }
 
     /// The fallback pass: `scalarsStandAlone` when every scalar of `text` is a grapheme cluster
     /// of its own (`Unicode.Scalar.standsAlone`), so the text is walked by scalar; false walks it
-    /// by `Character`.
+    /// by `Character`, and counts them (nil when walked by scalar).
     private static func itemizeWithFallback(
         _ text: String, font: ResolvedFont, uncovered: [UInt32], levels: [Int]?, scalarsStandAlone: Bool
-    ) throws(TextError) -> (segments: [RunSegment], missing: Int) {
+    ) throws(TextError) -> (segments: [RunSegment], missing: Int, characters: Int?) {
         let primary = font.primary
         let (chain, positions) = try font.coveringPositions(uncovered)
         var builder = RunBuilder(levels: levels)
@@ -127,14 +140,16 @@ enum Itemizer {
                     CollectionOfOne(scalar), utf8Count: UTF8.width(scalar), utf16Count: UTF16.width(scalar),
                     into: &builder, missing: &missing)
             }
-        } else {
-            for character in text {
-                cluster.place(
-                    character.unicodeScalars, utf8Count: character.utf8.count, utf16Count: character.utf16.count,
-                    into: &builder, missing: &missing)
-            }
+            return (builder.finish(), missing, nil)
         }
-        return (builder.finish(), missing)
+        var characters = 0
+        for character in text {
+            characters += 1
+            cluster.place(
+                character.unicodeScalars, utf8Count: character.utf8.count, utf16Count: character.utf16.count,
+                into: &builder, missing: &missing)
+        }
+        return (builder.finish(), missing, characters)
     }
 
     /// The slot for a cluster the primary face cannot show whole: the font covering the first

@@ -14,10 +14,11 @@ struct LineShaper {
 
     /// Measures `text` as one line: itemise, shape every run, sum advances.
     func measure(_ text: String) throws(TextError) -> TextMeasurement {
-        let (runs, primary, extents, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer, _ in
+        let (runs, primary, extents, missing, _, characters) = try shapeEachRun(text) {
+            segment, face, bytes, buffer, _ in
             shape(segment, of: bytes, with: face, in: buffer)
         }
-        return assemble(runs: runs, primary: primary, extents: extents, missing: missing)
+        return assemble(runs: runs, primary: primary, extents: extents, missing: missing, characters: characters)
     }
 
     /// Measures `text` as `measure` does, from the same single shaping, and also gives the
@@ -60,7 +61,7 @@ struct LineShaper {
     func measure(_ shown: String, tailFrom tail: Int, reusing line: ShapedLine) throws(TextError) -> (
         measurement: TextMeasurement, tail: Double, reused: Int
     ) {
-        let (segments, missing, _) = try Itemizer.itemizeLine(shown, font: font)
+        let (segments, missing, _, _) = try Itemizer.itemizeLine(shown, font: font)
         var utf8 = shown
         let kept = utf8.withUTF8 { bytes in
             var kept = 0
@@ -115,7 +116,7 @@ struct LineShaper {
         var line = ShapedLine(bytes: [], runs: [], leftToRight: false, missing: 0)
         var gathered = false
         let count = text.utf8.count
-        let (runs, primary, extents, missing, leftToRight) = try shapeEachRun(text) {
+        let (runs, primary, extents, missing, leftToRight, characters) = try shapeEachRun(text) {
             segment, face, utf8, buffer, runCount in
             let run = shape(segment, of: utf8, with: face, in: buffer, concatFlags: concatFlags)
             // The line's width is this run's: known now, before the buffer is reused.
@@ -130,12 +131,15 @@ struct LineShaper {
         }
         line.leftToRight = leftToRight
         line.missing = missing
-        return (assemble(runs: runs, primary: primary, extents: extents, missing: missing), gathered ? line : nil)
+        return (
+            assemble(runs: runs, primary: primary, extents: extents, missing: missing, characters: characters),
+            gathered ? line : nil
+        )
     }
 
     /// The same line's glyphs, placed as HarfBuzz placed them for `measure`: what a renderer draws.
     func glyphs(_ text: String) throws(TextError) -> GlyphLine {
-        let (runs, primary, extents, missing, _) = try shapeEachRun(text) { segment, face, bytes, buffer, _ in
+        let (runs, primary, extents, missing, _, _) = try shapeEachRun(text) { segment, face, bytes, buffer, _ in
             let direction = shapeInto(buffer, segment, of: bytes, with: face)
             return GlyphRun(
                 face: face.name, hasColor: face.metrics.hasColor, renderable: RenderableFace(face),
@@ -149,12 +153,15 @@ struct LineShaper {
     /// Itemises `text`, then hands each run's segment, face, the line's UTF-8 bytes, a HarfBuzz
     /// buffer and the number of runs to `read`, which shapes the run and keeps what it needs of it.
     /// - Returns: the runs, the primary face (at this size), the vertical extents of the faces
-    ///   used, the count of scalars no face covers, and whether the line is left to right throughout.
+    ///   used, the count of scalars no face covers, whether the line is left to right throughout,
+    ///   and its `Character`s when the itemiser counted them.
     private func shapeEachRun<Run>(
         _ text: String,
         _ read: (RunSegment, FontFace, UnsafeBufferPointer<UInt8>, OpaquePointer, Int) -> Run
-    ) throws(TextError) -> (runs: [Run], primary: FontFace, extents: LineExtents, missing: Int, leftToRight: Bool) {
-        let (segments, missing, leftToRight) = try Itemizer.itemizeLine(text, font: font)
+    ) throws(TextError) -> (
+        runs: [Run], primary: FontFace, extents: LineExtents, missing: Int, leftToRight: Bool, characters: Int?
+    ) {
+        let (segments, missing, leftToRight, characters) = try Itemizer.itemizeLine(text, font: font)
         let primary = try font.primary(size: size)
         var extents = LineExtents(primary, size: size)
         var runs: [Run] = []
@@ -178,7 +185,7 @@ struct LineShaper {
             }
         }
         if let failure { throw failure }
-        return (runs, primary, extents, missing, leftToRight)
+        return (runs, primary, extents, missing, leftToRight, characters)
     }
 
     /// The face a segment's slot names: the primary (at this size) or a fallback face.
@@ -305,7 +312,9 @@ struct LineShaper {
     }
 
     /// `assemble` from the extents gathered while shaping.
-    func assemble(runs: [TextRun], primary: FontFace, extents: LineExtents, missing: Int) -> TextMeasurement {
+    func assemble(
+        runs: [TextRun], primary: FontFace, extents: LineExtents, missing: Int, characters: Int? = nil
+    ) -> TextMeasurement {
         let direction = runs.first { $0.script != "Zyyy" }?.direction ?? .ltr
         return TextMeasurement(
             width: runs.reduce(0) { $0 + $1.width },
@@ -316,7 +325,8 @@ struct LineShaper {
             missing: missing,
             direction: direction,
             primary: primary.name,
-            substituted: font.substituted)
+            substituted: font.substituted,
+            characters: characters)
     }
 }
 

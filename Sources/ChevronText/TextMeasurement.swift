@@ -50,6 +50,12 @@ public struct TextMeasurement: Sendable, Hashable, CustomDebugStringConvertible 
         set { storage.edit { $0.substituted = newValue } }
     }
 
+    /// How many `Character`s the measured text has, when the shaping that measured it counted
+    /// them on its way (nil otherwise; `String.characterCount` counts them then). Not part of
+    /// what makes two measurements equal: it describes the text, not its shape, and a cut's
+    /// measurement spliced from a line's shaping does not count.
+    public var characters: Int? { storage.fields.characters.value }
+
     /// The fields, behind one reference: a measurement is copied out of the cache on every hit
     /// and passed through a layout several times.
     private var storage: SharedFields<Fields>
@@ -57,12 +63,13 @@ public struct TextMeasurement: Sendable, Hashable, CustomDebugStringConvertible 
     /// Creates a measurement.
     public init(
         width: Double, ascent: Double, descent: Double, lineHeight: Double, runs: [TextRun], missing: Int,
-        direction: TextDirection, primary: FaceName, substituted: Bool
+        direction: TextDirection, primary: FaceName, substituted: Bool, characters: Int? = nil
     ) {
         storage = SharedFields(
             Fields(
                 width: width, ascent: ascent, descent: descent, lineHeight: lineHeight, runs: runs,
-                missing: missing, direction: direction, primary: primary, substituted: substituted))
+                missing: missing, direction: direction, primary: primary, substituted: substituted,
+                characters: CountNote(value: characters)))
     }
 
     /// The fields, for logs and test failures (the storage alone would print as an opaque box).
@@ -78,6 +85,15 @@ public struct TextMeasurement: Sendable, Hashable, CustomDebugStringConvertible 
         var direction: TextDirection
         var primary: FaceName
         var substituted: Bool
+        var characters: CountNote
+    }
+
+    /// A count carried along that equality and hashing pass over.
+    private struct CountNote: Sendable, Hashable {
+        let value: Int?
+
+        static func == (left: CountNote, right: CountNote) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
     }
 }
 

@@ -436,6 +436,29 @@ struct TruncationTests {
         }
     }
 
+    @Test func aMeasurementCountsItsCharactersAsTheStandardLibraryDoes() throws {
+        // The itemiser counts Characters on its way (by scalar when each stands alone, by
+        // Character when fallback walks the text so): the count tracking multiplies. Where it
+        // says nothing (a mark the primary face covers), the layout counts by itself.
+        let texts =
+            sampleTitles + Self.fallbackTitles + [
+                "Back", "a\r\nb", "設定 — Настройки", "👍🏽 ok", "🇫🇷🇩🇪", "नमस्ते", "e\u{301}", "Settings",
+            ]
+        var counted = 0
+        for text in texts {
+            let measurement = try sharedEngine.measure(text, font: classicFont)
+            if let characters = measurement.characters {
+                #expect(characters == text.count, "\(text.debugDescription)")
+                counted += 1
+            }
+        }
+        // Plain, fallback and emoji texts all carry the count.
+        for text in ["Back", "設定 — Настройки", "👍🏽 ok", "🇫🇷🇩🇪"] {
+            #expect(try sharedEngine.measure(text, font: classicFont).characters == text.count, "\(text)")
+        }
+        #expect(counted * 10 >= texts.count * 9, "\(counted) of \(texts.count) counted")
+    }
+
     @Test func scalarsThatStandAloneAreEachACharacterAsTheStandardLibraryBreaksThem() {
         // Every scalar of the Basic Multilingual Plane the quick walk takes one by one, in order,
         // reversed, and next to a few neighbours (a soft hyphen, NEL, no-break space, ©, an em
