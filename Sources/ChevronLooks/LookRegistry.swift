@@ -6,6 +6,9 @@ public struct LookRegistry: Sendable {
     private let looks: [any BackButtonLook]
     /// Positions by name, for a registry too large to scan (many manifest looks).
     private let positions: [String: Int]
+    /// Each name's sixteen bytes of representation (see `representation(of:)`), in the order of
+    /// `names`.
+    private let representations: [Representation]
 
     /// A registry this small is searched name by name: comparing a handful of short names costs
     /// less than hashing one with SipHash, and every size request looks its look up.
@@ -19,6 +22,17 @@ public struct LookRegistry: Sendable {
         names = sorted.map(\.key)
         self.looks = sorted.map(\.value)
         positions = names.count > Self.scanLimit ? Dictionary(uniqueKeysWithValues: zip(names, names.indices)) : [:]
+        representations = names.map(Self.representation(of:))
+    }
+
+    private typealias Representation = (UInt64, UInt64)
+
+    /// A string's sixteen bytes of representation: a name of up to fifteen UTF-8 bytes is held
+    /// in them, so two such names are the same name when these are equal. (A string whose bytes
+    /// are elsewhere has other bytes here; `position(of:)` then compares by `==`.)
+    private static func representation(of name: String) -> Representation {
+        guard MemoryLayout<String>.size == MemoryLayout<Representation>.size else { return (0, 0) }
+        return unsafeBitCast(name, to: Representation.self)
     }
 
     /// All looks, sorted by name.
@@ -41,15 +55,13 @@ public struct LookRegistry: Sendable {
     /// Where the look called `name` is in `looks`.
     private func position(of name: String) throws(LookError) -> Int {
         if names.count <= Self.scanLimit {
-            // Names of another length are passed over without `==`, which took the standard
-            // library's slow comparison for each. Looks' names are ASCII, so a name of another
-            // length is another name, unless the one asked for is not ASCII (a Kelvin sign is
-            // canonically a K): that one is compared by `==` alone.
-            let length = name.utf8.count
-            for index in names.indices where names[index].utf8.count == length && names[index] == name { return index }
-            if !name.utf8.allSatisfy({ $0 < 0x80 }) {
-                for index in names.indices where names[index] == name { return index }
-            }
+            // The names passed over are not compared by `==`, which took the standard library's
+            // slow comparison for each of them: a name asked for is first found by its
+            // representation, and only a name not found so is compared by `==` (one held out
+            // of line, or canonically equal under other bytes: a Kelvin sign is a K).
+            let asked = Self.representation(of: name)
+            for index in representations.indices where representations[index] == asked { return index }
+            for index in names.indices where names[index] == name { return index }
         } else if let index = positions[name] {
             return index
         }
