@@ -10,6 +10,9 @@ cd "$(dirname "$0")/.."
 shared=${CHEVRON_SHARED:-../shared}
 command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 2; }
 export CHEVRON_TITLES=${CHEVRON_TITLES:-$shared/bench/titles.txt}
+# The cache keys' hash seed is drawn at random per process, which moved the counts by about ±100
+# between runs (other probe sequences); a constant seed makes two builds' counts comparable.
+export SWIFT_DETERMINISTIC_HASHING=1
 titles=$(grep -c . "$CHEVRON_TITLES")
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 CHEVRON_BENCHMARKS=1 swift build -c release --product chevron-profile >/dev/null

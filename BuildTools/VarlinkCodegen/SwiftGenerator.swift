@@ -171,7 +171,8 @@ struct SwiftGenerator {
         out +=
             "\(inner)public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {\n"
         // A message without fields reads nothing, so its reader never changes.
-        out += "\(inner)    \(fields.isEmpty ? "let" : "var") reader = try VarlinkParameters(value, path: path ?? \"\")\n"
+        let binding = fields.isEmpty ? "let" : "var"
+        out += "\(inner)    \(binding) reader = try VarlinkParameters(value, path: path ?? \"\")\n"
         for field in fields {
             let name = identifier(field.name)
             let key = "\"\(field.name)\""

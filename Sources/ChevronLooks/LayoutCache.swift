@@ -112,7 +112,9 @@ final class LayoutKey: PrehashedKey {
         case (nil, nil): return true
         case (let left?, let right?):
             return left.count == right.count
-                && zip(left, right).allSatisfy { $0.title.hasSameBytes(as: $1.title) && $0.backTitle.hasSameBytes(as: $1.backTitle) }
+                && zip(left, right).allSatisfy {
+                    $0.title.hasSameBytes(as: $1.title) && $0.backTitle.hasSameBytes(as: $1.backTitle)
+                }
         default: return false
         }
     }

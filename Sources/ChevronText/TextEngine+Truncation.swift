@@ -64,7 +64,8 @@ extension TextEngine {
         if let cached = cachedMeasurement(text, request, hash: hash) {
             (full, shaped) = (cached, nil)
         } else {
-            (full, shaped) = try measureForCutting(text, font: request, hash: hash, maxWidth: maxWidth, filling: filling)
+            (full, shaped) = try measureForCutting(
+                text, font: request, hash: hash, maxWidth: maxWidth, filling: filling)
         }
         guard full.width > maxWidth else {
             return Truncation(whole: full, of: text)
