@@ -156,7 +156,7 @@ enum Itemizer {
     /// lacking scalar (at chain position `first`, -1 for none) if it covers the whole cluster,
     /// else the first chain font that does, else the one covering the lacking scalar, else the
     /// primary (which shows .notdef).
-    fileprivate static func chooseSlot(required: ArraySlice<UInt32>, first: Int, chain: FallbackChain) -> Int {
+    fileprivate static func chooseSlot(required: UnsafeBufferPointer<UInt32>, first: Int, chain: FallbackChain) -> Int {
         // `first` covers the lacking scalar: a cluster of that scalar alone needs no more asking.
         if first >= 0, required.count == 1 || required.allSatisfy({ chain.covers(first, $0) }) { return first + 1 }
         for position in chain.names.indices where required.allSatisfy({ chain.covers(position, $0) }) {
@@ -167,7 +167,9 @@ enum Itemizer {
 
     /// The slot for an emoji cluster: the primary face when it is a colour face covering the
     /// cluster, else the first colour face of the chain that does; nil when none does.
-    fileprivate static func emojiSlot(required: ArraySlice<UInt32>, primary: FontFace, chain: FallbackChain) -> Int? {
+    fileprivate static func emojiSlot(
+        required: UnsafeBufferPointer<UInt32>, primary: FontFace, chain: FallbackChain
+    ) -> Int? {
         if primary.metrics.hasColor, required.allSatisfy(primary.covers) { return 0 }
         for position in chain.names.indices
         where chain.isColor[position] && required.allSatisfy({ chain.covers(position, $0) }) {
@@ -219,24 +221,26 @@ private struct ClusterPlacement {
                 if position < 0 { missing += 1 }
             }
         }
-        let required = storage[..<requiredCount]
-        var slot: Int
-        if presentation.asksForEmoji,
-            let emoji = Itemizer.emojiSlot(required: required, primary: primary, chain: chain)
-        {
-            slot = emoji
-        } else {
-            slot =
-                firstLacking.map { Itemizer.chooseSlot(required: required, first: $0, chain: chain) } ?? 0
+        // The required scalars are read where the storage keeps them: a slice of it retained and
+        // released the storage for every cluster.
+        let previous = builder.lastSlot
+        let slot = storage.withUnsafeBufferPointer { storage in
+            let required = UnsafeBufferPointer(rebasing: storage[..<requiredCount])
+            if presentation.asksForEmoji,
+                let emoji = Itemizer.emojiSlot(required: required, primary: primary, chain: chain)
+            {
+                return emoji
+            }
+            let slot = firstLacking.map { Itemizer.chooseSlot(required: required, first: $0, chain: chain) } ?? 0
             // Spaces, digits and punctuation stay in the face around them when it has them, so
             // an Arabic phrase is one run (shaped in context) rather than words split by a Latin
             // space; but never in an emoji face, whose spaces and digits are not the text's.
-            if clusterScript.isWeak, let previous = builder.lastSlot, previous != slot,
-                previous == 0 || !chain.isColor[previous - 1],
+            if clusterScript.isWeak, let previous, previous != slot, previous == 0 || !chain.isColor[previous - 1],
                 required.allSatisfy({ previous == 0 ? primary.covers($0) : chain.covers(previous - 1, $0) })
             {
-                slot = previous
+                return previous
             }
+            return slot
         }
         builder.append(slot: slot, script: clusterScript, utf8Count: utf8Count, utf16Count: utf16Count)
     }
