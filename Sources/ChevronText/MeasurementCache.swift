@@ -48,6 +48,9 @@ public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
     public let byteBudget: Int
     /// The entry bound across all shards.
     public let entryLimit: Int
+    /// Whether a shard's part of the budget holds nothing (a zero budget): then an insert
+    /// builds no key.
+    @usableFromInline let keepsNothing: Bool
 
     @usableFromInline let cost: @Sendable (Key, Value) -> Int
 
@@ -64,6 +67,7 @@ public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
         while shardCount < requestedShards { shardCount *= 2 }
         self.byteBudget = byteBudget
         self.entryLimit = entryLimit
+        keepsNothing = byteBudget / shardCount <= 0 || entryLimit / shardCount <= 0
         shards = (0..<shardCount).map { _ in
             LockedShard(byteBudget: byteBudget / shardCount, entryLimit: entryLimit / shardCount)
         }
@@ -90,8 +94,14 @@ public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
     }
 
     /// Stores a value made under `generation`; with `.freeRoomOnly`, only if nothing must go.
+    /// The key is built only when the cache can keep something (a measurement's key is an
+    /// allocation, which a zero budget made and freed for every measurement).
     @inlinable
-    public func insert(_ value: Value, for key: Key, generation: Int, filling: CacheFilling = .evicting) {
+    public func insert(
+        _ value: Value, for key: @autoclosure () -> Key, generation: Int, filling: CacheFilling = .evicting
+    ) {
+        guard !keepsNothing else { return }
+        let key = key()
         let cost = cost(key, value)
         shard(forHash: key.prehash).state.withLock {
             $0.entries.insert(Entry(generation: generation, value: value), for: key, cost: cost, filling: filling)
