@@ -135,28 +135,11 @@ enum StandardLayout {
     private static func candidates(_ policy: OverflowPolicy, _ request: SizeRequest) throws -> TitleCandidates {
         // A stack too short for a previous item is an error whatever the policy.
         let previous = try previousItem(request)
-        var chain = TitleCandidates()
-        switch policy {
-        case .truncate:
+        if policy == .truncate {
             let (text, source) = try truncateCandidate(request)
-            chain.append(text, source)
-        case .fallback:
-            // Seeds 001 and 004: the previous item's back title, else its title, else generic.
-            if let previous {
-                if let back = previous.backTitle, !back.isEmpty { chain.append(back, .backTitle) }
-                if let title = previous.title, !title.isEmpty { chain.append(title, .title) }
-            } else if let title = request.title {
-                chain.append(title, .title)
-            }
-            chain.append(request.genericTitle, .generic)
-            chain.append("", .none)
-        case .generic:
-            chain.append(request.genericTitle, .generic)
-            chain.append("", .none)
-        case .minimal:
-            chain.append("", .none)
+            return TitleCandidates(only: text, source)
         }
-        return chain
+        return TitleCandidates(policy, request, previous: previous)
     }
 
     // Inlined: a choice passed to it was copied from one stack slot to another with 16-byte
@@ -228,36 +211,67 @@ enum StandardLayout {
     }
 }
 
-/// At most four titles to try, in order, with where each came from, held in place: an array of
-/// them cost every layout of a look with the fallback policy an allocation and two regrowths.
+/// The titles a policy tries, in order, with where each came from, each made only when asked
+/// for: a title that fits (most) copies none of the others. (An array of them cost every layout
+/// of a look with the fallback policy an allocation and two regrowths; four held in place, the
+/// copies of the generic title and of the empty one.)
 private struct TitleCandidates: Sequence, IteratorProtocol {
-    private var first: (String, TitleSource)?
-    private var second: (String, TitleSource)?
-    private var third: (String, TitleSource)?
-    private var fourth: (String, TitleSource)?
-    private var count = 0
-    private var position = 0
+    /// What comes next: the previous item's back title, its title (or the request's), the
+    /// generic title, the chevron alone; then nothing.
+    private enum Stage {
+        case backTitle, title, generic, none, done
+    }
 
-    mutating func append(_ text: String, _ source: TitleSource) {
-        switch count {
-        case 0: first = (text, source)
-        case 1: second = (text, source)
-        case 2: third = (text, source)
-        default:
-            precondition(count == 3, "a chain has at most four titles")
-            fourth = (text, source)
+    private let request: SizeRequest?
+    private let previous: NavigationItem?
+    private var stage: Stage
+    /// The one title of the truncate policy.
+    private var only: (String, TitleSource)?
+
+    init(_ policy: OverflowPolicy, _ request: SizeRequest, previous: NavigationItem?) {
+        self.request = request
+        self.previous = previous
+        switch policy {
+        // Seeds 001 and 004: the previous item's back title, else its title, else generic.
+        case .fallback, .truncate: stage = .backTitle
+        case .generic: stage = .generic
+        case .minimal: stage = .none
         }
-        count += 1
+    }
+
+    init(only text: String, _ source: TitleSource) {
+        request = nil
+        previous = nil
+        stage = .done
+        only = (text, source)
     }
 
     mutating func next() -> (String, TitleSource)? {
-        guard position < count else { return nil }
-        defer { position += 1 }
-        switch position {
-        case 0: return first
-        case 1: return second
-        case 2: return third
-        default: return fourth
+        if let only {
+            self.only = nil
+            return only
+        }
+        while true {
+            switch stage {
+            case .backTitle:
+                stage = .title
+                if let back = previous?.backTitle, !back.isEmpty { return (back, .backTitle) }
+            case .title:
+                stage = .generic
+                if let previous {
+                    if let title = previous.title, !title.isEmpty { return (title, .title) }
+                } else if let title = request?.title {
+                    return (title, .title)
+                }
+            case .generic:
+                stage = .none
+                if let request { return (request.genericTitle, .generic) }
+            case .none:
+                stage = .done
+                return ("", .none)
+            case .done:
+                return nil
+            }
         }
     }
 }
