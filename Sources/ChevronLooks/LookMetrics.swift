@@ -13,7 +13,8 @@ public struct LookMetrics: Sendable, Hashable {
 
     /// The title's font (pattern, size, features such as `-kern`).
     public var font: FontRequest {
-        get { box.fields.font }
+        // Yielded where the box keeps it: a layout passes it on without a retain.
+        _read { yield box.fields.font }
         set { box.edit { $0.font = newValue } }
     }
     /// Extra advance after every character, in points (negative tightens; iOS 7's −0.41).

@@ -32,8 +32,21 @@ enum StandardLayout {
         _ request: SizeRequest, look lookName: String, metrics: LookMetrics, measurer: TitleMeasurer
     ) throws -> BackButtonLayout {
         try validate(request, look: lookName, metrics: metrics)
+        // The look's own font, read where the look keeps it, unless the request scales it or
+        // names a language (a copy of it was a retain and a release on every layout).
+        if request.fontScale == 1, request.language == nil {
+            return try layout(request, font: metrics.font, look: lookName, metrics: metrics, measurer: measurer)
+        }
+        return try layout(
+            request, font: metrics.titleFont(for: request), look: lookName, metrics: metrics, measurer: measurer)
+    }
+
+    /// `layout` of a validated request in `font`.
+    private static func layout(
+        _ request: SizeRequest, font: FontRequest, look lookName: String, metrics: LookMetrics,
+        measurer: TitleMeasurer
+    ) throws -> BackButtonLayout {
         let maximum = request.maximumWidth ?? metrics.maximumWidth
-        let font = metrics.titleFont(for: request)
         let policy = request.overflow ?? metrics.overflow
 
         if policy == .truncate {
