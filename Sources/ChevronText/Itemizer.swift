@@ -57,6 +57,9 @@ enum Itemizer {
                 standAlone = scalar.standsAlone
             }
             if !primary.covers(value) && !scalar.isIgnorable {
+                // Room for every scalar at once (no more than its bytes): appended one by one,
+                // a Han or Arabic title regrew the array four or five times.
+                if uncovered.isEmpty { uncovered.reserveCapacity(text.utf8.count) }
                 uncovered.append(value)
             } else if scalar.mayAskForEmoji {
                 mayBeEmoji = true
