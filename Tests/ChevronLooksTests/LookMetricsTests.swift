@@ -59,6 +59,24 @@ struct LookMetricsTests {
         }
     }
 
+    @Test func aNameIsFoundWhateverItsRepresentation() throws {
+        // Found first by the sixteen bytes a short name is held in; a name held out of line, or
+        // canonically equal under other bytes (a Kelvin sign is a K), is found by `==`.
+        let metrics = try LookRegistry.builtIn.look(named: "classic").metrics
+        let registry = LookRegistry([
+            NamedLook(name: "Kelvin", metrics: metrics), NamedLook(name: "b", metrics: metrics),
+        ])
+        var outOfLine = "Kelvin"
+        outOfLine.reserveCapacity(64)  // a native buffer, not the small form
+        for name in ["Kelvin", outOfLine, "\u{212A}elvin"] {
+            #expect(try registry.look(named: name).name == "Kelvin", "\(name.unicodeScalars.map(\.value))")
+            let request = SizeRequest(look: name, title: "Back")
+            #expect(
+                try registry.layout(request, measurer: TitleMeasurer(engine: sizing.text)).look == "Kelvin")
+        }
+        #expect(throws: LookError.self) { try registry.look(named: "kelvin") }
+    }
+
     @Test func aLaterLookOfTheSameNameReplacesAnEarlierOne() throws {
         let metrics = try LookRegistry.builtIn.look(named: "classic").metrics
         var wider = metrics
