@@ -27,11 +27,15 @@ public struct LookRegistry: Sendable {
 
     private typealias Representation = (UInt64, UInt64)
 
+    /// Whether a string is sixteen bytes, as on every 64-bit platform (a constant test).
+    private static var representable: Bool { MemoryLayout<String>.size == MemoryLayout<Representation>.size }
+
     /// A string's sixteen bytes of representation: a name of up to fifteen UTF-8 bytes is held
     /// in them, so two such names are the same name when these are equal. (A string whose bytes
-    /// are elsewhere has other bytes here; `position(of:)` then compares by `==`.)
+    /// are elsewhere has other bytes here; `position(of:)` then compares by `==`.) Zeros where a
+    /// string is not sixteen bytes; `position(of:)` does not use them then.
     private static func representation(of name: String) -> Representation {
-        guard MemoryLayout<String>.size == MemoryLayout<Representation>.size else { return (0, 0) }
+        guard representable else { return (0, 0) }
         return unsafeBitCast(name, to: Representation.self)
     }
 
@@ -59,8 +63,10 @@ public struct LookRegistry: Sendable {
             // slow comparison for each of them: a name asked for is first found by its
             // representation, and only a name not found so is compared by `==` (one held out
             // of line, or canonically equal under other bytes: a Kelvin sign is a K).
-            let asked = Self.representation(of: name)
-            for index in representations.indices where representations[index] == asked { return index }
+            if Self.representable {
+                let asked = Self.representation(of: name)
+                for index in representations.indices where representations[index] == asked { return index }
+            }
             for index in names.indices where names[index] == name { return index }
         } else if let index = positions[name] {
             return index
