@@ -50,12 +50,7 @@ enum Itemizer {
         for scalar in text.unicodeScalars {
             let value = scalar.value
             scalars += 1
-            if value < 0x80 {
-                // The ASCII half of `standsAlone`, in line: every ASCII scalar but CR and LF.
-                if value == 0x0D || value == 0x0A { standAlone = false }
-            } else if standAlone {
-                standAlone = scalar.standsAlone
-            }
+            if standAlone { standAlone = scalar.standsAlone }
             if !primary.covers(value) && !scalar.isIgnorable {
                 // Room for every scalar at once (no more than its bytes): appended one by one,
                 // a Han or Arabic title regrew the array four or five times.
