@@ -24,9 +24,10 @@ public struct SizingEngine: Sendable {
     ///   asking for with a hundred thousand it will not ask for again.
     /// - Throws: `LookError` for a bad request, `TextError` for bad text or fonts.
     public func size(_ request: SizeRequest, filling: CacheFilling = .evicting) throws -> BackButtonLayout {
-        // Without a layout cache the look's layout is returned as it is made: kept in a local
-        // to be cached, it was copied out with wide loads over the narrower stores that made it,
-        // which stall (a tenth of this function's time in `perf annotate`).
+        // Without a layout cache the look's layout is not kept in a local to be cached: copied out
+        // of it with wide loads over the narrower stores that made it, it stalled (a tenth of
+        // this function's time in `perf annotate`). The throwing call still returns it into a
+        // temporary that is copied once (README, "Copies that stall").
         guard let layouts else {
             return try registry.layout(request, measurer: TitleMeasurer(engine: text, filling: filling))
         }

@@ -121,8 +121,8 @@ enum StandardLayout {
         return (cut, width)
     }
 
-    /// The one title the truncate policy shows (the first of `candidates(.truncate)`), found
-    /// without building the list: this runs for every size request of most looks.
+    /// The one title the truncate policy shows (the first the fallback policy tries), found
+    /// without `TitleCandidates`: this runs for every size request of most looks.
     private static func truncateCandidate(_ request: SizeRequest) throws -> (String, TitleSource) {
         if let previous = try previousItem(request) {
             if let back = previous.backTitle, !back.isEmpty { return (back, .backTitle) }
@@ -144,15 +144,11 @@ enum StandardLayout {
         return stack[stack.count - 2]
     }
 
-    /// The titles to try, in order, with where each came from.
+    /// The titles to try, in order, with where each came from (the truncate policy takes the
+    /// first, `truncateCandidate`, without them).
     private static func candidates(_ policy: OverflowPolicy, _ request: SizeRequest) throws -> TitleCandidates {
         // A stack too short for a previous item is an error whatever the policy.
-        let previous = try previousItem(request)
-        if policy == .truncate {
-            let (text, source) = try truncateCandidate(request)
-            return TitleCandidates(only: text, source)
-        }
-        return TitleCandidates(policy, request, previous: previous)
+        TitleCandidates(policy, request, previous: try previousItem(request))
     }
 
     // Inlined: a choice passed to it was copied from one stack slot to another with 16-byte
@@ -235,35 +231,23 @@ private struct TitleCandidates: Sequence, IteratorProtocol {
         case backTitle, title, generic, none, done
     }
 
-    private let request: SizeRequest?
+    private let request: SizeRequest
     private let previous: NavigationItem?
     private var stage: Stage
-    /// The one title of the truncate policy.
-    private var only: (String, TitleSource)?
 
     init(_ policy: OverflowPolicy, _ request: SizeRequest, previous: NavigationItem?) {
         self.request = request
         self.previous = previous
         switch policy {
-        // Seeds 001 and 004: the previous item's back title, else its title, else generic.
+        // Seeds 001 and 004: the previous item's back title, else its title, else generic. (The
+        // truncate policy shows this chain's first title; `layout` finds it without the chain.)
         case .fallback, .truncate: stage = .backTitle
         case .generic: stage = .generic
         case .minimal: stage = .none
         }
     }
 
-    init(only text: String, _ source: TitleSource) {
-        request = nil
-        previous = nil
-        stage = .done
-        only = (text, source)
-    }
-
     mutating func next() -> (String, TitleSource)? {
-        if let only {
-            self.only = nil
-            return only
-        }
         while true {
             switch stage {
             case .backTitle:
@@ -273,12 +257,12 @@ private struct TitleCandidates: Sequence, IteratorProtocol {
                 stage = .generic
                 if let previous {
                     if let title = previous.title, !title.isEmpty { return (title, .title) }
-                } else if let title = request?.title {
+                } else if let title = request.title {
                     return (title, .title)
                 }
             case .generic:
                 stage = .none
-                if let request { return (request.genericTitle, .generic) }
+                return (request.genericTitle, .generic)
             case .none:
                 stage = .done
                 return ("", .none)
