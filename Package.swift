@@ -261,6 +261,14 @@ var package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "ChevronServiceTests",
+            dependencies: [
+                "ChevronService", "ChevronBuiltInLooks", "ChevronText", "ChevronVarlink",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "ChevronClientTests",
             dependencies: ["ChevronClient", "chevrond", "ChevronTestSupport"],
             swiftSettings: strictSwift

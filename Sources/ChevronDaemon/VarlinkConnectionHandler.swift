@@ -158,8 +158,14 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         let logger = logger
         let callContext = callContext(context)
         let allocator = context.channel.allocator
+        // Bulk work fills about a unit's bytes: room for them up front, not grown by doubling.
+        let capacity: Int
+        switch start {
+        case .pending: capacity = 4096
+        case .continuing, .frame: capacity = Self.unitBytes + 4096
+        }
         let body: @Sendable () -> UnitResult = {
-            var unit = UnitResult(bytes: allocator.buffer(capacity: 4096))
+            var unit = UnitResult(bytes: allocator.buffer(capacity: capacity))
             func run(_ outcome: VarlinkOutcome) {
                 switch outcome {
                 case .replies(let replies): for reply in replies { reply.write(into: &unit.bytes) }

@@ -5,23 +5,26 @@ import ChevronWire
 import NIOCore
 import Synchronization
 
-/// A big SizeMany answered a slice at a time: each call to `next` sizes a few requests and
-/// writes their results, so a transport sends them as they are ready and as its peer reads, and
-/// other connections' work runs between slices. With `more`, each result is its own reply;
-/// without, the one reply `{"results": [...]}` is written in pieces.
+/// A big SizeMany answered a slice at a time: each call to `next` sizes requests until their
+/// results fill the budget it is given (at least one request, whatever the budget), so a
+/// transport sends them as they are ready and as its peer reads, and other connections' work
+/// runs between slices. With `more`, each result is its own reply; without, the one reply
+/// `{"results": [...]}` is written in pieces.
 final class SizeManyStream: VarlinkReplyStream {
-    /// Requests sized per slice: small enough that another connection's call waits little for
-    /// a worker, large enough that a slice is worth the trip to one.
-    static let sliceSize = 32
-
     private let service: ChevronService
     private let sizing: SizingEngine
     private let batch: SizeManyBatch
     private let more: Bool
     private let context: VarlinkCallContext
-    /// The next request to size. The transport calls `next` from one thread at a time; the
-    /// lock makes that safe to rely on rather than assumed.
-    private let position = Mutex(0)
+    /// Where the stream is: the next request to size, and whether the one reply's opening is
+    /// written (a first piece may hold nothing else).
+    private struct Progress {
+        var next = 0
+        var opened = false
+    }
+    /// The transport calls `next` from one thread at a time; the lock makes that safe to rely on
+    /// rather than assumed.
+    private let progress = Mutex(Progress())
 
     init(service: ChevronService, sizing: SizingEngine, batch: SizeManyBatch, more: Bool, context: VarlinkCallContext) {
         self.service = service
@@ -32,14 +35,18 @@ final class SizeManyStream: VarlinkReplyStream {
     }
 
     func next(into bytes: inout ByteBuffer, budget: Int) -> Bool {
-        position.withLock { index in
+        progress.withLock { progress in
             let start = bytes.readableBytes
-            if index == 0, !more { bytes.writeString(#"{"parameters":{"results":["#) }
+            if !more, !progress.opened {
+                bytes.writeString(#"{"parameters":{"results":["#)
+                progress.opened = true
+            }
             var sized = 0
             // A client that left gets nothing more: stop measuring for it.
-            while index < batch.count, sized < Self.sliceSize, bytes.readableBytes - start < budget,
+            while progress.next < batch.count, sized == 0 || bytes.readableBytes - start < budget,
                 !context.isAbandoned()
             {
+                let index = progress.next
                 let sizedResult = service.sizeResult(
                     index, batch.request(index), sizing: sizing, filling: .freeRoomOnly)
                 if more {
@@ -51,12 +58,12 @@ final class SizeManyStream: VarlinkReplyStream {
                     if index > 0 { bytes.writeInteger(UInt8(ascii: ",")) }
                     sizedResult.encode(into: &bytes)
                 }
-                index += 1
+                progress.next += 1
                 sized += 1
             }
-            guard index == batch.count || context.isAbandoned() else { return false }
+            guard progress.next == batch.count || context.isAbandoned() else { return false }
             if !more { bytes.writeString("]}}\u{0}") }
-            index = batch.count
+            progress.next = batch.count
             return true
         }
     }
