@@ -243,29 +243,49 @@ public struct JSONParser {
         }
     }
 
+    /// A number, read in one pass. One of at most 15 digits and no exponent (what replies hold:
+    /// 156, 136.4794921875) is computed from its digits, without making a String: the digits as
+    /// an integer, exact in a `Double`, divided by an exact power of ten, which IEEE division
+    /// rounds correctly, so the value is the one `Double` parsing gives. Any other number is
+    /// parsed the general way.
     mutating func parseNumber() throws(JSONParseError) -> Double {
         let start = position
+        var mantissa: UInt64 = 0  // wraps past 19 digits, but is used only up to 15
+        var digitCount = 0
         func digits() -> Int {
             let first = position
-            while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
+            while let byte = current, byte &- UInt8(ascii: "0") < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+                position += 1
+            }
+            digitCount += position - first
             return position - first
         }
-        if current == UInt8(ascii: "-") { position += 1 }
+        let negative = current == UInt8(ascii: "-")
+        if negative { position += 1 }
         if current == UInt8(ascii: "0") {
             position += 1
+            digitCount += 1
         } else if digits() == 0 {
             throw error("a number needs digits")
         }
+        var fractionDigits = 0
         if current == UInt8(ascii: ".") {
             position += 1
-            guard digits() > 0 else { throw error("a number needs digits after the decimal point") }
+            fractionDigits = digits()
+            guard fractionDigits > 0 else { throw error("a number needs digits after the decimal point") }
         }
+        var hasExponent = false
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            hasExponent = true
             position += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
             guard digits() > 0 else { throw error("a number needs digits in its exponent") }
         }
-        if let value = Self.shortDecimal(UnsafeRawBufferPointer(rebasing: bytes[start..<position])) { return value }
+        if !hasExponent, digitCount <= 15 {
+            let value = Double(mantissa) / Self.exactPowersOfTen[fractionDigits]
+            return negative ? -value : value
+        }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw JSONParseError(offset: start, reason: "the number \(text) is out of range")
@@ -273,36 +293,10 @@ public struct JSONParser {
         return value
     }
 
-    /// Powers of ten a `Double` holds exactly.
+    /// Powers of ten a `Double` holds exactly (a short number has at most 15 fraction digits).
     private static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
-        1e20, 1e21, 1e22,
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
     ]
-
-    /// A number of at most 15 digits and no exponent (what replies hold: 156, 136.4794921875),
-    /// without making a String: its digits as an integer, exact in a `Double`, divided by an
-    /// exact power of ten, which IEEE division rounds correctly, so the value is the one `Double`
-    /// parsing gives. Nil for any other number (the caller parses it the general way).
-    private static func shortDecimal(_ number: UnsafeRawBufferPointer) -> Double? {
-        var digits: UInt64 = 0
-        var count = 0
-        var fraction = -1  // digits after the point, once seen
-        var negative = false
-        for byte in number {
-            switch byte {
-            case UInt8(ascii: "-"): negative = true
-            case UInt8(ascii: "."): fraction = 0
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                count += 1
-                guard count <= 15 else { return nil }  // and before the digits could overflow
-                digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
-                if fraction >= 0 { fraction += 1 }
-            default: return nil  // an exponent
-            }
-        }
-        let value = Double(digits) / exactPowersOfTen[max(fraction, 0)]
-        return negative ? -value : value
-    }
 
     mutating func parseString() throws(JSONParseError) -> String {
         position += 1  // the opening quote

@@ -144,10 +144,19 @@ public struct JSONReader {
 
     /// A string without NUL (`Wire.string`).
     public mutating func string() throws(JSONReadFailure) -> String {
-        guard peek() == UInt8(ascii: "\""), let text = try? parser.parseString(), !text.utf8.contains(0) else {
+        guard peek() == UInt8(ascii: "\"") else { throw JSONReadFailure() }
+        let start = parser.position
+        guard let text = try? parser.parseString() else { throw JSONReadFailure() }
+        // Only an escape (`\u0000`) puts a NUL in a string: the parser refuses raw control bytes.
+        if Self.hasBackslash(parser.bytes, from: start, to: parser.position), text.utf8.contains(0) {
             throw JSONReadFailure()
         }
         return text
+    }
+
+    private static func hasBackslash(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Bool {
+        guard start < end, let base = bytes.baseAddress else { return false }
+        return memchr(base + start, Int32(UInt8(ascii: "\\")), end - start) != nil
     }
 
     /// A finite number (`Wire.double`).
