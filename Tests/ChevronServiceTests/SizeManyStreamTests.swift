@@ -1,10 +1,11 @@
 import ChevronBuiltInLooks
-import ChevronService
 import ChevronText
 import ChevronVarlink
 import Foundation
 import NIOCore
 import Testing
+
+@testable import ChevronService
 
 /// A big SizeMany is written as a stream, a piece per call to `next`, each piece about the
 /// budget the transport gives. Whatever the budgets, the pieces together are the reply the same
@@ -65,7 +66,7 @@ import Testing
         #expect(whole.last == 0 && whole.count > 20_000)
         // A budget the opening alone fills: before the fix, the next piece wrote the opening
         // again, and the reply did not parse (seen by `chevron check` through chevrond).
-        for budgets in [[1], [10], [27, 1], [4096], [65536], [1, 65536]] {
+        for budgets in [[1], [10], [27, 1], [4096], [65536], [1, 65536], [1 << 30]] {
             let (bytes, pieces) = try streamed(budgets: budgets)
             let same = bytes == whole  // compared outside #expect, which would print every byte
             let difference =
@@ -76,9 +77,11 @@ import Testing
                 "budgets \(budgets): \(pieces) pieces, \(bytes.count) bytes against \(whole.count), first difference at \(difference)"
             )
         }
-        // Each piece holds at least one result: a budget of one byte makes a piece per request.
+        // Each piece holds at least one result (a budget of one byte makes a piece per request),
+        // and at most `sliceLimit`.
         #expect(try streamed(budgets: [1]).pieces == 100)
-        #expect(try streamed(budgets: [65536]).pieces == 1)
+        let limit = SizeManyStream.sliceLimit
+        #expect(try streamed(budgets: [1 << 30]).pieces == (100 + limit - 1) / limit)
     }
 
     @Test func theStreamedReplyParsesWithEveryIndexOnce() throws {
