@@ -308,7 +308,10 @@ if benchmarksEnabled {
     package.targets.append(
         .executableTarget(
             name: "chevron-profile",
-            dependencies: ["ChevronText", "ChevronLooks", "ChevronBuiltInLooks"],
+            dependencies: [
+                "ChevronText", "ChevronLooks", "ChevronBuiltInLooks", "ChevronService", "ChevronVarlink", "ChevronWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             path: "Profiling/chevron-profile",
             swiftSettings: strictSwift
         )

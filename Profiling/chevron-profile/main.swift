@@ -1,7 +1,11 @@
 import ChevronBuiltInLooks
 import ChevronLooks
+import ChevronService
 import ChevronText
+import ChevronVarlink
+import ChevronWire
 import Foundation
+import NIOCore
 
 // A loop to run under a profiler (`perf record -g`): one of the benchmarks' workloads over the
 // titles, repeated for a number of rounds, printing the time per title. Not a benchmark: the
@@ -9,10 +13,15 @@ import Foundation
 //
 // Usage: chevron-profile WORKLOAD [ROUNDS] with CHEVRON_TITLES set (default ../shared/bench/titles.txt).
 // Workloads: uncached-measure, cached-measure, uncached-size, layout, cached-size; a look
-// (LOOK=classic) and font (the look's) may be set in the environment.
+// (LOOK=classic) and font (the look's) may be set in the environment. The wire's own cost per
+// title: reply-decode reads SizeMany replies of the titles' layouts (100 a reply, as an
+// in-process chevrond wrote them) into their generated type, as a client does; reply-encode
+// writes those replies into a buffer, as chevrond does.
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    print("usage: chevron-profile uncached-measure|cached-measure|uncached-size|layout|cached-size [ROUNDS]")
+    print(
+        "usage: chevron-profile uncached-measure|cached-measure|uncached-size|layout|cached-size|reply-decode|reply-encode [ROUNDS]"
+    )
     exit(2)
 }
 let workload = arguments[1]
@@ -48,6 +57,46 @@ case "cached-size":
     let engine = SizingEngine(
         registry: .builtIn, text: cached, layouts: LayoutCache(byteBudget: 64 << 20, entryLimit: 1 << 20))
     step = { _ = try engine.size(requests[$0]) }
+case "reply-decode", "reply-encode":
+    // Replies of 100 layouts each; a step reads or writes one reply, so the figure printed is
+    // per reply: divide by 100 for a layout (the last reply may hold fewer).
+    let service = ChevronService(
+        configuration: ChevronService.Configuration(builtInLooks: .builtIn, looksDirectory: nil), text: cached,
+        ownerUID: 0)
+    var frames: [[UInt8]] = []
+    var replies: [BackButtonInterface.SizeMany.Reply] = []
+    for start in stride(from: 0, to: titles.count, by: 100) {
+        let batch = titles[start..<min(start + 100, titles.count)]
+        let call = VarlinkCall(
+            method: BackButtonInterface.SizeMany.name,
+            parameters: ["requests": .array(batch.map { ["look": .string(look), "title": .string($0)] })])
+        let frame = service.handle(call, context: VarlinkCallContext(peer: nil)).flatMap(\.frame).dropLast()
+        guard
+            let reply = frame.withUnsafeBytes({
+                VarlinkReply.parameters(ofFrame: $0, as: BackButtonInterface.SizeMany.Reply.self)
+            })
+        else {
+            print("a SizeMany reply did not read back")
+            exit(1)
+        }
+        frames.append(Array(frame))
+        replies.append(reply)
+    }
+    if workload == "reply-decode" {
+        step = { index in
+            guard index < frames.count else { return }
+            _ = frames[index].withUnsafeBytes {
+                VarlinkReply.parameters(ofFrame: $0, as: BackButtonInterface.SizeMany.Reply.self)
+            }
+        }
+    } else {
+        var buffer = ByteBufferAllocator().buffer(capacity: 1 << 20)
+        step = { index in
+            guard index < replies.count else { return }
+            buffer.clear()
+            VarlinkReply(body: replies[index]).write(into: &buffer)
+        }
+    }
 default:
     print("unknown workload \(workload)")
     exit(2)

@@ -60,7 +60,15 @@ public struct JSONParser {
 
     var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
+    /// Skips spaces, tabs and line ends. Inlined, with the usual case (no white space: writers
+    /// such as ours put none between tokens) decided by one comparison.
+    @inline(__always)
     mutating func skipWhiteSpace() {
+        guard let byte = current, byte <= 0x20 else { return }
+        skipWhiteSpaceRun()
+    }
+
+    private mutating func skipWhiteSpaceRun() {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
     }
 
@@ -283,7 +291,8 @@ public struct JSONParser {
             guard digits() > 0 else { throw error("a number needs digits in its exponent") }
         }
         if !hasExponent, digitCount <= 15 {
-            let value = Double(mantissa) / Self.exactPowersOfTen[fractionDigits]
+            var value = Double(mantissa)
+            if fractionDigits > 0 { value /= Self.exactPowersOfTen[fractionDigits] }
             return negative ? -value : value
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
