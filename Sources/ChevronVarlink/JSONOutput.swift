@@ -81,7 +81,9 @@ public enum JSONText {
     /// and infinities (JSON has neither).
     public static func withNumber(_ number: Double, _ body: (UnsafeRawBufferPointer) -> Void) {
         guard number.isFinite else { return withStatic("null", body) }
-        if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
+        // An integer: its truncation is itself (compared so rather than with `rounded()`, a call
+        // into libm for every number written).
+        if abs(number) < 9_007_199_254_740_992, Double(Int64(number)) == number {
             // Decimal digits without going through a String (replies are mostly small integers).
             let integer = Int64(number)
             var magnitude = integer.magnitude
