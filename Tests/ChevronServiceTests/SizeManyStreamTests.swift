@@ -30,8 +30,8 @@ import Testing
         ])
 
     /// The stream of `call`, started as a transport that streams starts it.
-    func stream() throws -> any VarlinkReplyStream {
-        var outcome = service.respond(Self.call, context: VarlinkCallContext(peer: nil, allowsStreaming: true))
+    func stream(_ call: VarlinkCall = Self.call) throws -> any VarlinkReplyStream {
+        var outcome = service.respond(call, context: VarlinkCallContext(peer: nil, allowsStreaming: true))
         if case .work(let pending) = outcome { outcome = pending.run() }
         guard case .stream(let stream) = outcome else {
             Issue.record("a SizeMany of 100 requests did not stream: \(outcome)")
@@ -41,8 +41,8 @@ import Testing
     }
 
     /// The pieces written with `budgets` (the last one repeated until the stream ends).
-    func streamed(budgets: [Int]) throws -> (bytes: [UInt8], pieces: Int) {
-        let stream = try stream()
+    func streamed(budgets: [Int], call: VarlinkCall = Self.call) throws -> (bytes: [UInt8], pieces: Int) {
+        let stream = try stream(call)
         var pieces = 0
         var bytes: [UInt8] = []
         while true {
@@ -56,13 +56,12 @@ import Testing
         }
     }
 
-    var whole: [UInt8] {
-        let replies = service.handle(Self.call, context: VarlinkCallContext(peer: nil))
-        return replies.flatMap(\.frame)
+    func whole(_ call: VarlinkCall = Self.call) -> [UInt8] {
+        service.handle(call, context: VarlinkCallContext(peer: nil)).flatMap(\.frame)
     }
 
     @Test func piecesOfAnyBudgetMakeTheWholeReply() throws {
-        let whole = whole
+        let whole = whole()
         #expect(whole.last == 0 && whole.count > 20_000)
         // A budget the opening alone fills: before the fix, the next piece wrote the opening
         // again, and the reply did not parse (seen by `chevron check` through chevrond).
@@ -82,6 +81,19 @@ import Testing
         #expect(try streamed(budgets: [1]).pieces == 100)
         let limit = SizeManyStream.sliceLimit
         #expect(try streamed(budgets: [1 << 30]).pieces == (100 + limit - 1) / limit)
+    }
+
+    /// With `more`, each result is a reply of its own, the last without `continues`.
+    @Test func piecesOfAnyBudgetMakeTheSameRepliesWithMore() throws {
+        var call = Self.call
+        call.more = true
+        let whole = whole(call)
+        #expect(whole.filter { $0 == 0 }.count == 100)
+        for budgets in [[1], [700], [1 << 30]] {
+            let (bytes, pieces) = try streamed(budgets: budgets, call: call)
+            let same = bytes == whole  // compared outside #expect, which would print every byte
+            #expect(same, "budgets \(budgets): \(pieces) pieces, \(bytes.count) bytes against \(whole.count)")
+        }
     }
 
     @Test func theStreamedReplyParsesWithEveryIndexOnce() throws {
