@@ -107,8 +107,8 @@ public struct JSONReader {
         if expected < names.count {
             let name = names[expected]
             let count = name.utf8CodeUnitCount
-            if start + count < bytes.count, bytes[start + count] == UInt8(ascii: "\""),
-                count == 0 || memcmp(name.utf8Start, bytes.baseAddress! + start, count) == 0
+            if start + count < bytes.count, bytes[start + count] == UInt8(ascii: "\""), let base = bytes.baseAddress,
+                count == 0 || memcmp(name.utf8Start, base + start, count) == 0
             {
                 parser.position = start + count + 1
                 let index = expected
