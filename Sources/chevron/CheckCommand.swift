@@ -199,6 +199,9 @@ struct CheckCommand: AsyncParsableCommand {
     /// question asked by several rows (the same title, look, limit and language) is asked once.
     /// A title over the text limit is not sent: its row is the TextTooLong error, in process and
     /// through the daemon alike. Batches stay under the daemon's message and request limits.
+    ///
+    /// Batches go out as the plan fills them: planning the rest (hashing every question) runs
+    /// while the first batches are measured, instead of before them.
     private func measure(
         _ entries: [TitleEntry], plan: CheckPlan, looks: [String], clients: [ChevronClient], limits: LimitsReply,
         maximumWidths: [String: Double], substitutions: inout SubstitutionLog
@@ -223,60 +226,26 @@ struct CheckCommand: AsyncParsableCommand {
         var batchBytes = 0
         asks.reserveCapacity(entries.count * looks.count)
         known.reserveCapacity(entries.count * looks.count)
-        for entry in entries {
-            for look in looks {
-                let titleBytes = entry.title.utf8.count
-                if titleBytes > limits.textBytes {
-                    asks.append(
-                        .refused(
-                            CheckOutcome(
-                                error:
-                                    "io.chevron.Text.TextTooLong: title: the title is \(titleBytes) UTF-8 bytes long; the limit is \(limits.textBytes)"
-                            )))
-                    continue
-                }
-                let question = Question(
-                    title: entry.title, look: look, maximumWidth: entry.maximumWidth,
-                    language: entry.language ?? language)
-                if let index = known[question] {
-                    asks.append(.question(index))
-                    continue
-                }
-                let bytes =
-                    requestOverhead + SizeCall.escapedBytes(entry.title) + SizeCall.escapedBytes(look)
-                    + SizeCall.escapedBytes(entry.language ?? "")
-                if bytes > byteLimit {
-                    asks.append(
-                        .refused(
-                            CheckOutcome(
-                                error:
-                                    "io.chevron.Service.MessageTooLong: the request is up to \(bytes + callOverhead) bytes; the limit is \(limits.messageBytes)"
-                            )))
-                    continue
-                }
-                if batches[batches.count - 1].count == batchLimit || batchBytes + bytes > byteLimit {
-                    batches.append([])
-                    batchBytes = 0
-                }
-                known[question] = questions.count
-                batches[batches.count - 1].append(questions.count)
-                batchBytes += bytes
-                asks.append(.question(questions.count))
-                questions.append(question)
-            }
-        }
-        if batches.last?.isEmpty == true { batches.removeLast() }
-
-        let progress = ProgressBar(total: questions.count)
-        var outcomes = [CheckOutcome?](repeating: nil, count: questions.count)
+        let progress = ProgressBar()
+        // Per question, its answer once its batch came back.
+        var outcomes: [CheckOutcome?] = []
+        outcomes.reserveCapacity(entries.count * looks.count)
         try await withThrowingTaskGroup(of: (Int, [CheckOutcome], SubstitutionLog).self) { group in
-            var next = 0
-            func submit() {
-                guard next < batches.count else { return }
-                let index = next
+            var inFlight = 0
+            /// Takes one batch's answers.
+            func receive() async throws {
+                guard let (index, answers, found) = try await group.next() else { return }
+                inFlight -= 1
+                for (question, answer) in zip(batches[index], answers) { outcomes[question] = answer }
+                substitutions.merge(found)
+                progress.advance(by: answers.count)
+            }
+            /// Sends batch `index` once fewer than two per connection are in flight.
+            func send(_ index: Int) async throws {
+                while inFlight >= 2 * Self.connections { try await receive() }
                 let batch = batches[index].map { questions[$0] }
                 let client = clients[index % clients.count]
-                next += 1
+                inFlight += 1
                 group.addTask {
                     let results = try await client.sizeMany(
                         batch.map {
@@ -299,13 +268,53 @@ struct CheckCommand: AsyncParsableCommand {
                     return (index, answered, substitutions)
                 }
             }
-            for _ in 0..<(2 * Self.connections) { submit() }
-            while let (index, answers, found) = try await group.next() {
-                for (question, answer) in zip(batches[index], answers) { outcomes[question] = answer }
-                substitutions.merge(found)
-                progress.advance(by: answers.count)
-                submit()
+            for entry in entries {
+                for look in looks {
+                    let titleBytes = entry.title.utf8.count
+                    if titleBytes > limits.textBytes {
+                        asks.append(
+                            .refused(
+                                CheckOutcome(
+                                    error:
+                                        "io.chevron.Text.TextTooLong: title: the title is \(titleBytes) UTF-8 bytes long; the limit is \(limits.textBytes)"
+                                )))
+                        continue
+                    }
+                    let question = Question(
+                        title: entry.title, look: look, maximumWidth: entry.maximumWidth,
+                        language: entry.language ?? language)
+                    if let index = known[question] {
+                        asks.append(.question(index))
+                        continue
+                    }
+                    let bytes =
+                        requestOverhead + SizeCall.escapedBytes(entry.title) + SizeCall.escapedBytes(look)
+                        + SizeCall.escapedBytes(entry.language ?? "")
+                    if bytes > byteLimit {
+                        asks.append(
+                            .refused(
+                                CheckOutcome(
+                                    error:
+                                        "io.chevron.Service.MessageTooLong: the request is up to \(bytes + callOverhead) bytes; the limit is \(limits.messageBytes)"
+                                )))
+                        continue
+                    }
+                    if batches[batches.count - 1].count == batchLimit || batchBytes + bytes > byteLimit {
+                        try await send(batches.count - 1)
+                        batches.append([])
+                        batchBytes = 0
+                    }
+                    known[question] = questions.count
+                    batches[batches.count - 1].append(questions.count)
+                    batchBytes += bytes
+                    asks.append(.question(questions.count))
+                    questions.append(question)
+                    outcomes.append(nil)
+                }
             }
+            progress.total = questions.count
+            if batches[batches.count - 1].isEmpty == false { try await send(batches.count - 1) }
+            while inFlight > 0 { try await receive() }
         }
         progress.finish()
         // A row per entry and look, in the files' order, then the looks'.

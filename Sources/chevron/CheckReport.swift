@@ -191,23 +191,30 @@ extension CheckReport.Summary {
 /// A progress bar on standard error, drawn only when it is a terminal. Advanced by the one task
 /// that collects a check's batches.
 final class ProgressBar {
-    private let total: Int
+    /// How many there are to do: nil while they are still being counted (the bar then shows
+    /// only how many are done).
+    var total: Int?
     private var done = 0
     private let enabled = isatty(STDERR_FILENO) == 1
 
-    init(total: Int) {
+    init(total: Int? = nil) {
         self.total = total
     }
 
     func advance(by count: Int) {
         done += count
-        guard enabled, total > 0 else { return }
+        guard enabled else { return }
+        guard let total else {
+            FileHandle.standardError.write(Data("\r\(done) done".utf8))
+            return
+        }
+        guard total > 0 else { return }
         let filled = done * 30 / total
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
         FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
     }
 
     func finish() {
-        if enabled, total > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+        if enabled, done > 0 || total ?? 0 > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }
