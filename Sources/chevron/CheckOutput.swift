@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChevronClient
 import Foundation
+import Synchronization
 
 /// How `chevron check` reports its rows: a table, JSON, SARIF 2.1.0, JUnit XML or GitHub
 /// Actions annotations. Every format is followed by the same one-line summary.
@@ -103,35 +104,106 @@ enum CheckTable {
     /// language and plural form of `key (de, one)` or the item of `tabs[2]` are.
     static let keyWidth = 40
 
-    static func lines(_ rows: [CheckRow]) -> [String] {
-        let places = rows.map { "\($0.file):\($0.line)" }
-        let keys = rows.map { shortened($0.key, to: keyWidth) }
-        let placeWidth = places.lazy.map(\.characterCount).max() ?? 0
-        let keyColumn = keys.lazy.map(\.characterCount).max() ?? 0
-        let lookWidth = rows.lazy.map(\.look.characterCount).max() ?? 0
-        // The language column is there when a row was measured in a language.
-        let languageWidth =
-            rows.contains { $0.language != nil } ? rows.lazy.map { ($0.language ?? "-").characterCount }.max() ?? 0 : 0
-        return rows.indices.map { index in
-            // Each line is built in one String, its columns padded in place.
-            var line = ""
-            line.reserveCapacity(placeWidth + keyColumn + languageWidth + lookWidth + 40)
-            places[index].appendColumn(to: &line, width: placeWidth)
-            line.append("  ")
-            keys[index].appendColumn(to: &line, width: keyColumn)
-            line.append("  ")
-            if languageWidth > 0 {
-                (rows[index].language ?? "-").appendColumn(to: &line, width: languageWidth)
-                line.append("  ")
-            }
-            rows[index].look.appendColumn(to: &line, width: lookWidth)
-            line.append("  ")
-            let width = rows[index].width.map { "\(Output.points($0))/\(Output.points(rows[index].maxWidth))" } ?? "-"
-            width.appendColumn(to: &line, width: 11)
-            line.append("  ")
-            line.append(rows[index].shown)
-            return line
+    /// A column's text and its width in characters, counted once.
+    private struct Cell {
+        let text: String
+        let width: Int
+
+        init(_ text: String) {
+            self.text = text
+            width = text.characterCount
         }
+
+        /// Appends the text, then spaces up to `width` characters.
+        func append(to line: inout String, width: Int) {
+            line.append(text)
+            if self.width < width { line.append(String(repeating: " ", count: width - self.width)) }
+        }
+    }
+
+    /// A row's columns: the place and key are its entry's (the rows of an entry's other looks,
+    /// which follow it, share them); the language is nil when no row has one.
+    private struct Columns {
+        let place: Cell
+        let key: Cell
+        let language: Cell?
+        let look: Cell
+        let width: Cell
+        let shown: String
+    }
+
+    /// The table's lines, one per row. A check prints hundreds of thousands: the rows are
+    /// prepared and written in a few slices side by side, each column measured once.
+    static func lines(_ rows: [CheckRow]) -> [String] {
+        // The language column is there when a row was measured in a language.
+        let hasLanguage = rows.contains { $0.language != nil }
+        let columns = inSlices(of: rows.count) { range in
+            var columns: [Columns] = []
+            columns.reserveCapacity(range.count)
+            for index in range {
+                let row = rows[index]
+                let previous = columns.last
+                let sameEntry =
+                    index > range.lowerBound && rows[index - 1].line == row.line && rows[index - 1].file == row.file
+                    && rows[index - 1].key == row.key
+                let place = sameEntry ? previous!.place : Cell("\(row.file):\(row.line)")
+                let key = sameEntry ? previous!.key : Cell(shortened(row.key, to: keyWidth))
+                let width = row.width.map { "\(Output.points($0))/\(Output.points(row.maxWidth))" } ?? "-"
+                columns.append(
+                    Columns(
+                        place: place, key: key, language: hasLanguage ? Cell(row.language ?? "-") : nil,
+                        look: Cell(row.look), width: Cell(width), shown: row.shown))
+            }
+            return columns
+        }
+        var placeWidth = 0
+        var keyColumn = 0
+        var languageWidth = 0
+        var lookWidth = 0
+        for row in columns {
+            placeWidth = max(placeWidth, row.place.width)
+            keyColumn = max(keyColumn, row.key.width)
+            languageWidth = max(languageWidth, row.language?.width ?? 0)
+            lookWidth = max(lookWidth, row.look.width)
+        }
+        return inSlices(of: columns.count) { range in
+            range.map { index in
+                let row = columns[index]
+                // Each line is built in one String, its columns padded in place.
+                var line = ""
+                line.reserveCapacity(placeWidth + keyColumn + languageWidth + lookWidth + 40 + row.shown.utf8.count)
+                row.place.append(to: &line, width: placeWidth)
+                line.append("  ")
+                row.key.append(to: &line, width: keyColumn)
+                line.append("  ")
+                if let language = row.language {
+                    language.append(to: &line, width: languageWidth)
+                    line.append("  ")
+                }
+                row.look.append(to: &line, width: lookWidth)
+                line.append("  ")
+                row.width.append(to: &line, width: 11)
+                line.append("  ")
+                line.append(row.shown)
+                return line
+            }
+        }
+    }
+
+    /// `body`'s results for `0..<count` in order, computed in a slice per core at once (one
+    /// slice when there are few).
+    private static func inSlices<T: Sendable>(of count: Int, _ body: (Range<Int>) -> [T]) -> [T] {
+        let slices = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, count / 20_000))
+        guard slices > 1 else { return body(0..<count) }
+        let results = Mutex<[[T]]>(Array(repeating: [], count: slices))
+        withoutActuallyEscaping(body) { body in
+            nonisolated(unsafe) let body = body
+            DispatchQueue.concurrentPerform(iterations: slices) { slice in
+                let part = body(count * slice / slices..<count * (slice + 1) / slices)
+                results.withLock { $0[slice] = part }
+            }
+        }
+        return results.withLock { $0.flatMap { $0 } }
     }
 
     /// `key` in at most `limit` characters: its start, an ellipsis, and its end, which keeps a
