@@ -165,6 +165,51 @@ struct CheckTests {
         #expect(!piped.error.contains("]"))
     }
 
+    /// A table long enough to be built in slices side by side (20,000 rows or more a slice)
+    /// keeps its rows in file order, its columns aligned and each row's own place and key,
+    /// including across a slice that begins in the middle of an entry's looks.
+    @Test func aLongTableKeepsItsOrderAndColumns() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("table-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("long.txt")
+        // Nine titles over and over: 27 questions, 45,003 rows (three looks).
+        let count = 15_001
+        try (0..<count).map { "Title \($0 % 9 + 1)" }.joined(separator: "\n").write(
+            to: file, atomically: true, encoding: .utf8)
+        let looks = ["classic", "reeder", "instagram"]
+        let result = try CLITests.run(
+            "chevron", ["check", file.path, "--local"] + looks.flatMap { ["--look", $0] })
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init).dropLast()  // the summary
+        #expect(lines.count == count * looks.count)
+        // By hand: the place column is as wide as the longest place, the key (a .txt line's
+        // number) as wide as the longest number, the look as wide as "instagram".
+        let placeWidth = "\(file.path):\(count)".count
+        let keyWidth = "\(count)".count
+        var widthColumns: [String: String] = [:]
+        for (index, line) in lines.enumerated() {
+            let number = index / looks.count + 1
+            let look = looks[index % looks.count]
+            let place = "\(file.path):\(number)"
+            let key = "\(number)"
+            let start =
+                place + String(repeating: " ", count: placeWidth - place.count) + "  " + key
+                + String(repeating: " ", count: keyWidth - key.count) + "  " + look
+                + String(repeating: " ", count: "instagram".count - look.count) + "  "
+            guard line.hasPrefix(start), line.hasSuffix("  full title") else {
+                Issue.record("line \(index): \(line)")
+                break
+            }
+            // The width column of a title and look is the same wherever the title repeats.
+            let width = String(line.dropFirst(start.count).dropLast("  full title".count))
+            let title = "\((number - 1) % 9 + 1) \(look)"
+            #expect(widthColumns[title, default: width] == width, "line \(index)")
+            widthColumns[title] = width
+        }
+        #expect(widthColumns.count == 27)
+    }
+
     /// Many titles through SizeMany batches, in order (speed is measured by scripts, not here).
     @Test func manyTitlesComeBackInFileOrder() throws {
         let daemon = try DaemonProcess()
