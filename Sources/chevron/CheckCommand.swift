@@ -157,15 +157,18 @@ struct CheckCommand: AsyncParsableCommand {
             case .text: Output.printLines(CheckTable.lines(rows))
             case .json:
                 let fingerprint = try await FingerprintCommand.fetch(from: client)
-                try Output.printJSON(CheckReport(rows: rows, summary: summary, fingerprint: fingerprint))
+                var json = PrettyJSON.toStandardOutput()
+                CheckReport(rows: rows, summary: summary, fingerprint: fingerprint).write(to: &json)
+                json.finish()
             case .sarif:
                 let fingerprint = try await FingerprintCommand.fetch(from: client)
-                print(
-                    CheckSARIF.document(
-                        rows, failOn: plan.failOn, version: Chevron.version, fingerprint: fingerprint.fingerprint
-                    ).text)
-            case .junit: print(CheckJUnit.document(rows, looks: looks, failOn: plan.failOn))
-            case .github: CheckGitHub.lines(rows, failOn: plan.failOn).forEach { print($0) }
+                var json = PrettyJSON.toStandardOutput()
+                CheckSARIF.write(
+                    rows, failOn: plan.failOn, version: Chevron.version, fingerprint: fingerprint.fingerprint,
+                    to: &json)
+                json.finish()
+            case .junit: Output.printLines(CheckJUnit.document(rows, looks: looks, failOn: plan.failOn))
+            case .github: Output.printLines(CheckGitHub.lines(rows, failOn: plan.failOn))
             }
             substitutions.warn()
             let line = CheckSummaryLine.text(summary, looks: looks.count)
@@ -231,9 +234,11 @@ struct CheckCommand: AsyncParsableCommand {
         var outcomes: [CheckOutcome?] = []
         outcomes.reserveCapacity(entries.count * looks.count)
         try await withThrowingTaskGroup(of: (Int, [CheckOutcome], SubstitutionLog).self) { group in
+            // Batches sent and not yet answered: passed to the nested functions by hand, which
+            // the compiler's flow analysis follows (captured, it judged the last loop dead).
             var inFlight = 0
             /// Takes one batch's answers.
-            func receive() async throws {
+            func receive(_ inFlight: inout Int) async throws {
                 guard let (index, answers, found) = try await group.next() else { return }
                 inFlight -= 1
                 for (question, answer) in zip(batches[index], answers) { outcomes[question] = answer }
@@ -241,8 +246,8 @@ struct CheckCommand: AsyncParsableCommand {
                 progress.advance(by: answers.count)
             }
             /// Sends batch `index` once fewer than two per connection are in flight.
-            func send(_ index: Int) async throws {
-                while inFlight >= 2 * Self.connections { try await receive() }
+            func send(_ index: Int, _ inFlight: inout Int) async throws {
+                while inFlight >= 2 * Self.connections { try await receive(&inFlight) }
                 let batch = batches[index].map { questions[$0] }
                 let client = clients[index % clients.count]
                 inFlight += 1
@@ -300,7 +305,7 @@ struct CheckCommand: AsyncParsableCommand {
                         continue
                     }
                     if batches[batches.count - 1].count == batchLimit || batchBytes + bytes > byteLimit {
-                        try await send(batches.count - 1)
+                        try await send(batches.count - 1, &inFlight)
                         batches.append([])
                         batchBytes = 0
                     }
@@ -313,8 +318,8 @@ struct CheckCommand: AsyncParsableCommand {
                 }
             }
             progress.total = questions.count
-            if batches[batches.count - 1].isEmpty == false { try await send(batches.count - 1) }
-            while inFlight > 0 { try await receive() }
+            if batches[batches.count - 1].isEmpty == false { try await send(batches.count - 1, &inFlight) }
+            while inFlight > 0 { try await receive(&inFlight) }
         }
         progress.finish()
         // A row per entry and look, in the files' order, then the looks'.

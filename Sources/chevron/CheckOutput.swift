@@ -223,52 +223,146 @@ enum CheckTable {
 
 /// `--format sarif`: SARIF 2.1.0, a result per problem of a row, with the file, line and rule.
 enum CheckSARIF {
-    static func document(
-        _ rows: [CheckRow], failOn: [CheckCommand.FailOn], version: String, fingerprint: String?
-    ) -> JSONObject {
+    /// Writes the document, keys sorted (`PrettyJSON`).
+    static func write(
+        _ rows: [CheckRow], failOn: [CheckCommand.FailOn], version: String, fingerprint: String?,
+        to json: inout PrettyJSON
+    ) {
         let rules = CheckProblem.allCases
-        var results: [Any] = []
-        for row in rows {
-            for problem in CheckProblem.of(row) {
-                var location: [String: Any] = ["artifactLocation": ["uri": uri(row.file)]]
-                if row.line > 0 { location["region"] = ["startLine": row.line] }
-                var properties: [String: Any] = [
-                    "key": row.key, "look": row.look, "title": row.title, "maxWidth": row.maxWidth,
-                ]
-                if let width = row.width { properties["width"] = width }
-                if let language = row.language { properties["language"] = language }
-                if row.error == nil { properties["displayedTitle"] = row.displayedTitle }
-                results.append(
-                    [
-                        "ruleId": problem.rawValue,
-                        "ruleIndex": rules.firstIndex(of: problem) ?? 0,
-                        "level": problem.fails(under: failOn) ? "error" : "warning",
-                        "message": ["text": problem.message(row)],
-                        "locations": [["physicalLocation": location]],
-                        "partialFingerprints": ["chevronTitle/v1": "\(row.key)|\(row.look)|\(row.language ?? "")"],
-                        "properties": properties,
-                    ] as [String: Any])
+        json.object { json in
+            json.key("$schema")
+            json.string("https://json.schemastore.org/sarif-2.1.0.json")
+            json.key("runs")
+            json.array { json in
+                json.element()
+                json.object { json in
+                    if let fingerprint {
+                        json.key("properties")
+                        json.object { json in
+                            json.key("chevronFingerprint")
+                            json.string(fingerprint)
+                        }
+                    }
+                    json.key("results")
+                    json.array { json in
+                        // Rows of one file follow one another: its URI is made once.
+                        var file: (path: String, uri: String)?
+                        for row in rows {
+                            for problem in CheckProblem.of(row) {
+                                if file?.path != row.file { file = (row.file, uri(row.file)) }
+                                json.element()
+                                result(
+                                    row, problem: problem, ruleIndex: rules.firstIndex(of: problem) ?? 0,
+                                    uri: file?.uri ?? "", failOn: failOn, to: &json)
+                            }
+                        }
+                    }
+                    json.key("tool")
+                    json.object { json in
+                        json.key("driver")
+                        json.object { json in
+                            json.key("informationUri")
+                            json.string("https://github.com/chevron/chevron")
+                            json.key("name")
+                            json.string("chevron check")
+                            json.key("rules")
+                            json.array { json in
+                                for rule in rules {
+                                    json.element()
+                                    json.object { json in
+                                        json.key("defaultConfiguration")
+                                        json.object { json in
+                                            json.key("level")
+                                            json.string(rule == .error ? "error" : "warning")
+                                        }
+                                        json.key("id")
+                                        json.string(rule.rawValue)
+                                        json.key("shortDescription")
+                                        json.object { json in
+                                            json.key("text")
+                                            json.string(rule.summary)
+                                        }
+                                    }
+                                }
+                            }
+                            json.key("version")
+                            json.string(version)
+                        }
+                    }
+                }
             }
+            json.key("version")
+            json.string("2.1.0")
         }
-        var run: [String: Any] = [
-            "tool": [
-                "driver": [
-                    "name": "chevron check", "version": version,
-                    "informationUri": "https://github.com/chevron/chevron",
-                    "rules": rules.map { rule in
-                        [
-                            "id": rule.rawValue, "shortDescription": ["text": rule.summary],
-                            "defaultConfiguration": ["level": rule == .error ? "error" : "warning"],
-                        ] as [String: Any]
-                    },
-                ] as [String: Any]
-            ],
-            "results": results,
-        ]
-        if let fingerprint { run["properties"] = ["chevronFingerprint": fingerprint] }
-        return JSONObject([
-            "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [run],
-        ])
+    }
+
+    /// One problem of a row: its rule, level, message, place and the row's fields.
+    private static func result(
+        _ row: CheckRow, problem: CheckProblem, ruleIndex: Int, uri: String, failOn: [CheckCommand.FailOn],
+        to json: inout PrettyJSON
+    ) {
+        json.object { json in
+            json.key("level")
+            json.string(problem.fails(under: failOn) ? "error" : "warning")
+            json.key("locations")
+            json.array { json in
+                json.element()
+                json.object { json in
+                    json.key("physicalLocation")
+                    json.object { json in
+                        json.key("artifactLocation")
+                        json.object { json in
+                            json.key("uri")
+                            json.string(uri)
+                        }
+                        if row.line > 0 {
+                            json.key("region")
+                            json.object { json in
+                                json.key("startLine")
+                                json.int(row.line)
+                            }
+                        }
+                    }
+                }
+            }
+            json.key("message")
+            json.object { json in
+                json.key("text")
+                json.string(problem.message(row))
+            }
+            json.key("partialFingerprints")
+            json.object { json in
+                json.key("chevronTitle/v1")
+                json.string("\(row.key)|\(row.look)|\(row.language ?? "")")
+            }
+            json.key("properties")
+            json.object { json in
+                if row.error == nil {
+                    json.key("displayedTitle")
+                    json.string(row.displayedTitle)
+                }
+                json.key("key")
+                json.string(row.key)
+                if let language = row.language {
+                    json.key("language")
+                    json.string(language)
+                }
+                json.key("look")
+                json.string(row.look)
+                json.key("maxWidth")
+                json.double(row.maxWidth)
+                json.key("title")
+                json.string(row.title)
+                if let width = row.width {
+                    json.key("width")
+                    json.double(width)
+                }
+            }
+            json.key("ruleId")
+            json.string(problem.rawValue)
+            json.key("ruleIndex")
+            json.int(ruleIndex)
+        }
     }
 
     /// A path as a URI reference: relative paths stay relative (to the checkout, as code
@@ -288,63 +382,54 @@ enum CheckSARIF {
     }
 }
 
-/// A JSON document built from Foundation values, printed with sorted keys.
-struct JSONObject {
-    let value: [String: Any]
-
-    init(_ value: [String: Any]) { self.value = value }
-
-    var text: String {
-        let data =
-            (try? JSONSerialization.data(
-                withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
-            ?? Data()
-        return String(decoding: data, as: UTF8.self)
-    }
-}
-
 /// `--format junit`: JUnit XML, a test suite per look and a test case per title (key × look ×
 /// language). A case fails for each of its problems `--fail-on` names (every problem, without
 /// `--fail-on`); a title that could not be measured is an error.
 enum CheckJUnit {
-    static func document(_ rows: [CheckRow], looks: [String], failOn: [CheckCommand.FailOn]) -> String {
+    /// The document's lines: the header, a test suite per look, the closing tag.
+    static func document(_ rows: [CheckRow], looks: [String], failOn: [CheckCommand.FailOn]) -> [String] {
+        // Each look's rows, in order, found in one pass.
+        var rowsByLook: [String: [Int]] = [:]
+        for index in rows.indices { rowsByLook[rows[index].look, default: []].append(index) }
         var suites: [String] = []
         var totals = (tests: 0, failures: 0, errors: 0)
+        // Rows of one file follow one another: its path is escaped once.
+        var file: (path: String, escaped: String)?
         for look in looks {
-            let lookRows = rows.filter { $0.look == look }
-            var cases: [String] = []
+            let indices = rowsByLook[look] ?? []
+            var cases = ""
             var failures = 0
             var errors = 0
-            for row in lookRows {
+            for index in indices {
+                let row = rows[index]
+                if file?.path != row.file { file = (row.file, escaped(row.file)) }
+                let path = file?.escaped ?? ""
                 let language = row.language.map { " language=\"\(escaped($0))\"" } ?? ""
-                var body = ""
+                cases += "    <testcase classname=\"\(path)\" name=\"\(escaped(caseName(row)))\""
+                cases += " file=\"\(path)\" line=\"\(row.line)\"\(language) time=\"0\">\n"
                 for problem in CheckProblem.of(row) where failOn.isEmpty || problem.fails(under: failOn) {
                     let element = problem == .error ? "error" : "failure"
                     if problem == .error { errors += 1 } else { failures += 1 }
-                    body +=
+                    cases +=
                         "      <\(element) type=\"\(problem.rawValue)\" message=\"\(escaped(problem.message(row)))\"/>\n"
                 }
                 let width = row.width.map { "\(Output.points($0))/\(Output.points(row.maxWidth)) pt" } ?? "-"
-                body += "      <system-out>\(escaped("\(width): \(row.shown)"))</system-out>\n"
-                cases.append(
-                    "    <testcase classname=\"\(escaped(row.file))\" name=\"\(escaped(caseName(row)))\""
-                        + " file=\"\(escaped(row.file))\" line=\"\(row.line)\"\(language) time=\"0\">\n\(body)    </testcase>"
-                )
+                cases += "      <system-out>\(escaped("\(width): \(row.shown)"))</system-out>\n    </testcase>\n"
             }
-            totals.tests += lookRows.count
+            totals.tests += indices.count
             totals.failures += failures
             totals.errors += errors
             suites.append(
-                "  <testsuite name=\"\(escaped(look))\" tests=\"\(lookRows.count)\" failures=\"\(failures)\""
-                    + " errors=\"\(errors)\" skipped=\"0\" time=\"0\">\n" + cases.joined(separator: "\n")
-                    + (cases.isEmpty ? "" : "\n") + "  </testsuite>")
+                "  <testsuite name=\"\(escaped(look))\" tests=\"\(indices.count)\" failures=\"\(failures)\""
+                    + " errors=\"\(errors)\" skipped=\"0\" time=\"0\">\n" + cases + "  </testsuite>")
         }
-        return """
+        // Printed piece by piece: the document of a big check is hundreds of megabytes.
+        return [
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="chevron check" tests="\(totals.tests)" failures="\(totals.failures)" errors="\(totals.errors)" time="0">
-            \(suites.joined(separator: "\n"))
-            </testsuites>
             """
+        ] + suites + ["</testsuites>"]
     }
 
     /// The case's name: the key, with the language when the key does not already say it.
@@ -356,6 +441,12 @@ enum CheckJUnit {
     /// Text for an XML attribute or element: markup escaped, and characters XML 1.0 cannot hold
     /// (controls other than tab, line feed and return) written as U+FFFD.
     static func escaped(_ text: String) -> String {
+        // Most text has nothing to escape (no markup, no control; 0xEF starts U+FFFE and U+FFFF).
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != 0xEF && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")
+                && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "\"")
+        }
+        if plain { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -394,12 +485,37 @@ enum CheckGitHub {
 
     /// A command's message: `%`, CR and LF escaped, as the runner reads them.
     static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        escaped(text, alsoSeparators: false)
     }
 
     /// A command's property value: also `:` and `,` escaped.
     static func property(_ text: String) -> String {
-        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escaped(text, alsoSeparators: true)
+    }
+
+    /// `text` with `%`, CR and LF (and with `alsoSeparators`, `:` and `,`) percent-encoded, in
+    /// one pass; most text has none of them and comes back as it is.
+    private static func escaped(_ text: String, alsoSeparators: Bool) -> String {
+        func code(_ byte: UInt8) -> String? {
+            switch byte {
+            case UInt8(ascii: "%"): "%25"
+            case 0x0D: "%0D"
+            case 0x0A: "%0A"
+            case UInt8(ascii: ":") where alsoSeparators: "%3A"
+            case UInt8(ascii: ",") where alsoSeparators: "%2C"
+            default: nil
+            }
+        }
+        guard text.utf8.contains(where: { code($0) != nil }) else { return text }
+        var result = ""
+        var start = text.startIndex
+        for index in text.utf8.indices {
+            guard let code = code(text.utf8[index]) else { continue }
+            result += text[start..<index]
+            result += code
+            start = text.utf8.index(after: index)
+        }
+        result += text[start...]
+        return result
     }
 }

@@ -3,7 +3,7 @@ import ChevronClient
 import Foundation
 
 /// One title in one look, as `check --json` prints it.
-struct CheckRow: Encodable {
+struct CheckRow {
     let file: String
     let line: Int
     let key: String
@@ -41,29 +41,46 @@ struct CheckRow: Encodable {
         error = outcome.error
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case file, line, key, title, look, width, maxWidth, truncated, displayedTitle, titleSource, missingGlyphs
-        case language, ownLimit, template, error
-    }
-
-    /// Every key on every row: `width` is null (not absent) when the engine refused the title.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(file, forKey: .file)
-        try container.encode(line, forKey: .line)
-        try container.encode(key, forKey: .key)
-        try container.encode(title, forKey: .title)
-        try container.encode(look, forKey: .look)
-        try container.encode(width, forKey: .width)
-        try container.encode(maxWidth, forKey: .maxWidth)
-        try container.encode(truncated, forKey: .truncated)
-        try container.encode(displayedTitle, forKey: .displayedTitle)
-        try container.encode(titleSource, forKey: .titleSource)
-        try container.encode(missingGlyphs, forKey: .missingGlyphs)
-        try container.encode(language, forKey: .language)
-        try container.encode(ownLimit, forKey: .ownLimit)
-        try container.encodeIfPresent(template, forKey: .template)
-        try container.encodeIfPresent(error, forKey: .error)
+    /// The row as `check --json` writes it: every key on every row (`width` is null, not absent,
+    /// when the engine refused the title), `template` and `error` only when there is one; keys
+    /// in sorted order.
+    func write(to json: inout PrettyJSON) {
+        json.object { json in
+            json.key("displayedTitle")
+            json.string(displayedTitle)
+            if let error {
+                json.key("error")
+                json.string(error)
+            }
+            json.key("file")
+            json.string(file)
+            json.key("key")
+            json.string(key)
+            json.key("language")
+            json.string(language)
+            json.key("line")
+            json.int(line)
+            json.key("look")
+            json.string(look)
+            json.key("maxWidth")
+            json.double(maxWidth)
+            json.key("missingGlyphs")
+            json.int(missingGlyphs)
+            json.key("ownLimit")
+            json.bool(ownLimit)
+            if let template {
+                json.key("template")
+                json.string(template)
+            }
+            json.key("title")
+            json.string(title)
+            json.key("titleSource")
+            json.string(titleSource)
+            json.key("truncated")
+            json.bool(truncated)
+            json.key("width")
+            json.double(width)
+        }
     }
 
     /// What a user sees, in words. Missing glyphs come first: such a row never reads as fitting.
@@ -129,11 +146,11 @@ struct CheckOutcome: Sendable {
 }
 
 /// `check --json`: the rows and the run's summary.
-struct CheckReport: Encodable {
+struct CheckReport {
     /// What the run found, in counts, and which looks were measured with a substitute font.
-    struct Summary: Encodable {
+    struct Summary {
         /// A look whose requested font fontconfig replaced with another family.
-        struct Substitution: Encodable {
+        struct Substitution {
             let look: String
             let requested: String
             let family: String
@@ -159,7 +176,7 @@ struct CheckReport: Encodable {
     let fingerprint: Fingerprint
 
     /// The fingerprint and its parts (not the timing, which differs from run to run).
-    struct Fingerprint: Encodable {
+    struct Fingerprint {
         let fingerprint: String
         let parts: ServiceInterface.FingerprintParts
     }
@@ -168,6 +185,76 @@ struct CheckReport: Encodable {
         self.rows = rows
         self.summary = summary
         self.fingerprint = Fingerprint(fingerprint: fingerprint.fingerprint, parts: fingerprint.parts)
+    }
+
+    /// The report as `check --json` prints it: `{fingerprint, rows, summary}`, keys sorted.
+    func write(to json: inout PrettyJSON) {
+        json.object { json in
+            json.key("fingerprint")
+            json.object { json in
+                json.key("fingerprint")
+                json.string(fingerprint.fingerprint)
+                json.key("parts")
+                json.object { json in
+                    json.key("fontconfig")
+                    json.string(fingerprint.parts.fontconfig)
+                    json.key("fonts")
+                    json.string(fingerprint.parts.fonts)
+                    json.key("libraries")
+                    json.string(fingerprint.parts.libraries)
+                    json.key("looks")
+                    json.string(fingerprint.parts.looks)
+                }
+            }
+            json.key("rows")
+            json.array { json in
+                for row in rows {
+                    json.element()
+                    row.write(to: &json)
+                }
+            }
+            json.key("summary")
+            summary.write(to: &json)
+        }
+    }
+}
+
+extension CheckReport.Summary {
+    func write(to json: inout PrettyJSON) {
+        json.object { json in
+            json.key("errors")
+            json.int(errors)
+            json.key("fellBack")
+            json.int(fellBack)
+            json.key("missingGlyphs")
+            json.int(missingGlyphs)
+            json.key("overOwnLimit")
+            json.int(overOwnLimit)
+            json.key("rows")
+            json.int(rows)
+            json.key("substitutions")
+            json.array { json in
+                for substitution in substitutions {
+                    json.element()
+                    json.object { json in
+                        json.key("family")
+                        json.string(substitution.family)
+                        json.key("file")
+                        json.string(substitution.file)
+                        json.key("look")
+                        json.string(substitution.look)
+                        json.key("requested")
+                        json.string(substitution.requested)
+                        json.key("style")
+                        json.string(substitution.style)
+                    }
+                }
+            }
+            json.key("titles")
+            json.int(titles)
+            json.key("truncated")
+            json.int(truncated)
+        }
     }
 }
 
