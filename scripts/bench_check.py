@@ -29,6 +29,18 @@ def check(catalog, mode):
     return wall, rows, peak
 
 
+def report_format(catalog, form):
+    """One in-process run printing the report as `form`: wall seconds and the CLI's peak RSS in KiB."""
+    command = ["/usr/bin/time", "-f", "%M", f"{RELEASE}/chevron", "check", "--look", "all", catalog, "--local",
+               "--format", form]
+    start = time.perf_counter()
+    result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    wall = time.perf_counter() - start
+    if result.returncode not in (0, 1):
+        sys.exit(f"check --format {form} failed ({result.returncode}): {result.stderr[-2000:]}")
+    return wall, int(result.stderr.strip().splitlines()[-1])
+
+
 def daemon_peak(pid):
     with open(f"/proc/{pid}/status") as status:
         return int(re.search(r"VmHWM:\s*(\d+) kB", status.read()).group(1))
@@ -83,6 +95,11 @@ def main():
                 verdict = "meets" if worst < AIM_SECONDS else "misses"
                 print(f"  aim: the catalogue in all six looks under {AIM_SECONDS:.0f} s, {label}: "
                       f"{worst:.2f} s at worst ({verdict})")
+    # What each report costs on the largest catalogue: one in-process run per format.
+    print(f"-- reports of {os.path.basename(catalogs[-1])}, in process")
+    for form in ("text", "json", "sarif", "junit", "github"):
+        wall, peak = report_format(catalogs[-1], form)
+        print(f"  --format {form}: {wall:.2f} s, CLI peak RSS {peak / 1024:.0f} MiB")
 
 
 if __name__ == "__main__":
