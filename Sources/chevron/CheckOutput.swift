@@ -156,16 +156,15 @@ enum CheckTable {
             }
             return columns
         }
-        var placeWidth = 0
-        var keyColumn = 0
-        var languageWidth = 0
-        var lookWidth = 0
+        var widths = (place: 0, key: 0, language: 0, look: 0)
         for row in columns {
-            placeWidth = max(placeWidth, row.place.width)
-            keyColumn = max(keyColumn, row.key.width)
-            languageWidth = max(languageWidth, row.language?.width ?? 0)
-            lookWidth = max(lookWidth, row.look.width)
+            widths.place = max(widths.place, row.place.width)
+            widths.key = max(widths.key, row.key.width)
+            widths.language = max(widths.language, row.language?.width ?? 0)
+            widths.look = max(widths.look, row.look.width)
         }
+        // Constants, read by the slices side by side.
+        let (placeWidth, keyColumn, languageWidth, lookWidth) = widths
         return inSlices(of: columns.count) { range in
             range.map { index in
                 let row = columns[index]
