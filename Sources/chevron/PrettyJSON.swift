@@ -96,8 +96,10 @@ struct PrettyJSON {
     }
 
     /// A number as Foundation writes a Double: its shortest form, without a `.0` (55, 55.5,
-    /// 1e-07).
+    /// 1e-07). JSON has no infinity or NaN (Foundation refuses them): null, which no report's
+    /// widths come near (they are finite, and so are the limits files may set).
     mutating func double(_ value: Double) {
+        guard value.isFinite else { return null() }
         let text = value.description
         bytes.append(contentsOf: text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...])
     }
