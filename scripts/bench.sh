@@ -19,4 +19,8 @@ swift package --allow-writing-to-package-directory benchmark run \
 
 echo "== floors again, after the suite"
 "$shared/bench/floors.sh" "" "$CHEVRON_TITLES" | tee -a "$out/floors.txt"
+# For comparison only: the floor's shaping with a font per title's script, so that a title in
+# Arabic or Han is shaped into real glyphs (Benchmarks/floors/hb_shape_font_per_script.c).
+cc -O2 Benchmarks/floors/hb_shape_font_per_script.c -o "$out/per-script" $(pkg-config --cflags --libs harfbuzz fontconfig)
+"$out/per-script" "Liberation Sans:bold" "$CHEVRON_TITLES" | tee -a "$out/floors.txt"
 python3 scripts/bench_ratios.py "$out" "$titles"

@@ -18,6 +18,7 @@ floors = open(f"{directory}/floors.txt").read()
 shape_floors = [float(value) for value in re.findall(r"raw hb_shape: ([0-9.]+) us/title", floors)]
 shape_floor, high_floor = min(shape_floors), max(shape_floors)
 socket_floor = min(float(value) for value in re.findall(r"uds ping-pong: ([0-9.]+) us/round trip", floors))
+per_script = min((float(v) for v in re.findall(r"a font per script: ([0-9.]+) us/title", floors)), default=None)
 print(
     f"floor: raw hb_shape {shape_floor:.3f} us/title (of {', '.join(f'{v:.3f}' for v in shape_floors)} "
     f"measured before and after; ratios against the lowest, the highest's in brackets); "
@@ -53,4 +54,7 @@ for name, per_title in sorted(rows.items()):
     kind = next((k for k in ("cached size", "layout", "uncached", "cached") if subject.startswith(k + " ")), None)
     ratio = per_title / shape_floor
     target = f" ({verdict(ratio, floor_targets[kind])})" if kind else ""
+    # The floor font's uncached measurement also against the floor shaped a font per script.
+    if subject == "uncached floor font" and per_script:
+        target += f"; {per_title / per_script:.3f} x the floor with a font per script ({per_script:.3f} us)"
     print(f"{name}: {per_title:.3f} us/title = {ratio:.3f} x floor [{per_title / high_floor:.3f}]{target}")

@@ -13,7 +13,8 @@ import NIOCore
 //
 // Usage: chevron-profile WORKLOAD [ROUNDS] with CHEVRON_TITLES set (default ../shared/bench/titles.txt).
 // Workloads: uncached-measure, cached-measure, uncached-size, layout, cached-size; a look
-// (LOOK=classic) and font (the look's) may be set in the environment. The wire's own cost per
+// (LOOK=classic) may be set in the environment, and for the measurements a font pattern at
+// 12 pt (FONT="Liberation Sans:bold", the floor's; default the look's font). The wire's own cost per
 // title: reply-decode reads SizeMany replies of the titles' layouts (100 a reply, as an
 // in-process chevrond wrote them) into their generated type, as a client does; reply-encode
 // writes those replies into a buffer, as chevrond does.
@@ -34,7 +35,8 @@ guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
 }
 let titles = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
 let look = environment["LOOK"] ?? "classic"
-let font = try LookRegistry.builtIn.look(named: look).metrics.font
+let font = try environment["FONT"].map { FontRequest(pattern: $0, size: 12) }
+    ?? LookRegistry.builtIn.look(named: look).metrics.font
 
 var uncachedConfiguration = TextEngine.Configuration()
 uncachedConfiguration.cacheByteBudget = 0
