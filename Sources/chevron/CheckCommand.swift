@@ -239,7 +239,10 @@ struct CheckCommand: AsyncParsableCommand {
             var inFlight = 0
             /// Takes one batch's answers.
             func receive(_ inFlight: inout Int) async throws {
-                guard let (index, answers, found) = try await group.next() else { return }
+                guard let (index, answers, found) = try await group.next() else {
+                    inFlight = 0  // nothing left in the group: nothing is in flight
+                    return
+                }
                 inFlight -= 1
                 for (question, answer) in zip(batches[index], answers) { outcomes[question] = answer }
                 substitutions.merge(found)
