@@ -46,40 +46,25 @@ struct CheckRow {
     /// in sorted order.
     func write(to json: inout PrettyJSON) {
         json.object { json in
-            json.key("displayedTitle")
-            json.string(displayedTitle)
+            json.member("displayedTitle", displayedTitle)
             if let error {
-                json.key("error")
-                json.string(error)
+                json.member("error", error)
             }
-            json.key("file")
-            json.string(file)
-            json.key("key")
-            json.string(key)
-            json.key("language")
-            json.string(language)
-            json.key("line")
-            json.int(line)
-            json.key("look")
-            json.string(look)
-            json.key("maxWidth")
-            json.double(maxWidth)
-            json.key("missingGlyphs")
-            json.int(missingGlyphs)
-            json.key("ownLimit")
-            json.bool(ownLimit)
+            json.member("file", file)
+            json.member("key", key)
+            json.member("language", language)
+            json.member("line", line)
+            json.member("look", look)
+            json.member("maxWidth", maxWidth)
+            json.member("missingGlyphs", missingGlyphs)
+            json.member("ownLimit", ownLimit)
             if let template {
-                json.key("template")
-                json.string(template)
+                json.member("template", template)
             }
-            json.key("title")
-            json.string(title)
-            json.key("titleSource")
-            json.string(titleSource)
-            json.key("truncated")
-            json.bool(truncated)
-            json.key("width")
-            json.double(width)
+            json.member("title", title)
+            json.member("titleSource", titleSource)
+            json.member("truncated", truncated)
+            json.member("width", width)
         }
     }
 
@@ -190,24 +175,16 @@ struct CheckReport {
     /// The report as `check --json` prints it: `{fingerprint, rows, summary}`, keys sorted.
     func write(to json: inout PrettyJSON) {
         json.object { json in
-            json.key("fingerprint")
-            json.object { json in
-                json.key("fingerprint")
-                json.string(fingerprint.fingerprint)
-                json.key("parts")
-                json.object { json in
-                    json.key("fontconfig")
-                    json.string(fingerprint.parts.fontconfig)
-                    json.key("fonts")
-                    json.string(fingerprint.parts.fonts)
-                    json.key("libraries")
-                    json.string(fingerprint.parts.libraries)
-                    json.key("looks")
-                    json.string(fingerprint.parts.looks)
+            json.object("fingerprint") { json in
+                json.member("fingerprint", fingerprint.fingerprint)
+                json.object("parts") { json in
+                    json.member("fontconfig", fingerprint.parts.fontconfig)
+                    json.member("fonts", fingerprint.parts.fonts)
+                    json.member("libraries", fingerprint.parts.libraries)
+                    json.member("looks", fingerprint.parts.looks)
                 }
             }
-            json.key("rows")
-            json.array { json in
+            json.array("rows") { json in
                 for row in rows {
                     json.element()
                     row.write(to: &json)
@@ -222,38 +199,25 @@ struct CheckReport {
 extension CheckReport.Summary {
     func write(to json: inout PrettyJSON) {
         json.object { json in
-            json.key("errors")
-            json.int(errors)
-            json.key("fellBack")
-            json.int(fellBack)
-            json.key("missingGlyphs")
-            json.int(missingGlyphs)
-            json.key("overOwnLimit")
-            json.int(overOwnLimit)
-            json.key("rows")
-            json.int(rows)
-            json.key("substitutions")
-            json.array { json in
+            json.member("errors", errors)
+            json.member("fellBack", fellBack)
+            json.member("missingGlyphs", missingGlyphs)
+            json.member("overOwnLimit", overOwnLimit)
+            json.member("rows", rows)
+            json.array("substitutions") { json in
                 for substitution in substitutions {
                     json.element()
                     json.object { json in
-                        json.key("family")
-                        json.string(substitution.family)
-                        json.key("file")
-                        json.string(substitution.file)
-                        json.key("look")
-                        json.string(substitution.look)
-                        json.key("requested")
-                        json.string(substitution.requested)
-                        json.key("style")
-                        json.string(substitution.style)
+                        json.member("family", substitution.family)
+                        json.member("file", substitution.file)
+                        json.member("look", substitution.look)
+                        json.member("requested", substitution.requested)
+                        json.member("style", substitution.style)
                     }
                 }
             }
-            json.key("titles")
-            json.int(titles)
-            json.key("truncated")
-            json.int(truncated)
+            json.member("titles", titles)
+            json.member("truncated", truncated)
         }
     }
 }

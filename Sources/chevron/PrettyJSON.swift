@@ -1,11 +1,15 @@
-/// Writes JSON as Foundation writes it with `[.prettyPrinted, .sortedKeys,
+import ChevronVarlink
+
+/// Writes JSON laid out as Foundation lays it out with `[.prettyPrinted, .sortedKeys,
 /// .withoutEscapingSlashes]` (two-space indents, `"key" : value`, an empty array or object as
-/// an opening and a closing line around an empty one), straight to standard output in pieces:
+/// an opening and a closing line around an empty one), its strings and numbers by `JSONText`
+/// as the wire's, straight to standard output in pieces:
 /// a check's report of 600,000 rows took JSONEncoder 7 s and JSONSerialization 26 s (SARIF),
 /// and the whole document in memory.
 ///
 /// The caller writes each object's keys in sorted order (byte order, as Foundation sorts these
-/// ASCII names); `PrettyJSONTests` compare the output with Foundation's for the same values.
+/// ASCII names); `CheckReportsTests` has Foundation read each report and write it again, the
+/// same bytes.
 struct PrettyJSON {
     private var bytes: [UInt8] = []
     /// Per open object or array, whether it has a member yet.
@@ -60,48 +64,22 @@ struct PrettyJSON {
         member()
     }
 
+    /// A string, quoted and escaped by `JSONText` as the wire writes strings (the same escapes
+    /// as Foundation's, but for U+0008 and U+000C, written `\u0008` and `\u000c`, not `\b`, `\f`).
     mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            // Most strings need no escape: copied whole.
-            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-                case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-                case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-                case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-                case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-                case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-                case ..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: #"\u00"#.utf8)
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 15)])
-                default: bytes.append(byte)
-                }
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONText.withQuoted(text) { bytes.append(contentsOf: $0) }
         flushIfFull()
     }
 
-    mutating func int(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
+    /// A number as `JSONText` writes it, as Foundation does a Double: an integer without a
+    /// fraction (55), others in their shortest form (55.5, 1e-07); null for infinities and NaN,
+    /// which JSON has not (Foundation refused them; no report's numbers come near).
+    mutating func double(_ value: Double) {
+        JSONText.withNumber(value) { bytes.append(contentsOf: $0) }
     }
 
-    /// A number as Foundation writes a Double: its shortest form, without a `.0` (55, 55.5,
-    /// 1e-07). JSON has no infinity or NaN (Foundation refuses them): null, which no report's
-    /// widths come near (they are finite, and so are the limits files may set).
-    mutating func double(_ value: Double) {
-        guard value.isFinite else { return null() }
-        let text = value.description
-        bytes.append(contentsOf: text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...])
+    mutating func int(_ value: Int) {
+        double(Double(value))
     }
 
     mutating func bool(_ value: Bool) {
@@ -120,6 +98,40 @@ struct PrettyJSON {
     /// A number, or null.
     mutating func double(_ value: Double?) {
         if let value { double(value) } else { null() }
+    }
+
+    /// A member whose value is a string (null when nil).
+    mutating func member(_ name: String, _ value: String?) {
+        key(name)
+        string(value)
+    }
+
+    /// A member whose value is a number (null when nil).
+    mutating func member(_ name: String, _ value: Double?) {
+        key(name)
+        double(value)
+    }
+
+    mutating func member(_ name: String, _ value: Int) {
+        key(name)
+        int(value)
+    }
+
+    mutating func member(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    /// A member `name` whose value is an array `body` writes.
+    mutating func array(_ name: String, _ body: (inout PrettyJSON) -> Void) {
+        key(name)
+        array(body)
+    }
+
+    /// A member `name` whose value is an object `body` writes.
+    mutating func object(_ name: String, _ body: (inout PrettyJSON) -> Void) {
+        key(name)
+        object(body)
     }
 
     private mutating func open(_ bracket: UInt8) {

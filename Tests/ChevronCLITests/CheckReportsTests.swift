@@ -316,7 +316,9 @@ struct CheckMemoryTests {
 
     /// The JSON report and the SARIF document are written by hand, key by key, not through
     /// Foundation (600,000 rows took it 7 and 26 s): each is exactly what Foundation writes for
-    /// the same values with sorted keys and pretty printing. Foundation is the witness: it
+    /// the same values with sorted keys and pretty printing (but for U+0008 and U+000C, which
+    /// the wire's `JSONText` escapes as `\u0008` and `\u000c` where Foundation writes `\b` and
+    /// `\f`; these titles hold neither). Foundation is the witness: it
     /// reads the document and writes it again, and the bytes must not change. The titles hold
     /// what a writer can get wrong: quotes, a backslash, a slash, a tab, a newline, a control
     /// character, non-ASCII text, a filled placeholder (`template`), a title over the text limit

@@ -1,0 +1,124 @@
+import Foundation
+
+/// `--format sarif`: SARIF 2.1.0, a result per problem of a row, with the file, line and rule.
+enum CheckSARIF {
+    /// Writes the document, keys sorted (`PrettyJSON`).
+    static func write(
+        _ rows: [CheckRow], failOn: [CheckCommand.FailOn], version: String, fingerprint: String?,
+        to json: inout PrettyJSON
+    ) {
+        let rules = CheckProblem.allCases
+        json.object { json in
+            json.member("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
+            json.array("runs") { json in
+                json.element()
+                json.object { json in
+                    if let fingerprint {
+                        json.object("properties") { json in
+                            json.member("chevronFingerprint", fingerprint)
+                        }
+                    }
+                    json.array("results") { json in
+                        // Rows of one file follow one another: its URI is made once.
+                        var file: (path: String, uri: String)?
+                        for row in rows {
+                            for problem in CheckProblem.of(row) {
+                                if file?.path != row.file { file = (row.file, uri(row.file)) }
+                                json.element()
+                                result(
+                                    row, problem: problem, ruleIndex: rules.firstIndex(of: problem) ?? 0,
+                                    uri: file?.uri ?? "", failOn: failOn, to: &json)
+                            }
+                        }
+                    }
+                    json.object("tool") { json in
+                        json.object("driver") { json in
+                            json.member("informationUri", "https://github.com/chevron/chevron")
+                            json.member("name", "chevron check")
+                            json.array("rules") { json in
+                                for rule in rules {
+                                    json.element()
+                                    json.object { json in
+                                        json.object("defaultConfiguration") { json in
+                                            json.member("level", rule == .error ? "error" : "warning")
+                                        }
+                                        json.member("id", rule.rawValue)
+                                        json.object("shortDescription") { json in
+                                            json.member("text", rule.summary)
+                                        }
+                                    }
+                                }
+                            }
+                            json.member("version", version)
+                        }
+                    }
+                }
+            }
+            json.member("version", "2.1.0")
+        }
+    }
+
+    /// One problem of a row: its rule, level, message, place and the row's fields.
+    private static func result(
+        _ row: CheckRow, problem: CheckProblem, ruleIndex: Int, uri: String, failOn: [CheckCommand.FailOn],
+        to json: inout PrettyJSON
+    ) {
+        json.object { json in
+            json.member("level", problem.fails(under: failOn) ? "error" : "warning")
+            json.array("locations") { json in
+                json.element()
+                json.object { json in
+                    json.object("physicalLocation") { json in
+                        json.object("artifactLocation") { json in
+                            json.member("uri", uri)
+                        }
+                        if row.line > 0 {
+                            json.object("region") { json in
+                                json.member("startLine", row.line)
+                            }
+                        }
+                    }
+                }
+            }
+            json.object("message") { json in
+                json.member("text", problem.message(row))
+            }
+            json.object("partialFingerprints") { json in
+                json.member("chevronTitle/v1", "\(row.key)|\(row.look)|\(row.language ?? "")")
+            }
+            json.object("properties") { json in
+                if row.error == nil {
+                    json.member("displayedTitle", row.displayedTitle)
+                }
+                json.member("key", row.key)
+                if let language = row.language {
+                    json.member("language", language)
+                }
+                json.member("look", row.look)
+                json.member("maxWidth", row.maxWidth)
+                json.member("title", row.title)
+                if let width = row.width {
+                    json.member("width", width)
+                }
+            }
+            json.member("ruleId", problem.rawValue)
+            json.member("ruleIndex", ruleIndex)
+        }
+    }
+
+    /// A path as a URI reference: relative paths stay relative (to the checkout, as code
+    /// scanning reads them), absolute ones become `file://` URIs; other than letters, digits and
+    /// `-._~/`, bytes are percent-encoded.
+    static func uri(_ path: String) -> String {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+        var encoded = ""
+        for byte in path.utf8 {
+            if unreserved.contains(byte) {
+                encoded.append(Character(Unicode.Scalar(byte)))
+            } else {
+                encoded += String(format: "%%%02X", byte)
+            }
+        }
+        return path.hasPrefix("/") ? "file://" + encoded : encoded
+    }
+}
