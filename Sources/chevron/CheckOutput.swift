@@ -142,12 +142,13 @@ enum CheckTable {
             columns.reserveCapacity(range.count)
             for index in range {
                 let row = rows[index]
-                let previous = columns.last
+                // The columns of the row before, when it is the same entry in another look.
                 let sameEntry =
                     index > range.lowerBound && rows[index - 1].line == row.line && rows[index - 1].file == row.file
                     && rows[index - 1].key == row.key
-                let place = sameEntry ? previous!.place : Cell("\(row.file):\(row.line)")
-                let key = sameEntry ? previous!.key : Cell(shortened(row.key, to: keyWidth))
+                let shared = sameEntry ? columns.last : nil
+                let place = shared?.place ?? Cell("\(row.file):\(row.line)")
+                let key = shared?.key ?? Cell(shortened(row.key, to: keyWidth))
                 let width = row.width.map { "\(Output.points($0))/\(Output.points(row.maxWidth))" } ?? "-"
                 columns.append(
                     Columns(
@@ -196,6 +197,9 @@ enum CheckTable {
         guard slices > 1 else { return body(0..<count) }
         let results = Mutex<[[T]]>(Array(repeating: [], count: slices))
         withoutActuallyEscaping(body) { body in
+            // Unchecked, and safe: `concurrentPerform` returns only when every slice is done, so
+            // `body` does not outlive this call; the slices only read what it captured (the
+            // rows, constants), and their results go through the lock.
             nonisolated(unsafe) let body = body
             DispatchQueue.concurrentPerform(iterations: slices) { slice in
                 let part = body(count * slice / slices..<count * (slice + 1) / slices)
