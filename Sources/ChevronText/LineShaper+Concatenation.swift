@@ -46,79 +46,98 @@ extension LineShaper {
     /// a line (HarfBuzz's end-of-text flag, not its beginning-of-text one), with the
     /// unsafe-to-concat flags.
     func piece(_ text: String, face: FontFace, script: hb_script_t, rightToLeft: Bool) -> LinePiece {
-        let joining = Itemizer.joiningScalars(text)
-        let common = Itemizer.isCommonScript(text)
         var utf8 = text
-        return utf8.withUTF8 { bytes in
-            buffers.withBuffer { buffer in
-                hb_buffer_clear_contents(buffer)
-                bytes.withMemoryRebound(to: CChar.self) { characters in
-                    hb_buffer_add_utf8(
-                        buffer, characters.baseAddress, Int32(characters.count), 0, Int32(characters.count))
-                }
-                hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-                hb_buffer_set_script(buffer, script)
-                if let language {
-                    hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
-                }
-                let flags = HB_BUFFER_FLAG_EOT.rawValue | HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT.rawValue
-                hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
-                features.features.withUnsafeBufferPointer { list in
-                    hb_shape(face.harfBuzzFont, buffer, list.baseAddress, UInt32(list.count))
-                }
-                var count: UInt32 = 0
-                guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-                    let positions = hb_buffer_get_glyph_positions(buffer, nil), count > 0
-                else { return LinePiece(units: 0, glyphs: 0, tail: 0, safeAtStart: false) }
-                // Per cluster, in offset order, as a line's tail sums: HarfBuzz gives the glyphs
-                // in visual order, so a right-to-left piece's clusters come last first.
-                let glyphCount = Int(count)
-                let glyph = { (step: Int) in rightToLeft ? glyphCount - 1 - step : step }
-                var units = 0
-                var tail = 0.0
-                var step = 0
-                while step < glyphCount {
-                    let cluster = infos[glyph(step)].cluster
-                    var clusterUnits = 0
-                    while step < glyphCount, infos[glyph(step)].cluster == cluster {
-                        clusterUnits += Int(positions[glyph(step)].x_advance)
-                        step += 1
-                    }
-                    units += clusterUnits
-                    tail += Double(clusterUnits) * size / Double(face.shapingUnitsPerEm)
-                }
-                // The piece's logical start: its first glyph left to right, its last right to left.
-                // A glyph's flags are the defined bits of its mask (hb_glyph_info_get_glyph_flags).
-                let start = infos[glyph(0)]
-                let startFlags = start.mask & HB_GLYPH_FLAG_DEFINED.rawValue
-                let unsafe = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-                return LinePiece(
-                    units: units, glyphs: glyphCount, tail: tail,
-                    safeAtStart: common && start.cluster == 0 && startFlags & unsafe == 0, joining: joining)
+        let shaped = utf8.withUTF8 { bytes in
+            shapeEnd(of: bytes, from: 0, tailFrom: 0, face: face, script: script, rightToLeft: rightToLeft)
+        }
+        return LinePiece(
+            units: shaped.units, glyphs: shaped.glyphs, tail: shaped.tail,
+            safeAtStart: Itemizer.isCommonScript(text) && shaped.clearAtStart,
+            joining: Itemizer.joiningScalars(text))
+    }
+
+    /// The end of `line` from UTF-8 offset `start` (a cluster's start) shaped as a piece of the
+    /// run it ends, with the bytes before `start` as HarfBuzz's context: its advances in the
+    /// face's units and glyphs, the advance in points of its clusters at or after `tailFrom`
+    /// (summed as `addClusterAdvances` and `measure(_:tailFrom:)` sum them, cluster by cluster in
+    /// the order of their offsets), and whether HarfBuzz found its logical start clear of
+    /// unsafe-to-concat and unsafe-to-break.
+    private func shapeEnd(
+        of line: UnsafeBufferPointer<UInt8>, from start: Int, tailFrom: Int, face: FontFace, script: hb_script_t,
+        rightToLeft: Bool
+    ) -> (units: Int, glyphs: Int, tail: Double, clearAtStart: Bool) {
+        buffers.withBuffer { buffer in
+            hb_buffer_clear_contents(buffer)
+            line.withMemoryRebound(to: CChar.self) { characters in
+                hb_buffer_add_utf8(
+                    buffer, characters.baseAddress, Int32(characters.count), UInt32(start),
+                    Int32(characters.count - start))
             }
+            hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_buffer_set_script(buffer, script)
+            if let language {
+                hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
+            }
+            let flags = HB_BUFFER_FLAG_EOT.rawValue | HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT.rawValue
+            hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+            features.features.withUnsafeBufferPointer { list in
+                hb_shape(face.harfBuzzFont, buffer, list.baseAddress, UInt32(list.count))
+            }
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                let positions = hb_buffer_get_glyph_positions(buffer, nil), count > 0
+            else { return (0, 0, 0, false) }
+            // Per cluster, in offset order, as a line's tail sums: HarfBuzz gives the glyphs
+            // in visual order, so a right-to-left piece's clusters come last first.
+            let glyphCount = Int(count)
+            let glyph = { (step: Int) in rightToLeft ? glyphCount - 1 - step : step }
+            var units = 0
+            var tail = 0.0
+            var step = 0
+            while step < glyphCount {
+                let cluster = infos[glyph(step)].cluster
+                var clusterUnits = 0
+                while step < glyphCount, infos[glyph(step)].cluster == cluster {
+                    clusterUnits += Int(positions[glyph(step)].x_advance)
+                    step += 1
+                }
+                units += clusterUnits
+                if cluster >= tailFrom { tail += Double(clusterUnits) * size / Double(face.shapingUnitsPerEm) }
+            }
+            // The piece's logical start: its first glyph left to right, its last right to left.
+            // A glyph's flags are the defined bits of its mask (hb_glyph_info_get_glyph_flags).
+            let first = infos[glyph(0)]
+            let firstFlags = first.mask & HB_GLYPH_FLAG_DEFINED.rawValue
+            let unsafe = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+            return (units, glyphCount, tail, first.cluster == start && firstFlags & unsafe == 0)
         }
     }
 
     /// The measurement `measure(_:tailFrom:)` gives for `shown`, the first `cut` UTF-8 bytes of
     /// the line `line` was shaped from followed by `piece`'s text, taken from that shaping and
     /// the piece's instead of shaping `shown`; nil where HarfBuzz does not vouch that both are
-    /// the same.
+    /// the same. `partly` tells whether the end of the cut's run was shaped too.
     ///
     /// HarfBuzz's rule (hb-buffer.h, `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`): two pieces of text each
     /// clear of unsafe-to-concat where they meet shape, concatenated, as their shapings spliced.
-    /// So it is taken only when the line's shaping is clear of the flag at the cut and the
-    /// piece's at its start, and `shown` itemises into the line's runs before the cut's,
-    /// unchanged, then the cut's run with the piece in it (same face, script and direction: a
-    /// right-to-left run's piece is shaped right to left, and the flags and offsets are
-    /// logical, so the rule holds in either direction). That itemisation is read off the line's
-    /// where it follows from it (`ShapedLine.continuedRun`), else `shown` is itemised. The runs
-    /// before are shaped as in the line: HarfBuzz sees at most five characters of context past
-    /// a run's end (`HB_BUFFER_CONTEXT_LENGTH`), so the cut must lie at least five characters
-    /// into its run, unless that run is the first.
+    /// Where the line's shaping is clear of the flag at the cut, the line's glyphs before it are
+    /// spliced with the piece's, when the piece is clear at its start. Where it is not (a
+    /// kerning pair or a ligature across the cut), the line's glyphs are taken up to the last
+    /// cluster of the cut's run before the cut that is clear, and `shown` from there on (the end
+    /// of the prefix, then the ellipsis) is shaped in the run's face, script and direction, with
+    /// the text before as context, and spliced when its start is clear too. Either way, `shown`
+    /// must itemise into the line's runs before the cut's, unchanged, then the cut's run with the
+    /// piece in it (same face, script and direction: a right-to-left run's piece is shaped right
+    /// to left, and the flags and offsets are logical, so the rule holds in either direction).
+    /// That itemisation is read off the line's where it follows from it
+    /// (`ShapedLine.continuedRun`), else `shown` is itemised. The runs before are shaped as in
+    /// the line: HarfBuzz sees at most five characters of context past a run's end
+    /// (`HB_BUFFER_CONTEXT_LENGTH`), so the cut must lie at least five characters into its run,
+    /// unless that run is the first.
     func spliced(
         _ shown: String, line: ShapedLine, cut: Int, piece pieceFor: (ShapedLine.Run) -> LinePiece
-    ) throws(TextError) -> (measurement: TextMeasurement, tail: Double)? {
-        guard cut > 0, cut < line.bytes.count, line.bytes[cut].startsCluster, !line.bytes[cut].unsafeToConcat,
+    ) throws(TextError) -> (measurement: TextMeasurement, tail: Double, partly: Bool)? {
+        guard cut > 0, cut < line.bytes.count,
             let index = line.runs.firstIndex(where: { $0.segment.utf8Range.contains(cut) })
         else { return nil }
         let run = line.runs[index]
@@ -128,6 +147,10 @@ extension LineShaper {
         else { return nil }
         let piece = pieceFor(run)
         guard piece.safeAtStart else { return nil }
+        // Where the line's glyphs end and a shaping of `shown` takes over: the cut, else the last
+        // clear cluster start before it in its run.
+        let clear = { (offset: Int) in line.bytes[offset].startsCluster && !line.bytes[offset].unsafeToConcat }
+        guard let from = clear(cut) ? cut : (start + 1..<cut).last(where: clear) else { return nil }
         let last: RunSegment
         let missing: Int
         if let continued = try line.continuedRun(shown, index: index, cut: cut, joining: piece.joining, font: font) {
@@ -144,9 +167,22 @@ extension LineShaper {
             last = itemised
             missing = uncovered
         }
-        var units = piece.units
-        var glyphs = piece.glyphs
-        for byte in line.bytes[start..<cut] {
+        let end: (units: Int, glyphs: Int, tail: Double)
+        if from == cut {
+            end = (piece.units, piece.glyphs, piece.tail)
+        } else {
+            var utf8 = shown
+            let shaped = utf8.withUTF8 { bytes in
+                shapeEnd(
+                    of: bytes, from: from, tailFrom: cut, face: run.face, script: run.segment.script,
+                    rightToLeft: run.segment.rightToLeft)
+            }
+            guard shaped.clearAtStart else { return nil }
+            end = (shaped.units, shaped.glyphs, shaped.tail)
+        }
+        var units = end.units
+        var glyphs = end.glyphs
+        for byte in line.bytes[start..<from] {
             units += byte.units
             glyphs += byte.glyphs
         }
@@ -164,7 +200,7 @@ extension LineShaper {
             assemble(
                 runs: runs, primary: try font.primary(size: size),
                 faces: line.runs[...index].lazy.map(\.face), missing: missing),
-            piece.tail
+            end.tail, from < cut
         )
     }
 }

@@ -118,8 +118,9 @@ extension TextEngine {
     /// The longest prefix that fits, for a text known not to fit: estimated from the advances of
     /// its `Character`s in one shaping of the whole text (`line`), then checked (see `settle`).
     /// A candidate is checked by splicing the ellipsis's own shaping after the line's shaping of
-    /// the prefix where HarfBuzz vouches that this is what shaping them together gives
-    /// (`LineShaper.spliced`), else by shaping it.
+    /// the prefix (or the shaping of the prefix's last clusters and the ellipsis after the rest,
+    /// where the cut itself is not clear) where HarfBuzz vouches that this is what shaping them
+    /// together gives (`LineShaper.spliced`), else by shaping it.
     private func cutPrefix(
         _ text: String, line: ShapedLine, ellipsis: TextMeasurement, ellipsisText: String, maxWidth: Double,
         full: TextMeasurement, shaper: LineShaper, request: FontRequest, generation: Int
@@ -144,8 +145,9 @@ extension TextEngine {
             let shown = Self.shown(text, upTo: candidate, ellipsis: ellipsisText)
             let checked: (measurement: TextMeasurement, tail: Double)
             if let spliced = try shaper.spliced(shown, line: line, cut: candidate.utf8Length, piece: piece) {
-                checked = spliced
+                checked = (spliced.measurement, spliced.tail)
                 cutChecks.splicedChecks.add(1, ordering: .relaxed)
+                if spliced.partly { cutChecks.partlyShapedChecks.add(1, ordering: .relaxed) }
             } else {
                 let shaped = try shaper.measure(shown, tailFrom: candidate.utf8Length, reusing: line)
                 checked = (shaped.measurement, shaped.tail)

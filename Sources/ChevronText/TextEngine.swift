@@ -261,6 +261,8 @@ public struct TextStatistics: Sendable, Hashable, Codable {
 /// How many cut candidates were checked by splicing shapings, and how many by shaping.
 final class CutChecks: Sendable {
     let splicedChecks = Atomic<Int>(0)
+    /// Spliced checks that shaped the end of the prefix with the ellipsis (the cut was not clear).
+    let partlyShapedChecks = Atomic<Int>(0)
     let shapedChecks = Atomic<Int>(0)
     /// Runs a shaped check took from the line's shaping instead of shaping them again.
     let reusedRuns = Atomic<Int>(0)

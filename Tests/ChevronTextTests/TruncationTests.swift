@@ -321,9 +321,32 @@ struct TruncationTests {
             titles, requests: [classicFont, FontRequest(pattern: "Liberation Sans", size: 12)], steps: 12,
             engine: engine)
         let spliced = engine.cutChecks.splicedChecks.load(ordering: .relaxed)
+        let partly = engine.cutChecks.partlyShapedChecks.load(ordering: .relaxed)
         let shaped = engine.cutChecks.shapedChecks.load(ordering: .relaxed)
         #expect(spliced > 50, "\(spliced) spliced checks")
+        // Kerning pairs across cuts in Liberation Sans: the end of the prefix is shaped again.
+        #expect(partly > 10, "\(partly) spliced checks that shaped the end of the prefix")
         #expect(shaped > 10, "\(shaped) shaped checks")
+    }
+
+    @Test func aKerningPairAcrossTheCutShapesOnlyTheEndOfThePrefixAgain() throws {
+        // "A" and "V" kern both ways in Liberation Sans (hb-shape: A's advance shrinks before V,
+        // V's before A), so HarfBuzz flags the cuts inside "AVAVAV" unsafe. The cut "Tower AVA…"
+        // takes the line's glyphs up to the last cluster before it that HarfBuzz finds clear,
+        // shapes the rest of the prefix with the ellipsis, and measures what hb-shape does.
+        let request = FontRequest(pattern: "Liberation Sans", size: 12)
+        let match = try ExternalTools.fcMatch("Liberation Sans")
+        let expected = try ExternalTools.hbShapeWidth(file: match.file, text: "Tower AVA…", size: 12)
+        let apart =
+            try ExternalTools.hbShapeWidth(file: match.file, text: "Tower AV", size: 12)
+            + ExternalTools.hbShapeWidth(file: match.file, text: "A…", size: 12)
+        #expect(abs(expected - apart) > 0.01, "the kerning between V and A must count: \(expected) and \(apart)")
+        let engine = try TextEngine()
+        let cut = try engine.truncate("Tower AVAVAVAV", font: request, maxWidth: expected + 0.001)
+        #expect(cut.displayed == "Tower AVA…")
+        #expect(abs(cut.width - expected) < 1e-9)
+        #expect(engine.cutChecks.partlyShapedChecks.load(ordering: .relaxed) >= 1)
+        #expect(engine.cutChecks.shapedChecks.load(ordering: .relaxed) == 0)
     }
 
     @Test func aRightToLeftCheckSplicedIsTheShapingOfTheTextShown() throws {
