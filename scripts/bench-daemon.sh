@@ -45,6 +45,8 @@ daemon_pid=$!
 for _ in $(seq 200); do [ -S "$work/chevrond.sock" ] && break; sleep 0.05; done
 sleep 0.5
 idle_rss=$(rss_kib)
+# The cache budget the RSS is read against: chevrond's default, as its help states it.
+cache_mib=$(.build/release/chevrond --help | sed -n 's/.*--cache-mib .*(default: \([0-9]*\)).*/\1/p')
 
 echo "== chevrond (release), cached Size calls of one title"
 "$work/load" "$work/chevrond.sock" serial 2000 >/dev/null   # warm-up
@@ -63,7 +65,7 @@ render=$(.build/release/chevron bench --socket "$work/chevrond.sock" --connectio
   --mix render=1 --json)
 
 python3 - "$floor_us" "$floor_rps" "$serial" "$pipelined" "$idle_rss" "$loaded_rss" "$unique" "$render" \
-  "$getinfo" "$echo_serial" "$echo_pipelined" <<'PY'
+  "$getinfo" "$echo_serial" "$echo_pipelined" "$cache_mib" <<'PY'
 import json, re, sys
 floor_us, floor_rps = float(sys.argv[1]), float(sys.argv[2])
 us = lambda text: float(re.search(r"([0-9.]+) us/call", text).group(1))
@@ -83,7 +85,7 @@ print(f"serial cached Size round trip: {serial_us:.2f} us = {serial_us / echo_us
 print(f"pipelined (window 64): {rate:.0f} calls/s = {rate / floor_rps:.2f} x C floor {floor_rps:.0f} rt/s "
       f"(target >= 1.5: {verdict(rate / floor_rps >= 1.5)}) = {rate / echo_rate:.2f} x NIO floor's pipelined rate")
 print(f"RSS idle {idle / 1024:.1f} MiB; after {unique} unique titles {loaded / 1024:.1f} MiB "
-      f"(cache budget 32 MiB)")
+      f"(cache budget {sys.argv[12]} MiB)")
 render = json.loads(sys.argv[8])
 p50 = render["latency"]["p50"] if "latency" in render else render.get("p50", 0)
 print(f"Render (PNG at 2x): {render['callsPerSecond']:.0f} calls/s, p50 {p50:.0f} us = {p50 / floor_us:.1f} x floor round trip")

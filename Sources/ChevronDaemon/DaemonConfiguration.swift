@@ -21,8 +21,8 @@ public struct DaemonConfiguration: Sendable {
     public var messageTimeout: Duration = .seconds(5)
     /// How long SIGTERM waits for calls in flight before closing connections (default 5 s).
     public var shutdownTimeout: Duration = .seconds(5)
-    /// The measurement cache's budget in estimated bytes (default 32 MiB).
-    public var cacheByteBudget = 32 << 20
+    /// The measurement cache's budget in estimated bytes (default 128 MiB, chevrond's).
+    public var cacheByteBudget = 128 << 20
     /// The longest title or text, in UTF-8 bytes (default 4096).
     public var maximumTextBytes = 4096
     /// The log level.
