@@ -4,7 +4,7 @@
 # chevrond (first run after start, then warm) and in process; rows per second, wall time, peak
 # resident memory of the CLI and of chevrond, and each row's cost as a ratio to the HarfBuzz
 # floor of ../shared/bench/floors.sh measured in the same run.
-# Usage: scripts/bench-check.sh [RUNS]   (RUNS per mode, default 3)
+# Usage: scripts/bench-check.sh [ROUNDS]   (default 3; a round: a fresh chevrond's first run, a warm run, one in process)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shared=${CHEVRON_SHARED:-../shared}

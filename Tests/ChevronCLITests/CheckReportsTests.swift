@@ -37,6 +37,28 @@ struct CheckReportsTests {
         return try JSONSerialization.jsonObject(with: Data(result.output.utf8))
     }
 
+    @Test func titlesEqualOnlyAsUnicodeAreAskedApart() throws {
+        // "Café" with a precomposed é (U+00E9) and with e and a combining acute (U+0301) are equal
+        // Strings, but different titles: each row must show its own text, byte for byte. Python
+        // reads the report and compares code points, which it never normalises.
+        let titles = "Caf\u{E9} au lait\nCafe\u{301} au lait\nCaf\u{E9} au lait\n"
+        let folder = try TrustTests.folder(["titles.txt": titles])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = try Self.check(["titles.txt", "--format", "json"], in: folder)
+        #expect(json.status == 0, "\(json.error)")
+        let script = """
+            import json, sys
+            rows = json.load(open(sys.argv[1]))["rows"]
+            print(json.dumps([[ord(c) for c in row["displayedTitle"]] == [ord(c) for c in row["title"]]
+                              and not row["truncated"] for row in rows]
+                             + [len({row["title"] for row in rows})]))
+            """
+        let answer = try #require(try Self.python(script, json.output, in: folder) as? [Any])
+        #expect(answer.count == 4)
+        #expect(answer.prefix(3).allSatisfy { ($0 as? Bool) == true }, "\(answer)")
+        #expect(answer.last as? Int == 2, "two distinct titles: \(answer)")
+    }
+
     @Test func sarifIsReadBySarifToolsWithFileLineRuleAndLevel() throws {
         let (folder, file) = try Self.project()
         defer { try? FileManager.default.removeItem(at: folder) }
