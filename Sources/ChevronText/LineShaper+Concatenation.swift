@@ -149,8 +149,7 @@ extension LineShaper {
         guard piece.safeAtStart else { return nil }
         // Where the line's glyphs end and a shaping of `shown` takes over: the cut, else the last
         // clear cluster start before it in its run.
-        let clear = { (offset: Int) in line.bytes[offset].startsCluster && !line.bytes[offset].unsafeToConcat }
-        guard let from = clear(cut) ? cut : (start + 1..<cut).last(where: clear) else { return nil }
+        guard let from = line.lastClearClusterStart(in: start + 1..<cut + 1) else { return nil }
         let last: RunSegment
         let missing: Int
         if let continued = try line.continuedRun(shown, index: index, cut: cut, joining: piece.joining, font: font) {
@@ -206,6 +205,17 @@ extension LineShaper {
 }
 
 extension ShapedLine {
+    /// The last UTF-8 offset in `offsets` where a cluster starts that HarfBuzz found clear of
+    /// unsafe-to-concat (and unsafe-to-break) in this line's shaping, or nil.
+    func lastClearClusterStart(in offsets: Range<Int>) -> Int? {
+        var offset = offsets.upperBound
+        while offset > offsets.lowerBound {
+            offset -= 1
+            if bytes[offset].startsCluster && !bytes[offset].unsafeToConcat { return offset }
+        }
+        return nil
+    }
+
     /// The last run of `shown` (this line's text up to UTF-8 offset `cut`, inside run `index`,
     /// then an ellipsis whose scalars needing a glyph are `joining`), when `Itemizer.itemizeLine`
     /// would itemise `shown` into this line's runs before run `index`, unchanged, then run
