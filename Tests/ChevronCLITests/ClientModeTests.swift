@@ -110,6 +110,13 @@ struct ClientModeTests {
         let calls = try #require(report["calls"] as? [[String: Any]])
         #expect(calls.contains { $0["method"] as? String == "io.chevron.BackButton.Size" && $0["calls"] as? Int == 1 })
         #expect((report["connections"] as? [String: Int])?["open"] == 1)  // this stats call's
+        // The cache budget is the default chevrond's help states, 128 MiB: what keeps the
+        // measurements of a 100,000-title catalogue in six looks (README, "Cache budget").
+        let help = try CLITests.run("chevrond", ["--help"]).output
+        let stated = try #require(
+            help.firstMatch(of: /--cache-mib <cache-mib>[^\n]*\(default: (\d+)\)/).flatMap { Int($0.1) })
+        #expect(stated == 128)
+        #expect((report["cache"] as? [String: Any])?["byteBudget"] as? Int == stated << 20)
         let reload = try Self.chevron(["reload", "--json", "--socket", daemon.socketPath])
         #expect(reload.status == 0)
         #expect(try CLITests.json(reload.output)["generation"] as? Int == 2)
