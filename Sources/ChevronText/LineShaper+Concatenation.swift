@@ -114,29 +114,34 @@ extension LineShaper {
     }
 
     /// The measurement `measure(_:tailFrom:)` gives for `shown`, the first `cut` UTF-8 bytes of
-    /// the line `line` was shaped from followed by `piece`'s text, taken from that shaping and
-    /// the piece's instead of shaping `shown`; nil where HarfBuzz does not vouch that both are
-    /// the same. `partly` tells whether the end of the cut's run was shaped too.
+    /// the line `line` was shaped from followed by an ellipsis, taken from that shaping and the
+    /// ellipsis's own (`piece` gives it for a face, script and direction) instead of shaping
+    /// `shown`; nil where HarfBuzz does not vouch that both are the same. `partly` tells whether
+    /// the end of the cut's run was shaped too, `apart` whether the ellipsis is a run of its own.
     ///
     /// HarfBuzz's rule (hb-buffer.h, `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`): two pieces of text each
     /// clear of unsafe-to-concat where they meet shape, concatenated, as their shapings spliced.
     /// Where the line's shaping is clear of the flag at the cut, the line's glyphs before it are
-    /// spliced with the piece's, when the piece is clear at its start. Where it is not (a
-    /// kerning pair or a ligature across the cut), the line's glyphs are taken up to the last
-    /// cluster of the cut's run before the cut that is clear, and `shown` from there on (the end
-    /// of the prefix, then the ellipsis) is shaped in the run's face, script and direction, with
-    /// the text before as context, and spliced when its start is clear too. Either way, `shown`
-    /// must itemise into the line's runs before the cut's, unchanged, then the cut's run with the
-    /// piece in it (same face, script and direction: a right-to-left run's piece is shaped right
-    /// to left, and the flags and offsets are logical, so the rule holds in either direction).
-    /// That itemisation is read off the line's where it follows from it
-    /// (`ShapedLine.continuedRun`), else `shown` is itemised. The runs before are shaped as in
-    /// the line: HarfBuzz sees at most five characters of context past a run's end
-    /// (`HB_BUFFER_CONTEXT_LENGTH`), so the cut must lie at least five characters into its run,
-    /// unless that run is the first.
+    /// spliced with the ellipsis's, when the ellipsis's shaping is clear at its start. Where it is
+    /// not (a kerning pair or a ligature across the cut), the line's glyphs are taken up to the
+    /// last cluster of the cut's run before the cut that is clear, and `shown` from there on (the
+    /// end of the prefix, then the ellipsis) is shaped in the run's face, script and direction,
+    /// with the text before as context, and spliced when its start is clear too.
+    ///
+    /// `shown` must itemise into the line's runs before the cut's, unchanged, then either the
+    /// cut's run with the ellipsis in it (same face, script and direction: a right-to-left run's
+    /// ellipsis is shaped right to left, and the flags and offsets are logical, so the rule holds
+    /// in either direction), or the cut's run ending at the cut and the ellipsis in a run of its
+    /// own (after Latin text in a right-to-left line, the ellipsis takes the paragraph's
+    /// direction), shaped in that run's face, script and direction. The first is read off the
+    /// line's itemisation where it follows from it (`ShapedLine.continuedRun`); otherwise `shown`
+    /// is itemised. The runs before are shaped as in the line: HarfBuzz sees at most five
+    /// characters of context past a run's end (`HB_BUFFER_CONTEXT_LENGTH`), so the cut must lie
+    /// at least five characters into its run, unless that run is the first.
     func spliced(
-        _ shown: String, line: ShapedLine, cut: Int, piece pieceFor: (ShapedLine.Run) -> LinePiece
-    ) throws(TextError) -> (measurement: TextMeasurement, tail: Double, partly: Bool)? {
+        _ shown: String, line: ShapedLine, cut: Int,
+        piece pieceFor: (FontFace, hb_script_t, _ rightToLeft: Bool) -> LinePiece
+    ) throws(TextError) -> (measurement: TextMeasurement, tail: Double, partly: Bool, apart: Bool)? {
         guard cut > 0, cut < line.bytes.count,
             let index = line.runs.firstIndex(where: { $0.segment.utf8Range.contains(cut) })
         else { return nil }
@@ -145,29 +150,50 @@ extension LineShaper {
         guard cut > start,
             index == 0 || shown.utf8.dropFirst(start).prefix(cut - start).count(where: { $0 & 0xC0 != 0x80 }) >= 5
         else { return nil }
-        let piece = pieceFor(run)
+        let piece = pieceFor(run.face, run.segment.script, run.segment.rightToLeft)
         guard piece.safeAtStart else { return nil }
         // Where the line's glyphs end and a shaping of `shown` takes over: the cut, else the last
         // clear cluster start before it in its run.
         guard let from = line.lastClearClusterStart(in: start + 1..<cut + 1) else { return nil }
+        // The cut run as `shown` itemises, and the ellipsis's run when it is one of its own.
         let last: RunSegment
+        var apart: RunSegment?
         let missing: Int
         if let continued = try line.continuedRun(shown, index: index, cut: cut, joining: piece.joining, font: font) {
             last = continued
             missing = 0
         } else {
             let (segments, uncovered) = try Itemizer.itemize(shown, font: font)
-            guard segments.count == index + 1,
-                zip(segments, line.runs).dropLast().allSatisfy({ $0.isSame(as: $1.segment) }),
-                let itemised = segments.last, itemised.faceSlot == run.segment.faceSlot,
-                itemised.script == run.segment.script, itemised.rightToLeft == run.segment.rightToLeft,
-                itemised.utf8Range == start..<shown.utf8.count
+            let joined = segments.count == index + 1
+            guard joined || (segments.count == index + 2 && from == cut),
+                zip(segments, line.runs).prefix(index).allSatisfy({ $0.isSame(as: $1.segment) }),
+                segments[index].faceSlot == run.segment.faceSlot, segments[index].script == run.segment.script,
+                segments[index].rightToLeft == run.segment.rightToLeft,
+                segments[index].utf8Range == start..<(joined ? shown.utf8.count : cut)
             else { return nil }
-            last = itemised
+            last = segments[index]
+            apart = joined ? nil : segments[index + 1]
             missing = uncovered
         }
+        // The ellipsis's own run: its face, and its shaping on its own.
+        var ellipsis: (run: TextRun, face: FontFace, tail: Double)?
+        if let apart {
+            let face =
+                apart.faceSlot == 0 ? try font.primary(size: size) : try font.fallbackFace(at: apart.faceSlot - 1)
+            let own = pieceFor(face, apart.script, apart.rightToLeft)
+            guard own.safeAtStart else { return nil }
+            ellipsis = (
+                TextRun(
+                    face: face.name, utf16Range: apart.utf16Range, glyphCount: own.glyphs,
+                    width: Double(own.units) * size / Double(face.shapingUnitsPerEm), script: apart.script.isoTag,
+                    direction: apart.rightToLeft ? .rtl : .ltr),
+                face, own.tail
+            )
+        }
         let end: (units: Int, glyphs: Int, tail: Double)
-        if from == cut {
+        if ellipsis != nil {
+            end = (0, 0, 0)
+        } else if from == cut {
             end = (piece.units, piece.glyphs, piece.tail)
         } else {
             var utf8 = shown
@@ -190,16 +216,23 @@ extension LineShaper {
             face: run.face.name, utf16Range: last.utf16Range, glyphCount: glyphs,
             width: Double(units) * size / Double(run.face.shapingUnitsPerEm), script: last.script.isoTag,
             direction: last.rightToLeft ? .rtl : .ltr)
-        // The runs before the cut as the line measured them, then the spliced one.
+        // The runs before the cut as the line measured them, then the spliced one, then the
+        // ellipsis's own.
         var runs: [TextRun] = []
-        runs.reserveCapacity(index + 1)
+        runs.reserveCapacity(index + 2)
         for before in line.runs[..<index] { runs.append(before.measured) }
         runs.append(spliced)
+        // Vertical metrics as `assemble(runs:primary:faces:missing:)` takes them, from the faces used.
+        let primary = try font.primary(size: size)
+        var extents = LineExtents(primary, size: size)
+        for used in line.runs[...index] { extents.include(used.face, size: size) }
+        if let ellipsis {
+            runs.append(ellipsis.run)
+            extents.include(ellipsis.face, size: size)
+        }
         return (
-            assemble(
-                runs: runs, primary: try font.primary(size: size),
-                faces: line.runs[...index].lazy.map(\.face), missing: missing),
-            end.tail, from < cut
+            assemble(runs: runs, primary: primary, extents: extents, missing: missing),
+            ellipsis?.tail ?? end.tail, from < cut, ellipsis != nil
         )
     }
 }

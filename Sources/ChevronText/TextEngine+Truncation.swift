@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// Text cut to fit a width: what a label shows when its title is too long.
 public struct Truncation: Sendable, Hashable {
     /// The text shown: the whole text, or a prefix followed by the ellipsis.
@@ -129,10 +131,10 @@ extension TextEngine {
         // Gathered by Character only now that a cut is needed: a text that fits skips it.
         let candidates = CutCandidate.all(
             text, clusters: ClusterAdvances(text, bytes: line.bytes), ellipsisWidth: ellipsisWidth)
-        let piece = { (run: ShapedLine.Run) in
+        let piece = { (face: FontFace, script: hb_script_t, rightToLeft: Bool) in
             self.ellipsisPiece(
-                ellipsisText, request: request, face: run.face, script: run.segment.script,
-                rightToLeft: run.segment.rightToLeft, shaper: shaper, generation: generation)
+                ellipsisText, request: request, face: face, script: script, rightToLeft: rightToLeft, shaper: shaper,
+                generation: generation)
         }
         // The text and measurement of each candidate checked (a handful), so the chosen one's
         // come back with the cut; the ellipsis alone is candidate 0.
@@ -148,6 +150,7 @@ extension TextEngine {
                 checked = (spliced.measurement, spliced.tail)
                 cutChecks.splicedChecks.add(1, ordering: .relaxed)
                 if spliced.partly { cutChecks.partlyShapedChecks.add(1, ordering: .relaxed) }
+                if spliced.apart { cutChecks.apartChecks.add(1, ordering: .relaxed) }
             } else {
                 let shaped = try shaper.measure(shown, tailFrom: candidate.utf8Length, reusing: line)
                 checked = (shaped.measurement, shaped.tail)

@@ -263,6 +263,8 @@ final class CutChecks: Sendable {
     let splicedChecks = Atomic<Int>(0)
     /// Spliced checks that shaped the end of the prefix with the ellipsis (the cut was not clear).
     let partlyShapedChecks = Atomic<Int>(0)
+    /// Spliced checks whose ellipsis is a run of its own after the cut run.
+    let apartChecks = Atomic<Int>(0)
     let shapedChecks = Atomic<Int>(0)
     /// Runs a shaped check took from the line's shaping instead of shaping them again.
     let reusedRuns = Atomic<Int>(0)

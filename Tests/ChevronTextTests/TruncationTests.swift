@@ -370,6 +370,23 @@ struct TruncationTests {
         #expect(shaped > 0, "\(shaped) shaped checks")
     }
 
+    @Test func anEllipsisInARunOfItsOwnIsSplicedAfterTheCutRun() throws {
+        // In a right-to-left line, an ellipsis after Latin text takes the paragraph's direction:
+        // a run of its own. Its own shaping is spliced after the line's glyphs up to the cut (no
+        // shaping of the text shown), and every cut is what `measure` gives for the text shown,
+        // to the bit, its last run the ellipsis, right to left.
+        let titles = ["הגדרות Settings and Privacy", "البريد Reading List Tower", "תיבת דואר Wallpaper Office"]
+        let engine = try TextEngine()
+        let requests = [FontRequest(pattern: "DejaVu Sans", size: 13), FontRequest(pattern: "Noto Sans", size: 12)]
+        try Self.expectEveryCutIsWhatMeasuringItGives(titles, requests: requests, steps: 24, engine: engine)
+        let apart = engine.cutChecks.apartChecks.load(ordering: .relaxed)
+        #expect(apart > 5, "\(apart) checks spliced with the ellipsis apart")
+        let cut = try engine.truncate(titles[0], font: requests[0], maxWidth: 120)
+        let runs = try #require(cut.measurement?.runs)
+        #expect(cut.displayed.hasPrefix("הגדרות Settings") && cut.displayed.hasSuffix("…"), "\(cut.displayed)")
+        #expect(runs.count == 3 && runs.last?.direction == .rtl && runs.last?.script == "Zyyy", "\(runs)")
+    }
+
     @Test func anEllipsisOfLettersIsShapedNotSpliced() throws {
         // Letters (or marks) could join or attach across the cut, which the ellipsis shaped on
         // its own never saw: only an ellipsis of common-script characters is spliced.
