@@ -150,6 +150,9 @@ extension LineShaper {
         guard cut > start,
             index == 0 || shown.utf8.dropFirst(start).prefix(cut - start).count(where: { $0 & 0xC0 != 0x80 }) >= 5
         else { return nil }
+        // Asked of the cut run's face whichever way the ellipsis lands (its `joining` decides
+        // whether it continues the run): an ellipsis that is not common punctuation, or that
+        // HarfBuzz finds unsafe at its start, is never spliced.
         let piece = pieceFor(run.face, run.segment.script, run.segment.rightToLeft)
         guard piece.safeAtStart else { return nil }
         // Where the line's glyphs end and a shaping of `shown` takes over: the cut, else the last

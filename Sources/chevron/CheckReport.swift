@@ -197,6 +197,7 @@ struct CheckReport {
 }
 
 extension CheckReport.Summary {
+    /// The summary as `check --json` writes it, keys sorted.
     func write(to json: inout PrettyJSON) {
         json.object { json in
             json.member("errors", errors)
@@ -220,9 +221,7 @@ extension CheckReport.Summary {
             json.member("truncated", truncated)
         }
     }
-}
 
-extension CheckReport.Summary {
     /// The counts of `rows`, `titles` entries read, and the looks measured with a substitute.
     init(rows: [CheckRow], titles: Int, substitutions: SubstitutionLog) {
         self.init(
