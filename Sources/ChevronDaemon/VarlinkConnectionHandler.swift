@@ -8,9 +8,12 @@ import NIOPosix
 /// Answers one connection's calls, in order, without stalling its event loop.
 ///
 /// A call whose answer is in memory (a cached title, a look's numbers) is answered right here on
-/// the event loop, and the replies of one read are flushed together. A call that needs real work
-/// (matching a font, shaping a new title) goes to the daemon's worker threads, with the frames
-/// waiting behind it; later frames wait in a queue, so replies keep their order.
+/// the event loop, and the replies of one read are flushed together. So is a read's first call
+/// when its work is short and waits on nothing (a short title in a face already open): a client
+/// calling one call at a time is answered without two thread hops, and a burst of calls holds
+/// the loop for one such call at most. A call that needs real work (matching a font, shaping a
+/// long or fallback title) goes to the daemon's worker threads, with the frames waiting behind
+/// it; later frames wait in a queue, so replies keep their order.
 ///
 /// Work goes to the workers in units of bounded size and time: a unit answers the call it was
 /// started for and as many waiting frames as fit in `unitBytes`, and a large answer (a big
@@ -53,6 +56,9 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     private var shuttingDown = false
     private var closing = false
     private var rejectedInARow = 0
+    /// Whether a call since the last read completed was answered here: only the first of a read
+    /// may do short work on the event loop.
+    private var answeredSinceRead = false
     /// Replies gathered into one buffer: one write and one flush per read, however many calls a
     /// client pipelined.
     private var output: ByteBuffer?
@@ -84,6 +90,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
+        answeredSinceRead = false
         flushOutput(context: context)
     }
 
@@ -116,7 +123,9 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
             }
         case .call(let call):
             rejectedInARow = 0
-            switch service.respondOnEventLoop(call, context: callContext(context)) {
+            let mayWorkHere = !answeredSinceRead
+            answeredSinceRead = true
+            switch service.respondOnEventLoop(call, context: callContext(context), mayWorkHere: mayWorkHere) {
             case .replies(let replies): write(replies, context: context)
             case .work(let pending): runOnWorker(.pending(pending), context: context)
             case .stream(let stream): runOnWorker(.continuing(stream), context: context)

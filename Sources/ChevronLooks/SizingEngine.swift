@@ -44,4 +44,15 @@ public struct SizingEngine: Sendable {
     public func layoutInMemory(_ request: SizeRequest) -> BackButtonLayout? {
         layouts?.layout(for: request, generation: text.generation)
     }
+
+    /// Whether sizing `request` is short work that waits on nothing: one title (no stack), and
+    /// that title, the generic title and the ellipsis each measurable in the look's title font
+    /// as `TextEngine.measuresQuickly` allows. Never blocks on font work.
+    public func sizesQuickly(_ request: SizeRequest) -> Bool {
+        guard request.stack == nil, let title = request.title, let look = try? registry.look(named: request.look)
+        else { return false }
+        let font = look.metrics.titleFont(for: request)
+        return text.measuresQuickly(title, font: font) && text.measuresQuickly(request.genericTitle, font: font)
+            && text.measuresQuickly("…", font: font)
+    }
 }

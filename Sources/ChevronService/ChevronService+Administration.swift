@@ -108,6 +108,7 @@ extension ChevronService: ServiceInterfaceMethods {
                 },
                 answeredFromMemory: callsFromMemory.load(ordering: .relaxed),
                 deferredToWorkers: deferredCalls.load(ordering: .relaxed),
+                workedOnEventLoop: callsWorkedOnLoop.load(ordering: .relaxed),
                 cache: ServiceInterface.CacheStatistics(
                     entries: text.cache.entries, bytes: text.cache.bytes, byteBudget: text.cacheByteBudget,
                     entryLimit: text.cacheEntryLimit, hits: text.cache.hits, misses: text.cache.misses),

@@ -12,7 +12,8 @@ extension ChevronService: BackButtonInterfaceMethods {
         let request = Self.sizeRequest(parameters)
         let sizing = sizing
         if let layout = sizing.layoutInMemory(request) { return .value(layout.wire) }
-        return .work { [self] () throws(VarlinkError) in .value(try layout(request, sizing: sizing).wire) }
+        let work: VarlinkWork = { [self] () throws(VarlinkError) in .value(try layout(request, sizing: sizing).wire) }
+        return sizing.sizesQuickly(request) ? .shortWork(work) : .work(work)
     }
 
     /// The most SizeMany requests an event loop looks up in memory (bigger batches go to a

@@ -14,12 +14,13 @@ extension ChevronService: TextInterfaceMethods {
         if let measurement = text.measurementInMemory(parameters.text, font: font) {
             return .value(measurement.wire)
         }
-        return .work { [self] () throws(VarlinkError) in
+        let work: VarlinkWork = { [self] () throws(VarlinkError) in
             let measurement = try mappingErrors(fontPrefix: "font") { () throws(TextError) in
                 try text.measure(parameters.text, font: font)
             }
             return .value(measurement.wire)
         }
+        return text.measuresQuickly(parameters.text, font: font) ? .shortWork(work) : .work(work)
     }
 
     public func resolveFont(_ parameters: TextInterface.ResolveFont.Parameters, context: VarlinkCallContext)
@@ -49,12 +50,14 @@ extension ChevronService: TextInterfaceMethods {
         if let truncation = text.truncationInMemory(title, font: font, maxWidth: maxWidth, ellipsis: ellipsis) {
             return .value(Self.reply(truncation))
         }
-        return .work { [self] () throws(VarlinkError) in
+        let work: VarlinkWork = { [self] () throws(VarlinkError) in
             let truncation = try mappingErrors(fontPrefix: "font") { () throws(TextError) in
                 try text.truncate(title, font: font, maxWidth: maxWidth, ellipsis: ellipsis)
             }
             return .value(Self.reply(truncation))
         }
+        let short = text.measuresQuickly(title, font: font) && text.measuresQuickly(ellipsis, font: font)
+        return short ? .shortWork(work) : .work(work)
     }
 
     private static func reply(_ truncation: Truncation) -> TextInterface.Truncate.Reply {

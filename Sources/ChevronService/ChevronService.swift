@@ -48,9 +48,10 @@ public final class ChevronService: Sendable {
 
     /// The fingerprint, once computed.
     let fingerprints: FingerprintStore
-    /// Calls `respondOnEventLoop` answered, and calls it left to a worker.
+    /// Calls `respondOnEventLoop` answered from memory, left to a worker, and worked out itself.
     let callsFromMemory = Atomic<Int>(0)
     let deferredCalls = Atomic<Int>(0)
+    let callsWorkedOnLoop = Atomic<Int>(0)
     /// The looks and their layout cache, swapped whole by a reload.
     private let looks: Mutex<SizingEngine>
     /// Its methods capture `self`, so it can only be made once the rest is initialised: it
@@ -96,12 +97,22 @@ public final class ChevronService: Sendable {
     /// measurements, the looks' numbers, counters), or, when the answer needs fontconfig,
     /// FreeType, HarfBuzz, drawing or a rescan, as `.work` for a worker thread. Every method
     /// decides by looking in memory, never by trying and failing; the call is read once.
-    public func respondOnEventLoop(_ call: VarlinkCall, context: VarlinkCallContext) -> VarlinkOutcome {
+    ///
+    /// With `mayWorkHere`, short work that waits on nothing (a method's `.shortWork`: a short
+    /// text shaped in a face that is open already) is done here instead: for a client waiting
+    /// on the reply, the hops to a worker and back cost more than the work, and under load each
+    /// hop waits for a CPU. The transport allows it for one call at a time (a read's first), so
+    /// that a burst of such calls cannot hold the event loop.
+    public func respondOnEventLoop(_ call: VarlinkCall, context: VarlinkCallContext, mayWorkHere: Bool = false)
+        -> VarlinkOutcome
+    {
         let outcome = varlink.respond(call, context: context, mayBlock: false)
-        if case .work = outcome {
-            deferredCalls.add(1, ordering: .relaxed)
-        } else {
-            callsFromMemory.add(1, ordering: .relaxed)
+        switch outcome {
+        case .work(let pending) where mayWorkHere && pending.isShort:
+            callsWorkedOnLoop.add(1, ordering: .relaxed)
+            return pending.run()
+        case .work: deferredCalls.add(1, ordering: .relaxed)
+        case .replies, .stream: callsFromMemory.add(1, ordering: .relaxed)
         }
         return outcome
     }

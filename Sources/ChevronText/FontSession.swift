@@ -56,11 +56,7 @@ final class FontSession: Sendable {
     /// answer is reused. `onMatch` runs each time fontconfig is actually asked.
     func resolve(_ face: FaceDescription, language: String?, onMatch: () -> Void) throws(TextError) -> ResolvedFont {
         let hash = ResolutionKey.hash(face, language)
-        if let font = resolved.value(
-            probe: ResolutionKey.Probe(face: face, language: language, prehash: hash), generation: 0)
-        {
-            return font
-        }
+        if let font = resolvedInMemory(face, language: language, hash: hash) { return font }
         onMatch()
         let match = try configuration.match(face, language: language)
         var primary = try faces.face(match.name)
@@ -77,6 +73,18 @@ final class FontSession: Sendable {
         // Two threads resolving the same face both ask fontconfig; the later answer is kept.
         resolved.insert(font, for: ResolutionKey(face: face, language: language, prehash: hash), generation: 0)
         return font
+    }
+}
+
+extension FontSession {
+    /// The resolved font for a face and language when it was resolved already; nil when it
+    /// would need fontconfig. Never blocks on font work.
+    func resolvedInMemory(_ face: FaceDescription, language: String?) -> ResolvedFont? {
+        resolvedInMemory(face, language: language, hash: ResolutionKey.hash(face, language))
+    }
+
+    private func resolvedInMemory(_ face: FaceDescription, language: String?, hash: Int) -> ResolvedFont? {
+        resolved.value(probe: ResolutionKey.Probe(face: face, language: language, prehash: hash), generation: 0)
     }
 }
 

@@ -57,6 +57,10 @@ public enum VarlinkResponse: Sendable {
     /// loop). The method has read and checked its parameters already; `work` captures them, so
     /// nothing is read twice.
     case work(VarlinkWork)
+    /// Work as `.work`, but known to be short and to wait on nothing (a short text shaped in a
+    /// face that is open already): an event loop may run it itself for a client waiting on the
+    /// reply, sparing the hops to a worker and back; otherwise it goes where `.work` goes.
+    case shortWork(VarlinkWork)
 }
 
 /// A method's blocking part, with the call's parameters already read.
@@ -85,6 +89,8 @@ public enum VarlinkOutcome: Sendable {
 /// A call whose method left work that may block: `run` does it (on a worker thread) and gives
 /// the call's outcome, counted as the call's answer.
 public struct VarlinkPendingCall: Sendable {
+    /// Whether the method answered `.shortWork`: an event loop may run it.
+    public let isShort: Bool
     fileprivate let body: @Sendable () -> VarlinkOutcome
 
     /// Does the work; never returns `.work`.
@@ -217,8 +223,10 @@ public final class VarlinkService: Sendable {
     ) -> VarlinkOutcome {
         let replies: [VarlinkReply]
         switch result {
-        case .success(.work(let work)):
-            let pending = VarlinkPendingCall { [self] in
+        case .success(.work(let work)), .success(.shortWork(let work)):
+            var isShort = false
+            if case .success(.shortWork) = result { isShort = true }
+            let pending = VarlinkPendingCall(isShort: isShort) { [self] in
                 let result: Result<VarlinkResponse, VarlinkError>
                 do throws(VarlinkError) {
                     result = .success(try work())

@@ -478,9 +478,10 @@ public enum ServiceInterface {
     }
 
     /// Uptime in seconds, connections (open now, accepted in all, refused over the limit), calls
-    /// per method, how many calls an event loop answered from memory and how many it handed to a
-    /// worker (they needed matching, shaping or a rescan), the caches, the font generation and how
-    /// many looks are served.
+    /// per method, how many calls an event loop answered from memory, how many it handed to a
+    /// worker (they needed matching, shaping or a rescan), and how many short ones it worked out
+    /// itself (a short text in a face already open, the first call of a read), the caches, the font
+    /// generation and how many looks are served.
     public enum GetStatistics {
         /// The method's qualified name.
         public static let name = "io.chevron.Service.GetStatistics"
@@ -661,17 +662,19 @@ public enum ServiceInterface {
             public var calls: [MethodStatistics]
             public var answeredFromMemory: Int
             public var deferredToWorkers: Int
+            public var workedOnEventLoop: Int
             public var cache: CacheStatistics
             public var generation: Int
             public var looks: Int
             public var openFaces: Int
 
-            public init(uptime: Double, connections: Connections, calls: [MethodStatistics], answeredFromMemory: Int, deferredToWorkers: Int, cache: CacheStatistics, generation: Int, looks: Int, openFaces: Int) {
+            public init(uptime: Double, connections: Connections, calls: [MethodStatistics], answeredFromMemory: Int, deferredToWorkers: Int, workedOnEventLoop: Int, cache: CacheStatistics, generation: Int, looks: Int, openFaces: Int) {
                 self.uptime = uptime
                 self.connections = connections
                 self.calls = calls
                 self.answeredFromMemory = answeredFromMemory
                 self.deferredToWorkers = deferredToWorkers
+                self.workedOnEventLoop = workedOnEventLoop
                 self.cache = cache
                 self.generation = generation
                 self.looks = looks
@@ -702,6 +705,8 @@ public enum ServiceInterface {
                 answeredFromMemory = try Wire.int(try Wire.required(reader.value("answeredFromMemory"), answeredFromMemoryPath), answeredFromMemoryPath)
                 let deferredToWorkersPath = (path == nil ? nil : reader.pathOf("deferredToWorkers"))
                 deferredToWorkers = try Wire.int(try Wire.required(reader.value("deferredToWorkers"), deferredToWorkersPath), deferredToWorkersPath)
+                let workedOnEventLoopPath = (path == nil ? nil : reader.pathOf("workedOnEventLoop"))
+                workedOnEventLoop = try Wire.int(try Wire.required(reader.value("workedOnEventLoop"), workedOnEventLoopPath), workedOnEventLoopPath)
                 let cachePath = (path == nil ? nil : reader.pathOf("cache"))
                 cache = try CacheStatistics(decoding: try Wire.required(reader.value("cache"), cachePath), at: cachePath, strict: strict)
                 let generationPath = (path == nil ? nil : reader.pathOf("generation"))
@@ -714,7 +719,7 @@ public enum ServiceInterface {
             }
 
             /// The fields' names, numbered as the one-pass reader numbers them.
-            static let fieldNames: [StaticString] = ["uptime", "connections", "calls", "answeredFromMemory", "deferredToWorkers", "cache", "generation", "looks", "openFaces"]
+            static let fieldNames: [StaticString] = ["uptime", "connections", "calls", "answeredFromMemory", "deferredToWorkers", "workedOnEventLoop", "cache", "generation", "looks", "openFaces"]
 
             /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
             /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
@@ -724,10 +729,11 @@ public enum ServiceInterface {
                 var field2: [MethodStatistics]? = nil
                 var field3: Int? = nil
                 var field4: Int? = nil
-                var field5: CacheStatistics? = nil
-                var field6: Int? = nil
+                var field5: Int? = nil
+                var field6: CacheStatistics? = nil
                 var field7: Int? = nil
                 var field8: Int? = nil
+                var field9: Int? = nil
                 var members = JSONReader.Members()
                 var first = true
                 var expected = 0
@@ -751,16 +757,19 @@ public enum ServiceInterface {
                         field4 = try reader.int()
                     case 5:
                         try members.meet(5)
-                        field5 = try CacheStatistics(reading: &reader, strict: strict)
+                        field5 = try reader.int()
                     case 6:
                         try members.meet(6)
-                        field6 = try reader.int()
+                        field6 = try CacheStatistics(reading: &reader, strict: strict)
                     case 7:
                         try members.meet(7)
                         field7 = try reader.int()
                     case 8:
                         try members.meet(8)
                         field8 = try reader.int()
+                    case 9:
+                        try members.meet(9)
+                        field9 = try reader.int()
                     default: try reader.skipUnknown(strict: strict, members: &members)
                     }
                 }
@@ -773,7 +782,8 @@ public enum ServiceInterface {
                 guard let field6 else { throw JSONReadFailure() }
                 guard let field7 else { throw JSONReadFailure() }
                 guard let field8 else { throw JSONReadFailure() }
-                self.init(uptime: field0, connections: field1, calls: field2, answeredFromMemory: field3, deferredToWorkers: field4, cache: field5, generation: field6, looks: field7, openFaces: field8)
+                guard let field9 else { throw JSONReadFailure() }
+                self.init(uptime: field0, connections: field1, calls: field2, answeredFromMemory: field3, deferredToWorkers: field4, workedOnEventLoop: field5, cache: field6, generation: field7, looks: field8, openFaces: field9)
             }
 
             /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
@@ -796,6 +806,8 @@ public enum ServiceInterface {
                 Wire.write(number: Double(self.answeredFromMemory), into: &bytes)
                 Wire.literal(",\"deferredToWorkers\":", into: &bytes)
                 Wire.write(number: Double(self.deferredToWorkers), into: &bytes)
+                Wire.literal(",\"workedOnEventLoop\":", into: &bytes)
+                Wire.write(number: Double(self.workedOnEventLoop), into: &bytes)
                 Wire.literal(",\"cache\":", into: &bytes)
                 self.cache.write(into: &bytes)
                 Wire.literal(",\"generation\":", into: &bytes)
@@ -823,6 +835,7 @@ public enum ServiceInterface {
                     "calls": .array(self.calls.map { $0.wire }),
                     "answeredFromMemory": .int(self.answeredFromMemory),
                     "deferredToWorkers": .int(self.deferredToWorkers),
+                    "workedOnEventLoop": .int(self.workedOnEventLoop),
                     "cache": self.cache.wire,
                     "generation": .int(self.generation),
                     "looks": .int(self.looks),
@@ -1911,9 +1924,10 @@ public enum ServiceInterface {
 /// The methods of io.chevron.Service, one function each, as a service implements them.
 public protocol ServiceInterfaceMethods: AnyObject, Sendable {
     /// Uptime in seconds, connections (open now, accepted in all, refused over the limit), calls
-    /// per method, how many calls an event loop answered from memory and how many it handed to a
-    /// worker (they needed matching, shaping or a rescan), the caches, the font generation and how
-    /// many looks are served.
+    /// per method, how many calls an event loop answered from memory, how many it handed to a
+    /// worker (they needed matching, shaping or a rescan), and how many short ones it worked out
+    /// itself (a short text in a face already open, the first call of a read), the caches, the font
+    /// generation and how many looks are served.
     func getStatistics(_ parameters: ServiceInterface.GetStatistics.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
 

@@ -24,7 +24,8 @@ struct StatsCommand: AsyncParsableCommand {
                 "connections  \(connections.open) open, \(connections.accepted) accepted, \(connections.refused) refused"
             )
             print(
-                "answered     \(statistics.answeredFromMemory) from memory, \(statistics.deferredToWorkers) by workers")
+                "answered     \(statistics.answeredFromMemory) from memory, \(statistics.deferredToWorkers) by workers, "
+                    + "\(statistics.workedOnEventLoop) short ones on the event loop")
             let cache = statistics.cache
             print(
                 "cache        \(cache.entries) entries, \(cache.bytes) of \(cache.byteBudget) bytes, "
@@ -54,6 +55,7 @@ struct StatsJSON: Encodable {
     let calls: [Calls]
     let answeredFromMemory: Int
     let deferredToWorkers: Int
+    let workedOnEventLoop: Int
     let cache: [String: Int]
     let generation: Int
     let looks: Int
@@ -68,6 +70,7 @@ struct StatsJSON: Encodable {
         calls = statistics.calls.map { Calls(method: $0.method, calls: $0.calls, errors: $0.errors) }
         answeredFromMemory = statistics.answeredFromMemory
         deferredToWorkers = statistics.deferredToWorkers
+        workedOnEventLoop = statistics.workedOnEventLoop
         let cache = statistics.cache
         self.cache = [
             "entries": cache.entries, "bytes": cache.bytes, "byteBudget": cache.byteBudget,
