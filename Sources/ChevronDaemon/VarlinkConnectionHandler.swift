@@ -185,7 +185,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
             func answer(_ frame: VarlinkFrame) {
                 switch FrameReading.read(frame, service: service, logger: logger) {
                 case .replies(let replies): for reply in replies { reply.write(into: &unit.bytes) }
-                case .call(let call): run(service.respond(call, context: callContext))
+                case .call(let call): run(service.respondOnWorker(call, context: callContext))
                 }
             }
             switch start {

@@ -93,6 +93,13 @@ public final class ChevronService: Sendable {
         varlink.respond(call, context: context, mayBlock: true)
     }
 
+    /// Answers, as `respond` does, a call a worker thread read itself (a large message, or one
+    /// pipelined behind the call the worker was started for): counted as handed to a worker.
+    public func respondOnWorker(_ call: VarlinkCall, context: VarlinkCallContext) -> VarlinkOutcome {
+        deferredCalls.add(1, ordering: .relaxed)
+        return respond(call, context: context)
+    }
+
     /// Answers one call without blocking, as an event loop must: from memory (cached layouts and
     /// measurements, the looks' numbers, counters), or, when the answer needs fontconfig,
     /// FreeType, HarfBuzz, drawing or a rescan, as `.work` for a worker thread. Every method

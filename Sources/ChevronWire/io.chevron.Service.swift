@@ -478,9 +478,10 @@ public enum ServiceInterface {
     }
 
     /// Uptime in seconds, connections (open now, accepted in all, refused over the limit), calls
-    /// per method, how many calls an event loop answered from memory, how many it handed to a
-    /// worker (they needed matching, shaping or a rescan), and how many short ones it worked out
-    /// itself (a short text in a face already open, the first call of a read), the caches, the font
+    /// per method, how many calls an event loop answered from memory, how many were answered on a
+    /// worker (they needed matching, shaping or a rescan, came in a message over 16 KiB, or were
+    /// pipelined behind such a call), and how many short ones an event loop worked out itself (a
+    /// short text in a face already open, the first call of a read), the caches, the font
     /// generation and how many looks are served.
     public enum GetStatistics {
         /// The method's qualified name.
@@ -1924,9 +1925,10 @@ public enum ServiceInterface {
 /// The methods of io.chevron.Service, one function each, as a service implements them.
 public protocol ServiceInterfaceMethods: AnyObject, Sendable {
     /// Uptime in seconds, connections (open now, accepted in all, refused over the limit), calls
-    /// per method, how many calls an event loop answered from memory, how many it handed to a
-    /// worker (they needed matching, shaping or a rescan), and how many short ones it worked out
-    /// itself (a short text in a face already open, the first call of a read), the caches, the font
+    /// per method, how many calls an event loop answered from memory, how many were answered on a
+    /// worker (they needed matching, shaping or a rescan, came in a message over 16 KiB, or were
+    /// pipelined behind such a call), and how many short ones an event loop worked out itself (a
+    /// short text in a face already open, the first call of a read), the caches, the font
     /// generation and how many looks are served.
     func getStatistics(_ parameters: ServiceInterface.GetStatistics.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
