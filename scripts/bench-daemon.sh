@@ -3,7 +3,8 @@
 # ../shared/bench/floors.sh and the framework's, a bare SwiftNIO server with chevrond's event-loop
 # setup and framing (nio-echo-floor) under the same load client. Serial GetInfo (nothing to
 # compute; target <= 1.3x the NIO floor), the serial round trip of a cached Size call (targets
-# <= 1.6x the NIO floor and <= 3x the C floor's round trip), pipelined throughput (target >= 1.5x
+# <= 1.6x the NIO floor and <= 3x the C floor's round trip), that of an uncached Size (a new
+# title each; no target), pipelined throughput (target >= 1.5x
 # the C floor's serial round trips per second), and the
 # daemon's resident memory idle and after 1,000,000 unique titles (bounded by the cache budget);
 # fairness: a light client's p99 beside two connections pipelining big SizeMany calls, against
@@ -53,6 +54,8 @@ echo "== chevrond (release), cached Size calls of one title"
 getinfo=$("$work/load" "$work/chevrond.sock" serial 50000 getinfo) && echo "$getinfo"
 serial=$("$work/load" "$work/chevrond.sock" serial 50000) && echo "$serial"
 pipelined=$("$work/load" "$work/chevrond.sock" pipelined 500000 64) && echo "$pipelined"
+echo "== chevrond, serial uncached Size calls (a new title each, measured and laid out)"
+serial_new=$("$work/load" "$work/chevrond.sock" serial 20000 fresh) && echo "$serial_new"
 echo "== $unique unique titles, pipelined"
 "$work/load" "$work/chevrond.sock" pipelined "$unique" 64 unique
 loaded_rss=$(rss_kib)
@@ -65,7 +68,7 @@ render=$(.build/release/chevron bench --socket "$work/chevrond.sock" --connectio
   --mix render=1 --json)
 
 python3 - "$floor_us" "$floor_rps" "$serial" "$pipelined" "$idle_rss" "$loaded_rss" "$unique" "$render" \
-  "$getinfo" "$echo_serial" "$echo_pipelined" "$cache_mib" <<'PY'
+  "$getinfo" "$echo_serial" "$echo_pipelined" "$cache_mib" "$serial_new" <<'PY'
 import json, re, sys
 floor_us, floor_rps = float(sys.argv[1]), float(sys.argv[2])
 us = lambda text: float(re.search(r"([0-9.]+) us/call", text).group(1))
@@ -82,6 +85,9 @@ print(f"serial GetInfo round trip: {getinfo_us:.2f} us = {getinfo_us / echo_us:.
 print(f"serial cached Size round trip: {serial_us:.2f} us = {serial_us / echo_us:.2f} x NIO floor "
       f"(target <= 1.6: {verdict(serial_us / echo_us <= 1.6)}) = {serial_us / floor_us:.2f} x C floor {floor_us:.2f} us "
       f"(target <= 3: {verdict(serial_us / floor_us <= 3)})")
+serial_new_us = us(sys.argv[13])
+print(f"serial uncached Size round trip (a new title each): {serial_new_us:.2f} us = "
+      f"{serial_new_us / echo_us:.2f} x NIO floor = {serial_new_us / floor_us:.2f} x C floor (no target)")
 print(f"pipelined (window 64): {rate:.0f} calls/s = {rate / floor_rps:.2f} x C floor {floor_rps:.0f} rt/s "
       f"(target >= 1.5: {verdict(rate / floor_rps >= 1.5)}) = {rate / echo_rate:.2f} x NIO floor's pipelined rate")
 print(f"RSS idle {idle / 1024:.1f} MiB; after {unique} unique titles {loaded / 1024:.1f} MiB "

@@ -2,9 +2,11 @@
 // daemon: Size calls over the Unix socket, serially (one round trip at a time) or pipelined
 // (a window of calls in flight, refilled as replies arrive).
 //
-// Usage: varlink_load SOCKET serial COUNT [unique|getinfo]
-//        varlink_load SOCKET pipelined COUNT WINDOW [unique|getinfo]
-// (unique: a new title per call; getinfo: org.varlink.service.GetInfo, which computes nothing)
+// Usage: varlink_load SOCKET serial COUNT [unique|fresh|getinfo]
+//        varlink_load SOCKET pipelined COUNT WINDOW [unique|fresh|getinfo]
+// (unique: a new title per call, "Title N"; fresh: the same with titles of their own, "Fresh N",
+// so that a run after a unique one measures too; getinfo: org.varlink.service.GetInfo, which
+// computes nothing)
 // Prints one line: "<mode>: <calls> calls in <seconds> s: <us> us/call, <calls/s> calls/s, <errors> errors".
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,8 +26,8 @@ static int call_text(char *buffer, size_t size, long index, int unique, int geti
     if (getinfo) return snprintf(buffer, size, "{\"method\":\"org.varlink.service.GetInfo\"}") + 1;
     if (unique)
         return snprintf(buffer, size,
-                        "{\"method\":\"io.chevron.BackButton.Size\",\"parameters\":{\"title\":\"Title %ld\"}}",
-                        index) + 1;  // the NUL terminator is part of the frame
+                        "{\"method\":\"io.chevron.BackButton.Size\",\"parameters\":{\"title\":\"%s %ld\"}}",
+                        unique == 2 ? "Fresh" : "Title", index) + 1;  // the NUL terminator is part of the frame
     return snprintf(buffer, size,
                     "{\"method\":\"io.chevron.BackButton.Size\",\"parameters\":{\"title\":\"Settings\"}}") + 1;
 }
@@ -46,7 +48,7 @@ int main(int argc, char **argv) {
     long count = atol(argv[3]);
     long window = pipelined && argc > 4 ? atol(argv[4]) : 1;
     const char *kind = argc > (pipelined ? 5 : 4) ? argv[pipelined ? 5 : 4] : "";
-    int unique = strcmp(kind, "unique") == 0;
+    int unique = strcmp(kind, "unique") == 0 ? 1 : strcmp(kind, "fresh") == 0 ? 2 : 0;
     int getinfo = strcmp(kind, "getinfo") == 0;
 
     int fd = socket(AF_UNIX, SOCK_STREAM, 0);
