@@ -312,6 +312,24 @@ public struct JSONParser {
         let start = position
         // Fast path: no escapes. Non-ASCII bytes are validated as UTF-8 in one go at the end.
         var hasNonASCII = false
+        // Eight bytes at a time while none is a quote, a backslash or a control character: each
+        // test below sets the high bit of some byte exactly when one is (the word-at-a-time
+        // "has zero byte" and "has byte less than" tests); the byte loop then takes over at that
+        // word. A long title or font path is scanned in an eighth of the steps.
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while position &+ 8 <= bytes.count {
+                let word = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+                let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                if special & highs != 0 { break }
+                if word & highs != 0 { hasNonASCII = true }
+                position &+= 8
+            }
+        }
         while let byte = current {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<position])

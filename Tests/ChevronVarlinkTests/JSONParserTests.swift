@@ -61,6 +61,39 @@ struct JSONParserTests {
         }
     }
 
+    /// Strings are scanned eight bytes at a time until a quote, backslash or control character:
+    /// wherever such a byte, or a non-ASCII one, falls in a word, the string reads as Foundation
+    /// reads it, and a raw control character or a byte that is not UTF-8 is refused (RFC 8259).
+    @Test func aStringReadsTheSameWhereverItsSpecialBytesFall() throws {
+        let valid = [#"\""#, #"\\"#, #"\n"#, #"\u00e9"#, "é", "设", "😀", "\u{7F}", #"\/"#]
+        for piece in valid {
+            for position in 0...20 {
+                let ascii = String(repeating: "abcdefgh", count: 4)
+                let inner = String(ascii.prefix(position)) + piece + String(ascii.dropFirst(position).prefix(24 - position))
+                let text = #"{"s":""# + inner + #"","t":"tail"}"#
+                let ours = try JSONParser.parse(text)
+                let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8))
+                #expect(Self.same(ours, foundation), "\(piece) at \(position)")
+            }
+        }
+        for position in 0...20 {
+            let before = Array(repeating: UInt8(ascii: "x"), count: position)
+            let after = Array(repeating: UInt8(ascii: "y"), count: 20 - position)
+            for bad in [[UInt8(0x09)], [UInt8(0x1F)], [UInt8(0x00)], [UInt8(0xC3), 0x28], [UInt8(0xFF)]] {
+                let bytes = Array(#"{"s":""#.utf8) + before + bad + after + Array(#""}"#.utf8)
+                let result = bytes.withUnsafeBytes { buffer in
+                    Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }
+                }
+                guard case .failure(let failure) = result else {
+                    Issue.record("\(bad) at \(position) was accepted")
+                    continue
+                }
+                let expected = bad[0] < 0x20 ? "raw control character" : "not valid UTF-8"
+                #expect(failure.reason.contains(expected), "\(bad) at \(position): \(failure.reason)")
+            }
+        }
+    }
+
     @Test func refusesInvalidUTF8() {
         let bytes: [UInt8] = Array(#"{"a":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
         #expect(Foundation.JSONSerialization.isValidJSONObject([String: Any]()))  // Foundation loaded
