@@ -69,7 +69,8 @@ struct JSONParserTests {
         for piece in valid {
             for position in 0...20 {
                 let ascii = String(repeating: "abcdefgh", count: 4)
-                let inner = String(ascii.prefix(position)) + piece + String(ascii.dropFirst(position).prefix(24 - position))
+                let inner =
+                    String(ascii.prefix(position)) + piece + String(ascii.dropFirst(position).prefix(24 - position))
                 let text = #"{"s":""# + inner + #"","t":"tail"}"#
                 let ours = try JSONParser.parse(text)
                 let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8))
