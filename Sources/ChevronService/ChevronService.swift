@@ -110,7 +110,7 @@ public final class ChevronService: Sendable {
     /// on the reply, the hops to a worker and back cost more than the work, and under load each
     /// hop waits for a CPU. The transport allows it for one call at a time (a read's first), so
     /// that a burst of such calls cannot hold the event loop.
-    public func respondOnEventLoop(_ call: VarlinkCall, context: VarlinkCallContext, mayWorkHere: Bool = false)
+    public func respondOnEventLoop(_ call: VarlinkCall, context: VarlinkCallContext, mayWorkHere: Bool)
         -> VarlinkOutcome
     {
         let outcome = varlink.respond(call, context: context, mayBlock: false)
