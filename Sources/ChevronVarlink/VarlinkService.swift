@@ -217,24 +217,32 @@ public final class VarlinkService: Sendable {
         return outcome(result, of: call, counter: entry?.counter ?? unknown, mayBlock: mayBlock)
     }
 
+    /// A method's work as a pending call, whose outcome is counted once the work is done.
+    private func pendingCall(_ work: @escaping VarlinkWork, isShort: Bool, of call: VarlinkCall, counter: Counter)
+        -> VarlinkPendingCall
+    {
+        VarlinkPendingCall(isShort: isShort) { [self] in
+            let result: Result<VarlinkResponse, VarlinkError>
+            do throws(VarlinkError) {
+                result = .success(try work())
+            } catch {
+                result = .failure(error)
+            }
+            return outcome(result, of: call, counter: counter, mayBlock: true)
+        }
+    }
+
     /// Turns what a method answered into the call's outcome, and counts it once it is final.
     private func outcome(
         _ result: Result<VarlinkResponse, VarlinkError>, of call: VarlinkCall, counter: Counter, mayBlock: Bool
     ) -> VarlinkOutcome {
         let replies: [VarlinkReply]
         switch result {
-        case .success(.work(let work)), .success(.shortWork(let work)):
-            var isShort = false
-            if case .success(.shortWork) = result { isShort = true }
-            let pending = VarlinkPendingCall(isShort: isShort) { [self] in
-                let result: Result<VarlinkResponse, VarlinkError>
-                do throws(VarlinkError) {
-                    result = .success(try work())
-                } catch {
-                    result = .failure(error)
-                }
-                return outcome(result, of: call, counter: counter, mayBlock: true)
-            }
+        case .success(.work(let work)):
+            let pending = pendingCall(work, isShort: false, of: call, counter: counter)
+            return mayBlock ? pending.run() : .work(pending)
+        case .success(.shortWork(let work)):
+            let pending = pendingCall(work, isShort: true, of: call, counter: counter)
             return mayBlock ? pending.run() : .work(pending)
         case .success(.stream(let stream)):
             counter.count(failed: false)
