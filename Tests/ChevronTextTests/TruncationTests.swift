@@ -554,6 +554,41 @@ struct TruncationTests {
         #expect(quick > 200)
     }
 
+    @Test func anASCIITextIsItemisedFromItsBytesAsTheWalkItemisesIt() throws {
+        // ASCII texts the primary face covers are itemised from their bytes (one run), others by
+        // the scalar walk. Each printable character alone and after a letter, every pair of a
+        // few, line breaks, a tab, controls the face lacks, and texts with one non-ASCII byte:
+        // the runs and missing count the walk by Character gives, left to right, and as many
+        // characters as Swift counts (nil where CR or LF make the walk count clusters).
+        let printable = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
+        var texts = printable + printable.map { "A" + $0 } + printable.map { $0 + "7" }
+        // Noto Sans maps CR to a glyph (hb-shape shows "CR"), so "\r" takes the byte path there.
+        let few = [" ", "a", "Z", "1", "-", "…", "é", "\r\n", "\r", "\n", "\t", "\u{1}"]
+        for first in few { for second in few { texts.append(first + second + "x") } }
+        texts += ["", "Settings", "Privacy & Security", "2024", "--", "line\r\nbreak", "a\rb", "Caf\u{E9}"]
+        var fromBytes = 0
+        for request in [classicFont, FontRequest(pattern: "Noto Sans", size: 17)] {
+            let font = try sharedEngine.resolvedFont(request, in: sharedEngine.currentSession)
+            for text in texts {
+                let line = try Itemizer.itemizeLine(text, font: font)
+                let (walked, walkedMissing) = try Itemizer.itemizeWalkingCharacters(text, font: font)
+                #expect(line.missing == walkedMissing, "\(text.debugDescription)")
+                #expect(line.segments.count == walked.count, "\(text.debugDescription)")
+                #expect(zip(line.segments, walked).allSatisfy { $0.isSame(as: $1) }, "\(text.debugDescription)")
+                #expect(line.leftToRight, "\(text.debugDescription)")
+                if let characters = line.characters { #expect(characters == text.count, "\(text.debugDescription)") }
+                let ascii = Itemizer.asciiLine(text, primary: font.primary)
+                if ascii != nil {
+                    fromBytes += 1
+                    #expect(text.utf8.allSatisfy { $0 < 0x80 }, "\(text.debugDescription)")
+                    #expect(line.characters == (text.contains("\r") || text.contains("\n") ? nil : text.utf8.count))
+                }
+            }
+        }
+        // Most of them take the byte path, and some (…, é, controls the face lacks) do not.
+        #expect(fromBytes > 400 && fromBytes < 2 * texts.count)
+    }
+
     @Test func aRunContinuedPastTheCutIsWhatItemisingTheTextShownGives() throws {
         // For every cut of many titles (pairs of sample titles: many scripts, fallback faces,
         // emoji, marks) in two fonts, with three ellipses: wherever the line's runs are read as
