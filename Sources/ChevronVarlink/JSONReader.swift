@@ -129,7 +129,7 @@ public struct JSONReader {
             let key = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
             func matches(_ name: StaticString) -> Bool {
                 name.utf8CodeUnitCount == key.count
-                    && (key.isEmpty || Self.sameBytes(name.utf8Start, key.baseAddress!, key.count))
+                    && (key.baseAddress.map { Self.sameBytes(name.utf8Start, $0, key.count) } ?? key.isEmpty)
             }
             if expected < names.count, matches(names[expected]) {
                 index = expected
