@@ -51,8 +51,6 @@ public struct SizingEngine: Sendable {
     public func sizesQuickly(_ request: SizeRequest) -> Bool {
         guard request.stack == nil, let title = request.title, let look = try? registry.look(named: request.look)
         else { return false }
-        let font = look.metrics.titleFont(for: request)
-        return text.measuresQuickly(title, font: font) && text.measuresQuickly(request.genericTitle, font: font)
-            && text.measuresQuickly("…", font: font)
+        return text.measuresQuickly(title, request.genericTitle, "…", font: look.metrics.titleFont(for: request))
     }
 }

@@ -56,8 +56,7 @@ extension ChevronService: TextInterfaceMethods {
             }
             return .value(Self.reply(truncation))
         }
-        let short = text.measuresQuickly(title, font: font) && text.measuresQuickly(ellipsis, font: font)
-        return short ? .shortWork(work) : .work(work)
+        return text.measuresQuickly(title, ellipsis, font: font) ? .shortWork(work) : .work(work)
     }
 
     private static func reply(_ truncation: Truncation) -> TextInterface.Truncate.Reply {

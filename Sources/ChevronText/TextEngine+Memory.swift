@@ -12,20 +12,22 @@ extension TextEngine {
     /// open already takes tens of microseconds.
     public static let quickTextBytes = 256
 
-    /// Whether measuring `text` in `request` is short work that waits on nothing: the request is
-    /// valid and resolved already (no fontconfig match), and the text is at most
+    /// Whether measuring each of `texts` in `request` is short work that waits on nothing: the
+    /// request is valid and resolved already (no fontconfig match), and each text is at most
     /// `quickTextBytes` long, with every scalar that needs a glyph in the primary face and none
     /// asking for an emoji face (no fallback face to find or open). What a server's event loop
-    /// asks before it measures a text itself rather than handing it to a worker. Never blocks on
-    /// font work.
-    public func measuresQuickly(_ text: String, font request: FontRequest) -> Bool {
-        guard text.utf8.count <= Self.quickTextBytes, (try? request.validate()) != nil,
+    /// asks before it measures texts itself rather than handing them to a worker. Never blocks
+    /// on font work; the request is resolved once for all the texts.
+    public func measuresQuickly(_ texts: String..., font request: FontRequest) -> Bool {
+        guard texts.allSatisfy({ $0.utf8.count <= Self.quickTextBytes }), (try? request.validate()) != nil,
             let font = currentSession.resolvedInMemory(request.face, language: request.language)
         else { return false }
         let primary = font.primary
         // As `Itemizer.itemizeLine` decides that one face shapes the whole text.
-        return text.unicodeScalars.allSatisfy { scalar in
-            !scalar.mayAskForEmoji && (scalar.isIgnorable || primary.covers(scalar.value))
+        return texts.allSatisfy { text in
+            text.unicodeScalars.allSatisfy { scalar in
+                !scalar.mayAskForEmoji && (scalar.isIgnorable || primary.covers(scalar.value))
+            }
         }
     }
 
