@@ -80,17 +80,19 @@ enum Itemizer {
     static func asciiLine(_ text: String, primary: FontFace) -> (
         segments: [RunSegment], missing: Int, leftToRight: Bool, characters: Int?
     )? {
-        let scan: (letter: Bool, lineBreak: Bool)?? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var letter = false
-            var lineBreak = false
-            for byte in bytes {
-                guard byte < 0x80, primary.covers(UInt32(byte)) else { return nil }
-                letter = letter || (byte | 0x20) &- 0x61 < 26
-                lineBreak = lineBreak || byte == 0x0A || byte == 0x0D
-            }
-            return (letter, lineBreak)
-        }
-        guard let scanned = scan, let (letter, lineBreak) = scanned else { return nil }
+        // Nil for a text with another byte, or whose bytes are not contiguous.
+        let scan: (letter: Bool, lineBreak: Bool)? =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                var letter = false
+                var lineBreak = false
+                for byte in bytes {
+                    guard byte < 0x80, primary.covers(UInt32(byte)) else { return nil }
+                    letter = letter || asciiScript(UInt32(byte)) == HB_SCRIPT_LATIN
+                    lineBreak = lineBreak || byte == 0x0A || byte == 0x0D
+                }
+                return (letter, lineBreak)
+            } ?? nil
+        guard let (letter, lineBreak) = scan else { return nil }
         let count = text.utf8.count
         guard count > 0 else { return ([], 0, true, 0) }
         let run = RunSegment(
