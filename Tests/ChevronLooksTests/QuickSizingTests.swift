@@ -27,6 +27,12 @@ struct QuickSizingTests {
             !sizing.sizesQuickly(
                 SizeRequest(look: "classic", stack: [NavigationItem(title: "Inbox"), NavigationItem(title: "Mail")])),
             "a stack")
+        #expect(
+            !sizing.sizesQuickly(
+                SizeRequest(
+                    look: "classic", title: "Inbox",
+                    stack: [NavigationItem(title: "Inbox"), NavigationItem(title: "Mail")])),
+            "a title and a stack (an error the look reports)")
         #expect(!sizing.sizesQuickly(SizeRequest(look: "no such look", title: "Inbox")))
         #expect(!sizing.sizesQuickly(SizeRequest(look: "classic", title: "Inbox", language: "ja")), "another match")
         #expect(!sizing.sizesQuickly(SizeRequest(look: "modern", title: "Inbox")), "SF Pro Text, never matched")
