@@ -156,8 +156,9 @@ public struct JSONReader {
         let name = UnsafeRawPointer(name)
         var offset = 0
         while offset + 8 <= count {
-            guard name.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                == key.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            guard
+                name.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == key.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             else { return false }
             offset += 8
         }
