@@ -51,19 +51,27 @@ struct ClusterAdvances: Sendable, Hashable {
     ///
     /// Where every scalar stands alone (`Unicode.Scalar.standsAlone`: each its own extended
     /// grapheme cluster, UAX #29), each scalar is a `Character` and the standard library's
-    /// grapheme breaking is not needed; otherwise the `Character`s are walked.
+    /// grapheme breaking is not needed; otherwise the `Character`s are walked. The scalars are
+    /// gathered as they are tested, in one walk: at the first that does not stand alone, what
+    /// was gathered is dropped and the `Character`s are walked from the start.
     init(_ text: String, bytes: [Byte]) {
         var characters: [CharacterAdvance] = []
         characters.reserveCapacity(bytes.count)
         var offset = 0
         bytes.withUnsafeBufferPointer { bytes in
-            if text.unicodeScalars.allSatisfy(\.standsAlone) {
-                for scalar in text.unicodeScalars {
-                    Self.add(
-                        length: UTF8.width(scalar), whiteSpace: scalar.isWhiteSpaceQuickly, at: &offset, of: bytes,
-                        to: &characters)
+            var eachScalarStandsAlone = true
+            for scalar in text.unicodeScalars {
+                guard scalar.standsAlone else {
+                    eachScalarStandsAlone = false
+                    break
                 }
-            } else {
+                Self.add(
+                    length: UTF8.width(scalar), whiteSpace: scalar.isWhiteSpaceQuickly, at: &offset, of: bytes,
+                    to: &characters)
+            }
+            if !eachScalarStandsAlone {
+                characters.removeAll(keepingCapacity: true)
+                offset = 0
                 for character in text {
                     Self.add(
                         length: character.utf8.count, whiteSpace: character.isWhiteSpaceQuickly, at: &offset,

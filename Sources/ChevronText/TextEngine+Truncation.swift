@@ -174,7 +174,7 @@ extension TextEngine {
     private static func shown(_ text: String, upTo candidate: CutCandidate, ellipsis: String) -> String {
         var shown = ""
         shown.reserveCapacity(candidate.utf8Length + ellipsis.utf8.count)
-        shown += text[..<candidate.end]
+        shown += candidate.prefix(of: text)
         shown += ellipsis
         return shown
     }
@@ -230,9 +230,7 @@ struct CutCandidate {
     /// than kerning usually takes back across a cut.
     static let slack = 0.05
 
-    /// The end of the prefix in the whole text.
-    var end: String.Index
-    /// The prefix's length in UTF-8 bytes.
+    /// The prefix's length in UTF-8 bytes (it ends between two `Character`s of the text).
     var utf8Length: Int
     /// The estimated width of the prefix with the ellipsis, in points.
     var estimate: Double
@@ -249,7 +247,7 @@ struct CutCandidate {
         let characters = clusters.characters
         var candidates: [CutCandidate] = []
         candidates.reserveCapacity(characters.count)
-        candidates.append(CutCandidate(end: text.startIndex, utf8Length: 0, estimate: ellipsisWidth, unsafe: false))
+        candidates.append(CutCandidate(utf8Length: 0, estimate: ellipsisWidth, unsafe: false))
         var width = 0.0
         var length = 0
         var share = 0.0
@@ -267,10 +265,16 @@ struct CutCandidate {
             if !character.whiteSpace {
                 candidates.append(
                     CutCandidate(
-                        end: text.utf8.index(text.startIndex, offsetBy: length), utf8Length: length,
-                        estimate: width + ellipsisWidth, unsafe: characters[offset + 1].unsafeBefore))
+                        utf8Length: length, estimate: width + ellipsisWidth,
+                        unsafe: characters[offset + 1].unsafeBefore))
             }
         }
         return candidates
+    }
+
+    /// The prefix this candidate keeps of `text`, the text `all` made it from. Its string index is
+    /// found here, for the few candidates a cut checks, not for every `Character` in `all`.
+    func prefix(of text: String) -> Substring {
+        text[..<text.utf8.index(text.startIndex, offsetBy: utf8Length)]
     }
 }
