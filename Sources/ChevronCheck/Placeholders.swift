@@ -44,7 +44,9 @@ public struct PlaceholderSamples: Sendable, Hashable {
     /// `text` with every printf placeholder replaced by its sample; text that is no placeholder
     /// (a lone `%`, `%` before a letter no conversion has) stays as it is.
     public func expand(_ text: String) -> String {
-        guard text.contains("%") else { return text }
+        // Byte by byte: `contains("%")` is Foundation's substring search, a tenth of reading a
+        // 100,000-title catalogue.
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var result = ""
         var scalars = text.unicodeScalars[...]
         while let scalar = scalars.popFirst() {

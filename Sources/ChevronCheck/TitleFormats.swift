@@ -25,6 +25,14 @@ enum CatalogFormat {
         if case .string(let language)? = catalog["sourceLanguage"] { source = language }
         let lines = keyLines(text)
         var entries: [TitleEntry] = []
+        // A catalogue has a few languages and a localization of each per key: each tag is read once.
+        var tags: [String: String?] = [:]
+        func languageTag(_ tag: String) -> String? {
+            if let known = tags[tag] { return known }
+            let read = TitleFile.languageTag(tag)
+            tags[tag] = .some(read)
+            return read
+        }
         for (index, member) in keys.enumerated() {
             let key = member.key
             let line = index < lines.count ? lines[index] : 1
@@ -36,7 +44,7 @@ enum CatalogFormat {
                 entries.append(
                     TitleEntry(
                         file: file, line: line, key: "\(key) (\(source))", title: key,
-                        language: TitleFile.languageTag(source)))
+                        language: languageTag(source)))
             }
             for localization in localizations.sorted(by: { $0.key < $1.key }) {
                 let values = substituting(
@@ -50,7 +58,7 @@ enum CatalogFormat {
                     entries.append(
                         TitleEntry(
                             file: file, line: line, key: "\(key) (\(label))", title: value,
-                            language: TitleFile.languageTag(localization.key)))
+                            language: languageTag(localization.key)))
                 }
             }
         }

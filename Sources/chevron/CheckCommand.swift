@@ -178,10 +178,18 @@ struct CheckCommand: AsyncParsableCommand {
             } else {
                 print(line)
             }
-            if rows.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.remoteError) }
-            if rows.contains(where: { row in plan.failOn.contains { row.fails($0) } }) {
-                throw ExitCode(ExitStatus.checkFailed)
-            }
+            let status =
+                if rows.contains(where: { $0.error != nil }) {
+                    ExitStatus.remoteError
+                } else if rows.contains(where: { row in plan.failOn.contains { row.fails($0) } }) {
+                    ExitStatus.checkFailed
+                } else {
+                    Int32(0)
+                }
+            // The process ends here, with the rows, the entries and (in process) the engine and
+            // its caches still held: releasing them one object at a time took about a tenth of
+            // the last second of a 100,000-title check, for nothing. `exit` flushes standard output.
+            Foundation.exit(status)
         }
     }
 
