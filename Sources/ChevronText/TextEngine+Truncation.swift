@@ -138,8 +138,10 @@ extension TextEngine {
         }
         // The text and measurement of each candidate checked (a handful), so the chosen one's
         // come back with the cut; the ellipsis alone is candidate 0.
-        var checks: [(index: Int, shown: String, measurement: TextMeasurement)] = [(0, ellipsisText, ellipsis)]
+        // Room made before the first is added: an array literal, then more room, allocated twice.
+        var checks: [(index: Int, shown: String, measurement: TextMeasurement)] = []
         checks.reserveCapacity(4)
+        checks.append((0, ellipsisText, ellipsis))
         let settled = try Self.settle(
             candidates, maxWidth: maxWidth, ellipsisWidth: ellipsisWidth, slack: CutCandidate.slack * shaper.size
         ) { (index) throws(TextError) -> (width: Double, ellipsis: Double) in
@@ -170,13 +172,23 @@ extension TextEngine {
             missing: full.missing, measurement: chosen.measurement)
     }
 
-    /// The prefix `candidate` ends, then the ellipsis, built in one allocation.
+    /// The prefix `candidate` ends, then the ellipsis, copied as bytes into one allocation: the
+    /// prefix ends between two `Character`s, so its bytes are whole UTF-8. (Appended as a
+    /// Substring, the prefix went through the standard library's generic append.)
     private static func shown(_ text: String, upTo candidate: CutCandidate, ellipsis: String) -> String {
-        var shown = ""
-        shown.reserveCapacity(candidate.utf8Length + ellipsis.utf8.count)
-        shown += candidate.prefix(of: text)
-        shown += ellipsis
-        return shown
+        var (text, ellipsis) = (text, ellipsis)
+        let length = candidate.utf8Length
+        return text.withUTF8 { text in
+            ellipsis.withUTF8 { ellipsis in
+                String(unsafeUninitializedCapacity: length + ellipsis.count) { shown in
+                    let shown = UnsafeMutableRawBufferPointer(shown)
+                    shown.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[..<length])))
+                    UnsafeMutableRawBufferPointer(rebasing: shown[length...]).copyMemory(
+                        from: UnsafeRawBufferPointer(ellipsis))
+                    return length + ellipsis.count
+                }
+            }
+        }
     }
 
     /// Which of `candidates` (shortest first, the first the ellipsis alone) to show within
