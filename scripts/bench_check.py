@@ -16,9 +16,11 @@ RELEASE = ".build/release"
 AIM_SECONDS = 2.0
 
 
-def check(catalog, mode):
-    """One run: wall seconds, rows, peak RSS of the CLI in KiB."""
-    command = ["/usr/bin/time", "-f", "%M", f"{RELEASE}/chevron", "check", "--look", "all", catalog] + mode
+def check(catalog, mode, daemon=None, cpu=None):
+    """One run: wall seconds, rows, peak RSS of the CLI in KiB. With `cpu` (a list), appends the
+    run's CPU seconds: the CLI's user and system time, and chevrond's (`daemon`'s pid) over the run."""
+    command = ["/usr/bin/time", "-f", "%M %U %S", f"{RELEASE}/chevron", "check", "--look", "all", catalog] + mode
+    before = daemon_cpu(daemon) if daemon else (0.0, 0.0)
     start = time.perf_counter()
     result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wall = time.perf_counter() - start
@@ -26,8 +28,29 @@ def check(catalog, mode):
         sys.exit(f"check failed ({result.returncode}): {result.stderr[-2000:]}")
     summary = result.stdout.strip().splitlines()[-1]
     rows = int(re.search(r", (\d+) rows in", summary).group(1))
-    peak = int(result.stderr.strip().splitlines()[-1])
-    return wall, rows, peak
+    peak, user, system = result.stderr.strip().splitlines()[-1].split()
+    if cpu is not None:
+        after = daemon_cpu(daemon) if daemon else (0.0, 0.0)
+        cpu.append((float(user), float(system), after[0] - before[0], after[1] - before[1]))
+    return wall, rows, int(peak)
+
+
+def daemon_cpu(pid):
+    """chevrond's user and system CPU seconds so far (/proc/PID/stat, fields 14 and 15)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / ticks, int(fields[12]) / ticks
+
+
+def cpu_line(label, samples):
+    """The median CPU seconds of a mode's runs: the CLI's and chevrond's, user and system."""
+    if not samples:
+        return
+    cli_user, cli_system, daemon_user, daemon_system = (statistics.median(column) for column in zip(*samples))
+    total = cli_user + cli_system + daemon_user + daemon_system
+    daemon = f", chevrond {daemon_user:.2f} u + {daemon_system:.2f} s" if daemon_user + daemon_system > 0 else ""
+    print(f"  CPU, {label} (median): CLI {cli_user:.2f} u + {cli_system:.2f} s{daemon}; {total:.2f} s in all")
 
 
 def report_format(catalog, form):
@@ -80,22 +103,26 @@ def main():
         # Rounds, so that the machine's load moves the three modes alike: a fresh chevrond's
         # first run, the warm run after it, then a run in process.
         first, warm, local = [], [], []
+        cpu = {"first": [], "warm": [], "local": []}
         daemon_kib = 0
         for _ in range(count):
             daemon, socket = start_daemon(work)
             try:
-                first.append(check(catalog, ["--socket", socket, "--daemon"]))
-                warm.append(check(catalog, ["--socket", socket, "--daemon"]))
+                first.append(check(catalog, ["--socket", socket, "--daemon"], daemon.pid, cpu["first"]))
+                warm.append(check(catalog, ["--socket", socket, "--daemon"], daemon.pid, cpu["warm"]))
                 daemon_kib = max(daemon_kib, daemon_peak(daemon.pid))
             finally:
                 daemon.send_signal(signal.SIGTERM)
                 daemon.wait()
-            local.append(check(catalog, ["--local"]))
+            local.append(check(catalog, ["--local"], cpu=cpu["local"]))
         print(f"-- {name}")
         first_worst = report(f"  chevrond, first run after start ({count} rounds)", first, floor_us)
         warm_worst = report(f"  chevrond, warm ({count} rounds)", warm, floor_us)
         local_worst = report(f"  in process ({count} rounds)", local, floor_us)
         print(f"  chevrond peak RSS {daemon_kib / 1024:.0f} MiB")
+        # Where the time goes: a first run does the in-process run's work plus the socket's.
+        for label, key in (("first run", "first"), ("warm", "warm"), ("in process", "local")):
+            cpu_line(label, cpu[key])
         if index == len(catalogs) - 1:
             # The target: a check through chevrond at least as fast as in process, in every round.
             for label, runs in (("first run", first), ("warm", warm)):
