@@ -283,10 +283,4 @@ struct CutCandidate {
         }
         return candidates
     }
-
-    /// The prefix this candidate keeps of `text`, the text `all` made it from. Its string index is
-    /// found here, for the few candidates a cut checks, not for every `Character` in `all`.
-    func prefix(of text: String) -> Substring {
-        text[..<text.utf8.index(text.startIndex, offsetBy: utf8Length)]
-    }
 }

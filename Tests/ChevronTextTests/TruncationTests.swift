@@ -432,6 +432,11 @@ struct TruncationTests {
         #expect(measurement.width == truncation.fullWidth)
     }
 
+    /// The first `bytes` UTF-8 bytes of `text`, which end between two of its characters.
+    static func prefix(of text: String, bytes: Int) -> String {
+        String(decoding: text.utf8.prefix(bytes), as: UTF8.self)
+    }
+
     @Test func aCutUsuallyShapesOnlyTheTextItShows() throws {
         // The cost the cut is for: about one shaping besides the whole text's, not one per step
         // of a search. Counted through `settle`'s shaping, over titles in many scripts.
@@ -448,13 +453,13 @@ struct TruncationTests {
                         candidates, maxWidth: maxWidth, ellipsisWidth: ellipsisWidth, slack: 0.6
                     ) { (index) throws(TextError) -> (width: Double, ellipsis: Double) in
                         shapings += 1
-                        let prefix = String(candidates[index].prefix(of: title))
+                        let prefix = Self.prefix(of: title, bytes: candidates[index].utf8Length)
                         let (measurement, tail) = try shaper.measure(prefix + "…", tailFrom: prefix.utf8.count)
                         return (measurement.width, tail)
                     }
                     cuts += 1
                     let truncation = try sharedEngine.truncate(title, font: request, maxWidth: maxWidth)
-                    let shown = settled.map { String(candidates[$0.index].prefix(of: title)) + "…" }
+                    let shown = settled.map { Self.prefix(of: title, bytes: candidates[$0.index].utf8Length) + "…" }
                     #expect(shown == truncation.displayed)
                 }
             }
