@@ -180,7 +180,7 @@ public struct JSONParser {
         switch byte {
         case UInt8(ascii: "{"): try skipObject(depth: depth + 1)
         case UInt8(ascii: "["): try skipArray(depth: depth + 1)
-        case UInt8(ascii: "\""): _ = try parseString()
+        case UInt8(ascii: "\""): _ = try skipString()
         case UInt8(ascii: "t"): try expectLiteral("true")
         case UInt8(ascii: "f"): try expectLiteral("false")
         case UInt8(ascii: "n"): try expectLiteral("null")
@@ -211,11 +211,17 @@ public struct JSONParser {
         }
     }
 
+    /// Skips an object, refusing duplicate keys as `parseObject` does. Keys of plain ASCII
+    /// (no escape) are compared by their bytes, with no String made: two such keys are equal
+    /// Strings exactly when their bytes are. At the first key that is not, the keys so far
+    /// become Strings and the rest are compared as `parseObject` compares them.
     private mutating func skipObject(depth: Int) throws(JSONParseError) {
         try checkDepth(depth)
         position += 1
+        var plainKeys: [Range<Int>] = []
         var keys: [String] = []
         var keySet: Set<String> = []
+        var plain = true
         skipWhiteSpace()
         if current == UInt8(ascii: "}") {
             position += 1
@@ -224,17 +230,33 @@ public struct JSONParser {
         while true {
             skipWhiteSpace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key in an object") }
-            let key = try parseString()
-            // As `parseObject` does (String ==, a scan, then a set), so the same keys are duplicates.
-            let duplicate: Bool
-            if keys.count < 16 {
-                duplicate = keys.contains(key)
-                keys.append(key)
+            let keyOffset = position
+            let key = try skipString()
+            if plain, key.plainASCII, plainKeys.count < 16 {
+                if plainKeys.contains(where: { sameBytes($0, key.bytes) }) {
+                    throw error("duplicate key \"\(String(decoding: slice(key.bytes), as: UTF8.self))\"", at: keyOffset)
+                }
+                plainKeys.append(key.bytes)
             } else {
-                if keySet.isEmpty { keySet = Set(keys) }
-                duplicate = !keySet.insert(key).inserted
+                if plain {
+                    plain = false
+                    keys = plainKeys.map { String(decoding: slice($0), as: UTF8.self) }
+                }
+                let end = position
+                position = keyOffset
+                let text = try parseString()
+                position = end
+                // As `parseObject` does (String ==, a scan, then a set), so the same keys are duplicates.
+                let duplicate: Bool
+                if keys.count < 16 {
+                    duplicate = keys.contains(text)
+                    keys.append(text)
+                } else {
+                    if keySet.isEmpty { keySet = Set(keys) }
+                    duplicate = !keySet.insert(text).inserted
+                }
+                guard !duplicate else { throw error("duplicate key \"\(text)\"") }
             }
-            guard !duplicate else { throw error("duplicate key \"\(key)\"") }
             skipWhiteSpace()
             guard current == UInt8(ascii: ":") else { throw error("expected : after an object key") }
             position += 1
@@ -249,6 +271,48 @@ public struct JSONParser {
             default: throw error("expected , or } in an object")
             }
         }
+    }
+
+    private func slice(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[range])
+    }
+
+    private func sameBytes(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
+        left.count == right.count && slice(left).elementsEqual(slice(right))
+    }
+
+    private func error(_ reason: String, at offset: Int) -> JSONParseError {
+        JSONParseError(offset: offset, reason: reason)
+    }
+
+    /// Checks a string as `parseString` would, without making it: where its contents are, and
+    /// whether they are plain ASCII with no escape (the bytes are then the string). A string
+    /// with an escape is read by `parseString`'s own path and dropped.
+    mutating func skipString() throws(JSONParseError) -> (bytes: Range<Int>, plainASCII: Bool) {
+        let opening = position
+        position += 1
+        let start = position
+        var hasNonASCII = false
+        skipPlainWords(&hasNonASCII)
+        while let byte = current {
+            if byte == UInt8(ascii: "\"") {
+                let contents = start..<position
+                position += 1
+                guard !hasNonASCII || UTF8Check.isWellFormed(slice(contents)) else {
+                    throw JSONParseError(offset: start, reason: "a string is not valid UTF-8")
+                }
+                return (contents, !hasNonASCII)
+            }
+            if byte == UInt8(ascii: "\\") {
+                position = opening
+                _ = try parseString()
+                return (start..<(position - 1), false)
+            }
+            if byte < 0x20 { throw error("a raw control character \(Self.describe(byte)) inside a string") }
+            if byte >= 0x80 { hasNonASCII = true }
+            position += 1
+        }
+        throw JSONParseError(offset: opening, reason: "a string is not closed")
     }
 
     /// A number, read in one pass. One of at most 15 digits and no exponent (what replies hold:
@@ -312,24 +376,7 @@ public struct JSONParser {
         let start = position
         // Fast path: no escapes. Non-ASCII bytes are validated as UTF-8 in one go at the end.
         var hasNonASCII = false
-        // Eight bytes at a time while none is a quote, a backslash or a control character: each
-        // test below sets the high bit of some byte exactly when one is (the word-at-a-time
-        // "has zero byte" and "has byte less than" tests); the byte loop then takes over at that
-        // word. A long title or font path is scanned in an eighth of the steps.
-        if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            while position &+ 8 <= bytes.count {
-                let word = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-                let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-                let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-                let special =
-                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-                if special & highs != 0 { break }
-                if word & highs != 0 { hasNonASCII = true }
-                position &+= 8
-            }
-        }
+        skipPlainWords(&hasNonASCII)
         while let byte = current {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
@@ -343,6 +390,27 @@ public struct JSONParser {
         }
         guard current != nil else { throw JSONParseError(offset: start - 1, reason: "a string is not closed") }
         return try parseEscapedString(from: start)
+    }
+
+    /// Skips eight bytes at a time while none is a quote, a backslash or a control character:
+    /// each test below sets the high bit of some byte exactly when one is (the word-at-a-time
+    /// "has zero byte" and "has byte less than" tests); a byte loop then takes over at that
+    /// word. A long title or font path is scanned in an eighth of the steps.
+    @inline(__always)
+    private mutating func skipPlainWords(_ hasNonASCII: inout Bool) {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while position &+ 8 <= bytes.count {
+            let word = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            let special =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+            if special & highs != 0 { break }
+            if word & highs != 0 { hasNonASCII = true }
+            position &+= 8
+        }
     }
 
     private func makeString(_ slice: UnsafeRawBufferPointer, hasNonASCII: Bool, offset: Int) throws(JSONParseError)
@@ -443,5 +511,49 @@ public struct JSONParser {
     /// A byte as a readable character or its hex value.
     private static func describe(_ byte: UInt8) -> String {
         (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "0x\(String(byte, radix: 16))"
+    }
+}
+
+/// UTF-8 well-formedness (The Unicode Standard, table 3-7), checked without making a String:
+/// what `String(validating:as:)` accepts, for a parser that only skips the text.
+enum UTF8Check {
+    static func isWellFormed(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        var index = 0
+        /// Whether the byte at `offset` is in `range` (a continuation byte by default).
+        func follows(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+            offset < count && range.contains(bytes[offset])
+        }
+        while index < count {
+            let lead = bytes[index]
+            switch lead {
+            case 0x00...0x7F:
+                index += 1
+            case 0xC2...0xDF:
+                guard follows(index + 1) else { return false }
+                index += 2
+            case 0xE0:
+                guard follows(index + 1, 0xA0...0xBF), follows(index + 2) else { return false }
+                index += 3
+            case 0xE1...0xEC, 0xEE...0xEF:
+                guard follows(index + 1), follows(index + 2) else { return false }
+                index += 3
+            case 0xED:  // not the surrogates' U+D800…U+DFFF
+                guard follows(index + 1, 0x80...0x9F), follows(index + 2) else { return false }
+                index += 3
+            case 0xF0:
+                guard follows(index + 1, 0x90...0xBF), follows(index + 2), follows(index + 3) else { return false }
+                index += 4
+            case 0xF1...0xF3:
+                guard follows(index + 1), follows(index + 2), follows(index + 3) else { return false }
+                index += 4
+            case 0xF4:  // up to U+10FFFF
+                guard follows(index + 1, 0x80...0x8F), follows(index + 2), follows(index + 3) else { return false }
+                index += 4
+            default:  // continuation bytes as a lead, overlong C0/C1, F5 and above
+                return false
+            }
+        }
+        return true
     }
 }

@@ -175,6 +175,71 @@ struct OnePassReadTests {
         #expect(throws: JSONParseError.self) { try bytes.withUnsafeBytes { try VarlinkCall.read(frame: $0) } }
     }
 
+    /// A call whose parameters are `parameters`, as bytes.
+    static func call(parameters: [UInt8]) -> [UInt8] {
+        Array(#"{"method":"io.chevron.BackButton.Size","parameters":"#.utf8) + parameters + Array("}".utf8)
+    }
+
+    /// The call pass compares plain ASCII keys by their bytes and any other key as a String: it
+    /// finds a duplicate exactly where the parser (which compares Strings) does.
+    @Test(arguments: [
+        (#"{"title":"a","look":"b"}"#, true),
+        (#"{"title":"a","\u0074itle":"b"}"#, false),  // the same key, once escaped
+        ("{\"Kelvin\":1,\"\u{212A}elvin\":2}", false),  // U+212A is canonically "K"
+        ("{\"caf\u{E9}\":1,\"cafe\u{301}\":2}", false),  // é, composed and decomposed
+        ("{\"caf\u{E9}\":1,\"cafe\":2}", true),
+        (#"{"a":{"x":1},"b":{"x":2}}"#, true),  // one key in two objects
+        (#"{"a":{"x":1,"x":2}}"#, false),
+    ])
+    func duplicateKeysAreFoundAsTheParserFindsThem(_ parameters: String, _ distinct: Bool) throws {
+        let bytes = Self.call(parameters: Array(parameters.utf8))
+        #expect(((try? Self.tree(bytes)) != nil) == distinct, "\(parameters)")
+        #expect((bytes.withUnsafeBytes { VarlinkCall(frame: $0) } != nil) == distinct, "\(parameters)")
+    }
+
+    @Test func manyKeysAreCheckedForDuplicatesToo() throws {
+        let keys = (0..<20).map { #""k\#($0)":\#($0)"# }
+        let distinct = Self.call(parameters: Array(("{" + keys.joined(separator: ",") + "}").utf8))
+        #expect(distinct.withUnsafeBytes { VarlinkCall(frame: $0) } != nil)
+        for repeated in [#""k3":0"#, #""\u006b3":0"#] {
+            let twice = Self.call(parameters: Array(("{" + (keys + [repeated]).joined(separator: ",") + "}").utf8))
+            #expect((try? Self.tree(twice)) == nil)
+            #expect(twice.withUnsafeBytes { VarlinkCall(frame: $0) } == nil, "\(repeated)")
+        }
+    }
+
+    /// A string's bytes are checked as UTF-8 without being made into a String: the call pass
+    /// takes exactly the byte sequences the standard library's `String(validating:)` takes.
+    /// Every one- and two-byte sequence, and three- and four-byte ones around each lead byte's
+    /// limits (surrogates, overlong forms, past U+10FFFF, cut short).
+    @Test func stringBytesAreCheckedAsTheStandardLibraryChecksUTF8() throws {
+        let special: Set<UInt8> = [UInt8(ascii: "\""), UInt8(ascii: "\\")]
+        let plain = (UInt8(0x20)...0xFF).filter { !special.contains($0) }
+        var sequences: [[UInt8]] = plain.map { [$0] }
+        for first in UInt8(0x80)...0xFF {
+            for second in plain { sequences.append([first, second]) }
+        }
+        let leads: [UInt8] = [0xC0, 0xC1, 0xC2, 0xDF] + Array(0xE0...0xF7) + [0xFF]
+        let middles = Array(UInt8(0x7F)...0xC0)
+        for lead in leads {
+            for second in middles {
+                for third: UInt8 in [0x41, 0x80, 0xBF, 0xC0] {
+                    sequences.append([lead, second, third])
+                    for fourth: UInt8 in [0x41, 0x80, 0xBF] { sequences.append([lead, second, third, fourth]) }
+                }
+            }
+        }
+        var mismatches: [[UInt8]] = []
+        for sequence in sequences {
+            let parameters = Array(#"{"title":""#.utf8) + sequence + Array(#""}"#.utf8)
+            let stdlib = String(validating: sequence, as: UTF8.self) != nil
+            let onePass = Self.call(parameters: parameters).withUnsafeBytes { VarlinkCall(frame: $0) } != nil
+            if stdlib != onePass { mismatches.append(sequence) }
+        }
+        #expect(sequences.count > 30_000)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5).map { $0.map { String($0, radix: 16) } })")
+    }
+
     @Test func callsThatAreNotPlainAreLeftToTheParser() throws {
         // null parameters and flags, an unknown member, a method name that is not qualified: the
         // slow path reads (or refuses) them, with its own errors.
