@@ -17,11 +17,12 @@ import NIOCore
 // 12 pt (FONT="Liberation Sans:bold", the floor's; default the look's font). The wire's own cost per
 // title: reply-decode reads SizeMany replies of the titles' layouts (100 a reply, as an
 // in-process chevrond wrote them) into their generated type, as a client does; reply-encode
-// writes those replies into a buffer, as chevrond does.
+// writes those replies into a buffer, as chevrond does; call-read reads SizeMany calls of the
+// titles (100 a call) as chevrond reads a call's frame and then its parameters.
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
     print(
-        "usage: chevron-profile uncached-measure|cached-measure|uncached-size|layout|cached-size|reply-decode|reply-encode [ROUNDS]"
+        "usage: chevron-profile uncached-measure|cached-measure|uncached-size|layout|cached-size|reply-decode|reply-encode|call-read [ROUNDS]"
     )
     exit(2)
 }
@@ -97,6 +98,26 @@ case "reply-decode", "reply-encode":
             guard index < replies.count else { return }
             buffer.clear()
             VarlinkReply(body: replies[index]).write(into: &buffer)
+        }
+    }
+case "call-read":
+    // Calls of 100 Size requests each, as a client writes them; a step reads one call's frame
+    // as chevrond does (the envelope, the parameters' text checked) and its parameters into
+    // their generated type. The figure printed is per request, as for the replies above.
+    var frames: [[UInt8]] = []
+    for start in stride(from: 0, to: titles.count, by: 100) {
+        let batch = titles[start..<min(start + 100, titles.count)]
+        let call = VarlinkCall(
+            method: BackButtonInterface.SizeMany.name,
+            parameters: ["requests": .array(batch.map { ["look": .string(look), "title": .string($0)] })])
+        frames.append(Array(call.message.jsonText.utf8))
+    }
+    step = { index in
+        guard index < frames.count else { return }
+        let call = frames[index].withUnsafeBytes { VarlinkCall(frame: $0) }
+        guard let call, (try? call.read(BackButtonInterface.SizeMany.Parameters.self)) != nil else {
+            print("a call did not read")
+            exit(1)
         }
     }
 default:
