@@ -213,34 +213,47 @@ public struct JSONParser {
 
     /// Skips an object, refusing duplicate keys as `parseObject` does. Keys of plain ASCII
     /// (no escape) are compared by their bytes, with no String made: two such keys are equal
-    /// Strings exactly when their bytes are. At the first key that is not, the keys so far
-    /// become Strings and the rest are compared as `parseObject` compares them.
+    /// Strings exactly when their bytes are. Where they are, the first 16 are kept on the stack
+    /// (an object of a call has a few keys; an array of them was an allocation per object). At
+    /// the first key that is not plain, or past 16, the keys so far become Strings and the rest
+    /// are compared as `parseObject` compares them.
     private mutating func skipObject(depth: Int) throws(JSONParseError) {
         try checkDepth(depth)
         position += 1
-        var plainKeys: [Range<Int>] = []
-        var keys: [String] = []
-        var keySet: Set<String> = []
-        var plain = true
         skipWhiteSpace()
         if current == UInt8(ascii: "}") {
             position += 1
             return
         }
+        try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 16) {
+            (plainKeys) throws(JSONParseError) in
+            try skipMembers(depth: depth, plainKeys: plainKeys)
+        }
+    }
+
+    /// The members of an object after its `{`, up to and past its `}`.
+    private mutating func skipMembers(depth: Int, plainKeys: UnsafeMutableBufferPointer<Range<Int>>)
+        throws(JSONParseError)
+    {
+        var plainCount = 0
+        var keys: [String] = []
+        var keySet: Set<String> = []
+        var plain = true
         while true {
             skipWhiteSpace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key in an object") }
             let keyOffset = position
             let key = try skipString()
-            if plain, key.plainASCII, plainKeys.count < 16 {
-                if plainKeys.contains(where: { sameBytes($0, key.bytes) }) {
+            if plain, key.plainASCII, plainCount < plainKeys.count {
+                for index in 0..<plainCount where sameBytes(plainKeys[index], key.bytes) {
                     throw error("duplicate key \"\(String(decoding: slice(key.bytes), as: UTF8.self))\"", at: keyOffset)
                 }
-                plainKeys.append(key.bytes)
+                plainKeys[plainCount] = key.bytes
+                plainCount += 1
             } else {
                 if plain {
                     plain = false
-                    keys = plainKeys.map { String(decoding: slice($0), as: UTF8.self) }
+                    keys = plainKeys[0..<plainCount].map { String(decoding: slice($0), as: UTF8.self) }
                 }
                 let end = position
                 position = keyOffset
