@@ -82,8 +82,12 @@ bench-instructions: deps
 sheet: build
 	$(RELEASE_DIR)/chevron sheet docs/sheet-titles.txt --local -o docs/sheet.png
 
-## Man pages (swift-argument-parser's generate-manual) and shell completions, into .build/.
-docs: build
+## What the documentation shows, made from the release binaries: the contact sheet, every console
+## example's output in the README and docs/ (scripts/doc-examples.py; `make test` checks them), and
+## the man pages and shell completions, into .build/.
+DOC_PAGES = README.md $(wildcard docs/check.md)
+docs: sheet
+	python3 scripts/doc-examples.py --write --bin-dir $(RELEASE_DIR) $(DOC_PAGES)
 	mkdir -p .build/man .build/completions
 	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --output-directory .build/man
 	for shell in bash zsh fish; do \

@@ -266,34 +266,6 @@ struct CheckReportsTests {
     }
 }
 
-/// The README's "Localisation checks in CI" examples are what the CLI prints for the files in
-/// Tests/samples/ci (the same files, kept with the tests).
-struct ReadmeCheckExamplesTests {
-    @Test func everyConsoleExampleOfTheSectionIsWhatCheckPrints() throws {
-        let readme = try String(
-            contentsOf: DaemonProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "## Localisation checks in CI"))
-        let section = readme[start.upperBound...].prefix { _ in true }
-        let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
-        let blocks = section[..<end].components(separatedBy: "```console\n").dropFirst().map {
-            String($0.prefix { _ in true }[..<($0.range(of: "```")?.lowerBound ?? $0.endIndex)])
-        }
-        #expect(blocks.count == 6)
-        let folder = DaemonProcess.packageRoot.appendingPathComponent("Tests/samples/ci")
-        for block in blocks {
-            var lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if lines.last == "" { lines.removeLast() }
-            let command = try #require(lines.first?.dropFirst(2).split(separator: " ").map(String.init))
-            #expect(command.first == "chevron")
-            let result = try CLITests.run(
-                "chevron", Array(command.dropFirst()) + ["--local", "--quiet"], directory: folder)
-            let printed = result.output.split(separator: "\n").map(String.init)
-            // A block may stop before the summary line; what it shows is printed as shown.
-            #expect(Array(printed.prefix(lines.count - 1)) == Array(lines.dropFirst()), "\(command)")
-        }
-    }
-}
-
 /// A file with one enormous value is read with memory bounded by a small multiple of its size,
 /// and the value becomes a TextTooLong row. Peak memory is the kernel's count for the child
 /// (`getrusage(RUSAGE_CHILDREN)` in a Python parent that runs nothing else).

@@ -28,6 +28,22 @@ struct ChevronClientTests {
         await client.close()
     }
 
+    /// The README's example, as written there (`scripts/doc-examples.py` checks that it stands
+    /// here), against chevrond: Settings in instagram is 69 pt wide (docs/looks.md: min(160,
+    /// text + 21), with hb-shape's text width, snapped up).
+    @Test func theReadmeExampleRuns() async throws {
+        let daemon = try DaemonProcess()
+        let socketPath = daemon.socketPath
+        let client = try await ChevronClient.connect(socketPath: socketPath)
+        let layout = try await client.size(SizeParameters(look: "instagram", title: "Settings"))
+        print(layout.width, layout.displayedTitle, layout.font.family)
+        await client.close()
+        let face = try ExternalTools.fcMatch("Helvetica:bold")
+        let text = try ExternalTools.hbShapeWidth(file: face.file, text: "Settings", size: 12, features: ["-kern"])
+        #expect(layout.width == min(160, text + 21).rounded(.up))
+        #expect(layout.displayedTitle == "Settings" && layout.font.family == face.family)
+    }
+
     @Test func typedCallsDecodeEveryMethod() async throws {
         let daemon = try DaemonProcess()
         let client = try await ChevronClient.connect(socketPath: daemon.socketPath)
