@@ -114,11 +114,18 @@ var package = Package(
             name: "ChevronWire",
             dependencies: ["ChevronVarlink", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSwift),
-        // The localisation files `chevron check` reads (.strings, .xcstrings, strings.xml, CSV,
-        // lines): a library of its own, so that the fuzz targets can reach its parsers.
+        // `chevron check`'s engine: the catalogues it reads (.strings, .xcstrings, strings.xml,
+        // XLIFF, CSV, lines), its plan, the measuring of every title in every look through a
+        // client, and the reports. The command is a thin layer over it; tests call it directly.
         .target(
             name: "ChevronCheck",
-            dependencies: ["ChevronVarlink"],
+            dependencies: ["ChevronClient", "ChevronText", "ChevronVarlink"],
+            swiftSettings: strictSwift
+        ),
+        // The service in this process behind the client's transport: what `--local` answers with.
+        .target(
+            name: "ChevronInProcess",
+            dependencies: ["ChevronBuiltInLooks", "ChevronClient", "ChevronService", "ChevronText", "ChevronVarlink"],
             swiftSettings: strictSwift
         ),
         .target(
@@ -172,6 +179,7 @@ var package = Package(
             dependencies: [
                 "ChevronCheck",
                 "ChevronClient",
+                "ChevronInProcess",
                 "ChevronService",
                 "ChevronVarlink",
                 "ChevronText",
@@ -223,7 +231,7 @@ var package = Package(
         ),
         .testTarget(
             name: "ChevronCheckTests",
-            dependencies: ["ChevronCheck"],
+            dependencies: ["ChevronCheck", "ChevronClient", "ChevronInProcess", "ChevronTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,9 +1,8 @@
 import ArgumentParser
-import ChevronBuiltInLooks
 import ChevronClient
-import ChevronService
+import ChevronInProcess
 import ChevronText
-import ChevronVarlink
+
 import Foundation
 
 /// Where the answers come from: chevrond when its socket answers, else the same engine in this
@@ -109,65 +108,4 @@ struct Connection {
         guard let socketPath else { return client }
         return try await ChevronClient.connect(socketPath: socketPath)
     }
-}
-
-/// The service running in this process, behind the same interface as the daemon's socket:
-/// `--local` answers exactly what chevrond would.
-final class InProcessTransport: VarlinkTransport {
-    private let service: ChevronService
-    private let peer = PeerCredentials(pid: getpid(), uid: geteuid(), gid: getegid())
-
-    init(looksDirectory: String?, fontDirectories: [String] = []) throws {
-        var text = TextEngine.Configuration()
-        text.fontDirectories = fontDirectories
-        var configuration = ChevronService.Configuration(builtInLooks: .builtIn, looksDirectory: looksDirectory)
-        configuration.fingerprintCacheFile = ChevronService.defaultFingerprintCacheFile(
-            environment: ProcessInfo.processInfo.environment)
-        service = ChevronService(
-            configuration: configuration, text: try TextEngine(configuration: text), ownerUID: geteuid())
-        for problem in service.loadManifests() {
-            FileHandle.standardError.write(Data("chevron: manifest \(problem)\n".utf8))
-        }
-        for file in service.text.skippedFontFiles {
-            FileHandle.standardError.write(
-                Data("chevron: fonts: skipped \(file): not a font file fontconfig can read\n".utf8))
-        }
-    }
-
-    /// Each reply goes through its wire form and back, exactly as it would over the socket
-    /// (some replies are written as JSON text straight away and have no tree to read).
-    func call(_ call: VarlinkCall) async throws(ChevronClientError) -> [VarlinkReply] {
-        try Self.readBack(service.handle(call, context: VarlinkCallContext(peer: peer)).map { $0.frame.dropLast() })
-    }
-
-    /// As the socket transport reads a typed reply: its parameters read as `T` in the pass that
-    /// reads the frame, else the replies read back.
-    func call<T: WireStruct>(_ call: VarlinkCall, readingParametersAs type: T.Type)
-        async throws(ChevronClientError) -> TypedReply<T>
-    {
-        let frames = service.handle(call, context: VarlinkCallContext(peer: peer)).map { $0.frame.dropLast() }
-        if frames.count == 1,
-            let value = frames[0].withUnsafeBytes({ VarlinkReply.parameters(ofFrame: $0, as: type) })
-        {
-            return .read(value)
-        }
-        return .replies(try Self.readBack(frames))
-    }
-
-    /// Frames (without their NUL) read back into replies.
-    private static func readBack(_ frames: [ArraySlice<UInt8>]) throws(ChevronClientError) -> [VarlinkReply] {
-        var replies: [VarlinkReply] = []
-        for frame in frames {
-            do {
-                replies.append(
-                    try frame.withUnsafeBytes { bytes throws(VarlinkMessageError) in try VarlinkReply.read(frame: bytes)
-                    })
-            } catch {
-                throw ChevronClientError(.protocolViolation, message: "an in-process reply did not read back: \(error)")
-            }
-        }
-        return replies
-    }
-
-    func close() async {}
 }

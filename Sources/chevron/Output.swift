@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChevronCheck
 import ChevronClient
 import Foundation
 
@@ -29,35 +30,8 @@ enum Output {
         print(String(decoding: data, as: UTF8.self))
     }
 
-    /// Formats points with up to three decimals, without trailing zeros: what `%.3f` writes,
-    /// trimmed. A check prints this for every row, so the common case (a width whose thousandths
-    /// are exact in binary, as FreeType's 26.6 units are) is done in integers; the rest goes
-    /// through printf.
-    static func points(_ value: Double) -> String {
-        let scaled = value * 1000
-        var text: String
-        // The product is exact when the fused value × 1000 − product is zero; then rounding it
-        // half to even is what printf does with the exact decimal value.
-        if value.isFinite, abs(scaled) < 0x1p52, (-scaled).addingProduct(value, 1000) == 0 {
-            let thousandths = Int(abs(scaled).rounded(.toNearestOrEven))
-            text = (value.sign == .minus ? "-" : "") + String(thousandths / 1000)
-            var fraction = thousandths % 1000
-            if fraction != 0 {
-                var places = 3
-                while fraction % 10 == 0 {
-                    fraction /= 10
-                    places -= 1
-                }
-                let digits = String(fraction)
-                text += "." + String(repeating: "0", count: places - digits.count) + digits
-            }
-            return text
-        }
-        text = String(format: "%.3f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
-    }
+    /// Points as every report prints them (`Points.text`).
+    static func points(_ value: Double) -> String { Points.text(value) }
 
     /// Refuses a scale other than 1, 2 or 3 (the scales of iOS screens) as a usage error.
     static func requireScale(_ scale: Int) throws {
@@ -145,14 +119,6 @@ extension String {
     func column(_ width: Int) -> String {
         let count = characterCount
         return count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-
-    /// `count` (Characters), without walking grapheme breaks when the text is ASCII, where each
-    /// byte is one Character (except CR LF, which is one: counted the slow way).
-    var characterCount: Int {
-        let utf8 = utf8
-        if utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return utf8.count }
-        return count
     }
 
     /// Appends the string, then spaces up to `width` Characters when it is shorter.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChevronCheck
 import ChevronClient
 import ChevronRender
 import Foundation
@@ -63,7 +64,7 @@ struct RenderCommand: AsyncParsableCommand {
             try Output.writeFile(png, to: output)
             let layout = rendered.layout
             TrustNotes.warnAboutMissingGlyphs(layout, title: title)
-            if let note = TrustNotes.substitutionMessage(look: layout.look, font: layout.font) { TrustNotes.warn(note) }
+            if let note = SubstitutionLog.message(look: layout.look, font: layout.font) { TrustNotes.warn(note) }
             if json {
                 try Output.printJSON(RenderJSON(file: output, rendered: rendered))
             } else if output != "-" {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChevronCheck
 import ChevronClient
 
 /// `chevron size`: the back button's layout for one title in one look.
@@ -27,7 +28,7 @@ struct SizeCommand: AsyncParsableCommand {
             let client = try await connection.client()
             let layout = try await client.size(button.parameters(title: title))
             TrustNotes.warnAboutMissingGlyphs(layout, title: title)
-            if let note = TrustNotes.substitutionMessage(look: layout.look, font: layout.font) { TrustNotes.warn(note) }
+            if let note = SubstitutionLog.message(look: layout.look, font: layout.font) { TrustNotes.warn(note) }
             if json {
                 try Output.printJSON(SizeJSON(layout))
                 return

@@ -1,29 +1,28 @@
-import ChevronCheck
 import ChevronClient
 import Foundation
 
 /// One title in one look, as `check --json` prints it.
-struct CheckRow {
-    let file: String
-    let line: Int
-    let key: String
-    let title: String
-    let look: String
-    let width: Double?
-    let maxWidth: Double
-    let truncated: Bool
-    let displayedTitle: String
-    let titleSource: String
-    let missingGlyphs: Int
-    let language: String?
+public struct CheckRow {
+    public let file: String
+    public let line: Int
+    public let key: String
+    public let title: String
+    public let look: String
+    public let width: Double?
+    public let maxWidth: Double
+    public let truncated: Bool
+    public let displayedTitle: String
+    public let titleSource: String
+    public let missingGlyphs: Int
+    public let language: String?
     /// Whether `maxWidth` is the entry's own limit (an XLIFF unit's maxwidth), not the look's.
-    let ownLimit: Bool
+    public let ownLimit: Bool
     /// The title as the file writes it, when placeholders in it were filled with samples.
-    let template: String?
-    let error: String?
+    public let template: String?
+    public let error: String?
 
     /// - Parameter language: the language the title was measured in (the file's, else `--language`).
-    init(_ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, outcome: CheckOutcome) {
+    public init(_ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, outcome: CheckOutcome) {
         file = entry.file
         line = entry.line
         key = entry.key
@@ -44,7 +43,7 @@ struct CheckRow {
     /// The row as `check --json` writes it: every key on every row (`width` is null, not absent,
     /// when the engine refused the title), `template` and `error` only when there is one; keys
     /// in sorted order.
-    func write(to json: inout PrettyJSON) {
+    public func write(to json: inout PrettyJSON) {
         json.object { json in
             json.member("displayedTitle", displayedTitle)
             if let error {
@@ -69,7 +68,7 @@ struct CheckRow {
     }
 
     /// What a user sees, in words. Missing glyphs come first: such a row never reads as fitting.
-    var shown: String {
+    public var shown: String {
         if let error { return "error: \(error)" }
         let seen: String
         switch titleSource {
@@ -86,10 +85,10 @@ struct CheckRow {
     }
 
     /// Whether the title is not shown in full: cut, or replaced by another title or nothing.
-    var isCut: Bool { truncated || titleSource != "title" }
+    public var isCut: Bool { truncated || titleSource != "title" }
 
     /// Whether the row fails `--fail-on`.
-    func fails(_ rule: CheckCommand.FailOn) -> Bool {
+    public func fails(_ rule: CheckPlan.FailOn) -> Bool {
         switch rule {
         case .truncate: isCut
         case .fallback: titleSource != "title"
@@ -102,15 +101,15 @@ struct CheckRow {
 
 /// What the engine answered for one title in one look, as a row needs it: the layout's few
 /// fields, or why there is none. One answer serves every row that asks the same question.
-struct CheckOutcome: Sendable {
-    var width: Double?
-    var truncated = false
-    var displayedTitle = ""
-    var titleSource = "none"
-    var missingGlyphs = 0
-    var error: String?
+public struct CheckOutcome: Sendable {
+    public var width: Double?
+    public var truncated = false
+    public var displayedTitle = ""
+    public var titleSource = "none"
+    public var missingGlyphs = 0
+    public var error: String?
 
-    init(_ result: SizeResultReply) {
+    public init(_ result: SizeResultReply) {
         if let layout = result.layout {
             width = layout.width
             truncated = layout.truncated
@@ -125,15 +124,15 @@ struct CheckOutcome: Sendable {
     }
 
     /// A title that was not sent: `error` says why (`io.chevron.Text.TextTooLong: …`).
-    init(error: String) {
+    public init(error: String) {
         self.error = error
     }
 }
 
 /// `check --json`: the rows and the run's summary.
-struct CheckReport {
+public struct CheckReport {
     /// What the run found, in counts, and which looks were measured with a substitute font.
-    struct Summary {
+    public struct Summary {
         /// A look whose requested font fontconfig replaced with another family.
         struct Substitution {
             let look: String
@@ -154,26 +153,26 @@ struct CheckReport {
         let substitutions: [Substitution]
     }
 
-    let rows: [CheckRow]
-    let summary: Summary
+    public let rows: [CheckRow]
+    public let summary: Summary
     /// What the answers were measured with (`chevron fingerprint`): the same on every host that
     /// answers alike.
-    let fingerprint: Fingerprint
+    public let fingerprint: Fingerprint
 
     /// The fingerprint and its parts (not the timing, which differs from run to run).
-    struct Fingerprint {
+    public struct Fingerprint {
         let fingerprint: String
         let parts: ServiceInterface.FingerprintParts
     }
 
-    init(rows: [CheckRow], summary: Summary, fingerprint: FingerprintReply) {
+    public init(rows: [CheckRow], summary: Summary, fingerprint: FingerprintReply) {
         self.rows = rows
         self.summary = summary
         self.fingerprint = Fingerprint(fingerprint: fingerprint.fingerprint, parts: fingerprint.parts)
     }
 
     /// The report as `check --json` prints it: `{fingerprint, rows, summary}`, keys sorted.
-    func write(to json: inout PrettyJSON) {
+    public func write(to json: inout PrettyJSON) {
         json.object { json in
             json.object("fingerprint") { json in
                 json.member("fingerprint", fingerprint.fingerprint)
@@ -198,7 +197,7 @@ struct CheckReport {
 
 extension CheckReport.Summary {
     /// The summary as `check --json` writes it, keys sorted.
-    func write(to json: inout PrettyJSON) {
+    public func write(to json: inout PrettyJSON) {
         json.object { json in
             json.member("errors", errors)
             json.member("fellBack", fellBack)
@@ -223,7 +222,7 @@ extension CheckReport.Summary {
     }
 
     /// The counts of `rows`, `titles` entries read, and the looks measured with a substitute.
-    init(rows: [CheckRow], titles: Int, substitutions: SubstitutionLog) {
+    public init(rows: [CheckRow], titles: Int, substitutions: SubstitutionLog) {
         self.init(
             titles: titles, rows: rows.count, truncated: rows.filter { $0.error == nil && $0.truncated }.count,
             fellBack: rows.filter { $0.error == nil && $0.titleSource != "title" }.count,
@@ -235,36 +234,5 @@ extension CheckReport.Summary {
                     look: entry.look, requested: entry.font.requested, family: entry.font.family,
                     style: entry.font.style, file: entry.font.file)
             })
-    }
-}
-
-/// A progress bar on standard error, drawn only when it is a terminal. Advanced by the one task
-/// that collects a check's batches.
-final class ProgressBar {
-    /// How many there are to do: nil while they are still being counted (the bar then shows
-    /// only how many are done).
-    var total: Int?
-    private var done = 0
-    private let enabled = isatty(STDERR_FILENO) == 1
-
-    init(total: Int? = nil) {
-        self.total = total
-    }
-
-    func advance(by count: Int) {
-        done += count
-        guard enabled else { return }
-        guard let total else {
-            FileHandle.standardError.write(Data("\r\(done) done".utf8))
-            return
-        }
-        guard total > 0 else { return }
-        let filled = done * 30 / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
-    }
-
-    func finish() {
-        if enabled, done > 0 || total ?? 0 > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }

@@ -10,7 +10,7 @@ import ChevronVarlink
 /// The caller writes each object's keys in sorted order (byte order, as Foundation sorts these
 /// ASCII names); `CheckReportsTests` has Foundation read each report and write it again, the
 /// same bytes.
-struct PrettyJSON {
+public struct PrettyJSON {
     private var bytes: [UInt8] = []
     /// Per open object or array, whether it has a member yet.
     private var hasMember: [Bool] = []
@@ -18,55 +18,55 @@ struct PrettyJSON {
     private let sink: ([UInt8]) -> Void
 
     /// A writer handing its bytes to `sink` in pieces of about 1 MiB.
-    init(sink: @escaping ([UInt8]) -> Void) {
+    public init(sink: @escaping ([UInt8]) -> Void) {
         self.sink = sink
         bytes.reserveCapacity(Self.pieceBytes + 4096)
     }
 
     /// A writer to standard output, through `print` (so in order with what else it prints). A
     /// piece ends after a whole value, never inside a character.
-    static func toStandardOutput() -> PrettyJSON {
+    public static func toStandardOutput() -> PrettyJSON {
         PrettyJSON { bytes in print(String(decoding: bytes, as: UTF8.self), terminator: "") }
     }
 
-    static let pieceBytes = 1 << 20
+    public static let pieceBytes = 1 << 20
 
     /// Hands over what is left, then a newline (as `print` ends a document).
-    mutating func finish() {
+    public mutating func finish() {
         bytes.append(UInt8(ascii: "\n"))
         sink(bytes)
         bytes.removeAll(keepingCapacity: true)
     }
 
     /// An object: `body` writes its members with `key`, in sorted order.
-    mutating func object(_ body: (inout PrettyJSON) -> Void) {
+    public mutating func object(_ body: (inout PrettyJSON) -> Void) {
         open(UInt8(ascii: "{"))
         body(&self)
         close(UInt8(ascii: "}"))
     }
 
     /// An array: `body` writes its elements, each after `element()`.
-    mutating func array(_ body: (inout PrettyJSON) -> Void) {
+    public mutating func array(_ body: (inout PrettyJSON) -> Void) {
         open(UInt8(ascii: "["))
         body(&self)
         close(UInt8(ascii: "]"))
     }
 
     /// Starts a member of the open object: the value is written next.
-    mutating func key(_ name: String) {
+    public mutating func key(_ name: String) {
         member()
         string(name)
         bytes.append(contentsOf: " : ".utf8)
     }
 
     /// Starts an element of the open array: the value is written next.
-    mutating func element() {
+    public mutating func element() {
         member()
     }
 
     /// A string, quoted and escaped by `JSONText` as the wire writes strings (the same escapes
     /// as Foundation's, but for U+0008 and U+000C, written `\u0008` and `\u000c`, not `\b`, `\f`).
-    mutating func string(_ text: String) {
+    public mutating func string(_ text: String) {
         JSONText.withQuoted(text) { bytes.append(contentsOf: $0) }
         flushIfFull()
     }
@@ -74,62 +74,62 @@ struct PrettyJSON {
     /// A number as `JSONText` writes it, as Foundation does a Double: an integer without a
     /// fraction (55), others in their shortest form (55.5, 1e-07); null for infinities and NaN,
     /// which JSON has not (Foundation refused them; no report's numbers come near).
-    mutating func double(_ value: Double) {
+    public mutating func double(_ value: Double) {
         JSONText.withNumber(value) { bytes.append(contentsOf: $0) }
     }
 
-    mutating func int(_ value: Int) {
+    public mutating func int(_ value: Int) {
         double(Double(value))
     }
 
-    mutating func bool(_ value: Bool) {
+    public mutating func bool(_ value: Bool) {
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    mutating func null() {
+    public mutating func null() {
         bytes.append(contentsOf: "null".utf8)
     }
 
     /// A string, or null.
-    mutating func string(_ text: String?) {
+    public mutating func string(_ text: String?) {
         if let text { string(text) } else { null() }
     }
 
     /// A number, or null.
-    mutating func double(_ value: Double?) {
+    public mutating func double(_ value: Double?) {
         if let value { double(value) } else { null() }
     }
 
     /// A member whose value is a string (null when nil).
-    mutating func member(_ name: String, _ value: String?) {
+    public mutating func member(_ name: String, _ value: String?) {
         key(name)
         string(value)
     }
 
     /// A member whose value is a number (null when nil).
-    mutating func member(_ name: String, _ value: Double?) {
+    public mutating func member(_ name: String, _ value: Double?) {
         key(name)
         double(value)
     }
 
-    mutating func member(_ name: String, _ value: Int) {
+    public mutating func member(_ name: String, _ value: Int) {
         key(name)
         int(value)
     }
 
-    mutating func member(_ name: String, _ value: Bool) {
+    public mutating func member(_ name: String, _ value: Bool) {
         key(name)
         bool(value)
     }
 
     /// A member `name` whose value is an array `body` writes.
-    mutating func array(_ name: String, _ body: (inout PrettyJSON) -> Void) {
+    public mutating func array(_ name: String, _ body: (inout PrettyJSON) -> Void) {
         key(name)
         array(body)
     }
 
     /// A member `name` whose value is an object `body` writes.
-    mutating func object(_ name: String, _ body: (inout PrettyJSON) -> Void) {
+    public mutating func object(_ name: String, _ body: (inout PrettyJSON) -> Void) {
         key(name)
         object(body)
     }

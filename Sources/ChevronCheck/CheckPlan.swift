@@ -1,5 +1,3 @@
-import ArgumentParser
-import ChevronCheck
 import Foundation
 
 #if canImport(Glibc)
@@ -8,31 +6,45 @@ import Foundation
 
 /// What one `chevron check` run does: the files, looks and filters of a project file
 /// (`--config chevron-check.json`) with the command line's options added to them.
-struct CheckPlan {
-    var files: [String] = []
-    var looks: [String] = []
+public struct CheckPlan: Sendable {
+    /// What fails a run (`--fail-on`, the project file's `failOn`): a title not shown in full
+    /// (`truncate`), replaced by another title or nothing (`fallback`), with glyphs no font covers
+    /// (`missing`), not shown in full within its own limit (`limit`), or any of these (`any`).
+    public enum FailOn: String, CaseIterable, Sendable {
+        case truncate, fallback, missing, limit, any
+    }
+
+    /// A project file that cannot be used: the file, the field and what is wrong with it.
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init() {}
+
+    public var files: [String] = []
+    public var looks: [String] = []
     /// Key patterns (shell globs, `*.title`); a title is checked when its key matches one.
-    var keys: [String] = []
+    public var keys: [String] = []
     /// Languages to check (`de`, `zh-Hans`); `de` also admits `de-CH`.
-    var onlyLanguages: [String] = []
-    var samples = PlaceholderSamples()
-    var failOn: [CheckCommand.FailOn] = []
-    var language: String?
-    var genericTitle: String?
-    var inputFormat: TitleFormat?
-    var format = CheckOutputFormat.text
+    public var onlyLanguages: [String] = []
+    public var samples = PlaceholderSamples()
+    public var failOn: [CheckPlan.FailOn] = []
+    public var language: String?
+    public var genericTitle: String?
+    public var inputFormat: TitleFormat?
+    public var format = CheckOutputFormat.text
 
     /// The fields a project file may have; any other is reported.
-    static let fields: Set<String> = [
+    public static let fields: Set<String> = [
         "files", "looks", "keys", "languages", "samples", "failOn", "language", "genericTitle", "inputFormat",
         "format",
     ]
 
     /// The project file's plan: relative paths in it are relative to the file's folder.
-    /// - Throws: `ValidationError` naming the file and the field that is wrong.
-    static func load(_ path: String) throws -> CheckPlan {
-        func problem(_ field: String, _ reason: String) -> ValidationError {
-            ValidationError(field.isEmpty ? "\(path): \(reason)" : "\(path): \(field): \(reason)")
+    /// - Throws: `Problem` naming the file and the field that is wrong.
+    public static func load(_ path: String) throws -> CheckPlan {
+        func problem(_ field: String, _ reason: String) -> Problem {
+            Problem(description: field.isEmpty ? "\(path): \(reason)" : "\(path): \(field): \(reason)")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw problem("", "cannot be read") }
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
@@ -61,7 +73,7 @@ struct CheckPlan {
         plan.keys = try strings("keys")
         plan.onlyLanguages = try strings("languages")
         plan.failOn = try strings("failOn").map { name in
-            guard let rule = CheckCommand.FailOn(rawValue: name) else {
+            guard let rule = CheckPlan.FailOn(rawValue: name) else {
                 throw problem("failOn", "\"\(name)\" is not one of truncate, fallback, missing, limit, any")
             }
             return rule
@@ -94,7 +106,7 @@ struct CheckPlan {
     /// Whether `entry` is to be checked: its key matches a pattern (when there are any), and its
     /// language is one asked for (when any are). A key matches by its whole text or by its name
     /// before a variant (`settings.title` of `settings.title (de, plural one)` or `tabs[2]`).
-    func admits(_ entry: TitleEntry) -> Bool {
+    public func admits(_ entry: TitleEntry) -> Bool {
         if !keys.isEmpty {
             let name = entry.key.split(separator: " (", maxSplits: 1).first.map(String.init) ?? entry.key
             let base = name.split(separator: "[", maxSplits: 1).first.map(String.init) ?? name
@@ -113,7 +125,7 @@ struct CheckPlan {
     }
 
     /// Whether the shell pattern matches the whole text (fnmatch(3)).
-    static func glob(_ pattern: String, matches text: String) -> Bool {
+    public static func glob(_ pattern: String, matches text: String) -> Bool {
         fnmatch(pattern, text, 0) == 0
     }
 }

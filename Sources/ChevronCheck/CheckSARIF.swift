@@ -1,10 +1,10 @@
 import Foundation
 
 /// `--format sarif`: SARIF 2.1.0, a result per problem of a row, with the file, line and rule.
-enum CheckSARIF {
+public enum CheckSARIF {
     /// Writes the document, keys sorted (`PrettyJSON`).
-    static func write(
-        _ rows: [CheckRow], failOn: [CheckCommand.FailOn], version: String, fingerprint: String?,
+    public static func write(
+        _ rows: [CheckRow], failOn: [CheckPlan.FailOn], version: String, fingerprint: String?,
         to json: inout PrettyJSON
     ) {
         let rules = CheckProblem.allCases
@@ -60,7 +60,7 @@ enum CheckSARIF {
 
     /// One problem of a row: its rule, level, message, place and the row's fields.
     private static func result(
-        _ row: CheckRow, problem: CheckProblem, ruleIndex: Int, uri: String, failOn: [CheckCommand.FailOn],
+        _ row: CheckRow, problem: CheckProblem, ruleIndex: Int, uri: String, failOn: [CheckPlan.FailOn],
         to json: inout PrettyJSON
     ) {
         json.object { json in
@@ -109,7 +109,7 @@ enum CheckSARIF {
     /// A path as a URI reference: relative paths stay relative (to the checkout, as code
     /// scanning reads them), absolute ones become `file://` URIs; other than letters, digits and
     /// `-._~/`, bytes are percent-encoded.
-    static func uri(_ path: String) -> String {
+    public static func uri(_ path: String) -> String {
         let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
         var encoded = ""
         for byte in path.utf8 {

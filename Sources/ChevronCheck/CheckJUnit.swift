@@ -1,0 +1,83 @@
+/// `--format junit`: JUnit XML, a test suite per look and a test case per title (key × look ×
+/// language). A case fails for each of its problems `--fail-on` names (every problem, without
+/// `--fail-on`); a title that could not be measured is an error.
+public enum CheckJUnit {
+    /// The document's lines: the header, a test suite per look, the closing tag.
+    public static func document(_ rows: [CheckRow], looks: [String], failOn: [CheckPlan.FailOn]) -> [String] {
+        // Each look's rows, in order, found in one pass.
+        var rowsByLook: [String: [Int]] = [:]
+        for index in rows.indices { rowsByLook[rows[index].look, default: []].append(index) }
+        var suites: [String] = []
+        var totals = (tests: 0, failures: 0, errors: 0)
+        // Rows of one file follow one another: its path is escaped once.
+        var file: (path: String, escaped: String)?
+        for look in looks {
+            let indices = rowsByLook[look] ?? []
+            var cases = ""
+            var failures = 0
+            var errors = 0
+            for index in indices {
+                let row = rows[index]
+                if file?.path != row.file { file = (row.file, escaped(row.file)) }
+                let path = file?.escaped ?? ""
+                let language = row.language.map { " language=\"\(escaped($0))\"" } ?? ""
+                cases += "    <testcase classname=\"\(path)\" name=\"\(escaped(caseName(row)))\""
+                cases += " file=\"\(path)\" line=\"\(row.line)\"\(language) time=\"0\">\n"
+                for problem in CheckProblem.of(row) where failOn.isEmpty || problem.fails(under: failOn) {
+                    let element = problem == .error ? "error" : "failure"
+                    if problem == .error { errors += 1 } else { failures += 1 }
+                    cases +=
+                        "      <\(element) type=\"\(problem.rawValue)\" message=\"\(escaped(problem.message(row)))\"/>\n"
+                }
+                let width = row.width.map { "\(Points.text($0))/\(Points.text(row.maxWidth)) pt" } ?? "-"
+                cases += "      <system-out>\(escaped("\(width): \(row.shown)"))</system-out>\n    </testcase>\n"
+            }
+            totals.tests += indices.count
+            totals.failures += failures
+            totals.errors += errors
+            suites.append(
+                "  <testsuite name=\"\(escaped(look))\" tests=\"\(indices.count)\" failures=\"\(failures)\""
+                    + " errors=\"\(errors)\" skipped=\"0\" time=\"0\">\n" + cases + "  </testsuite>")
+        }
+        // Printed piece by piece: the document of a big check is hundreds of megabytes.
+        return [
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="chevron check" tests="\(totals.tests)" failures="\(totals.failures)" errors="\(totals.errors)" time="0">
+            """
+        ] + suites + ["</testsuites>"]
+    }
+
+    /// The case's name: the key, with the language when the key does not already say it.
+    public static func caseName(_ row: CheckRow) -> String {
+        guard let language = row.language, !row.key.contains("(\(language)") else { return row.key }
+        return "\(row.key) [\(language)]"
+    }
+
+    /// Text for an XML attribute or element: markup escaped, and characters XML 1.0 cannot hold
+    /// (controls other than tab, line feed and return) written as U+FFFD.
+    public static func escaped(_ text: String) -> String {
+        // Most text has nothing to escape (no markup, no control; 0xEF starts U+FFFE and U+FFFF).
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != 0xEF && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")
+                && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "\"")
+        }
+        if plain { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n": result += "&#10;"
+            case "\r": result += "&#13;"
+            case "\t": result += "&#9;"
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,9 @@
+/// How `chevron check` reports its rows: a table, JSON, SARIF 2.1.0, JUnit XML or GitHub
+/// Actions annotations. Every format is followed by the same one-line summary.
+public enum CheckOutputFormat: String, CaseIterable, Sendable {
+    case text, json, sarif, junit, github
+
+    /// Whether the summary line goes to standard error, leaving standard output to a document
+    /// another tool parses.
+    public var summaryOnStandardError: Bool { self == .json || self == .sarif || self == .junit }
+}

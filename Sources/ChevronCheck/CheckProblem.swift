@@ -1,0 +1,74 @@
+/// One thing wrong with a row, as the machine formats report it: a rule of SARIF, a failure of
+/// JUnit, an annotation of GitHub.
+public enum CheckProblem: String, CaseIterable {
+    case error = "title-error"
+    case truncated = "truncated"
+    case fellBack = "fell-back"
+    case overOwnLimit = "over-own-limit"
+    case missingGlyphs = "missing-glyphs"
+
+    /// The rule's description, for SARIF's rule list and JUnit's failure type.
+    public var summary: String {
+        switch self {
+        case .error: "The title could not be measured (too long, or refused by the engine)."
+        case .truncated: "The title does not fit the look's maximum width and is shown cut, with an ellipsis."
+        case .fellBack: "The title does not fit and is replaced by the generic title, or by the chevron alone."
+        case .overOwnLimit: "The title is not shown in full within the limit its own file sets (XLIFF maxwidth)."
+        case .missingGlyphs:
+            "Characters of the title have no glyph in any installed font: the width is not what a device shows."
+        }
+    }
+
+    /// The `--fail-on` rules that fail a row with this problem.
+    public var failingRules: Set<CheckPlan.FailOn> {
+        switch self {
+        case .error: Set(CheckPlan.FailOn.allCases)
+        case .truncated: [.truncate, .any]
+        case .fellBack: [.truncate, .fallback, .any]
+        case .overOwnLimit: [.truncate, .limit, .any]
+        case .missingGlyphs: [.missing, .any]
+        }
+    }
+
+    /// Whether the problem fails the run under `--fail-on rules` (an error always does).
+    public func fails(under rules: [CheckPlan.FailOn]) -> Bool {
+        self == .error || !failingRules.isDisjoint(with: rules)
+    }
+
+    /// The problems of a row. A row cut within a limit of its own is over that limit (not also
+    /// "truncated" or "fell back" against the look).
+    public static func of(_ row: CheckRow) -> [CheckProblem] {
+        if row.error != nil { return [.error] }
+        var problems: [CheckProblem] = []
+        if row.isCut {
+            problems.append(row.ownLimit ? .overOwnLimit : row.titleSource == "title" ? .truncated : .fellBack)
+        }
+        if row.missingGlyphs > 0 { problems.append(.missingGlyphs) }
+        return problems
+    }
+
+    /// A sentence about `row` for this problem.
+    public func message(_ row: CheckRow) -> String {
+        let language = row.language.map { ", \($0)" } ?? ""
+        let width = row.width.map { "\(Points.text($0)) of \(Points.text(row.maxWidth)) pt" } ?? ""
+        let subject = "\"\(row.title.echoedTitle)\" (\(row.key)\(language)) in \(row.look)"
+        switch self {
+        case .error: return "\(subject): \(row.error ?? "")"
+        case .truncated: return "\(subject) is truncated to \"\(row.displayedTitle)\" (\(width))"
+        case .fellBack:
+            return row.titleSource == "none"
+                ? "\(subject) does not fit: the chevron is shown alone"
+                : "\(subject) does not fit: \(row.titleSource) \"\(row.displayedTitle)\" is shown (\(width))"
+        case .overOwnLimit:
+            return "\(subject) is over its own limit of \(Points.text(row.maxWidth)) pt: \(row.shown)"
+        case .missingGlyphs:
+            let characters = row.missingGlyphs == 1 ? "1 character" : "\(row.missingGlyphs) characters"
+            return "\(subject) has \(characters) no installed font covers"
+        }
+    }
+}
+
+extension String {
+    /// A title as messages quote it: at most 80 characters.
+    fileprivate var echoedTitle: String { count > 80 ? prefix(79) + "…" : self }
+}
