@@ -1,7 +1,7 @@
 import ChevronLooks
 import ChevronText
 
-/// The animated custom back button of BBCustomBackButtonViewController (LOOKS.md "bbcustom"; seed 000).
+/// The animated custom back button of BBCustomBackButtonViewController (docs/looks.md, "bbcustom"; seed 000).
 public struct BBCustomLook: AnimatedLook {
     /// Creates the look.
     public init() {}

@@ -1,7 +1,7 @@
 import ChevronLooks
 import ChevronText
 
-/// The iOS 3–6 system back button (LOOKS.md "classic"; seeds 002 and 004).
+/// The iOS 3–6 system back button (docs/looks.md, "classic"; seeds 002 and 004).
 public struct ClassicLook: BackButtonLook {
     /// Creates the look.
     public init() {}

@@ -1,7 +1,7 @@
 import ChevronLooks
 import ChevronText
 
-/// DailyBooth (2011): Instagram's code path with its own art (LOOKS.md "dailybooth"; seed 003).
+/// DailyBooth (2011): Instagram's code path with its own art (docs/looks.md, "dailybooth"; seed 003).
 public struct DailyBoothLook: BackButtonLook {
     /// Creates the look.
     public init() {}
@@ -23,8 +23,8 @@ public struct DailyBoothLook: BackButtonLook {
         colors: LookColors(text: "#FFFFFF")  // code: white text
     )
 
-    /// The art is translucent (LOOKS.md): drawn as a white bezel at low opacity with a lighter
-    /// outline, over a dark bar (colours by eye: chosen).
+    /// The art is translucent (docs/looks.md, "dailybooth"): drawn as a white bezel at low
+    /// opacity with a lighter outline, over a dark bar (colours by eye: chosen).
     public var art: ButtonArt {
         ButtonArt(
             shape: .bezel, pointDepth: 11, cornerRadius: 5,

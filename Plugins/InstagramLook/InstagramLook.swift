@@ -1,7 +1,7 @@
 import ChevronLooks
 import ChevronText
 
-/// Instagram (2011), from idev-recipes/CustomBackButton (LOOKS.md "instagram"; seed 003).
+/// Instagram (2011), from idev-recipes/CustomBackButton (docs/looks.md, "instagram"; seed 003).
 public struct InstagramLook: BackButtonLook {
     /// Creates the look.
     public init() {}

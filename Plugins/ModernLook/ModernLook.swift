@@ -1,7 +1,7 @@
 import ChevronLooks
 import ChevronText
 
-/// The iOS 7+ system back button: a drawn chevron and a regular 17-point title (LOOKS.md "modern").
+/// The iOS 7+ system back button: a drawn chevron and a regular 17-point title (docs/looks.md, "modern").
 public struct ModernLook: BackButtonLook {
     /// Creates the look.
     public init() {}

@@ -1,7 +1,7 @@
 import ChevronLooks
 import ChevronText
 
-/// Reeder (2011) keeps the standard back button and tints the bar dark grey (LOOKS.md "reeder";
+/// Reeder (2011) keeps the standard back button and tints the bar dark grey (docs/looks.md, "reeder";
 /// seed 003), so its geometry is the classic button's; only colours differ.
 public struct ReederLook: BackButtonLook {
     /// Creates the look.

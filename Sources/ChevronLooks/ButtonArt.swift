@@ -28,7 +28,7 @@ public struct ButtonArt: Sendable, Hashable {
     /// The navigation bar behind the button (top and bottom of its gradient), for contact sheets.
     public var bar: VerticalGradient
     /// For `.chevron`: the space before the chevron and its height, in points (the chevron's
-    /// width is the look's `chevronWidth`); LOOKS.md "modern": 8, and 13 × 21.
+    /// width is the look's `chevronWidth`); docs/looks.md, "modern": 8, and 13 × 21.
     public var chevronInset = 8.0
     /// For `.chevron`: the chevron's height in points.
     public var chevronHeight = 21.0

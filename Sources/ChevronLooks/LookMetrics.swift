@@ -2,7 +2,7 @@ import ChevronText
 
 /// The numbers a look states: its font, its art and how the title sits in it.
 ///
-/// Every look's numbers live in its provider, each with a comment naming its source (LOOKS.md).
+/// Every look's numbers live in its provider, each with a comment naming its source (docs/looks.md).
 ///
 /// The numbers are kept behind one reference: a look hands out its metrics through the
 /// protocol's getter on every layout, and a copy of thirteen fields retained each of their
@@ -124,7 +124,7 @@ public enum TitleAlignment: String, Sendable, Hashable, Codable, CaseIterable {
     case trailing
 }
 
-/// What a button shows when its title does not fit the maximum width (LOOKS.md).
+/// What a button shows when its title does not fit the maximum width (docs/looks.md, "Shared vocabulary").
 public enum OverflowPolicy: String, Sendable, Hashable, Codable, CaseIterable {
     /// Tail truncation with "…" at a grapheme-cluster boundary.
     case truncate

@@ -1,6 +1,6 @@
 import ChevronText
 
-/// The layout step every look inherits (LOOKS.md, "Rules for every look"):
+/// The layout step every look inherits (docs/looks.md, "Rules for every look"):
 /// choose the title by the overflow policy, measure it, apply `width = textWidth + padding`
 /// within the art's minimum and the maximum, place the title, snap to the pixel grid, mirror for
 /// right-to-left, and widen the tap target to 44×44.

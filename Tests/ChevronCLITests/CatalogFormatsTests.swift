@@ -5,7 +5,7 @@ import Testing
 /// `chevron check` reads XLIFF (1.2 in an .xcloc folder, 2.0), .stringsdict plurals and standard
 /// input, tells formats by extension and content, and refuses a file in no format it reads.
 /// Widths: hb-shape on Helvetica Bold's file (fc-match), unkerned, and classic's formula
-/// (LOOKS.md: width = max(text + 12 + 8, 43), snapped up to whole points).
+/// (docs/looks.md, "classic": width = max(text + 12 + 8, 43), snapped up to whole points).
 struct CatalogFormatsTests {
     static func classicWidth(_ title: String) throws -> Double {
         let file = try ExternalTools.fcMatch("Helvetica:bold").file

@@ -36,7 +36,7 @@ struct CheckTests {
         for key in ["file", "line", "key", "title", "look", "width", "truncated", "displayedTitle", "titleSource"] {
             #expect(rows.first?[key] != nil, "missing \(key)")
         }
-        // LOOKS.md, classic: max(textWidth + 20, 43), widths from hb-shape on the same font.
+        // docs/looks.md, "classic": max(textWidth + 20, 43), widths from hb-shape on the same font.
         let text = try ExternalTools.hbShapeWidth(
             file: ClientModeTests.helveticaBold, text: "Settings", size: 12, features: ["-kern"])
         #expect(rows[0]["width"] as? Double == max(text + 20, 43).rounded(.up))

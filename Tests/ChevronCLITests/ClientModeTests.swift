@@ -279,7 +279,7 @@ struct ClientModeTests {
         let daemon = try DaemonProcess()
         let text = try ExternalTools.hbShapeWidth(
             file: Self.helveticaBold, text: "Settings", size: 12, features: ["-kern"])
-        let width = max(text + 20, 43).rounded(.up)  // LOOKS.md, classic
+        let width = max(text + 20, 43).rounded(.up)  // docs/looks.md, "classic"
         let python = try #require(
             try ExternalTools.run(
                 "python3",

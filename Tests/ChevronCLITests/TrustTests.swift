@@ -232,7 +232,7 @@ struct TrustTests {
             let text = try ExternalTools.hbShapeWidth(
                 file: face[0], text: title, size: 12, features: ["-kern"], index: Int(face[1]) ?? -1,
                 language: language)
-            return snappedUp(max(text + 20, 43))  // LOOKS.md, classic
+            return snappedUp(max(text + 20, 43))  // docs/looks.md, "classic"
         }
         for (row, language) in zip(rows, languages) where row["title"] as? String == title {
             #expect(row["width"] as? Double == (try width(language)), "\(row)")
@@ -326,5 +326,5 @@ struct TrustTests {
     }
 }
 
-/// Snaps up to the 1× pixel grid as LOOKS.md says.
+/// Snaps up to the 1× pixel grid as docs/looks.md says ("Rules for every look").
 func snappedUp(_ length: Double) -> Double { (length - 1e-9).rounded(.up) }

@@ -62,7 +62,7 @@ struct ChevronClientTests {
         let push = try await client.transition(SizeParameters(look: "bbcustom", title: "Back"), kind: .push)
         #expect(push.to.x == -80)  // seed 000: kBackButtonAnimationOffset
         #expect(try await client.listLooks().count == 6)
-        #expect(try await client.describeLook("classic").artWidth == 43)  // LOOKS.md
+        #expect(try await client.describeLook("classic").artWidth == 43)  // docs/looks.md, "classic"
         #expect(try await client.reload().generation == 2)
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Every method of every interface, called over the socket of a running chevrond; expected
-/// values come from hb-shape, fc-match, LOOKS.md's formulas and the repository's files.
+/// values come from hb-shape, fc-match, the formulas of docs/looks.md and the repository's files.
 @Suite(.serialized)
 struct MethodTests {
     static let helveticaBold = "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf"
@@ -94,7 +94,7 @@ struct MethodTests {
         let client = try daemon.connect()
         let reply = try client.call("io.chevron.BackButton.Size", ["title": "Settings", "look": "classic", "scale": 2])
         #expect(reply.error == nil)
-        // LOOKS.md, classic: width = max(textWidth + 12 + 8, 43), snapped up to the 2× grid.
+        // docs/looks.md, "classic": width = max(textWidth + 12 + 8, 43), snapped up to the 2× grid.
         let text = try ExternalTools.hbShapeWidth(
             file: Self.helveticaBold, text: "Settings", size: 12, features: ["-kern"])
         let expected = (max(text + 20, 43) * 2).rounded(.up) / 2
@@ -126,7 +126,7 @@ struct MethodTests {
         #expect(results.map { $0["index"] as? Int } == [0, 1, 2, 3])
         #expect(results[2]["layout"] == nil)
         #expect((results[2]["failure"] as? [String: Any])?["error"] as? String == "io.chevron.BackButton.UnknownLook")
-        // Instagram: min(160, textWidth + 21) (LOOKS.md), snapped up.
+        // Instagram: min(160, textWidth + 21) (docs/looks.md, "instagram"), snapped up.
         let inbox = try ExternalTools.hbShapeWidth(
             file: Self.helveticaBold, text: "Inbox", size: 12, features: ["-kern"])
         #expect((results[1]["layout"] as? [String: Any])?["width"] as? Double == min(160, inbox + 21).rounded(.up))
@@ -179,7 +179,7 @@ struct MethodTests {
         #expect(looks.filter { $0["builtIn"] as? Bool == false }.count == manifests.count)
         let instagram = try client.call("io.chevron.BackButton.DescribeLook", ["look": "instagram"])
         let look = try #require(instagram.parameters["look"] as? [String: Any])
-        // LOOKS.md: art 35 wide, left cap 14, right cap 35 − 14 − 1 = 20, height 31.
+        // docs/looks.md, "instagram": art 35 wide, left cap 14, right cap 35 − 14 − 1 = 20, height 31.
         #expect(look["artWidth"] as? Double == 35)
         #expect((look["capInsets"] as? [String: Double]) == ["left": 14, "right": 20])
         #expect(look["height"] as? Double == 31)

@@ -35,7 +35,7 @@ struct PythonClientTests {
         let size = try #require(report["size"] as? [String: Any])
         let text = try ExternalTools.hbShapeWidth(
             file: MethodTests.helveticaBold, text: "Settings", size: 12, features: ["-kern"])
-        #expect(size["width"] as? Double == max(text + 20, 43).rounded(.up))  // LOOKS.md, classic
+        #expect(size["width"] as? Double == max(text + 20, 43).rounded(.up))  // docs/looks.md, "classic"
         #expect(report["streamed"] as? [Int] == [0, 1, 2])
         let error = try #require(report["error"] as? [String: Any])
         #expect(error["name"] as? String == "io.chevron.BackButton.UnknownLook")

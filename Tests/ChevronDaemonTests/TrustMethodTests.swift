@@ -87,7 +87,7 @@ struct TrustMethodTests {
         #expect(font["substituted"] as? Bool == false)
         #expect(font["file"] as? String == copy)
         #expect(font["family"] as? String == "SF Pro Text")
-        // LOOKS.md, modern: 17 pt, kerning on, −0.41 per grapheme cluster; 8 + 13 + 6 + text, snapped up, ≥ 50.
+        // docs/looks.md, "modern": 17 pt, kerning on, −0.41 per grapheme cluster; 8 + 13 + 6 + text, snapped up, ≥ 50.
         let textWidth = try ExternalTools.hbShapeWidth(file: copy, text: title, size: 17) - 0.41 * Double(title.count)
         #expect(abs((reply.double("textWidth") ?? 0) - textWidth) < 1e-9)
         #expect(reply.double("width") == max(27 + textWidth, 50).rounded(.up))

@@ -15,12 +15,13 @@ func boldWidth(_ title: String) throws -> Double {
         file: try ExternalTools.fcMatch("Helvetica:bold").file, text: title, size: 12, features: ["-kern"])
 }
 
-/// Snaps up to the grid as LOOKS.md says, written out here rather than borrowed from the code.
+/// Snaps up to the grid as docs/looks.md says ("Rules for every look"), written out here rather than
+/// borrowed from the code.
 func snappedUp(_ length: Double, scale: Int = 1) -> Double {
     (length * Double(scale) - 1e-9).rounded(.up) / Double(scale)
 }
 
-/// Each look's layout against its LOOKS.md formula, with text widths measured by hb-shape.
+/// Each look's layout against its formula in docs/looks.md, with text widths measured by hb-shape.
 struct LookLayoutTests {
     @Test func classicIsTextPlusTwelveAndEightWithTheTitleAtTwelveSix() throws {
         let layout = try sizing.size(SizeRequest(look: "classic", title: "Settings"))

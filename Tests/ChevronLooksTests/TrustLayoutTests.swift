@@ -74,7 +74,7 @@ struct TrustLayoutTests {
 
     /// The key case: the user's own "SF Pro Text" (Liberation Sans renamed with fontTools) in a
     /// fonts folder. Modern then measures with it: 17 pt, kerning on, −0.41 per grapheme cluster,
-    /// width = 8 + 13 + 6 + textWidth, snapped up, at least 50 (LOOKS.md).
+    /// width = 8 + 13 + 6 + textWidth, snapped up, at least 50 (docs/looks.md, "modern").
     @Test func modernMeasuresWithTheUsersOwnFont() throws {
         let folder = try FontFixtures.folder("chevron-sf")
         defer { try? FileManager.default.removeItem(at: folder) }

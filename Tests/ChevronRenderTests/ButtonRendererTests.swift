@@ -50,7 +50,7 @@ struct ButtonRendererTests {
         let ink = try Bitmap(png: png).differences(from: try Bitmap(png: untitled))
         try #require(ink.count > 20, "no title ink for \(look) \(title)")
         let frame = layout.titleFrame
-        // The look's shadow offset (LOOKS.md: (0, −1) where a look has one) moves some ink by it.
+        // The look's shadow offset (docs/looks.md: (0, −1) where a look has one) moves some ink by it.
         let offset = try sizing.registry.look(named: look).metrics.colors.shadowOffset ?? ShadowOffset(x: 0, y: 0)
         let s = Double(scale)
         let (minX, maxX) = (
@@ -114,7 +114,7 @@ struct ButtonRendererTests {
         let art = try Bitmap(png: rtlUntitled)
         let inkColumns = (0..<art.width).filter { x in (0..<art.height).contains { art.alpha(x: x, y: $0) > 0 } }
         if look == "modern" {
-            // LOOKS.md: 8 points, then the 13-point chevron; mirrored, from the right edge.
+            // docs/looks.md, "modern": 8 points, then the 13-point chevron; mirrored, from the right edge.
             let chevron = (Int((rtl.width - 8 - 13) * 2))..<Int((rtl.width - 8) * 2)
             #expect(inkColumns.allSatisfy(chevron.contains), "\(inkColumns) outside \(chevron)")
         } else {

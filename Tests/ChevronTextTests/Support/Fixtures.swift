@@ -7,7 +7,7 @@ let sharedEngine: TextEngine = {
     do { return try TextEngine() } catch { fatalError("no font configuration: \(error)") }
 }()
 
-/// The classic back button's request: Helvetica Bold 12 with kerning off (LOOKS.md).
+/// The classic back button's request: Helvetica Bold 12 with kerning off (docs/looks.md, "Shared vocabulary").
 let classicFont = FontRequest(pattern: "Helvetica:bold", size: 12, features: ["-kern"])
 
 /// Titles in many scripts, for tests that need variety.
