@@ -9,9 +9,11 @@ import Foundation
 public struct CheckPlan: Sendable {
     /// What fails a run (`--fail-on`, the project file's `failOn`): a title not shown in full
     /// (`truncate`), replaced by another title or nothing (`fallback`), with glyphs no font covers
-    /// (`missing`), not shown in full within its own limit (`limit`), or any of these (`any`).
+    /// (`missing`), not shown in full within its own limit (`limit`), holding a line break
+    /// (`line-break`), or any of these (`any`).
     public enum FailOn: String, CaseIterable, Sendable {
         case truncate, fallback, missing, limit, any
+        case lineBreak = "line-break"
     }
 
     /// A project file that cannot be used: the file, the field and what is wrong with it.
@@ -74,7 +76,8 @@ public struct CheckPlan: Sendable {
         plan.onlyLanguages = try strings("languages")
         plan.failOn = try strings("failOn").map { name in
             guard let rule = CheckPlan.FailOn(rawValue: name) else {
-                throw problem("failOn", "\"\(name)\" is not one of truncate, fallback, missing, limit, any")
+                throw problem(
+                    "failOn", "\"\(name)\" is not one of \(FailOn.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return rule
         }

@@ -4,6 +4,7 @@ public enum CheckProblem: String, CaseIterable {
     case error = "title-error"
     case truncated = "truncated"
     case fellBack = "fell-back"
+    case lineBreak = "line-break"
     case overOwnLimit = "over-own-limit"
     case missingGlyphs = "missing-glyphs"
 
@@ -13,6 +14,7 @@ public enum CheckProblem: String, CaseIterable {
         case .error: "The title could not be measured (too long, or refused by the engine)."
         case .truncated: "The title does not fit the look's maximum width and is shown cut, with an ellipsis."
         case .fellBack: "The title does not fit and is replaced by the generic title, or by the chevron alone."
+        case .lineBreak: "The title holds a line break: a one-line label shows its first line and an ellipsis."
         case .overOwnLimit: "The title is not shown in full within the limit its own file sets (XLIFF maxwidth)."
         case .missingGlyphs:
             "Characters of the title have no glyph in any installed font: the width is not what a device shows."
@@ -25,6 +27,7 @@ public enum CheckProblem: String, CaseIterable {
         case .error: Set(CheckPlan.FailOn.allCases)
         case .truncated: [.truncate, .any]
         case .fellBack: [.truncate, .fallback, .any]
+        case .lineBreak: [.truncate, .lineBreak, .any]
         case .overOwnLimit: [.truncate, .limit, .any]
         case .missingGlyphs: [.missing, .any]
         }
@@ -41,7 +44,10 @@ public enum CheckProblem: String, CaseIterable {
         if row.error != nil { return [.error] }
         var problems: [CheckProblem] = []
         if row.isCut {
-            problems.append(row.ownLimit ? .overOwnLimit : row.titleSource == "title" ? .truncated : .fellBack)
+            problems.append(
+                row.ownLimit
+                    ? .overOwnLimit
+                    : row.titleSource != "title" ? .fellBack : row.lineBreak ? .lineBreak : .truncated)
         }
         if row.missingGlyphs > 0 { problems.append(.missingGlyphs) }
         return problems
@@ -59,6 +65,8 @@ public enum CheckProblem: String, CaseIterable {
             return row.titleSource == "none"
                 ? "\(subject) does not fit: the chevron is shown alone"
                 : "\(subject) does not fit: \(row.titleSource) \"\(row.displayedTitle)\" is shown (\(width))"
+        case .lineBreak:
+            return "\(subject) holds a line break: a one-line label shows \"\(row.displayedTitle)\" (\(width))"
         case .overOwnLimit:
             return "\(subject) is over its own limit of \(Points.text(row.maxWidth)) pt: \(row.shown)"
         case .missingGlyphs:

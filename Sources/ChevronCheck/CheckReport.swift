@@ -1,4 +1,5 @@
 import ChevronClient
+import ChevronText
 import Foundation
 
 /// One title in one look, as `check --json` prints it.
@@ -20,6 +21,9 @@ public struct CheckRow {
     /// The title as the file writes it, when placeholders in it were filled with samples.
     public let template: String?
     public let error: String?
+    /// Whether the title holds a line break: a one-line label shows its first line and "…"
+    /// (`LineBreaks`).
+    public let lineBreak: Bool
 
     /// - Parameter language: the language the title was measured in (the file's, else `--language`).
     public init(_ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, outcome: CheckOutcome) {
@@ -38,6 +42,7 @@ public struct CheckRow {
         template = entry.template
         self.language = language
         error = outcome.error
+        lineBreak = LineBreaks.contains(entry.title)
     }
 
     /// The row as `check --json` writes it: every key on every row (`width` is null, not absent,
@@ -53,6 +58,7 @@ public struct CheckRow {
             json.member("key", key)
             json.member("language", language)
             json.member("line", line)
+            json.member("lineBreak", lineBreak)
             json.member("look", look)
             json.member("maxWidth", maxWidth)
             json.member("missingGlyphs", missingGlyphs)
@@ -72,6 +78,7 @@ public struct CheckRow {
         if let error { return "error: \(error)" }
         let seen: String
         switch titleSource {
+        case "title" where lineBreak: seen = "line break: \(displayedTitle)"
         case "title": seen = truncated ? "truncated: \(displayedTitle)" : "full title"
         case "none": seen = "the chevron alone"
         default: seen = "\(titleSource): \(displayedTitle)"
@@ -94,6 +101,7 @@ public struct CheckRow {
         case .fallback: titleSource != "title"
         case .missing: missingGlyphs > 0
         case .limit: ownLimit && isCut
+        case .lineBreak: lineBreak
         case .any: isCut || missingGlyphs > 0
         }
     }
@@ -146,6 +154,8 @@ public struct CheckReport {
         let rows: Int
         let truncated: Int
         let fellBack: Int
+        /// Rows whose title holds a line break (not counted as truncated).
+        let lineBreaks: Int
         let missingGlyphs: Int
         /// Rows with a limit of their own (XLIFF maxwidth) whose title is not shown in full there.
         let overOwnLimit: Int
@@ -201,6 +211,7 @@ extension CheckReport.Summary {
         json.object { json in
             json.member("errors", errors)
             json.member("fellBack", fellBack)
+            json.member("lineBreaks", lineBreaks)
             json.member("missingGlyphs", missingGlyphs)
             json.member("overOwnLimit", overOwnLimit)
             json.member("rows", rows)
@@ -224,8 +235,10 @@ extension CheckReport.Summary {
     /// The counts of `rows`, `titles` entries read, and the looks measured with a substitute.
     public init(rows: [CheckRow], titles: Int, substitutions: SubstitutionLog) {
         self.init(
-            titles: titles, rows: rows.count, truncated: rows.filter { $0.error == nil && $0.truncated }.count,
+            titles: titles, rows: rows.count,
+            truncated: rows.filter { $0.error == nil && $0.truncated && !$0.lineBreak }.count,
             fellBack: rows.filter { $0.error == nil && $0.titleSource != "title" }.count,
+            lineBreaks: rows.filter { $0.error == nil && $0.lineBreak }.count,
             missingGlyphs: rows.filter { $0.missingGlyphs > 0 }.count,
             overOwnLimit: rows.filter { $0.error == nil && $0.ownLimit && $0.isCut }.count,
             errors: rows.filter { $0.error != nil }.count,

@@ -50,22 +50,28 @@ enum StandardLayout {
         let policy = request.overflow ?? metrics.overflow
 
         if policy == .truncate {
-            // One title, cut when too long: one call measures it and, when too long, cuts it.
-            let (text, source) = try truncateCandidate(request)
-            let chosen = try truncatedChoice(
-                text, source: source, font: font, maximum: maximum, metrics: metrics, measurer: measurer)
+            // One title, cut when too long: one call measures it and, when too long, cuts it. A
+            // title with a line break shows its first line and "…", cut further when too long.
+            let (title, source) = try truncateCandidate(request)
+            let oneLine = LineBreaks.oneLine(title)
+            var chosen = try truncatedChoice(
+                oneLine ?? title, source: source, font: font, maximum: maximum, metrics: metrics, measurer: measurer)
+            if oneLine != nil { chosen.truncated = true }
             return try place(
                 chosen, request: request, font: font, maximum: maximum, missingGlyphs: chosen.missing, look: lookName,
                 metrics: metrics, measurer: measurer)
         }
         var missingGlyphs = 0
-        for (text, source) in try candidates(policy, request) {
+        for (title, source) in try candidates(policy, request) {
+            // A title with a line break is tried as the first line and "…" a one-line label shows.
+            let oneLine = LineBreaks.oneLine(title)
+            let text = oneLine ?? title
             let (width, measurement) = try measurer.measure(text, font: font, tracking: metrics.tracking)
             missingGlyphs += measurement.missing
             if width + metrics.padding <= maximum || source == .none {
                 let chosen = Choice(
                     text: text, width: width, fullWidth: width, measurement: text.isEmpty ? nil : measurement,
-                    source: source, truncated: false)
+                    source: source, truncated: oneLine != nil)
                 return try place(
                     chosen, request: request, font: font, maximum: maximum, missingGlyphs: missingGlyphs,
                     look: lookName, metrics: metrics, measurer: measurer)

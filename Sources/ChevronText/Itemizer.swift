@@ -378,12 +378,17 @@ extension Unicode.Scalar {
         }
     }
 
-    /// Default-ignorable scalars (ZWJ, variation selectors, bidi controls) need no glyph of their own.
+    /// Scalars that need no glyph of their own, so that no font lacks them: default-ignorable
+    /// ones (ZWJ, variation selectors, bidi controls), and control characters and the line and
+    /// paragraph separators, which a line of text does not draw (a layout shows a title with a
+    /// line break as its first line, `LineBreaks`).
     var isIgnorable: Bool {
         // The property lookup is costly per scalar, so ask it only in the blocks that hold
         // Default_Ignorable_Code_Point scalars (DerivedCoreProperties.txt): a superset filter;
         // the standard library's answer stays authoritative.
         switch value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029:
+            true
         case 0xAD, 0x34F, 0x61C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F, 0x200B...0x206F,
             0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A,
             0xE0000...0xE0FFF:

@@ -179,7 +179,7 @@ struct CheckReportsTests {
                 .replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A"))
         #expect(
             lines.last
-                == "chevron check: 1 titles, 1 rows in 1 look: 1 truncated, 0 fell back, 1 with missing glyphs, 0 over their own limit, 0 errors"
+                == "chevron check: 1 titles, 1 rows in 1 look: 1 truncated, 0 fell back, 0 with line breaks, 1 with missing glyphs, 0 over their own limit, 0 errors"
         )
         #expect(lines.count == 3)
     }

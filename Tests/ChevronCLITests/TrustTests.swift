@@ -111,7 +111,7 @@ struct TrustTests {
         // The summary closes the table, counted by hand from the rows above.
         #expect(
             lines.popLast()
-                == "chevron check: 3 titles, 6 rows in 2 looks: 1 truncated, 1 fell back, 2 with missing glyphs, 0 over their own limit, 0 errors"
+                == "chevron check: 3 titles, 6 rows in 2 looks: 1 truncated, 1 fell back, 0 with line breaks, 2 with missing glyphs, 0 over their own limit, 0 errors"
         )
         let marked = lines.filter { $0.contains("titles.txt:2 ") }
         #expect(marked.count == 2, "\(lines)")
