@@ -1,4 +1,5 @@
-// HarfBuzz for Swift: the core API and the OpenType font functions (no hb-ft: see docs/NOTES.md).
+// HarfBuzz for Swift: the core API and the OpenType font functions (no hb-ft: see
+// docs/architecture.md, "HarfBuzz: its own OpenType functions, not hb-ft").
 #pragma once
 #include <hb.h>
 #include <hb-ot.h>

@@ -1,7 +1,8 @@
 import CFontconfig
 import Synchronization
 
-/// Calls `FcInit` exactly once per process, before any fontconfig use (docs/NOTES.md).
+/// Calls `FcInit` exactly once per process, before any fontconfig use (docs/architecture.md,
+/// "fontconfig: FcInit once, never FcFini").
 /// Swift initialises globals once, thread-safely, on first use. `FcFini` is never called.
 private let fontconfigInitialised: Bool = FcInit() != 0
 

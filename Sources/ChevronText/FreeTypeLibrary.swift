@@ -4,7 +4,8 @@ import Synchronization
 /// The process's one `FT_Library`, with the lock that serialises face creation and destruction.
 ///
 /// FreeType allows sharing a library between threads only if opening and closing faces is
-/// serialised (docs/NOTES.md). The library lives as long as the process.
+/// serialised (docs/architecture.md, "FreeType: one library, faces created under a lock").
+/// The library lives as long as the process.
 final class FreeTypeLibrary: @unchecked Sendable {
     /// The shared library, created on first use.
     static let shared = FreeTypeLibrary()

@@ -14,7 +14,8 @@ struct RunSegment {
 /// HarfBuzz's built-in Unicode functions; immutable and safe to share.
 nonisolated(unsafe) private let unicodeFunctions = hb_unicode_funcs_get_default()
 
-/// Splits a line into runs by script and covering face; HarfBuzz does neither (docs/NOTES.md).
+/// Splits a line into runs by script and covering face; HarfBuzz does neither
+/// (docs/architecture.md, "Runs: ChevronText itemises, HarfBuzz shapes").
 enum Itemizer {
     /// The runs of `text` in logical order, and how many scalars no installed font covers.
     ///

@@ -4,9 +4,10 @@ import Foundation
 import Glibc
 import Testing
 
-/// What one connection costs the daemon and the others: bounded memory for a peer that never
-/// reads, and replies sent as each is ready (issue 12, items 2 and 4). The latency of a light
-/// client beside heavy ones is a benchmark (`scripts/bench_fairness.py`), not a timed test.
+/// What one connection costs the daemon and the others: a peer that never reads holds bounded
+/// memory, given back when it closes, and pipelined batches are each answered as soon as they
+/// are ready. The latency of a light client beside heavy ones is a benchmark
+/// (`scripts/bench_fairness.py`), not a timed test.
 @Suite(.serialized)
 struct ConnectionFairnessTests {
     /// The daemon's resident memory in MiB, from /proc.
@@ -80,8 +81,8 @@ struct ConnectionFairnessTests {
             for byte in buffer[..<count] where byte == 0 { arrivals.append(now) }
         }
         // Each of the six leaves when it is ready: equal work, so about equally far apart, and
-        // never most of them together once one worker's batch ends (before, the first came
-        // about 90 ms after the long one and the other five within 10 ms of one another).
+        // never most of them together once one worker's batch ends (held back and sent
+        // together, five would arrive within milliseconds of one another).
         let gaps = (1..<7).map { arrivals[$0] - arrivals[$0 - 1] }
         let (shortest, longest) = (gaps.min() ?? 0, gaps.max() ?? 0)
         #expect(longest < 3 * shortest, "replies at \(arrivals) s")

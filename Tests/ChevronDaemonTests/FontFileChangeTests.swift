@@ -6,7 +6,8 @@ import Synchronization
 import Testing
 
 /// Font files are shared, replaceable things (package upgrades rewrite them): no change to a
-/// file in use may crash the daemon. The reproducer of issue 12, item 1.
+/// file in use may crash the daemon. A font truncated in place while the daemon uses it: calls
+/// keep answering from the bytes read before, and the next rescan skips the file.
 @Suite(.serialized)
 struct FontFileChangeTests {
     static let adlam = "/usr/share/fonts/truetype/noto/NotoSansAdlam-Regular.ttf"
@@ -62,8 +63,8 @@ struct FontFileChangeTests {
 }
 
 /// Drawing from several worker threads at once, while SIGHUP rescans the fonts, never crashes
-/// the daemon (the soak run found cairo's FreeType faces unsafe to create and release from two
-/// threads at once).
+/// the daemon (cairo's FreeType faces are not safe to create and release from two threads at
+/// once).
 @Suite(.serialized)
 struct ConcurrentRenderTests {
     @Test func rendersFromManyConnectionsDuringReloadsNeverCrash() throws {

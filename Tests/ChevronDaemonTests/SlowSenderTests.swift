@@ -3,8 +3,9 @@ import Foundation
 import Glibc
 import Testing
 
-/// A message must end within --message-timeout of its first byte: slow senders cannot keep the
-/// connection slots (issue 12, item 3).
+/// A message must end within --message-timeout of its first byte: connections that drip a byte
+/// now and then are closed and their slots freed, and a message sent in pieces within the
+/// deadline is answered.
 @Suite(.serialized)
 struct SlowSenderTests {
     @Test func dripFedMessagesAreClosedAndTheirSlotsFreed() throws {
