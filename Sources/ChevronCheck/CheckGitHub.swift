@@ -8,7 +8,8 @@ public enum CheckGitHub {
                 let command = problem.fails(under: failOn) ? "error" : "warning"
                 var properties = ["file=\(property(row.file))"]
                 if row.line > 0 { properties.append("line=\(row.line)") }
-                properties.append("title=\(property("chevron check: \(problem.rawValue) (\(row.look))"))")
+                let look = row.look.isEmpty ? "" : " (\(row.look))"
+                properties.append("title=\(property("chevron check: \(problem.rawValue)\(look)"))")
                 lines.append("::\(command) \(properties.joined(separator: ","))::\(data(problem.message(row)))")
             }
         }

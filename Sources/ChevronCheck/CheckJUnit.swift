@@ -1,6 +1,7 @@
 /// `--format junit`: JUnit XML, a test suite per look and a test case per title (key × look ×
-/// language). A case fails for each of its problems `--fail-on` names (every problem, without
-/// `--fail-on`); a title that could not be measured is an error.
+/// language). A case has one `<failure>` listing its problems that `--fail-on` names (every
+/// problem, without `--fail-on`); a title that could not be measured is an `<error>`, and so is
+/// a file that could not be read, in a suite of its own.
 public enum CheckJUnit {
     /// The document's lines: the header, a test suite per look, the closing tag.
     public static func document(_ rows: [CheckRow], looks: [String], failOn: [CheckPlan.FailOn]) -> [String] {
@@ -11,7 +12,9 @@ public enum CheckJUnit {
         var totals = (tests: 0, failures: 0, errors: 0)
         // Rows of one file follow one another: its path is escaped once.
         var file: (path: String, escaped: String)?
-        for look in looks {
+        // Unreadable files have a suite of their own, after the looks'.
+        let suiteNames = looks + (rowsByLook[""] == nil ? [] : [""])
+        for look in suiteNames {
             let indices = rowsByLook[look] ?? []
             var cases = ""
             var failures = 0
@@ -23,11 +26,16 @@ public enum CheckJUnit {
                 let language = row.language.map { " language=\"\(escaped($0))\"" } ?? ""
                 cases += "    <testcase classname=\"\(path)\" name=\"\(escaped(caseName(row)))\""
                 cases += " file=\"\(path)\" line=\"\(row.line)\"\(language) time=\"0\">\n"
-                for problem in CheckProblem.of(row) where failOn.isEmpty || problem.fails(under: failOn) {
-                    let element = problem == .error ? "error" : "failure"
-                    if problem == .error { errors += 1 } else { failures += 1 }
+                // One element per case, as JUnit's schema allows: an error when the title or its
+                // file could not be read, else a failure listing every problem that fails.
+                let problems = CheckProblem.of(row).filter { failOn.isEmpty || $0.fails(under: failOn) }
+                if !problems.isEmpty {
+                    let isError = problems.contains { $0 == .error || $0 == .unreadableFile }
+                    if isError { errors += 1 } else { failures += 1 }
+                    let type = problems.map(\.rawValue).joined(separator: ",")
+                    let message = problems.map { $0.message(row) }.joined(separator: "; ")
                     cases +=
-                        "      <\(element) type=\"\(problem.rawValue)\" message=\"\(escaped(problem.message(row)))\"/>\n"
+                        "      <\(isError ? "error" : "failure") type=\"\(type)\" message=\"\(escaped(message))\"/>\n"
                 }
                 let width = row.width.map { "\(Points.text($0))/\(Points.text(row.maxWidth)) pt" } ?? "-"
                 cases += "      <system-out>\(escaped("\(width): \(row.shown)"))</system-out>\n    </testcase>\n"
@@ -36,7 +44,7 @@ public enum CheckJUnit {
             totals.failures += failures
             totals.errors += errors
             suites.append(
-                "  <testsuite name=\"\(escaped(look))\" tests=\"\(indices.count)\" failures=\"\(failures)\""
+                "  <testsuite name=\"\(escaped(look.isEmpty ? "unreadable files" : look))\" tests=\"\(indices.count)\" failures=\"\(failures)\""
                     + " errors=\"\(errors)\" skipped=\"0\" time=\"0\">\n" + cases + "  </testsuite>")
         }
         // Printed piece by piece: the document of a big check is hundreds of megabytes.
@@ -50,6 +58,7 @@ public enum CheckJUnit {
 
     /// The case's name: the key, with the language when the key does not already say it.
     public static func caseName(_ row: CheckRow) -> String {
+        if row.isUnreadableFile { return row.file }
         guard let language = row.language, !row.key.contains("(\(language)") else { return row.key }
         return "\(row.key) [\(language)]"
     }

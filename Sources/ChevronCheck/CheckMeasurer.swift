@@ -22,11 +22,22 @@ public enum CheckMeasurer {
     /// The most bytes of one SizeMany call, when the daemon's message limit is higher.
     public static let batchBytes = 256 << 10
 
-    /// The looks to check: `looks`, every look the engine serves for `all`, `classic` for none.
+    /// The looks to check: `looks` once each in their order, every look the engine serves for
+    /// `all`, `classic` for none.
+    /// - Throws: `CheckPlan.Problem` naming a look the engine does not serve.
     public static func chosenLooks(_ looks: [String], client: ChevronClient) async throws -> [String] {
         if looks.isEmpty { return ["classic"] }
-        if looks.contains("all") { return try await client.listLooks().map(\.name) }
-        return looks
+        let served = try await client.listLooks().map(\.name)
+        if looks.contains("all") { return served }
+        var chosen: [String] = []
+        for look in looks where !chosen.contains(look) {
+            guard served.contains(look) else {
+                throw CheckPlan.Problem(
+                    description: "--look \(look): no such look; the looks are \(served.joined(separator: ", ")) (or all)")
+            }
+            chosen.append(look)
+        }
+        return chosen
     }
 
     /// One SizeMany request: rows asking the same question share its answer.

@@ -106,23 +106,42 @@ public struct CheckPlan: Sendable {
         return plan
     }
 
+    /// One of the plan's filters: a key pattern or a language.
+    enum Filter: CustomStringConvertible {
+        case key(String)
+        case language(String)
+
+        /// Whether `entry` passes this filter.
+        func matches(_ entry: TitleEntry) -> Bool {
+            switch self {
+            case .key(let pattern):
+                let name = entry.key.split(separator: " (", maxSplits: 1).first.map(String.init) ?? entry.key
+                let base = name.split(separator: "[", maxSplits: 1).first.map(String.init) ?? name
+                return CheckPlan.glob(pattern, matches: entry.key) || CheckPlan.glob(pattern, matches: base)
+            case .language(let wanted):
+                guard let language = entry.language?.lowercased() else { return false }
+                return language == wanted.lowercased() || language.hasPrefix(wanted.lowercased() + "-")
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .key(let pattern): "--key \(pattern)"
+            case .language(let language): "--only-language \(language)"
+            }
+        }
+    }
+
+    /// The key patterns and languages, each a filter.
+    var filters: [Filter] { keys.map(Filter.key) + onlyLanguages.map(Filter.language) }
+
     /// Whether `entry` is to be checked: its key matches a pattern (when there are any), and its
     /// language is one asked for (when any are). A key matches by its whole text or by its name
     /// before a variant (`settings.title` of `settings.title (de, plural one)` or `tabs[2]`).
     public func admits(_ entry: TitleEntry) -> Bool {
-        if !keys.isEmpty {
-            let name = entry.key.split(separator: " (", maxSplits: 1).first.map(String.init) ?? entry.key
-            let base = name.split(separator: "[", maxSplits: 1).first.map(String.init) ?? name
-            guard keys.contains(where: { Self.glob($0, matches: entry.key) || Self.glob($0, matches: base) })
-            else { return false }
-        }
-        if !onlyLanguages.isEmpty {
-            guard let language = entry.language?.lowercased() else { return false }
-            guard
-                onlyLanguages.contains(where: {
-                    language == $0.lowercased() || language.hasPrefix($0.lowercased() + "-")
-                })
-            else { return false }
+        if !keys.isEmpty, !keys.contains(where: { Filter.key($0).matches(entry) }) { return false }
+        if !onlyLanguages.isEmpty, !onlyLanguages.contains(where: { Filter.language($0).matches(entry) }) {
+            return false
         }
         return true
     }

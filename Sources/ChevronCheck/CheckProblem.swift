@@ -2,6 +2,7 @@
 /// JUnit, an annotation of GitHub.
 public enum CheckProblem: String, CaseIterable {
     case error = "title-error"
+    case unreadableFile = "file-error"
     case truncated = "truncated"
     case fellBack = "fell-back"
     case lineBreak = "line-break"
@@ -12,6 +13,7 @@ public enum CheckProblem: String, CaseIterable {
     public var summary: String {
         switch self {
         case .error: "The title could not be measured (too long, or refused by the engine)."
+        case .unreadableFile: "The file could not be read: none of its titles were checked."
         case .truncated: "The title does not fit the look's maximum width and is shown cut, with an ellipsis."
         case .fellBack: "The title does not fit and is replaced by the generic title, or by the chevron alone."
         case .lineBreak: "The title holds a line break: a one-line label shows its first line and an ellipsis."
@@ -24,7 +26,7 @@ public enum CheckProblem: String, CaseIterable {
     /// The `--fail-on` rules that fail a row with this problem.
     public var failingRules: Set<CheckPlan.FailOn> {
         switch self {
-        case .error: Set(CheckPlan.FailOn.allCases)
+        case .error, .unreadableFile: Set(CheckPlan.FailOn.allCases)
         case .truncated: [.truncate, .any]
         case .fellBack: [.truncate, .fallback, .any]
         case .lineBreak: [.truncate, .lineBreak, .any]
@@ -35,12 +37,13 @@ public enum CheckProblem: String, CaseIterable {
 
     /// Whether the problem fails the run under `--fail-on rules` (an error always does).
     public func fails(under rules: [CheckPlan.FailOn]) -> Bool {
-        self == .error || !failingRules.isDisjoint(with: rules)
+        self == .error || self == .unreadableFile || !failingRules.isDisjoint(with: rules)
     }
 
     /// The problems of a row. A row cut within a limit of its own is over that limit (not also
     /// "truncated" or "fell back" against the look).
     public static func of(_ row: CheckRow) -> [CheckProblem] {
+        if row.isUnreadableFile { return [.unreadableFile] }
         if row.error != nil { return [.error] }
         var problems: [CheckProblem] = []
         if row.isCut {
@@ -60,6 +63,7 @@ public enum CheckProblem: String, CaseIterable {
         let subject = "\"\(row.title.echoedTitle)\" (\(row.key)\(language)) in \(row.look)"
         switch self {
         case .error: return "\(subject): \(row.error ?? "")"
+        case .unreadableFile: return "\(row.file) could not be read: \(row.error ?? "")"
         case .truncated: return "\(subject) is truncated to \"\(row.displayedTitle)\" (\(width))"
         case .fellBack:
             return row.titleSource == "none"

@@ -3,7 +3,7 @@ import ChevronText
 import Foundation
 
 /// One title in one look, as `check --json` prints it.
-public struct CheckRow {
+public struct CheckRow: Sendable {
     public let file: String
     public let line: Int
     public let key: String
@@ -24,6 +24,8 @@ public struct CheckRow {
     /// Whether the title holds a line break: a one-line label shows its first line and "…"
     /// (`LineBreaks`).
     public let lineBreak: Bool
+    /// Whether the row stands for a file that could not be read (`error` says why).
+    public private(set) var isUnreadableFile = false
 
     /// - Parameter language: the language the title was measured in (the file's, else `--language`).
     public init(_ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, outcome: CheckOutcome) {
@@ -45,6 +47,28 @@ public struct CheckRow {
         lineBreak = LineBreaks.contains(entry.title)
     }
 
+    /// A file that could not be read, where its titles would be: no key, look or width; the
+    /// reason is its `error` (`FILE:LINE: reason` without the place).
+    public init(unreadable problem: TitleFileError) {
+        file = problem.file
+        line = problem.line
+        key = ""
+        title = ""
+        look = ""
+        width = nil
+        maxWidth = 0
+        truncated = false
+        displayedTitle = ""
+        titleSource = "none"
+        missingGlyphs = 0
+        language = nil
+        ownLimit = false
+        template = nil
+        error = problem.reason
+        lineBreak = false
+        isUnreadableFile = true
+    }
+
     /// The row as `check --json` writes it: every key on every row (`width` is null, not absent,
     /// when the engine refused the title), `template` and `error` only when there is one; keys
     /// in sorted order.
@@ -55,6 +79,9 @@ public struct CheckRow {
                 json.member("error", error)
             }
             json.member("file", file)
+            if isUnreadableFile {
+                json.member("fileError", true)
+            }
             json.member("key", key)
             json.member("language", language)
             json.member("line", line)
@@ -75,6 +102,7 @@ public struct CheckRow {
 
     /// What a user sees, in words. Missing glyphs come first: such a row never reads as fitting.
     public var shown: String {
+        if isUnreadableFile { return "FILE NOT READ: \(error ?? "")" }
         if let error { return "error: \(error)" }
         let seen: String
         switch titleSource {
@@ -140,27 +168,31 @@ public struct CheckOutcome: Sendable {
 /// `check --json`: the rows and the run's summary.
 public struct CheckReport {
     /// What the run found, in counts, and which looks were measured with a substitute font.
-    public struct Summary {
+    public struct Summary: Sendable {
         /// A look whose requested font fontconfig replaced with another family.
-        struct Substitution {
-            let look: String
-            let requested: String
-            let family: String
-            let style: String
-            let file: String
+        public struct Substitution: Sendable {
+            public let look: String
+            public let requested: String
+            public let family: String
+            public let style: String
+            public let file: String
         }
 
-        let titles: Int
-        let rows: Int
-        let truncated: Int
-        let fellBack: Int
+        /// Titles read (after the filters).
+        public let titles: Int
+        public let rows: Int
+        public let truncated: Int
+        public let fellBack: Int
         /// Rows whose title holds a line break (not counted as truncated).
-        let lineBreaks: Int
-        let missingGlyphs: Int
+        public let lineBreaks: Int
+        public let missingGlyphs: Int
         /// Rows with a limit of their own (XLIFF maxwidth) whose title is not shown in full there.
-        let overOwnLimit: Int
-        let errors: Int
-        let substitutions: [Substitution]
+        public let overOwnLimit: Int
+        /// Titles the engine could not measure.
+        public let errors: Int
+        /// Files that could not be read.
+        public let unreadableFiles: Int
+        public let substitutions: [Substitution]
     }
 
     public let rows: [CheckRow]
@@ -229,6 +261,7 @@ extension CheckReport.Summary {
             }
             json.member("titles", titles)
             json.member("truncated", truncated)
+            json.member("unreadableFiles", unreadableFiles)
         }
     }
 
@@ -241,7 +274,8 @@ extension CheckReport.Summary {
             lineBreaks: rows.filter { $0.error == nil && $0.lineBreak }.count,
             missingGlyphs: rows.filter { $0.missingGlyphs > 0 }.count,
             overOwnLimit: rows.filter { $0.error == nil && $0.ownLimit && $0.isCut }.count,
-            errors: rows.filter { $0.error != nil }.count,
+            errors: rows.filter { $0.error != nil && !$0.isUnreadableFile }.count,
+            unreadableFiles: rows.filter(\.isUnreadableFile).count,
             substitutions: substitutions.entries.map { entry in
                 Substitution(
                     look: entry.look, requested: entry.font.requested, family: entry.font.family,

@@ -8,6 +8,8 @@ public enum CheckSummaryLine {
             + "\(summary.truncated) truncated, \(summary.fellBack) fell back, \(summary.lineBreaks) with line breaks, "
             + "\(summary.missingGlyphs) with missing glyphs, \(summary.overOwnLimit) over their own limit, "
             + "\(summary.errors) errors"
+            + (summary.unreadableFiles == 0
+                ? "" : ", \(summary.unreadableFiles) \(summary.unreadableFiles == 1 ? "file" : "files") not read")
     }
 }
 
@@ -60,7 +62,7 @@ public enum CheckTable {
                     index > range.lowerBound && rows[index - 1].line == row.line && rows[index - 1].file == row.file
                     && rows[index - 1].key == row.key
                 let shared = sameEntry ? columns.last : nil
-                let place = shared?.place ?? Cell("\(row.file):\(row.line)")
+                let place = shared?.place ?? Cell(row.line > 0 ? "\(row.file):\(row.line)" : row.file)
                 let key = shared?.key ?? Cell(shortened(row.key, to: keyWidth))
                 let width = row.width.map { "\(Points.text($0))/\(Points.text(row.maxWidth))" } ?? "-"
                 columns.append(

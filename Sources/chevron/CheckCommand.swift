@@ -116,33 +116,22 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let plan = try plan
-        var entries: [TitleEntry] = []
-        for file in plan.files {
-            do {
-                entries += try TitleFile.read(file, format: plan.inputFormat).filter(plan.admits)
-                    .map { $0.expandingPlaceholders(plan.samples) }
-            } catch {
-                Output.fail(error.description, status: ExitStatus.usage)
-            }
-        }
         try await Output.reportingErrors {
             let connected = try await connection.connect()
             let client = connected.client
-            let looks = try await CheckMeasurer.chosenLooks(plan.looks, client: client)
-            var maximumWidths: [String: Double] = [:]
-            for name in looks { maximumWidths[name] = try await client.describeLook(name).maximumWidth }
             // The daemon answers one connection's calls in order: batches spread over a few
             // connections are measured side by side. In-process, one client runs them in parallel.
             var clients = [client]
             if !connected.isInProcess {
                 for _ in 1..<CheckMeasurer.connections { clients.append(try await connected.another()) }
             }
-            let limits = try await client.limits()
-            var substitutions = SubstitutionLog()
-            let rows = try await CheckMeasurer.measure(
-                entries, plan: plan, looks: looks, clients: clients, limits: limits, maximumWidths: maximumWidths,
-                substitutions: &substitutions, progress: ProgressBar())
-            let summary = CheckReport.Summary(rows: rows, titles: entries.count, substitutions: substitutions)
+            let run = try await CheckRun(plan, clients: clients, progress: ProgressBar())
+            let (rows, looks, summary) = (run.rows, run.looks, run.summary)
+            // A file that could not be read is said on standard error too, whatever the report.
+            for row in rows where row.isUnreadableFile {
+                let place = row.line > 0 ? "\(row.file):\(row.line)" : row.file
+                FileHandle.standardError.write(Data("chevron: \(place): \(row.error ?? "")\n".utf8))
+            }
             switch plan.format {
             case .text: Output.printLines(CheckTable.lines(rows))
             case .json:
@@ -160,7 +149,7 @@ struct CheckCommand: AsyncParsableCommand {
             case .junit: Output.printLines(CheckJUnit.document(rows, looks: looks, failOn: plan.failOn))
             case .github: Output.printLines(CheckGitHub.lines(rows, failOn: plan.failOn))
             }
-            substitutions.warn()
+            run.substitutions.warn()
             let line = CheckSummaryLine.text(summary, looks: looks.count)
             if plan.format.summaryOnStandardError {
                 FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -168,7 +157,9 @@ struct CheckCommand: AsyncParsableCommand {
                 print(line)
             }
             let status =
-                if rows.contains(where: { $0.error != nil }) {
+                if summary.unreadableFiles > 0 {
+                    ExitStatus.usage
+                } else if rows.contains(where: { $0.error != nil }) {
                     ExitStatus.remoteError
                 } else if rows.contains(where: { row in plan.failOn.contains { row.fails($0) } }) {
                     ExitStatus.checkFailed

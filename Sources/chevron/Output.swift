@@ -86,6 +86,8 @@ enum Output {
             }
         } catch let error as ExitCode {
             throw error
+        } catch let error as CheckPlan.Problem {
+            fail(error.description, status: ExitStatus.usage)
         } catch {
             // Only the in-process engine can throw anything else: it could not start.
             fail("the in-process engine cannot start: \(error)", status: ExitStatus.unreachable)

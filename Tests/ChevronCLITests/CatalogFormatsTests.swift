@@ -127,7 +127,9 @@ struct CatalogFormatsTests {
         let result = try CLITests.run("chevron", ["check", file.path, "--local"])
         #expect(result.status == 2)
         #expect(result.error.contains("\(file.path): not a format chevron reads; formats:"), "\(result.error)")
-        #expect(result.output.isEmpty)
+        // The report still comes, with the file as a row of its own.
+        #expect(result.output.hasPrefix("\(file.path)  "), "\(result.output)")
+        #expect(result.output.contains("FILE NOT READ: not a format chevron reads"), "\(result.output)")
         // Said to be lines, it is read as lines.
         let lines = try Self.rows([file.path, "--input-format", "lines"]).1
         #expect(lines.map { $0["title"] as? String } == ["# Notes", "Settings"])
@@ -321,8 +323,11 @@ struct CheckScopeTests {
             ])
         let german = try CatalogFormatsTests.rows([file.path, "--key", "*.title", "--only-language", "de"]).1
         #expect(german.map { $0["title"] as? String } == ["Einstellungen"])
-        let none = try CatalogFormatsTests.rows([file.path, "--only-language", "ja"]).1
-        #expect(none.isEmpty)
+        // A filter that matches nothing is a mistake, said as one: not a clean report of nothing.
+        let none = try CLITests.run("chevron", ["check", file.path, "--only-language", "ja", "--local"])
+        #expect(none.status == 2)
+        #expect(none.error.contains("--only-language ja matches no title of the files checked"), "\(none.error)")
+        #expect(none.output.isEmpty)
     }
 
     @Test func theGenericTitleIsTheOneGiven() throws {

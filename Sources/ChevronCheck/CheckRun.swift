@@ -1,0 +1,75 @@
+import ChevronClient
+
+/// One whole check: the plan's files read, every title measured in every look, the rows and
+/// their summary. The `chevron check` command prints what this returns; tests call it directly.
+public struct CheckRun: Sendable {
+    /// A row per title and look, in the files' order, then the looks'; a file that could not be
+    /// read is a row of its own where its titles would have been.
+    public let rows: [CheckRow]
+    /// The looks checked, in order.
+    public let looks: [String]
+    public let summary: CheckReport.Summary
+    /// The looks measured with a font other than the one they ask for.
+    public let substitutions: SubstitutionLog
+
+    /// Reads the plan's files and measures their titles through `clients` (batches are spread
+    /// over them; the first also answers the run's own questions: the looks, their limits).
+    public init(_ plan: CheckPlan, clients: [ChevronClient], progress: (any CheckProgress)? = nil) async throws {
+        precondition(!clients.isEmpty, "a check needs a client")
+        let client = clients[0]
+        let (entries, unreadable) = try Self.entries(plan)
+        looks = try await CheckMeasurer.chosenLooks(plan.looks, client: client)
+        var maximumWidths: [String: Double] = [:]
+        for name in looks { maximumWidths[name] = try await client.describeLook(name).maximumWidth }
+        var substitutions = SubstitutionLog()
+        let measured = try await CheckMeasurer.measure(
+            entries, plan: plan, looks: looks, clients: clients, limits: try await client.limits(),
+            maximumWidths: maximumWidths, substitutions: &substitutions, progress: progress)
+        rows = Self.merging(measured, looks: looks.count, unreadable: unreadable)
+        self.substitutions = substitutions
+        summary = CheckReport.Summary(rows: rows, titles: entries.count, substitutions: substitutions)
+    }
+
+    /// The titles of the plan's files that the plan admits, placeholders filled, and the files
+    /// that could not be read, each with the index of the entry it stands before.
+    /// - Throws: `CheckPlan.Problem` naming a `--key` or `--only-language` filter that matches
+    ///   no title of the files read: a typo would otherwise pass as a clean check.
+    static func entries(_ plan: CheckPlan) throws -> (entries: [TitleEntry], unreadable: [(Int, TitleFileError)]) {
+        var entries: [TitleEntry] = []
+        var unreadable: [(Int, TitleFileError)] = []
+        var unmatched = plan.filters
+        for file in plan.files {
+            do {
+                let read = try TitleFile.read(file, format: plan.inputFormat)
+                if !unmatched.isEmpty { unmatched.removeAll { filter in read.contains { filter.matches($0) } } }
+                entries += read.filter(plan.admits).map { $0.expandingPlaceholders(plan.samples) }
+            } catch {
+                unreadable.append((entries.count, error))
+            }
+        }
+        if let filter = unmatched.first {
+            throw CheckPlan.Problem(description: "\(filter) matches no title of the files checked")
+        }
+        return (entries, unreadable)
+    }
+
+    /// `measured` (a row per entry and look, `looks` of them per entry) with a row for each
+    /// unreadable file put where its entries would be.
+    private static func merging(
+        _ measured: [CheckRow], looks: Int, unreadable: [(Int, TitleFileError)]
+    ) -> [CheckRow] {
+        guard !unreadable.isEmpty else { return measured }
+        var rows: [CheckRow] = []
+        rows.reserveCapacity(measured.count + unreadable.count)
+        var pending = unreadable[...]
+        for (index, row) in measured.enumerated() {
+            while let (before, error) = pending.first, before * looks <= index {
+                rows.append(CheckRow(unreadable: error))
+                pending = pending.dropFirst()
+            }
+            rows.append(row)
+        }
+        rows += pending.map { CheckRow(unreadable: $0.1) }
+        return rows
+    }
+}

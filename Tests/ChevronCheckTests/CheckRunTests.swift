@@ -1,0 +1,86 @@
+import ChevronCheck
+import Foundation
+import Testing
+
+/// What a check finds in catalogues a localisation team really has: line breaks, files that do
+/// not read, filters that match nothing, titles with several problems.
+struct CheckRunTests {
+    /// A line break has no glyph and needs none: a one-line label shows the first line and an
+    /// ellipsis (docs/looks.md, "Rules for every look"), which is what is measured.
+    @Test(arguments: ["Hello\\nWorld", "Hello\\u2028World", "Hello\\r\\nWorld"])
+    func aLineBreakIsItsOwnProblemAndNoMissingGlyph(escaped: String) async throws {
+        let run = try await CheckHarness.run(["nl.strings": "\"a\" = \"\(escaped)\";\n"])
+        let row = try #require(run.rows.first)
+        #expect(row.missingGlyphs == 0)
+        #expect(row.lineBreak)
+        #expect(row.displayedTitle == "Hello…")
+        #expect(row.width == (try CheckHarness.classicWidth("Hello…")))
+        #expect(CheckProblem.of(row) == [.lineBreak])
+        #expect(run.summary.missingGlyphs == 0 && run.summary.lineBreaks == 1 && run.summary.truncated == 0)
+        #expect(!row.fails(.missing))
+        #expect(row.fails(.lineBreak) && row.fails(.truncate) && row.fails(.any))
+    }
+
+    /// Other control characters are not missing glyphs either.
+    @Test func controlCharactersAreNoMissingGlyphs() async throws {
+        let run = try await CheckHarness.run(["tab.strings": "\"a\" = \"Tab\\tbed\";\n"])
+        #expect(run.rows.first?.missingGlyphs == 0)
+        #expect(run.rows.first?.lineBreak == false)
+    }
+
+    /// An unreadable file is a row of its own, where its titles would be; the other files are
+    /// still checked, and every report says so.
+    @Test func aFileThatCannotBeReadIsReportedAndTheOthersAreChecked() async throws {
+        let run = try await CheckHarness.run([
+            "a.txt": "Settings\n", "b.strings": "\"x\" = \"not closed\n", "c.txt": "Photos\n",
+        ])
+        #expect(run.rows.map(\.title) == ["Settings", "", "Photos"])
+        let unreadable = run.rows[1]
+        #expect(unreadable.isUnreadableFile && unreadable.file.hasSuffix("b.strings"))
+        #expect(unreadable.error == "a string is not closed")
+        #expect(run.summary.unreadableFiles == 1 && run.summary.errors == 0)
+        #expect(run.rows[2].width == (try CheckHarness.classicWidth("Photos")))
+        let sarif = CheckHarness.json {
+            CheckSARIF.write(run.rows, failOn: [], version: "test", fingerprint: nil, to: &$0)
+        }
+        let results = try #require(
+            ((try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])?["runs"] as? [[String: Any]])?
+                .first?["results"] as? [[String: Any]])
+        #expect(results.map { $0["ruleId"] as? String } == ["file-error"])
+        #expect(results.first?["level"] as? String == "error")
+        let junit = CheckJUnit.document(run.rows, looks: run.looks, failOn: []).joined(separator: "\n")
+        #expect(junit.contains("<testsuite name=\"unreadable files\" tests=\"1\" failures=\"0\" errors=\"1\""))
+    }
+
+    @Test func aFilterThatMatchesNothingIsAnError() async throws {
+        await #expect(throws: CheckPlan.Problem.self) {
+            _ = try await CheckHarness.run(["a.txt": "Settings\n"]) { $0.keys = ["nonexistent.*"] }
+        }
+        await #expect(throws: CheckPlan.Problem.self) {
+            _ = try await CheckHarness.run(["a.txt": "Settings\n"]) { $0.looks = ["clasic"] }
+        }
+        // A filter that matches in one file of several is fine.
+        let run = try await CheckHarness.run(["a.txt": "Settings\n", "b.csv": "x.title,Photos\n"]) {
+            $0.keys = ["x.*"]
+        }
+        #expect(run.rows.map(\.title) == ["Photos"])
+    }
+
+    @Test func aLookNamedTwiceIsCheckedOnce() async throws {
+        let run = try await CheckHarness.run(["a.txt": "Settings\n"]) { $0.looks = ["classic", "modern", "classic"] }
+        #expect(run.looks == ["classic", "modern"])
+        #expect(run.rows.map(\.look) == ["classic", "modern"])
+    }
+
+    /// JUnit's schema allows one failure element in a test case: a title both cut and missing a
+    /// glyph (U+0378 is unassigned: no font has it) gets one, naming both problems.
+    @Test func aJUnitCaseHasOneFailureListingItsProblems() async throws {
+        let title = String(repeating: "Einstellungen ", count: 4) + "\u{0378}"
+        let run = try await CheckHarness.run(["a.txt": title + "\n"])
+        #expect(CheckProblem.of(run.rows[0]) == [.truncated, .missingGlyphs])
+        let junit = CheckJUnit.document(run.rows, looks: run.looks, failOn: []).joined(separator: "\n")
+        #expect(junit.components(separatedBy: "<failure ").count == 2, "\(junit)")
+        #expect(junit.contains("<failure type=\"truncated,missing-glyphs\""))
+        #expect(junit.contains("failures=\"1\""))
+    }
+}
