@@ -171,7 +171,8 @@ public enum CheckMeasurer {
                         continue
                     }
                     let question = Question(
-                        title: entry.title, look: look, maximumWidth: entry.maximumWidth,
+                        title: entry.title, look: look,
+                        maximumWidth: CheckRow.ownLimit(entry, lookMaximum: maximumWidths[look]),
                         language: entry.language ?? language)
                     if let index = known[question] {
                         asks.append(.question(index))
@@ -226,7 +227,7 @@ public enum CheckMeasurer {
                 }
                 rows.append(
                     CheckRow(
-                        entry, look: look, maximumWidth: entry.maximumWidth ?? maximumWidths[look] ?? 0,
+                        entry, look: look, lookMaximum: maximumWidths[look] ?? 0,
                         language: entryLanguage, outcome: outcome))
                 position += 1
             }

@@ -83,4 +83,37 @@ struct CheckRunTests {
         #expect(junit.contains("<failure type=\"truncated,missing-glyphs\""))
         #expect(junit.contains("failures=\"1\""))
     }
+
+    /// A unit's own limit holds a title only where it is the smaller: a larger `maxwidth` never
+    /// lets the button grow past the look's maximum (what `chevron size` lays out).
+    @Test func aTitleIsHeldToTheSmallerOfItsOwnLimitAndTheLooks() async throws {
+        let title = "Datenschutz und Sicherheit im Überblick"
+        func unit(_ id: String, _ maxwidth: Int) -> String {
+            """
+            <trans-unit id="\(id)" maxwidth="\(maxwidth)" size-unit="pixel"><source>x</source>\
+            <target>\(title)</target></trans-unit>
+            """
+        }
+        let xliff = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+            <file original="a" source-language="en" target-language="de" datatype="plaintext"><body>
+            \(unit("wide", 400))
+            \(unit("narrow", 80))
+            </body></file></xliff>
+            """
+        let run = try await CheckHarness.run(["de.xliff": xliff])
+        let wide = try #require(run.rows.first { $0.key == "wide" })
+        let narrow = try #require(run.rows.first { $0.key == "narrow" })
+        // classic's maximum is 160 (docs/looks.md): the title is cut there, not at 400.
+        #expect(wide.maxWidth == 160 && !wide.ownLimit)
+        #expect(wide.truncated && wide.width.map { $0 <= 160 } == true)
+        #expect(CheckProblem.of(wide) == [.truncated])
+        #expect(narrow.maxWidth == 80 && narrow.ownLimit)
+        #expect(narrow.truncated && narrow.width.map { $0 <= 80 } == true)
+        #expect(CheckProblem.of(narrow) == [.overOwnLimit])
+        // Each width is what the cut shows, measured by hb-shape, with classic's padding.
+        #expect(wide.width == (try CheckHarness.classicWidth(wide.displayedTitle)))
+        #expect(narrow.width == (try CheckHarness.classicWidth(narrow.displayedTitle)))
+    }
 }
