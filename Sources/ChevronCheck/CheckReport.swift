@@ -191,8 +191,10 @@ public struct CheckReport {
             public let file: String
         }
 
-        /// Titles read (after the filters).
+        /// Titles read (after the filters), not counting untranslated ones.
         public let titles: Int
+        /// Titles the catalogues mark untranslated, left out of the check.
+        public let untranslated: Int
         public let rows: Int
         public let truncated: Int
         public let fellBack: Int
@@ -275,13 +277,14 @@ extension CheckReport.Summary {
             json.member("titles", titles)
             json.member("truncated", truncated)
             json.member("unreadableFiles", unreadableFiles)
+            json.member("untranslated", untranslated)
         }
     }
 
     /// The counts of `rows`, `titles` entries read, and the looks measured with a substitute.
-    public init(rows: [CheckRow], titles: Int, substitutions: SubstitutionLog) {
+    public init(rows: [CheckRow], titles: Int, untranslated: Int = 0, substitutions: SubstitutionLog) {
         self.init(
-            titles: titles, rows: rows.count,
+            titles: titles, untranslated: untranslated, rows: rows.count,
             truncated: rows.filter { $0.error == nil && $0.truncated && !$0.lineBreak }.count,
             fellBack: rows.filter { $0.error == nil && $0.titleSource != "title" }.count,
             lineBreaks: rows.filter { $0.error == nil && $0.lineBreak }.count,

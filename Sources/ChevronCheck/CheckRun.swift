@@ -17,7 +17,7 @@ public struct CheckRun: Sendable {
     public init(_ plan: CheckPlan, clients: [ChevronClient], progress: (any CheckProgress)? = nil) async throws {
         precondition(!clients.isEmpty, "a check needs a client")
         let client = clients[0]
-        let (entries, unreadable) = try Self.entries(plan)
+        let (entries, unreadable, untranslated) = try Self.entries(plan)
         looks = try await CheckMeasurer.chosenLooks(plan.looks, client: client)
         var maximumWidths: [String: Double] = [:]
         for name in looks { maximumWidths[name] = try await client.describeLook(name).maximumWidth }
@@ -27,22 +27,33 @@ public struct CheckRun: Sendable {
             maximumWidths: maximumWidths, substitutions: &substitutions, progress: progress)
         rows = Self.merging(measured, looks: looks.count, unreadable: unreadable)
         self.substitutions = substitutions
-        summary = CheckReport.Summary(rows: rows, titles: entries.count, substitutions: substitutions)
+        summary = CheckReport.Summary(
+            rows: rows, titles: entries.count, untranslated: untranslated, substitutions: substitutions)
     }
 
-    /// The titles of the plan's files that the plan admits, placeholders filled, and the files
-    /// that could not be read, each with the index of the entry it stands before.
+    /// The titles of the plan's files that the plan admits, placeholders filled; the files that
+    /// could not be read, each with the index of the entry it stands before; and how many admitted
+    /// titles the catalogues mark untranslated (left out).
     /// - Throws: `CheckPlan.Problem` naming a `--key` or `--only-language` filter that matches
     ///   no title of the files read: a typo would otherwise pass as a clean check.
-    static func entries(_ plan: CheckPlan) throws -> (entries: [TitleEntry], unreadable: [(Int, TitleFileError)]) {
+    static func entries(_ plan: CheckPlan) throws -> (
+        entries: [TitleEntry], unreadable: [(Int, TitleFileError)], untranslated: Int
+    ) {
         var entries: [TitleEntry] = []
+        var untranslated = 0
         var unreadable: [(Int, TitleFileError)] = []
         var unmatched = plan.filters
         for file in plan.files {
             do {
                 let read = try TitleFile.read(file, format: plan.inputFormat)
                 if !unmatched.isEmpty { unmatched.removeAll { filter in read.contains { filter.matches($0) } } }
-                entries += read.filter(plan.admits).map { $0.expandingPlaceholders(plan.samples) }
+                for entry in read where plan.admits(entry) {
+                    if entry.isUntranslated {
+                        untranslated += 1
+                    } else {
+                        entries.append(entry.expandingPlaceholders(plan.samples))
+                    }
+                }
             } catch {
                 unreadable.append((entries.count, error))
             }
@@ -50,7 +61,7 @@ public struct CheckRun: Sendable {
         if let filter = unmatched.first {
             throw CheckPlan.Problem(description: "\(filter) matches no title of the files checked")
         }
-        return (entries, unreadable)
+        return (entries, unreadable, untranslated)
     }
 
     /// `measured` (a row per entry and look, `looks` of them per entry) with a row for each

@@ -23,6 +23,9 @@ public struct TitleEntry: Sendable, Hashable {
     /// The title as the file writes it, when its placeholders were filled in with samples
     /// (`expandingPlaceholders`); nil when the title has none.
     public var template: String?
+    /// Whether the catalogue says the value is not translated yet (an empty `.xcstrings` value
+    /// whose state is not `translated`): such an entry is counted, not checked.
+    public var isUntranslated = false
 
     /// Creates an entry.
     public init(

@@ -47,18 +47,21 @@ enum CatalogFormat {
                         language: languageTag(source)))
             }
             for localization in localizations.sorted(by: { $0.key < $1.key }) {
+                var untranslated: Set<String> = []
                 let values = substituting(
-                    unitValues(localization.value, label: localization.key), localization.value["substitutions"])
+                    unitValues(localization.value, label: localization.key, untranslated: &untranslated),
+                    localization.value["substitutions"])
                 guard !values.isEmpty else {
                     throw TitleFileError(
                         file: file, line: line,
                         reason: "\"\(key)\" (\(localization.key)) has no stringUnit value and no variations")
                 }
                 for (label, value) in values {
-                    entries.append(
-                        TitleEntry(
-                            file: file, line: line, key: "\(key) (\(label))", title: value,
-                            language: languageTag(localization.key)))
+                    var entry = TitleEntry(
+                        file: file, line: line, key: "\(key) (\(label))", title: value,
+                        language: languageTag(localization.key))
+                    entry.isUntranslated = value.isEmpty && untranslated.contains(label)
+                    entries.append(entry)
                 }
             }
         }
@@ -101,15 +104,24 @@ enum CatalogFormat {
         return result
     }
 
-    /// The `stringUnit` values of a localization, and those of its plural and device variations.
-    private static func unitValues(_ node: JSONValue, label: String) -> [(String, String)] {
+    /// The `stringUnit` values of a localization, and those of its plural and device variations;
+    /// the labels of units whose state is not `translated` go into `untranslated`.
+    private static func unitValues(
+        _ node: JSONValue, label: String, untranslated: inout Set<String>
+    ) -> [(String, String)] {
         var values: [(String, String)] = []
-        if case .string(let value)? = node["stringUnit"]?["value"] { values.append((label, value)) }
+        if case .string(let value)? = node["stringUnit"]?["value"] {
+            values.append((label, value))
+            if case .string(let state)? = node["stringUnit"]?["state"], state != "translated" {
+                untranslated.insert(label)
+            }
+        }
         if case .object(let kinds)? = node["variations"] {
             for kind in kinds {
                 guard case .object(let forms) = kind.value else { continue }
                 for form in forms {
-                    values += unitValues(form.value, label: "\(label), \(kind.key) \(form.key)")
+                    values += unitValues(
+                        form.value, label: "\(label), \(kind.key) \(form.key)", untranslated: &untranslated)
                 }
             }
         }

@@ -116,4 +116,20 @@ struct CheckRunTests {
         #expect(wide.width == (try CheckHarness.classicWidth(wide.displayedTitle)))
         #expect(narrow.width == (try CheckHarness.classicWidth(narrow.displayedTitle)))
     }
+
+    /// A value the catalogue marks untranslated (empty, state `new`) is not a title that fits:
+    /// it is left out, and the summary counts it.
+    @Test func untranslatedValuesAreCountedNotChecked() async throws {
+        let catalog = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "settings.title": {"localizations": {
+                "en": {"stringUnit": {"state": "translated", "value": "Settings"}},
+                "de": {"stringUnit": {"state": "new", "value": ""}},
+                "fr": {"stringUnit": {"state": "translated", "value": "Réglages"}}}}}}
+            """
+        let run = try await CheckHarness.run(["Localizable.xcstrings": catalog])
+        #expect(run.rows.map(\.title) == ["Settings", "Réglages"])
+        #expect(run.summary.untranslated == 1 && run.summary.titles == 2)
+        #expect(CheckSummaryLine.text(run.summary, looks: 1).hasPrefix("chevron check: 2 titles (1 untranslated left out), 2 rows"))
+    }
 }
