@@ -9,8 +9,8 @@ import Foundation
 public struct CheckPlan: Sendable {
     /// What fails a run (`--fail-on`, the project file's `failOn`): a title not shown in full
     /// (`truncate`), replaced by another title or nothing (`fallback`), with glyphs no font covers
-    /// (`missing`), not shown in full within its own limit (`limit`), holding a line break
-    /// (`line-break`), or any of these (`any`).
+    /// (`missing`), not shown in full within its own width limit or longer than its own length
+    /// limit (`limit`), holding a line break (`line-break`), or any of these (`any`).
     public enum FailOn: String, CaseIterable, Sendable {
         case truncate, fallback, missing, limit, any
         case lineBreak = "line-break"

@@ -8,6 +8,7 @@ public enum CheckProblem: String, CaseIterable {
     case lineBreak = "line-break"
     case overOwnLimit = "over-own-limit"
     case missingGlyphs = "missing-glyphs"
+    case overLength = "over-length"
 
     /// The rule's description, for SARIF's rule list and JUnit's failure type.
     public var summary: String {
@@ -20,6 +21,8 @@ public enum CheckProblem: String, CaseIterable {
         case .overOwnLimit: "The title is not shown in full within the limit its own file sets (XLIFF maxwidth)."
         case .missingGlyphs:
             "Characters of the title have no glyph in any installed font: the width is not what a device shows."
+        case .overLength:
+            "The title has more characters or bytes than the limit its own file sets (XLIFF maxwidth in characters or bytes, XLIFF 2.0 size and storage restrictions)."
         }
     }
 
@@ -32,6 +35,7 @@ public enum CheckProblem: String, CaseIterable {
         case .lineBreak: [.truncate, .lineBreak, .any]
         case .overOwnLimit: [.truncate, .limit, .any]
         case .missingGlyphs: [.missing, .any]
+        case .overLength: [.limit, .any]
         }
     }
 
@@ -53,6 +57,7 @@ public enum CheckProblem: String, CaseIterable {
                     : row.titleSource != "title" ? .fellBack : row.lineBreak ? .lineBreak : .truncated)
         }
         if row.missingGlyphs > 0 { problems.append(.missingGlyphs) }
+        if row.overLength { problems.append(.overLength) }
         return problems
     }
 
@@ -76,6 +81,9 @@ public enum CheckProblem: String, CaseIterable {
         case .missingGlyphs:
             let characters = row.missingGlyphs == 1 ? "1 character" : "\(row.missingGlyphs) characters"
             return "\(subject) has \(characters) no installed font covers"
+        case .overLength:
+            let over = row.lengthChecks.filter(\.isOver).map(\.sentence).joined(separator: "; ")
+            return "\(subject) is over its length limit: \(over)"
         }
     }
 }

@@ -27,11 +27,20 @@ public struct CheckRow: Sendable {
     public let lineBreak: Bool
     /// Whether the row stands for a file that could not be read (`error` says why).
     public private(set) var isUnreadableFile = false
+    /// The limits on the title's length its file sets (an XLIFF unit's `maxwidth` in characters or
+    /// bytes, XLIFF 2.0's restrictions), each with the title's length in its unit.
+    public private(set) var lengthChecks: [LengthCheck] = []
+
+    /// Whether the title is longer than a length limit of its own allows.
+    public var overLength: Bool { lengthChecks.contains(where: \.isOver) }
 
     /// - Parameter language: the language the title was measured in (the file's, else `--language`).
     /// - Parameter lookMaximum: the look's maximum width; the row is held to the entry's own
     ///   limit where that is smaller.
+    /// - Parameter outcome: the engine's answer; a limit of the entry's that cannot be read
+    ///   (`limitProblem`) makes the row an error instead.
     public init(_ entry: TitleEntry, look: String, lookMaximum: Double, language: String?, outcome: CheckOutcome) {
+        let outcome = entry.limitProblem.map { CheckOutcome(error: $0) } ?? outcome
         let own = Self.ownLimit(entry, lookMaximum: lookMaximum)
         file = entry.file
         line = entry.line
@@ -49,6 +58,7 @@ public struct CheckRow: Sendable {
         self.language = language
         error = outcome.error
         lineBreak = LineBreaks.contains(entry.title)
+        lengthChecks = entry.lengthLimits.map { LengthCheck($0, entry: entry) }
     }
 
     /// The entry's own width limit (an XLIFF unit's `maxwidth`) when it is smaller than the look's
@@ -83,8 +93,8 @@ public struct CheckRow: Sendable {
     }
 
     /// The row as `check --json` writes it: every key on every row (`width` is null, not absent,
-    /// when the engine refused the title), `template` and `error` only when there is one; keys
-    /// in sorted order.
+    /// when the engine refused the title), `template`, `error` and `lengthLimits` only when there
+    /// is one; keys in sorted order.
     public func write(to json: inout PrettyJSON) {
         json.object { json in
             json.member("displayedTitle", displayedTitle)
@@ -97,6 +107,20 @@ public struct CheckRow: Sendable {
             }
             json.member("key", key)
             json.member("language", language)
+            if !lengthChecks.isEmpty {
+                json.array("lengthLimits") { json in
+                    for check in lengthChecks {
+                        json.element()
+                        json.object { json in
+                            json.member("length", check.length)
+                            json.member("maximum", check.limit.maximum)
+                            json.member("over", check.isOver)
+                            json.member("setBy", check.limit.setBy)
+                            json.member("unit", check.limit.unit.rawValue)
+                        }
+                    }
+                }
+            }
             json.member("line", line)
             json.member("lineBreak", lineBreak)
             json.member("look", look)
@@ -124,7 +148,10 @@ public struct CheckRow: Sendable {
         case "none": seen = "the chevron alone"
         default: seen = "\(titleSource): \(displayedTitle)"
         }
-        let limited = ownLimit && isCut ? "; OVER ITS OWN LIMIT" : ""
+        var limited = ownLimit && isCut ? "; OVER ITS OWN LIMIT" : ""
+        for check in lengthChecks where check.isOver {
+            limited += "; OVER ITS LENGTH LIMIT (\(check.length) of \(check.limit.maximum) \(check.limit.unit.rawValue))"
+        }
         guard missingGlyphs > 0 else { return seen + limited }
         // Whatever is shown, its width is not the device's: the row never reads as fitting.
         return
@@ -141,9 +168,9 @@ public struct CheckRow: Sendable {
         case .truncate: isCut
         case .fallback: titleSource != "title"
         case .missing: missingGlyphs > 0
-        case .limit: ownLimit && isCut
+        case .limit: ownLimit && isCut || overLength
         case .lineBreak: lineBreak
-        case .any: isCut || missingGlyphs > 0
+        case .any: isCut || missingGlyphs > 0 || overLength
         }
     }
 }
@@ -203,6 +230,9 @@ public struct CheckReport {
         public let missingGlyphs: Int
         /// Rows with a limit of their own (XLIFF maxwidth) whose title is not shown in full there.
         public let overOwnLimit: Int
+        /// Rows whose title is longer than a length limit of its own (XLIFF maxwidth in characters
+        /// or bytes, XLIFF 2.0's restrictions) allows.
+        public let overLength: Int
         /// Titles the engine could not measure.
         public let errors: Int
         /// Files that could not be read.
@@ -260,6 +290,7 @@ extension CheckReport.Summary {
             json.member("fellBack", fellBack)
             json.member("lineBreaks", lineBreaks)
             json.member("missingGlyphs", missingGlyphs)
+            json.member("overLength", overLength)
             json.member("overOwnLimit", overOwnLimit)
             json.member("rows", rows)
             json.array("substitutions") { json in
@@ -290,6 +321,7 @@ extension CheckReport.Summary {
             lineBreaks: rows.filter { $0.error == nil && $0.lineBreak }.count,
             missingGlyphs: rows.filter { $0.missingGlyphs > 0 }.count,
             overOwnLimit: rows.filter { $0.error == nil && $0.ownLimit && $0.isCut }.count,
+            overLength: rows.filter { $0.error == nil && $0.overLength }.count,
             errors: rows.filter { $0.error != nil && !$0.isUnreadableFile }.count,
             unreadableFiles: rows.filter(\.isUnreadableFile).count,
             substitutions: substitutions.entries.map { entry in

@@ -20,6 +20,12 @@ public struct TitleEntry: Sendable, Hashable {
     /// The widest the title may be, in points, when the file says so for this entry (an XLIFF
     /// unit's `maxwidth`): the entry's own limit, which replaces the look's maximum.
     public var maximumWidth: Double?
+    /// The most characters or bytes the title may have, when the file says so for this entry (an
+    /// XLIFF unit's `maxwidth` in characters or bytes, XLIFF 2.0's size and storage restrictions).
+    public var lengthLimits: [LengthLimit] = []
+    /// Why a limit the file sets for this entry cannot be read (`maxwidth="abc": not a number`):
+    /// the entry's rows are errors saying so, never checked against a limit chevron guessed.
+    public var limitProblem: String?
     /// The title as the file writes it, when its placeholders were filled in with samples
     /// (`expandingPlaceholders`); nil when the title has none.
     public var template: String?
@@ -46,6 +52,8 @@ public struct TitleEntry: Sendable, Hashable {
         guard expanded != title else { return self }
         var entry = TitleEntry(
             file: file, line: line, key: key, title: expanded, language: language, maximumWidth: maximumWidth)
+        entry.lengthLimits = lengthLimits
+        entry.limitProblem = limitProblem
         entry.template = title
         return entry
     }
@@ -93,6 +101,7 @@ public enum TitleFile {
     /// be an `.xcloc` folder (its `Localized Contents/*.xliff`), or `-` for standard input. The
     /// format is `format`, else the one the extension names, else the one the content shows.
     public static func read(_ path: String, format: TitleFormat? = nil) throws(TitleFileError) -> [TitleEntry] {
+        let shown = path
         var isFolder: ObjCBool = false
         if path.hasSuffix(".xcloc") || path.hasSuffix(".xcloc/"),
             FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
@@ -101,7 +110,7 @@ public enum TitleFile {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: contents)) ?? []
             let files = names.filter { $0.hasSuffix(".xliff") }.sorted()
             guard !files.isEmpty else {
-                throw TitleFileError(file: path, line: 0, reason: "holds no Localized Contents/*.xliff")
+                throw TitleFileError(file: shown, line: 0, reason: "holds no Localized Contents/*.xliff")
             }
             var entries: [TitleEntry] = []
             for name in files {
@@ -110,7 +119,7 @@ public enum TitleFile {
             return entries
         }
         let folderLanguage = language(ofPath: path)
-        return try readEntries(path, format: format).map { entry in
+        return try readEntries(path, shown: shown, format: format).map { entry in
             var entry = entry
             entry.language = entry.language ?? folderLanguage
             return entry
@@ -159,15 +168,18 @@ public enum TitleFile {
         return tag
     }
 
-    private static func readEntries(_ path: String, format: TitleFormat?) throws(TitleFileError) -> [TitleEntry] {
+    /// The entries of the file at `path`, named `shown` in them and in errors.
+    private static func readEntries(_ path: String, shown: String, format: TitleFormat?) throws(TitleFileError)
+        -> [TitleEntry]
+    {
         let data: Data?
         if path == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
             data = FileManager.default.contents(atPath: path)
         }
-        guard let data else { throw TitleFileError(file: path, line: 0, reason: "cannot be read") }
-        return try entries(in: data, path: path, format: format)
+        guard let data else { throw TitleFileError(file: shown, line: 0, reason: "cannot be read") }
+        return try entries(in: data, path: shown, format: format)
     }
 
     /// The titles in `data`, read in `format`, else the format `path`'s extension names, else

@@ -6,10 +6,19 @@ import Foundation
 
 /// XLIFF 1.2 (what `xcodebuild -exportLocalizations` writes inside an `.xcloc`) and 2.0: each
 /// translation unit's target text (else its source), keyed by the unit's id, in the file's
-/// target language (else its source language); units marked `translate="no"` are skipped. A
-/// unit's `maxwidth` in pixels or points is its own width limit.
-/// Inline markup inside a text (`<g>`, `<mrk>`, `<pc>`) keeps its text; placeholders (`<x/>`,
-/// `<ph>`) add none.
+/// target language (else its source language); units marked `translate="no"` are skipped.
+///
+/// Inline codes are read as the text they stand for, as the specifications define them: XLIFF
+/// 1.2's `<x/>`, `<bx/>`, `<ex/>`, `<ph>`, `<it>`, `<bpt>` and `<ept>` are their `equiv-text` (the
+/// last four hold native code, which is never shown); `<g>` and `<mrk>` hold text. XLIFF 2.0's
+/// `<ph/>` is its `equiv`, else its `disp`; `<sc/>` and `<ec/>` are their `equiv`; `<pc>` holds
+/// text between its `equivStart` and `equivEnd`; `<mrk>` holds text; `<cp/>` is the character it
+/// names. Other elements keep their text.
+///
+/// A unit's limit: 1.2's `maxwidth` in pixels or points is a width (`maximumWidth`), in `char`,
+/// `glyph` or `byte` a length (`lengthLimits`); 2.0's `slr:sizeRestriction` under the
+/// `xliff:codepoints` profile and `slr:storageRestriction` under `xliff:utf8`, `xliff:utf16` or
+/// `xliff:utf32` are lengths. A limit that cannot be read is the entry's `limitProblem`.
 enum XLIFFFormat {
     static func parse(_ data: Data, file: String) throws(TitleFileError) -> [TitleEntry] {
         if let line = AndroidFormat.emptyProcessingInstruction(in: data) {
@@ -29,6 +38,106 @@ enum XLIFFFormat {
         }
         return reader.entries
     }
+
+    /// The part of a qualified name after its prefix: `slr:profiles` is `profiles`.
+    static func localName(_ name: String) -> Substring {
+        guard let colon = name.lastIndex(of: ":") else { return name[...] }
+        return name[name.index(after: colon)...]
+    }
+
+    /// The attribute whose local name is `name` and that has a prefix (a module's:
+    /// `slr:sizeRestriction`), whatever the prefix.
+    static func moduleAttribute(_ name: String, in attributes: [String: String]) -> (name: String, value: String)? {
+        for (key, value) in attributes where key.contains(":") && localName(key) == name {
+            return (key, value)
+        }
+        return nil
+    }
+
+    /// A number as XLIFF writes one: decimal digits, a sign, a fraction and an exponent; not
+    /// `inf`, `nan` or hexadecimal, which `Double.init` would also take.
+    static func number(_ text: String) -> Double? {
+        let allowed = Set("0123456789+-.eE")
+        guard !text.isEmpty, text.allSatisfy({ allowed.contains($0) }), text.contains(where: \.isNumber) else {
+            return nil
+        }
+        return Double(text)
+    }
+
+    /// XLIFF 1.2's `maxwidth` and `size-unit` (default `pixel`): a width in pixels or points (a
+    /// pixel at 1× is a point), or a length in `char` (code points), `glyph` (grapheme clusters)
+    /// or `byte` (UTF-8); anything else is a problem naming the attribute and its value.
+    static func limit12(_ attributes: [String: String]) -> (
+        width: Double?, length: LengthLimit?, problem: String?
+    ) {
+        guard let written = attributes["maxwidth"] else { return (nil, nil, nil) }
+        let unitName = attributes["size-unit"] ?? "pixel"
+        let setBy = "maxwidth=\"\(written)\"" + (attributes["size-unit"].map { " size-unit=\"\($0)\"" } ?? "")
+        let units: [String: LengthLimit.Unit] = ["char": .characters, "glyph": .graphemeClusters, "byte": .utf8Bytes]
+        guard unitName == "pixel" || unitName == "point" || units[unitName] != nil else {
+            return (
+                nil, nil,
+                "size-unit=\"\(unitName)\": not a unit chevron checks (pixel, point, char, glyph, byte)"
+            )
+        }
+        guard let value = number(written.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            return (nil, nil, "maxwidth=\"\(written)\": not a number")
+        }
+        guard value > 0 else { return (nil, nil, "maxwidth=\"\(written)\": not a positive number") }
+        guard let unit = units[unitName] else { return (value, nil, nil) }
+        guard value == value.rounded(), value <= Double(Int32.max) else {
+            return (nil, nil, "maxwidth=\"\(written)\": not a whole number of \(unit.rawValue)")
+        }
+        return (nil, LengthLimit(maximum: Int(value), unit: unit, setBy: setBy), nil)
+    }
+}
+
+/// XLIFF 2.0's size and length restriction profiles of one `<file>` (`<slr:profiles>`): what
+/// `slr:sizeRestriction` and `slr:storageRestriction` count.
+private struct RestrictionProfiles {
+    /// The profiles as written; nil when not given (no restriction can be read), empty when
+    /// given empty (no restriction applies, as the module defines it).
+    var general: String?
+    var storage: String?
+    var generalNormalization = LengthLimit.Normalization.none
+    var storageNormalization = LengthLimit.Normalization.none
+
+    /// The limits a unit's restriction attributes set, or a problem naming the attribute.
+    func limits(_ attributes: [String: String]) -> (limits: [LengthLimit], problem: String?) {
+        var limits: [LengthLimit] = []
+        let checks: [(String, String?, [String: LengthLimit.Unit], LengthLimit.Normalization, String)] = [
+            ("sizeRestriction", general, ["xliff:codepoints": .characters], generalNormalization, "generalProfile"),
+            (
+                "storageRestriction", storage,
+                ["xliff:utf8": .utf8Bytes, "xliff:utf16": .utf16Bytes, "xliff:utf32": .utf32Bytes],
+                storageNormalization, "storageProfile"
+            ),
+        ]
+        for (name, profile, units, normalization, profileAttribute) in checks {
+            guard let (attribute, value) = XLIFFFormat.moduleAttribute(name, in: attributes) else { continue }
+            let setBy = "\(attribute)=\"\(value)\""
+            guard let profile else {
+                return ([], "\(setBy): no <slr:profiles \(profileAttribute)> in its <file> says what it counts")
+            }
+            if profile.isEmpty { continue }  // the file says no restriction applies
+            guard let unit = units[profile] else {
+                let known = units.keys.sorted().joined(separator: ", ")
+                return (
+                    [], "\(setBy) under \(profileAttribute)=\"\(profile)\": not a profile chevron reads (\(known))"
+                )
+            }
+            // "[minimum,]maximum": only the maximum is checked.
+            let parts = value.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard parts.count <= 2, let written = parts.last, let maximum = Int(written), Int(parts[0]) != nil else {
+                return ([], "\(setBy): not a number, or a minimum and a maximum (2,20)")
+            }
+            guard maximum > 0 else { return ([], "\(setBy): not a positive number") }
+            limits.append(LengthLimit(maximum: maximum, unit: unit, normalization: normalization, setBy: setBy))
+        }
+        return (limits, nil)
+    }
 }
 
 private final class XLIFFReader: NSObject, XMLParserDelegate {
@@ -40,13 +149,40 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
     /// The languages in force: XLIFF 2.0 names them on <xliff>, 1.2 on each <file>.
     private var sourceLanguage: String?
     private var targetLanguage: String?
-    /// The unit being read: its id, line, whether to translate it, its own width limit, and its
-    /// texts so far.
-    private var unit: (id: String, line: Int, translate: Bool, limit: Double?, source: String, target: String?)?
-    /// Which text of the unit the characters belong to, and how deep inside it we are.
-    private var reading: (field: Field, depth: Int)?
+    private var profiles = RestrictionProfiles()
+    /// The depth of the element being read (the root is 1).
+    private var depth = 0
 
-    private enum Field { case source, target }
+    /// The unit being read.
+    private struct Unit {
+        let id: String
+        let line: Int
+        let translate: Bool
+        /// The depth of its <trans-unit> or <unit>.
+        let depth: Int
+        var width: Double?
+        var lengths: [LengthLimit] = []
+        var problem: String?
+        /// Its parts in order, each a source and a target (nil when there is none): the one part
+        /// of a 1.2 unit, or a 2.0 <segment> or <ignorable> each.
+        var parts: [(source: String, target: String?)] = []
+        /// Whether a 2.0 <segment> or <ignorable> is open.
+        var inPart = false
+    }
+
+    private var unit: Unit?
+
+    /// The text being read: which of the part's texts, the depth of its <source> or <target>, and
+    /// the inline elements open in it, each with whether its content is shown and the text it
+    /// adds when it closes (a 2.0 <pc>'s `equivEnd`).
+    private struct Reading {
+        let isTarget: Bool
+        let depth: Int
+        var open: [(shown: Bool, closing: String)] = []
+        var hidden = 0
+    }
+
+    private var reading: Reading?
 
     init(file: String) {
         self.file = file
@@ -56,9 +192,9 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
-        if var reading {
-            reading.depth += 1
-            self.reading = reading
+        depth += 1
+        if reading != nil {
+            startInline(element, attributes)
             return
         }
         switch element {
@@ -69,6 +205,13 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
         case "file":
             if let source = attributes["source-language"] { sourceLanguage = TitleFile.languageTag(source) }
             if let target = attributes["target-language"] { targetLanguage = TitleFile.languageTag(target) }
+            profiles = RestrictionProfiles()
+        case _ where element.contains(":") && XLIFFFormat.localName(element) == "profiles":
+            profiles.general = attributes["generalProfile"]
+            profiles.storage = attributes["storageProfile"]
+        case _ where element.contains(":") && XLIFFFormat.localName(element) == "normalization":
+            profiles.generalNormalization = attributes["general"].flatMap(LengthLimit.Normalization.init) ?? .none
+            profiles.storageNormalization = attributes["storage"].flatMap(LengthLimit.Normalization.init) ?? .none
         case "trans-unit", "unit":
             guard let id = attributes["id"], !id.isEmpty else {
                 failure = TitleFileError(
@@ -76,55 +219,115 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
                 parser.abortParsing()
                 return
             }
-            // XLIFF 1.2's maxwidth, in pixels or points (a pixel at 1x is a point); other units
-            // (characters, bytes) say nothing of a width.
-            var limit: Double?
-            if let maxwidth = attributes["maxwidth"].flatMap(Double.init), maxwidth.isFinite, maxwidth > 0,
-                ["pixel", "point"].contains(attributes["size-unit"] ?? "pixel")
-            {
-                limit = maxwidth
-            }
-            unit = (id, parser.lineNumber, attributes["translate"] != "no", limit, "", nil)
-        case "source" where unit != nil:
-            reading = (.source, 0)
-        case "target" where unit != nil:
-            if unit?.target == nil { unit?.target = "" }
-            reading = (.target, 0)
+            var started = Unit(
+                id: id, line: parser.lineNumber, translate: attributes["translate"] != "no", depth: depth)
+            let (width, length, problem) = XLIFFFormat.limit12(attributes)
+            let restrictions = profiles.limits(attributes)
+            started.width = width
+            started.lengths = (length.map { [$0] } ?? []) + restrictions.limits
+            started.problem = problem ?? restrictions.problem
+            unit = started
+        case "segment", "ignorable":
+            guard var current = unit, depth == current.depth + 1 else { break }
+            current.parts.append(("", nil))
+            current.inPart = true
+            unit = current
+        case "source", "target":
+            // A unit's own text: a 1.2 unit's child, or a child of a 2.0 segment or ignorable
+            // (not an <alt-trans> proposal's).
+            guard var current = unit,
+                depth == current.depth + 1 || (current.inPart && depth == current.depth + 2)
+            else { break }
+            if current.parts.isEmpty { current.parts.append(("", nil)) }
+            let isTarget = element == "target"
+            let last = current.parts.count - 1
+            if isTarget, current.parts[last].target == nil { current.parts[last].target = "" }
+            unit = current
+            reading = Reading(isTarget: isTarget, depth: depth)
         default:
             break
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard let reading else { return }
-        switch reading.field {
-        case .source: unit?.source += string
-        case .target: unit?.target?.append(string)
+    /// An element inside a source or target: the text it stands for, and whether its content is.
+    private func startInline(_ element: String, _ attributes: [String: String]) {
+        var shown = true
+        var text: String?
+        var closing = ""
+        switch element {
+        case "x", "bx", "ex":
+            text = attributes["equiv-text"]
+        case "ph":
+            // 1.2: native code inside, its equiv-text shown; 2.0: empty, its equiv (else disp).
+            text = attributes["equiv-text"] ?? attributes["equiv"] ?? attributes["disp"]
+            shown = false
+        case "bpt", "ept", "it", "sub":
+            text = attributes["equiv-text"]
+            shown = false
+        case "sc", "ec":
+            text = attributes["equiv"]
+        case "pc":
+            text = attributes["equivStart"]
+            closing = attributes["equivEnd"] ?? ""
+        case "cp":
+            text = attributes["hex"].flatMap { UInt32($0, radix: 16) }.flatMap(Unicode.Scalar.init).map {
+                String($0)
+            }
+        default:
+            break
         }
+        if let text { append(text) }
+        reading?.open.append((shown, closing))
+        if !shown { reading?.hidden += 1 }
+    }
+
+    /// Adds `text` to the text being read, unless an element hiding its content is open.
+    private func append(_ text: String) {
+        guard let reading, reading.hidden == 0, let index = unit?.parts.indices.last else { return }
+        if reading.isTarget {
+            unit?.parts[index].target?.append(text)
+        } else {
+            unit?.parts[index].source += text
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        append(string)
     }
 
     func parser(_ parser: XMLParser, foundCDATA block: Data) {
-        self.parser(parser, foundCharacters: String(decoding: block, as: UTF8.self))
+        append(String(decoding: block, as: UTF8.self))
     }
 
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-        if var reading {
-            if reading.depth == 0 {
-                self.reading = nil
-            } else {
-                reading.depth -= 1
-                self.reading = reading
+        defer { depth -= 1 }
+        if let current = reading {
+            if depth == current.depth {
+                reading = nil
+            } else if let closed = reading?.open.popLast() {
+                if !closed.shown { reading?.hidden -= 1 }
+                append(closed.closing)
             }
             return
         }
-        guard element == "trans-unit" || element == "unit", let unit else { return }
+        if element == "segment" || element == "ignorable", let current = unit, depth == current.depth + 1 {
+            unit?.inPart = false
+        }
+        if element == "file" { profiles = RestrictionProfiles() }
+        guard element == "trans-unit" || element == "unit", let unit, depth == unit.depth else { return }
         self.unit = nil
         guard unit.translate else { return }
-        let translated = unit.target.map { !$0.isEmpty } ?? false
-        entries.append(
-            TitleEntry(
-                file: file, line: unit.line, key: unit.id, title: translated ? unit.target ?? "" : unit.source,
-                language: translated ? targetLanguage : sourceLanguage, maximumWidth: unit.limit))
+        // Translated when any part has a target; then each part is its target, else its source.
+        let translated = unit.parts.contains { !($0.target ?? "").isEmpty }
+        let title = unit.parts.map { part in
+            translated && !(part.target ?? "").isEmpty ? part.target ?? "" : part.source
+        }.joined()
+        var entry = TitleEntry(
+            file: file, line: unit.line, key: unit.id, title: title,
+            language: translated ? targetLanguage : sourceLanguage, maximumWidth: unit.width)
+        entry.lengthLimits = unit.lengths
+        entry.limitProblem = unit.problem
+        entries.append(entry)
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
