@@ -5,8 +5,9 @@ import Foundation
 #endif
 
 /// XLIFF 1.2 (what `xcodebuild -exportLocalizations` writes inside an `.xcloc`) and 2.0: each
-/// translation unit's target text (else its source), keyed by the unit's id, in the file's
-/// target language (else its source language); units marked `translate="no"` are skipped.
+/// translation unit's target text (else its source), keyed by the unit's id (by `original:id`
+/// when the document has several `<file>` elements), in the file's target language (else its
+/// source language); units marked `translate="no"` are skipped.
 ///
 /// Inline codes are read as the text they stand for, as the specifications define them: XLIFF
 /// 1.2's `<x/>`, `<bx/>`, `<ex/>`, `<ph>`, `<it>`, `<bpt>` and `<ept>` are their `equiv-text` (the
@@ -36,7 +37,7 @@ enum XLIFFFormat {
         guard reader.sawXLIFF else {
             throw TitleFileError(file: file, line: 1, reason: "is not XLIFF: its root element is not <xliff>")
         }
-        return reader.entries
+        return reader.qualifiedEntries()
     }
 
     /// The part of a qualified name after its prefix: `slr:profiles` is `profiles`.
@@ -149,6 +150,9 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
     /// The languages in force: XLIFF 2.0 names them on <xliff>, 1.2 on each <file>.
     private var sourceLanguage: String?
     private var targetLanguage: String?
+    /// Each `<file>`: what names it in keys (its `original`, else its 2.0 `id`) and the index of
+    /// its first entry.
+    private var files: [(name: String?, firstEntry: Int)] = []
     private var profiles = RestrictionProfiles()
     /// The depth of the element being read (the root is 1).
     private var depth = 0
@@ -188,6 +192,32 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
         self.file = file
     }
 
+    /// The entries, keyed `original:id` when the document has several <file> elements; a name
+    /// two <file>s share gets its <file>'s position (`original#2:id`).
+    func qualifiedEntries() -> [TitleEntry] {
+        guard files.count > 1 else { return entries }
+        var names = files.enumerated().map { index, file in file.name ?? "#\(index + 1)" }
+        var counts: [String: Int] = [:]
+        for name in names { counts[name, default: 0] += 1 }
+        for index in names.indices where counts[names[index], default: 0] > 1 {
+            names[index] += "#\(index + 1)"
+        }
+        var qualified = entries
+        for (index, file) in files.enumerated() {
+            let end = index + 1 < files.count ? files[index + 1].firstEntry : entries.count
+            for position in file.firstEntry..<end {
+                let entry = entries[position]
+                var renamed = TitleEntry(
+                    file: entry.file, line: entry.line, key: "\(names[index]):\(entry.key)", title: entry.title,
+                    language: entry.language, maximumWidth: entry.maximumWidth)
+                renamed.lengthLimits = entry.lengthLimits
+                renamed.limitProblem = entry.limitProblem
+                qualified[position] = renamed
+            }
+        }
+        return qualified
+    }
+
     func parser(
         _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
@@ -205,6 +235,7 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
         case "file":
             if let source = attributes["source-language"] { sourceLanguage = TitleFile.languageTag(source) }
             if let target = attributes["target-language"] { targetLanguage = TitleFile.languageTag(target) }
+            files.append((attributes["original"] ?? attributes["id"], entries.count))
             profiles = RestrictionProfiles()
         case _ where element.contains(":") && XLIFFFormat.localName(element) == "profiles":
             profiles.general = attributes["generalProfile"]

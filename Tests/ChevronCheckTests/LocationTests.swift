@@ -1,0 +1,83 @@
+import ChevronCheck
+import ChevronTestSupport
+import Foundation
+import Testing
+
+/// Where a report points: the line of the value itself, a key that names one title of a file, a
+/// path without `.` and `..`, and ids a dashboard or a test report can follow.
+struct LocationTests {
+    /// The 1-based line of the first line of `text` that holds `needle`.
+    static func line(of needle: String, in text: String) throws -> Int {
+        let lines = text.components(separatedBy: "\n")
+        return try #require(lines.firstIndex { $0.contains(needle) }) + 1
+    }
+
+    /// An Xcode export: one XLIFF document, a `<file>` per source file, the same generated id in
+    /// two storyboards.
+    static let export = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+          <file original="Base.lproj/Main.storyboard" source-language="en" target-language="de" datatype="plaintext">
+            <body>
+              <trans-unit id="abc-12.title"><source>Privacy and Security</source><target>Datenschutz und Sicherheit im Überblick</target></trans-unit>
+            </body>
+          </file>
+          <file original="Base.lproj/Settings.storyboard" source-language="en" target-language="de" datatype="plaintext">
+            <body>
+              <trans-unit id="abc-12.title"><source>Notification Settings</source><target>Benachrichtigungseinstellungen für alle Konten</target></trans-unit>
+            </body>
+          </file>
+          <file original="en.lproj/Localizable.strings" source-language="en" target-language="de" datatype="plaintext">
+            <body>
+              <trans-unit id="done"><source>Done</source><target>Fertig</target></trans-unit>
+            </body>
+          </file>
+        </xliff>
+        """
+
+    /// The keys Python's `xml.etree` reads from an XLIFF file: `original:id` per unit, in order.
+    static func pythonKeys(_ path: String) throws -> [String] {
+        let script = """
+            import json, sys, xml.etree.ElementTree as ET
+            ns = {"x": "urn:oasis:names:tc:xliff:document:1.2"}
+            root = ET.parse(sys.argv[1]).getroot()
+            print(json.dumps([f.get("original") + ":" + u.get("id")
+                              for f in root.findall("x:file", ns) for u in f.iter("{urn:oasis:names:tc:xliff:document:1.2}trans-unit")]))
+            """
+        let output = try #require(try ExternalTools.run("python3", ["-c", script, path]))
+        return try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String])
+    }
+
+    /// When a document has several `<file>` elements, a unit's key is `original:id`: two units
+    /// with one id in two files are two keys.
+    @Test func xliffKeysAreQualifiedByTheirFileWhenThereAreSeveral() async throws {
+        let folder = try CheckHarness.folder(["de.xliff": Self.export])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("de.xliff").path
+        let keys = try TitleFile.read(path).map(\.key)
+        #expect(keys == (try Self.pythonKeys(path)))
+        #expect(Set(keys).count == 3)
+        // A document of one <file> keeps the plain ids.
+        let single = Self.export.replacingOccurrences(
+            of: #"(?s)<file original="Base\.lproj/Settings.*?</file>\s*<file original="en\.lproj.*?</file>"#,
+            with: "", options: .regularExpression)
+        let one = try TitleFile.entries(in: Data(single.utf8), path: "de.xliff")
+        #expect(one.map(\.key) == ["abc-12.title"])
+    }
+
+    /// Reports name a file by its path without `.` and without a `..` that can be removed.
+    @Test func pathsInReportsAreNormalised() async throws {
+        let run = try await CheckHarness.run(["sub/a.txt": "Settings\n", "de.lproj/x.strings": "\"a\" = \"b\";\n"]) {
+            plan in
+            plan.files = plan.files.map { path in
+                let url = URL(fileURLWithPath: path)
+                let folder = url.deletingLastPathComponent().deletingLastPathComponent().path
+                return folder + "/./sub/../" + url.deletingLastPathComponent().lastPathComponent + "/"
+                    + url.lastPathComponent
+            }
+        }
+        #expect(run.rows.allSatisfy { !$0.file.contains("/./") && !$0.file.contains("/../") }, "\(run.rows.map(\.file))")
+        #expect(run.rows.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["x.strings", "a.txt"])
+        #expect(run.rows.first?.language == "de")
+    }
+}
