@@ -100,8 +100,9 @@ public enum TitleFile {
     /// The file's titles; each says its language when the file or its folder does. `path` may
     /// be an `.xcloc` folder (its `Localized Contents/*.xliff`), or `-` for standard input. The
     /// format is `format`, else the one the extension names, else the one the content shows.
+    /// Entries and errors name the file by `normalizedPath(path)`.
     public static func read(_ path: String, format: TitleFormat? = nil) throws(TitleFileError) -> [TitleEntry] {
-        let shown = path
+        let shown = normalizedPath(path)
         var isFolder: ObjCBool = false
         if path.hasSuffix(".xcloc") || path.hasSuffix(".xcloc/"),
             FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
@@ -166,6 +167,33 @@ public enum TitleFile {
             })
         else { return nil }
         return tag
+    }
+
+    /// `path` as reports name it: without `.` components and empty ones (`a//b`), each `..` removed
+    /// with the component before it where there is one (`./a/../b/x.strings` is `b/x.strings`;
+    /// `../x.strings` keeps its `..`). A relative path stays relative and an absolute one absolute
+    /// (`/..` is `/`); `-` (standard input) is `-`. The path is read as written, so a symbolic link
+    /// followed by `..` is still opened where the system takes it.
+    public static func normalizedPath(_ path: String) -> String {
+        guard path != "-", !path.isEmpty else { return path }
+        let absolute = path.hasPrefix("/")
+        var components: [Substring] = []
+        for component in path.split(separator: "/") {
+            switch component {
+            case ".":
+                continue
+            case "..":
+                if let last = components.last, last != ".." {
+                    components.removeLast()
+                } else if !absolute {
+                    components.append(component)
+                }
+            default:
+                components.append(component)
+            }
+        }
+        let joined = components.joined(separator: "/")
+        return absolute ? "/" + joined : joined.isEmpty ? "." : joined
     }
 
     /// The entries of the file at `path`, named `shown` in them and in errors.
