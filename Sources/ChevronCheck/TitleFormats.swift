@@ -23,7 +23,7 @@ enum CatalogFormat {
         }
         var source = "en"
         if case .string(let language)? = catalog["sourceLanguage"] { source = language }
-        let lines = keyLines(text)
+        let lines = CatalogLines(text)
         var entries: [TitleEntry] = []
         // A catalogue has a few languages and a localization of each per key: each tag is read once.
         var tags: [String: String?] = [:]
@@ -35,7 +35,7 @@ enum CatalogFormat {
         }
         for (index, member) in keys.enumerated() {
             let key = member.key
-            let line = index < lines.count ? lines[index] : 1
+            let line = index < lines.keys.count ? lines.keys[index] : 1
             guard case .object(let localizations)? = member.value["localizations"] ?? .object([]) else {
                 throw TitleFileError(file: file, line: line, reason: "\"\(key)\" has no localizations object")
             }
@@ -48,17 +48,22 @@ enum CatalogFormat {
             }
             for localization in localizations.sorted(by: { $0.key < $1.key }) {
                 var untranslated: Set<String> = []
+                // Each label's value, as a path in the localization: its row is at that line.
+                var paths: [String: [String]] = [:]
                 let values = substituting(
-                    unitValues(localization.value, label: localization.key, untranslated: &untranslated),
-                    localization.value["substitutions"])
+                    unitValues(localization.value, label: localization.key, untranslated: &untranslated, paths: &paths),
+                    localization.value["substitutions"], paths: &paths)
                 guard !values.isEmpty else {
                     throw TitleFileError(
                         file: file, line: line,
                         reason: "\"\(key)\" (\(localization.key)) has no stringUnit value and no variations")
                 }
                 for (label, value) in values {
+                    let valueLine = paths[label].flatMap {
+                        lines.value(at: ["strings", key, "localizations", localization.key] + $0)
+                    }
                     var entry = TitleEntry(
-                        file: file, line: line, key: "\(key) (\(label))", title: value,
+                        file: file, line: valueLine ?? line, key: "\(key) (\(label))", title: value,
                         language: languageTag(localization.key))
                     entry.isUntranslated = value.isEmpty && untranslated.contains(label)
                     entries.append(entry)
@@ -72,7 +77,10 @@ enum CatalogFormat {
     /// becomes one value per plural form of them (`one`, `other`, …; a substitution without the
     /// form takes its `other`), labelled `…, name one`, each form's `%arg` becoming a printf
     /// placeholder of the substitution's `formatSpecifier`, so that samples fill it in later.
-    private static func substituting(_ values: [(String, String)], _ substitutions: JSONValue?) -> [(String, String)] {
+    /// Each new label's path in `paths` is that of the form's value of its first substitution.
+    private static func substituting(
+        _ values: [(String, String)], _ substitutions: JSONValue?, paths: inout [String: [String]]
+    ) -> [(String, String)] {
         guard case .object(let members)? = substitutions, !members.isEmpty else { return values }
         var result: [(String, String)] = []
         for (label, value) in values {
@@ -87,8 +95,14 @@ enum CatalogFormat {
             }
             for form in forms.isEmpty ? ["other"] : forms {
                 var text = value
+                var path: [String]?
                 for member in used {
                     let plural = member.value["variations"]?["plural"]
+                    path =
+                        path ?? [
+                            "substitutions", member.key, "variations", "plural", plural?[form] == nil ? "other" : form,
+                            "stringUnit", "value",
+                        ]
                     var piece = ""
                     if case .string(let unit)? = (plural?[form] ?? plural?["other"])?["stringUnit"]?["value"] {
                         piece = unit
@@ -98,20 +112,25 @@ enum CatalogFormat {
                     piece = piece.replacingOccurrences(of: "%arg", with: "%" + specifier)
                     text = text.replacingOccurrences(of: "%#@\(member.key)@", with: piece)
                 }
-                result.append(("\(label), \(used.map(\.key).joined(separator: " ")) \(form)", text))
+                let newLabel = "\(label), \(used.map(\.key).joined(separator: " ")) \(form)"
+                paths[newLabel] = path ?? paths[label]
+                result.append((newLabel, text))
             }
         }
         return result
     }
 
     /// The `stringUnit` values of a localization, and those of its plural and device variations;
-    /// the labels of units whose state is not `translated` go into `untranslated`.
+    /// the labels of units whose state is not `translated` go into `untranslated`, and each
+    /// label's path from the localization (`path` is the node's) into `paths`.
     private static func unitValues(
-        _ node: JSONValue, label: String, untranslated: inout Set<String>
+        _ node: JSONValue, label: String, untranslated: inout Set<String>, path: [String] = [],
+        paths: inout [String: [String]]
     ) -> [(String, String)] {
         var values: [(String, String)] = []
         if case .string(let value)? = node["stringUnit"]?["value"] {
             values.append((label, value))
+            paths[label] = path + ["stringUnit", "value"]
             if case .string(let state)? = node["stringUnit"]?["state"], state != "translated" {
                 untranslated.insert(label)
             }
@@ -121,61 +140,12 @@ enum CatalogFormat {
                 guard case .object(let forms) = kind.value else { continue }
                 for form in forms {
                     values += unitValues(
-                        form.value, label: "\(label), \(kind.key) \(form.key)", untranslated: &untranslated)
+                        form.value, label: "\(label), \(kind.key) \(form.key)", untranslated: &untranslated,
+                        path: path + ["variations", kind.key, form.key], paths: &paths)
                 }
             }
         }
         return values
-    }
-
-    /// The line of each key of the top-level "strings" object, in file order, found in one
-    /// pass over the text (JSON parsers keep no positions).
-    private static func keyLines(_ text: String) -> [Int] {
-        var lines: [Int] = []
-        var line = 1
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var stringStart = 0
-        var lastString = ""
-        var lastStringLine = 0
-        var stringsDepth: Int?
-        var expectingKey = false
-        let bytes = Array(text.utf8)
-        for (offset, byte) in bytes.enumerated() {
-            if byte == 0x0A { line += 1 }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    lastString = String(decoding: bytes[stringStart..<offset], as: UTF8.self)
-                    if expectingKey, depth == (stringsDepth ?? -1) + 1 { lines.append(lastStringLine) }
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-                stringStart = offset + 1
-                lastStringLine = line
-            case UInt8(ascii: "{"):
-                depth += 1
-                expectingKey = true
-                if stringsDepth == nil, depth == 2, lastString == "strings" { stringsDepth = 1 }
-            case UInt8(ascii: "}"):
-                depth -= 1
-                expectingKey = false
-            case UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "]"): depth -= 1
-            case UInt8(ascii: ","): expectingKey = true
-            case UInt8(ascii: ":"): expectingKey = false
-            default: break
-            }
-        }
-        return lines
     }
 }
 

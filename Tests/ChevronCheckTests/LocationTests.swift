@@ -12,6 +12,105 @@ struct LocationTests {
         return try #require(lines.firstIndex { $0.contains(needle) }) + 1
     }
 
+    static let catalog = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "settings.title" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Einstellungen"
+                  }
+                },
+                "fr" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Réglages"
+                  }
+                }
+              }
+            },
+            "followers" : {
+              "localizations" : {
+                "de" : {
+                  "variations" : {
+                    "plural" : {
+                      "one" : {
+                        "stringUnit" : {
+                          "state" : "translated",
+                          "value" : "%lld Follower"
+                        }
+                      },
+                      "other" : {
+                        "stringUnit" : {
+                          "state" : "translated",
+                          "value" : "%lld Followers"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "items" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "%#@items@"
+                  },
+                  "substitutions" : {
+                    "items" : {
+                      "argNum" : 1,
+                      "formatSpecifier" : "lld",
+                      "variations" : {
+                        "plural" : {
+                          "one" : {
+                            "stringUnit" : {
+                              "state" : "translated",
+                              "value" : "%arg Eintrag"
+                            }
+                          },
+                          "other" : {
+                            "stringUnit" : {
+                              "state" : "translated",
+                              "value" : "%arg Einträge"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+
+    /// A localisation's row points at its `"value"` line, a plural form's at that form's, a
+    /// substitution's form at the substitution's form; only the source-language row the catalogue
+    /// has no unit for (its text is the key) points at the key.
+    @Test func anXcstringsRowIsAtTheLineOfItsValue() async throws {
+        let run = try await CheckHarness.run(["Localizable.xcstrings": Self.catalog])
+        let text = Self.catalog
+        let expected: [String: Int] = [
+            "settings.title (en)": try Self.line(of: "\"settings.title\" : {", in: text),
+            "settings.title (de)": try Self.line(of: "\"value\" : \"Einstellungen\"", in: text),
+            "settings.title (fr)": try Self.line(of: "\"value\" : \"Réglages\"", in: text),
+            "followers (en)": try Self.line(of: "\"followers\" : {", in: text),
+            "followers (de, plural one)": try Self.line(of: "\"value\" : \"%lld Follower\"", in: text),
+            "followers (de, plural other)": try Self.line(of: "\"value\" : \"%lld Followers\"", in: text),
+            "items (en)": try Self.line(of: "\"items\" : {", in: text),
+            "items (de, items one)": try Self.line(of: "\"value\" : \"%arg Eintrag\"", in: text),
+            "items (de, items other)": try Self.line(of: "\"value\" : \"%arg Einträge\"", in: text),
+        ]
+        #expect(Dictionary(uniqueKeysWithValues: run.rows.map { ($0.key, $0.line) }) == expected)
+    }
+
     /// An Xcode export: one XLIFF document, a `<file>` per source file, the same generated id in
     /// two storyboards.
     static let export = """
@@ -76,7 +175,8 @@ struct LocationTests {
                     + url.lastPathComponent
             }
         }
-        #expect(run.rows.allSatisfy { !$0.file.contains("/./") && !$0.file.contains("/../") }, "\(run.rows.map(\.file))")
+        #expect(
+            run.rows.allSatisfy { !$0.file.contains("/./") && !$0.file.contains("/../") }, "\(run.rows.map(\.file))")
         #expect(run.rows.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["x.strings", "a.txt"])
         #expect(run.rows.first?.language == "de")
     }
