@@ -150,7 +150,8 @@ public struct CheckRow: Sendable {
         }
         var limited = ownLimit && isCut ? "; OVER ITS OWN LIMIT" : ""
         for check in lengthChecks where check.isOver {
-            limited += "; OVER ITS LENGTH LIMIT (\(check.length) of \(check.limit.maximum) \(check.limit.unit.rawValue))"
+            limited +=
+                "; OVER ITS LENGTH LIMIT (\(check.length) of \(check.limit.maximum) \(check.limit.unit.rawValue))"
         }
         guard missingGlyphs > 0 else { return seen + limited }
         // Whatever is shown, its width is not the device's: the row never reads as fitting.

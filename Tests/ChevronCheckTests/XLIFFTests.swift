@@ -45,7 +45,8 @@ struct XLIFFTests {
             <unit id="segments"><segment><source>One</source><target>Eins</target></segment><ignorable><source> </source></ignorable><segment><source>Two</source><target>Zwei</target></segment></unit>
             </file></xliff>
             """
-        #expect(try Self.titles(xliff) == ["Hallo %@!", "{count} neu", "Fett (klein)", "Begriff frei\tTab", "Eins Zwei"])
+        #expect(
+            try Self.titles(xliff) == ["Hallo %@!", "{count} neu", "Fett (klein)", "Begriff frei\tTab", "Eins Zwei"])
     }
 
     /// The XLIFF 1.2 units of `body`, in a German file.
@@ -161,7 +162,8 @@ struct XLIFFTests {
             try row("unknown").error
                 == "slr:sizeRestriction=\"80\" under generalProfile=\"acme:pixels\": not a profile chevron reads (xliff:codepoints)"
         )
-        #expect(try row("unsaid").error?.hasPrefix("slr:sizeRestriction=\"4\": no <slr:profiles generalProfile>") == true)
+        #expect(
+            try row("unsaid").error?.hasPrefix("slr:sizeRestriction=\"4\": no <slr:profiles generalProfile>") == true)
         #expect(try row("storage").lengthChecks.map(\.length) == [7])
     }
 }
