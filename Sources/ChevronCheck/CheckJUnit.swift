@@ -19,12 +19,18 @@ public enum CheckJUnit {
             var cases = ""
             var failures = 0
             var errors = 0
+            // The names given so far in this suite, per file: a second case of one name is told apart.
+            var names: [String: Int] = [:]
             for index in indices {
                 let row = rows[index]
                 if file?.path != row.file { file = (row.file, escaped(row.file)) }
                 let path = file?.escaped ?? ""
                 let language = row.language.map { " language=\"\(escaped($0))\"" } ?? ""
-                cases += "    <testcase classname=\"\(path)\" name=\"\(escaped(caseName(row)))\""
+                var name = caseName(row)
+                let occurrence = names[row.file + "\u{0}" + name, default: 0] + 1
+                names[row.file + "\u{0}" + name] = occurrence
+                if occurrence > 1 { name += " #\(occurrence)" }
+                cases += "    <testcase classname=\"\(path)\" name=\"\(escaped(name))\""
                 cases += " file=\"\(path)\" line=\"\(row.line)\"\(language) time=\"0\">\n"
                 // One element per case, as JUnit's schema allows: an error when the title or its
                 // file could not be read, else a failure listing every problem that fails.
@@ -56,7 +62,9 @@ public enum CheckJUnit {
         ] + suites + ["</testsuites>"]
     }
 
-    /// The case's name: the key, with the language when the key does not already say it.
+    /// The case's name: the key, with the language when the key does not already say it. A case
+    /// is its suite (the look), its classname (the file) and its name; a name a file gives twice
+    /// in one suite (a key the file holds twice) is `NAME #2` the second time.
     public static func caseName(_ row: CheckRow) -> String {
         if row.isUnreadableFile { return row.file }
         guard let language = row.language, !row.key.contains("(\(language)") else { return row.key }

@@ -21,13 +21,20 @@ public enum CheckSARIF {
                     json.array("results") { json in
                         // Rows of one file follow one another: its URI is made once.
                         var file: (path: String, uri: String)?
+                        // How many results had each identity so far: a second one is told apart.
+                        var identities: [UInt128: Int] = [:]
                         for row in rows {
                             for problem in CheckProblem.of(row) {
                                 if file?.path != row.file { file = (row.file, uri(row.file)) }
+                                let identity = Self.identity(row, problem: problem)
+                                let occurrence = identities[identity, default: 0] + 1
+                                identities[identity] = occurrence
                                 json.element()
                                 result(
                                     row, problem: problem, ruleIndex: rules.firstIndex(of: problem) ?? 0,
-                                    uri: file?.uri ?? "", failOn: failOn, to: &json)
+                                    uri: file?.uri ?? "",
+                                    fingerprint: Self.fingerprint(identity, occurrence: occurrence),
+                                    failOn: failOn, to: &json)
                             }
                         }
                     }
@@ -58,10 +65,34 @@ public enum CheckSARIF {
         }
     }
 
-    /// One problem of a row: its rule, level, message, place and the row's fields.
+    /// What tells a result apart from every other of a report, and stays when lines move: a
+    /// 128-bit FNV-1a hash of its file's (normalised) path, its key (which holds the plural form or
+    /// variation: `followers (de, plural one)`), its language, its look and its problem; never its
+    /// line or its title.
+    static func identity(_ row: CheckRow, problem: CheckProblem) -> UInt128 {
+        var hash: UInt128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d
+        let prime: UInt128 = 0x0000_0000_0100_0000_0000_0000_0000_013b
+        for field in [row.file, row.key, row.language ?? "", row.look, problem.rawValue] {
+            for byte in field.utf8 {
+                hash = (hash ^ UInt128(byte)) &* prime
+            }
+            hash = (hash ^ 0xFF) &* prime  // a byte UTF-8 never holds ends each field
+        }
+        return hash
+    }
+
+    /// `partialFingerprints."chevronResult/v1"`: the identity in 32 hex digits, and for the
+    /// second and later results of one identity (a key a file holds twice) `#N` after it.
+    static func fingerprint(_ identity: UInt128, occurrence: Int) -> String {
+        let hex = String(identity, radix: 16)
+        let digits = String(repeating: "0", count: 32 - hex.count) + hex
+        return occurrence == 1 ? digits : "\(digits)#\(occurrence)"
+    }
+
+    /// One problem of a row: its rule, level, message, place, fingerprint and the row's fields.
     private static func result(
-        _ row: CheckRow, problem: CheckProblem, ruleIndex: Int, uri: String, failOn: [CheckPlan.FailOn],
-        to json: inout PrettyJSON
+        _ row: CheckRow, problem: CheckProblem, ruleIndex: Int, uri: String, fingerprint: String,
+        failOn: [CheckPlan.FailOn], to json: inout PrettyJSON
     ) {
         json.object { json in
             json.member("level", problem.fails(under: failOn) ? "error" : "warning")
@@ -84,7 +115,7 @@ public enum CheckSARIF {
                 json.member("text", problem.message(row))
             }
             json.object("partialFingerprints") { json in
-                json.member("chevronTitle/v1", "\(row.key)|\(row.look)|\(row.language ?? "")")
+                json.member("chevronResult/v1", fingerprint)
             }
             json.object("properties") { json in
                 if row.error == nil {

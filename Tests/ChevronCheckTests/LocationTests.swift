@@ -164,6 +164,51 @@ struct LocationTests {
         #expect(one.map(\.key) == ["abc-12.title"])
     }
 
+    /// Every SARIF result has a fingerprint of its own, and it stays when lines move; every JUnit
+    /// case is one (suite, classname, name), as Python's `xml.etree` reads the document.
+    @Test func fingerprintsAndCaseNamesAreUniqueAndStable() async throws {
+        // Two units with one id in two <file>s, and a .strings file with a key twice.
+        let strings =
+            "\"title\" = \"Datenschutz und Sicherheit im Überblick\";\n\"title\" = \"Benachrichtigungseinstellungen\";\n"
+        // Checked twice in one folder: as written, then with every line moved down by two.
+        let folder = try CheckHarness.folder(["de.xliff": Self.export, "de.lproj/Localizable.strings": strings])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var plan = CheckPlan()
+        plan.files = ["de.xliff", "de.lproj/Localizable.strings"].map { folder.appendingPathComponent($0).path }
+        plan.looks = ["classic", "modern"]
+        let run = try await CheckRun(plan, clients: [CheckHarness.client])
+        func fingerprints(_ run: CheckRun) throws -> [String] {
+            try XLIFFTests.sarifResults(run).map { result in
+                let prints = try #require(result["partialFingerprints"] as? [String: String])
+                return try #require(prints.values.first)
+            }
+        }
+        let first = try fingerprints(run)
+        #expect(first.count >= 6, "\(first)")
+        #expect(Set(first).count == first.count, "\(first)")
+        try Self.export.replacingOccurrences(of: "<xliff ", with: "<!-- a -->\n\n<xliff ").write(
+            to: folder.appendingPathComponent("de.xliff"), atomically: true, encoding: .utf8)
+        try ("// a\n\n" + strings).write(
+            to: folder.appendingPathComponent("de.lproj/Localizable.strings"), atomically: true, encoding: .utf8)
+        let moved = try await CheckRun(plan, clients: [CheckHarness.client])
+        #expect(moved.rows.map { $0.line - 2 } == run.rows.map(\.line))
+        #expect(try fingerprints(moved) == first)
+
+        let junit = CheckJUnit.document(run.rows, looks: run.looks, failOn: []).joined(separator: "\n")
+        try junit.write(to: folder.appendingPathComponent("report.xml"), atomically: true, encoding: .utf8)
+        let script = """
+            import json, sys, xml.etree.ElementTree as ET
+            root = ET.parse(sys.argv[1]).getroot()
+            print(json.dumps([[s.get("name"), c.get("classname"), c.get("name")]
+                              for s in root.iter("testsuite") for c in s.iter("testcase")]))
+            """
+        let output = try #require(
+            try ExternalTools.run("python3", ["-c", script, folder.appendingPathComponent("report.xml").path]))
+        let cases = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String]])
+        #expect(cases.count == run.rows.count)
+        #expect(Set(cases).count == cases.count, "\(cases)")
+    }
+
     /// Reports name a file by its path without `.` and without a `..` that can be removed.
     @Test func pathsInReportsAreNormalised() async throws {
         let run = try await CheckHarness.run(["sub/a.txt": "Settings\n", "de.lproj/x.strings": "\"a\" = \"b\";\n"]) {
