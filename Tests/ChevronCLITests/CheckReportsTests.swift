@@ -103,6 +103,23 @@ struct CheckReportsTests {
         #expect(!sarif.output.contains("chevron check: 3 titles"))
     }
 
+    /// A file named with `.` and `..` is named by its normalised relative path in every report.
+    @Test func aRelativePathIsNormalisedInEveryReport() throws {
+        let (folder, file) = try Self.project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let written = "./Localized Contents/../" + file.replacingOccurrences(of: "/de.lproj/", with: "/./de.lproj/")
+        let json = try Self.check([written, "--format", "json"], in: folder)
+        let rows = try #require(try CheckTests.reportRows(json.output))
+        #expect(!rows.isEmpty && rows.allSatisfy { $0["file"] as? String == file }, "\(rows)")
+        let sarif = try Self.check([written, "--format", "sarif"], in: folder).output
+        #expect(sarif.contains("\"uri\" : \"Localized%20Contents/de.lproj/Localizable.strings\""))
+        #expect(!sarif.contains("/./") && !sarif.contains("/../"))
+        let junit = try Self.check([written, "--format", "junit"], in: folder).output
+        #expect(junit.contains("classname=\"\(file)\""))
+        let github = try Self.check([written, "--format", "github"], in: folder).output
+        #expect(github.contains("file=\(file),") && !github.contains("/./"))
+    }
+
     @Test func junitIsReadByJunitparserAsACasePerKeyLookAndLanguage() throws {
         let (folder, file) = try Self.project()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -224,5 +224,14 @@ struct LocationTests {
             run.rows.allSatisfy { !$0.file.contains("/./") && !$0.file.contains("/../") }, "\(run.rows.map(\.file))")
         #expect(run.rows.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["x.strings", "a.txt"])
         #expect(run.rows.first?.language == "de")
+        // Relative paths stay relative, absolute ones absolute; a `..` with nothing before it stays.
+        let cases = [
+            "./a/../b/x.strings": "b/x.strings", "../x.strings": "../x.strings", "a/../../x.strings": "../x.strings",
+            "/a/../../x.strings": "/x.strings", "a//b/./c.txt": "a/b/c.txt", "App.xcloc/": "App.xcloc", "./": ".",
+            "-": "-",
+        ]
+        for (path, normalised) in cases {
+            #expect(TitleFile.normalizedPath(path) == normalised, "\(path)")
+        }
     }
 }
