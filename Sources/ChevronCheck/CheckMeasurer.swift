@@ -160,6 +160,11 @@ public enum CheckMeasurer {
             }
             for entry in entries {
                 for look in looks {
+                    // A title its file does not let us write out is no question: its row says why.
+                    if let problem = entry.problem {
+                        asks.append(.refused(CheckOutcome(error: problem)))
+                        continue
+                    }
                     let titleBytes = entry.title.utf8.count
                     if titleBytes > limits.textBytes {
                         asks.append(

@@ -27,6 +27,9 @@ public struct CheckRow: Sendable {
     public let lineBreak: Bool
     /// Whether the row stands for a file that could not be read (`error` says why).
     public private(set) var isUnreadableFile = false
+    /// For a variation of a string with several plural substitutions, the string's key
+    /// (`TitleEntry.alternativesOf`): a check keeps the widest variation per look.
+    public let alternativesOf: String?
 
     /// - Parameter language: the language the title was measured in (the file's, else `--language`).
     /// - Parameter lookMaximum: the look's maximum width; the row is held to the entry's own
@@ -49,6 +52,7 @@ public struct CheckRow: Sendable {
         self.language = language
         error = outcome.error
         lineBreak = LineBreaks.contains(entry.title)
+        alternativesOf = entry.alternativesOf
     }
 
     /// The entry's own width limit (an XLIFF unit's `maxwidth`) when it is smaller than the look's
@@ -80,6 +84,7 @@ public struct CheckRow: Sendable {
         error = problem.reason
         lineBreak = false
         isUnreadableFile = true
+        alternativesOf = nil
     }
 
     /// The row as `check --json` writes it: every key on every row (`width` is null, not absent,

@@ -132,4 +132,73 @@ struct CheckRunTests {
         #expect(run.summary.untranslated == 1 && run.summary.titles == 2)
         #expect(CheckSummaryLine.text(run.summary, looks: 1).hasPrefix("chevron check: 2 titles (1 untranslated left out), 2 rows"))
     }
+
+    /// With two plural substitutions every combination of their forms is measured, and the widest
+    /// is the row: here a mix of forms, which a row per form (one with one, other with other)
+    /// never measured. Widths from hb-shape over each combination's text, written out here.
+    @Test func twoPluralSubstitutionsReportTheirWidestCombination() async throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>moved</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@files@ %#@dirs@</string>
+              <key>files</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>one</key><string>%d file</string><key>other</key><string>%d files</string></dict>
+              <key>dirs</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>one</key><string>%d big dir</string><key>other</key><string>%d dirs</string></dict>
+            </dict></dict></plist>
+            """
+        let run = try await CheckHarness.run(["en.lproj/Localizable.stringsdict": plist])
+        // English: one is 1, other is the integer sample 128.
+        let combinations = [
+            ("files one, dirs one", "1 file 1 big dir"), ("files one, dirs other", "1 file 128 dirs"),
+            ("files other, dirs one", "128 files 1 big dir"), ("files other, dirs other", "128 files 128 dirs"),
+        ]
+        let widths = try combinations.map { try CheckHarness.classicWidth($0.1) }
+        let widest = try #require(widths.indices.max { widths[$0] < widths[$1] })
+        #expect(run.rows.count == 1)
+        #expect(run.rows.first?.key == "moved (\(combinations[widest].0))")
+        #expect(run.rows.first?.title == combinations[widest].1)
+        #expect(run.rows.first?.width == widths[widest])
+        #expect(run.summary.titles == 1)
+    }
+
+    /// A form's number is one of its category in the file's language: Arabic few 3, many 11,
+    /// other 100 (CLDR; `PluralRulesTests` checks the rules against Babel).
+    @Test func aPluralFormIsMeasuredWithANumberOfItsCategory() async throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>files</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+              <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>few</key><string>%d ملفات</string><key>many</key><string>%d ملفًا</string>
+                <key>other</key><string>%d ملف</string></dict>
+            </dict></dict></plist>
+            """
+        let run = try await CheckHarness.run(["ar.lproj/Localizable.stringsdict": plist])
+        #expect(run.rows.map(\.title) == ["3 ملفات", "11 ملفًا", "100 ملف"])
+        #expect(run.rows.map(\.key) == ["files (few)", "files (many)", "files (other)"])
+        #expect(run.rows.first?.template == "%d ملفات")
+    }
+
+    /// A `.strings` value cannot hold a plural substitution: the row says which placeholder.
+    @Test func aPlaceholderNoRuleFillsIsARowError() async throws {
+        let run = try await CheckHarness.run(["de.lproj/Localizable.strings": "\"x\" = \"%#@files@ gelöscht\";\n"])
+        #expect(run.rows.first?.error?.contains("%#@files@") == true, "\(String(describing: run.rows.first?.error))")
+        #expect(run.rows.first?.width == nil)
+        #expect(run.summary.errors == 1)
+    }
+
+    /// Samples as the run's plan sets them: a placeholder as written, positional forms included.
+    @Test func samplesApplyToThePlaceholderWritten() async throws {
+        let run = try await CheckHarness.run([
+            "de.lproj/Localizable.strings": "\"a\" = \"%lld Follower\";\n\"b\" = \"%d neu\";\n\"c\" = \"%1$lld!\";\n"
+        ]) { plan in
+            try? plan.samples.set("%lld=1234567")
+            try? plan.samples.set("%d=99")
+        }
+        #expect(run.rows.map(\.title) == ["1234567 Follower", "99 neu", "1234567!"])
+    }
 }
