@@ -29,7 +29,7 @@ public struct CheckRun: Sendable {
             entries, plan: plan, looks: looks, clients: clients, limits: try await client.limits(),
             maximumWidths: maximumWidths, substitutions: &substitutions, progress: progress)
         rows = Self.widestAlternatives(Self.merging(measured, looks: looks.count, unreadable: unreadable))
-        self.substitutions = substitutions
+        self.substitutions = substitutions.ordered(by: looks)
         // A string's variations are one title.
         var titles = 0
         var notes: [String] = []
@@ -47,7 +47,7 @@ public struct CheckRun: Sendable {
         }
         self.notes = notes
         summary = CheckReport.Summary(
-            rows: rows, titles: titles, untranslated: untranslated, substitutions: substitutions)
+            rows: rows, titles: titles, untranslated: untranslated, substitutions: self.substitutions)
     }
 
     /// The titles of the plan's files that the plan admits, placeholders filled; the files that

@@ -1,4 +1,5 @@
 import ChevronCheck
+import ChevronTestSupport
 import Foundation
 import Testing
 
@@ -200,5 +201,25 @@ struct CheckRunTests {
             try? plan.samples.set("%d=99")
         }
         #expect(run.rows.map(\.title) == ["1234567 Follower", "99 neu", "1234567!"])
+    }
+
+    /// The face that stands in for a family is chosen per script, not per file: "Settings" is as
+    /// wide in a German, an Arabic and a Japanese file (modern, docs/looks.md: 8 + 13 + 6 + text
+    /// at 17 pt with −0.41 per character, kerned, at least 50, snapped up; the text measured by
+    /// hb-shape in fc-match's face for "SF Pro Text", asked without a language).
+    @Test func latinTextIsAsWideInEveryLanguagesFile() async throws {
+        let strings = "\"settings\" = \"Settings\";\n"
+        let run = try await CheckHarness.run([
+            "de.lproj/Localizable.strings": strings, "ar.lproj/Localizable.strings": strings,
+            "ja.lproj/Localizable.strings": strings, "zh-Hans.lproj/Localizable.strings": strings,
+        ]) { $0.looks = ["modern"] }
+        let face = try ExternalTools.fcMatch("SF Pro Text")
+        let text = try ExternalTools.hbShapeWidth(file: face.file, text: "Settings", size: 17) - 0.41 * 8
+        let expected = max(8 + 13 + 6 + text, 50).rounded(.up)
+        #expect(run.rows.map(\.language) == ["ar", "de", "ja", "zh-Hans"])
+        #expect(run.rows.allSatisfy { $0.width == expected }, "\(run.rows.map(\.width)) vs \(expected)")
+        // The substitution is said once, with the face every row used.
+        #expect(run.substitutions.entries.map(\.look) == ["modern"])
+        #expect(run.substitutions.entries.first?.font.family == face.family)
     }
 }
