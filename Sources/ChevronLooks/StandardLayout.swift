@@ -184,7 +184,11 @@ enum StandardLayout {
             x: grid.nearest(x), y: grid.nearest(y), width: grid.up(choice.width), height: grid.up(lineHeight))
         var caps = HorizontalInsets(left: metrics.leftCap, right: metrics.rightCap)
         var titleInsets = insets
-        let direction = request.direction ?? (choice.text.isEmpty ? .ltr : measured.direction)
+        // The request's direction, else its language's when that is written right to left (a bar
+        // is laid out in its app's language's direction, whatever title it shows), else the text's.
+        let direction =
+            request.direction ?? request.language.flatMap(TextDirection.of(language:))
+            ?? (choice.text.isEmpty ? .ltr : measured.direction)
         if direction == .rtl {
             frame.x = width - frame.x - frame.width
             caps = caps.mirrored
