@@ -68,7 +68,7 @@ enum StandardLayout {
             let text = oneLine ?? title
             let (width, measurement) = try measurer.measure(text, font: font, tracking: metrics.tracking)
             missingGlyphs += measurement.missing
-            if width + metrics.padding <= maximum || source == .none {
+            if width + metrics.paddingAroundTitle <= maximum || source == .none {
                 let chosen = Choice(
                     text: text, width: width, fullWidth: width, measurement: text.isEmpty ? nil : measurement,
                     source: source, truncated: oneLine != nil)
@@ -85,13 +85,13 @@ enum StandardLayout {
         _ text: String, source: TitleSource, font: FontRequest, maximum: Double, metrics: LookMetrics,
         measurer: TitleMeasurer
     ) throws -> Choice {
-        let available = maximum - metrics.padding
+        let available = maximum - metrics.paddingAroundTitle
         // Counted once: tracking adds after every character, and counting walks the text.
         let characters = metrics.tracking == 0 ? 0 : text.characterCount
         let (cut, tracked) = try truncate(
             text, characters: characters, font: font, tracking: metrics.tracking, to: available, measurer: measurer)
         let fullWidth = cut.fullWidth + metrics.tracking * Double(characters)
-        if fullWidth + metrics.padding <= maximum {
+        if fullWidth + metrics.paddingAroundTitle <= maximum {
             // The cut's own measurement is the whole text's only when it kept the whole text.
             return Choice(
                 text: text, width: fullWidth, fullWidth: fullWidth,
@@ -169,7 +169,7 @@ enum StandardLayout {
         let measured =
             try choice.measurement ?? measurer.measure(choice.text.isEmpty ? " " : choice.text, font: font)
         let lineHeight = measured.lineHeight
-        let width = grid.up(max(metrics.minimumWidth, min(maximum, choice.width + metrics.padding)))
+        let width = grid.up(max(metrics.minimumWidth, min(maximum, choice.width + metrics.paddingAroundTitle)))
         let height = grid.up(metrics.height)
         let insets = metrics.titleInsets
         let contentWidth = width - insets.left - insets.right

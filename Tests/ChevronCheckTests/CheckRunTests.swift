@@ -216,7 +216,7 @@ struct CheckRunTests {
         ]) { $0.looks = ["modern"] }
         let face = try ExternalTools.fcMatch("SF Pro Text")
         let text = try ExternalTools.hbShapeWidth(file: face.file, text: "Settings", size: 17) - 0.41 * 8
-        let expected = max(8 + 13 + 6 + text, 50).rounded(.up)
+        let expected = max(8 + 13 + 6 + text + 0.41, 50).rounded(.up)  // the last tracking stays in the button
         #expect(run.rows.map(\.language) == ["ar", "de", "ja", "zh-Hans"])
         #expect(run.rows.allSatisfy { $0.width == expected }, "\(run.rows.map(\.width)) vs \(expected)")
         // The substitution is said once, with the face every row used.
