@@ -32,7 +32,11 @@ public struct CheckPlan: Sendable {
     public var samples = PlaceholderSamples()
     public var failOn: [CheckPlan.FailOn] = []
     public var language: String?
+    /// The generic title of the fallback chain for titles in no language named in
+    /// `genericTitles` (the engine's own, "Back", when nil).
     public var genericTitle: String?
+    /// Generic titles by language (`de` → `Zurück`); `de` also serves `de-CH`.
+    public var genericTitles: [String: String] = [:]
     public var inputFormat: TitleFormat?
     public var format = CheckOutputFormat.text
 
@@ -82,7 +86,18 @@ public struct CheckPlan: Sendable {
             return rule
         }
         plan.language = try string("language")
-        plan.genericTitle = try string("genericTitle")
+        // One generic title ("Back"), or one per language ({"de": "Zurück", "*": "Back"}).
+        if let value = object["genericTitle"] {
+            if let title = value as? String {
+                plan.genericTitle = title
+            } else if let table = value as? [String: String] {
+                for (language, title) in table {
+                    if language == "*" { plan.genericTitle = title } else { plan.genericTitles[language] = title }
+                }
+            } else {
+                throw problem("genericTitle", "must be a string, or an object of language to title (\"de\": \"Zurück\")")
+            }
+        }
         if let format = try string("inputFormat") {
             guard let known = TitleFormat(rawValue: format) else {
                 throw problem("inputFormat", "\"\(format)\" is not one of \(TitleFormat.allCases.map(\.rawValue))")
@@ -96,14 +111,47 @@ public struct CheckPlan: Sendable {
             plan.format = known
         }
         if let samples = object["samples"] {
-            guard let table = samples as? [String: String] else {
-                throw problem("samples", "must be an object of placeholder to sample (\"%@\": \"Alexandra\")")
+            // A placeholder's sample for every key ("%lld": "12345"), or a key pattern's own
+            // samples ("unread.*": {"%d": "3"}).
+            let shape = "must map a placeholder to a sample (\"%@\": \"Alexandra\") or a key pattern to such an object"
+            guard let table = samples as? [String: Any] else { throw problem("samples", shape) }
+            var assignments: [String] = []
+            for (name, value) in table {
+                if let value = value as? String {
+                    assignments.append("\(name)=\(value)")
+                } else if let perKey = value as? [String: String] {
+                    assignments += perKey.map { "\(name):\($0.key)=\($0.value)" }
+                } else {
+                    throw problem("samples", shape)
+                }
             }
-            for (placeholder, value) in table.sorted(by: { $0.key < $1.key }) {
-                do { try plan.samples.set("\(placeholder)=\(value)") } catch { throw problem("samples", "\(error)") }
+            for assignment in assignments.sorted() {
+                do { try plan.samples.set(assignment) } catch { throw problem("samples", "\(error)") }
             }
         }
         return plan
+    }
+
+    /// Sets a generic title from `--generic-title`: `LANGUAGE=TITLE` (`de=Zurück`) for one
+    /// language, else `TITLE` for the others.
+    public mutating func setGenericTitle(_ option: String) {
+        if let equals = option.firstIndex(of: "="), TitleFile.languageTag(String(option[..<equals])) != nil {
+            genericTitles[String(option[..<equals])] = String(option[option.index(after: equals)...])
+        } else {
+            genericTitle = option
+        }
+    }
+
+    /// The generic title for a title in `language`: its language's (the longest tag that is it
+    /// or a prefix of it: `de` for `de-CH`), else `genericTitle`.
+    public func genericTitle(for language: String?) -> String? {
+        guard let language, !genericTitles.isEmpty else { return genericTitle }
+        let wanted = language.lowercased()
+        let best = genericTitles.filter { tag, _ in
+            let tag = tag.lowercased()
+            return wanted == tag || wanted.hasPrefix(tag + "-")
+        }.max { $0.key.count < $1.key.count }
+        return best?.value ?? genericTitle
     }
 
     /// One of the plan's filters: a key pattern or a language.

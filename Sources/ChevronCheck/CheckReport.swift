@@ -27,6 +27,9 @@ public struct CheckRow: Sendable {
     public let lineBreak: Bool
     /// Whether the row stands for a file that could not be read (`error` says why).
     public private(set) var isUnreadableFile = false
+    /// For a variation of a string with several plural substitutions, the string's key
+    /// (`TitleEntry.alternativesOf`): a check keeps the widest variation per look.
+    public let alternativesOf: String?
     /// The limits on the title's length its file sets (an XLIFF unit's `maxwidth` in characters or
     /// bytes, XLIFF 2.0's restrictions), each with the title's length in its unit.
     public private(set) var lengthChecks: [LengthCheck] = []
@@ -37,10 +40,7 @@ public struct CheckRow: Sendable {
     /// - Parameter language: the language the title was measured in (the file's, else `--language`).
     /// - Parameter lookMaximum: the look's maximum width; the row is held to the entry's own
     ///   limit where that is smaller.
-    /// - Parameter outcome: the engine's answer; a limit of the entry's that cannot be read
-    ///   (`limitProblem`) makes the row an error instead.
     public init(_ entry: TitleEntry, look: String, lookMaximum: Double, language: String?, outcome: CheckOutcome) {
-        let outcome = entry.limitProblem.map { CheckOutcome(error: $0) } ?? outcome
         let own = Self.ownLimit(entry, lookMaximum: lookMaximum)
         file = entry.file
         line = entry.line
@@ -58,6 +58,7 @@ public struct CheckRow: Sendable {
         self.language = language
         error = outcome.error
         lineBreak = LineBreaks.contains(entry.title)
+        alternativesOf = entry.alternativesOf
         lengthChecks = entry.lengthLimits.map { LengthCheck($0, entry: entry) }
     }
 
@@ -90,6 +91,7 @@ public struct CheckRow: Sendable {
         error = problem.reason
         lineBreak = false
         isUnreadableFile = true
+        alternativesOf = nil
     }
 
     /// The row as `check --json` writes it: every key on every row (`width` is null, not absent,

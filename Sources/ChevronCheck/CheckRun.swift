@@ -11,6 +11,9 @@ public struct CheckRun: Sendable {
     public let summary: CheckReport.Summary
     /// The looks measured with a font other than the one they ask for.
     public let substitutions: SubstitutionLog
+    /// What the run says besides its rows, a line each: strings with more combinations of plural
+    /// forms than are measured.
+    public let notes: [String]
 
     /// Reads the plan's files and measures their titles through `clients` (batches are spread
     /// over them; the first also answers the run's own questions: the looks, their limits).
@@ -25,10 +28,26 @@ public struct CheckRun: Sendable {
         let measured = try await CheckMeasurer.measure(
             entries, plan: plan, looks: looks, clients: clients, limits: try await client.limits(),
             maximumWidths: maximumWidths, substitutions: &substitutions, progress: progress)
-        rows = Self.merging(measured, looks: looks.count, unreadable: unreadable)
-        self.substitutions = substitutions
+        rows = Self.widestAlternatives(Self.merging(measured, looks: looks.count, unreadable: unreadable))
+        self.substitutions = substitutions.ordered(by: looks)
+        // A string's variations are one title.
+        var titles = 0
+        var notes: [String] = []
+        var previous: String?
+        for entry in entries {
+            if entry.alternativesOf == nil || entry.alternativesOf != previous {
+                titles += 1
+                if let combinations = entry.combinations, combinations > PluralVariations.combinationLimit {
+                    notes.append(
+                        "note: \(entry.file): \(entry.alternativesOf ?? entry.key): \(combinations) combinations of "
+                            + "plural forms; the first \(PluralVariations.combinationLimit) were measured")
+                }
+            }
+            previous = entry.alternativesOf
+        }
+        self.notes = notes
         summary = CheckReport.Summary(
-            rows: rows, titles: entries.count, untranslated: untranslated, substitutions: substitutions)
+            rows: rows, titles: titles, untranslated: untranslated, substitutions: self.substitutions)
     }
 
     /// The titles of the plan's files that the plan admits, placeholders filled; the files that
@@ -50,8 +69,8 @@ public struct CheckRun: Sendable {
                 for entry in read where plan.admits(entry) {
                     if entry.isUntranslated {
                         untranslated += 1
-                    } else {
-                        entries.append(entry.expandingPlaceholders(plan.samples))
+                    } else if let expanded = entry.expandingPlaceholders(plan.samples) {
+                        entries.append(expanded)
                     }
                 }
             } catch {
@@ -62,6 +81,43 @@ public struct CheckRun: Sendable {
             throw CheckPlan.Problem(description: "\(filter) matches no title of the files checked")
         }
         return (entries, unreadable, untranslated)
+    }
+
+    /// `rows` with each string's variations (rows with the same `alternativesOf`, which follow one
+    /// another) reduced to the widest in each look: an error wins, then the widest text that is
+    /// cut, then the widest button.
+    private static func widestAlternatives(_ rows: [CheckRow]) -> [CheckRow] {
+        guard rows.contains(where: { $0.alternativesOf != nil }) else { return rows }
+        var result: [CheckRow] = []
+        result.reserveCapacity(rows.count)
+        var index = 0
+        while index < rows.count {
+            guard let group = rows[index].alternativesOf else {
+                result.append(rows[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < rows.count, rows[end].alternativesOf == group, rows[end].file == rows[index].file { end += 1 }
+            var widest: [String: CheckRow] = [:]
+            var order: [String] = []
+            for row in rows[index..<end] {
+                guard let best = widest[row.look] else {
+                    widest[row.look] = row
+                    order.append(row.look)
+                    continue
+                }
+                func rank(_ row: CheckRow) -> (Int, Int, Double) {
+                    (row.error == nil ? 0 : 1, row.isCut ? 1 : 0, row.width ?? 0)
+                }
+                if rank(row) > rank(best) {
+                    widest[row.look] = row
+                }
+            }
+            result += order.compactMap { widest[$0] }
+            index = end
+        }
+        return result
     }
 
     /// `measured` (a row per entry and look, `looks` of them per entry) with a row for each

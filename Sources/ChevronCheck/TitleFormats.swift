@@ -58,7 +58,7 @@ enum CatalogFormat {
                         file: file, line: line,
                         reason: "\"\(key)\" (\(localization.key)) has no stringUnit value and no variations")
                 }
-                for (label, value) in values {
+                for (label, value, combinations) in values {
                     let valueLine = paths[label].flatMap {
                         lines.value(at: ["strings", key, "localizations", localization.key] + $0)
                     }
@@ -66,6 +66,10 @@ enum CatalogFormat {
                         file: file, line: valueLine ?? line, key: "\(key) (\(label))", title: value,
                         language: languageTag(localization.key))
                     entry.isUntranslated = value.isEmpty && untranslated.contains(label)
+                    if let combinations {
+                        entry.alternativesOf = "\(key) (\(localization.key))"
+                        entry.combinations = combinations
+                    }
                     entries.append(entry)
                 }
             }
@@ -73,48 +77,44 @@ enum CatalogFormat {
         return entries
     }
 
-    /// `values` with their `%#@name@` substitutions written out: a value using substitutions
-    /// becomes one value per plural form of them (`one`, `other`, …; a substitution without the
-    /// form takes its `other`), labelled `…, name one`, each form's `%arg` becoming a printf
-    /// placeholder of the substitution's `formatSpecifier`, so that samples fill it in later.
-    /// Each new label's path in `paths` is that of the form's value of its first substitution.
+    /// `values` with their `%#@name@` substitutions written out (`PluralVariations`): a value
+    /// using one substitution becomes one value per plural form it has (`one`, `other`, …),
+    /// labelled `…, name one`; a value using several, one per combination of their forms, all
+    /// alternatives of the key (the widest is reported). A form's `%arg` is the substitution's
+    /// number, marked for the sample pass as a printf placeholder of its `formatSpecifier`.
+    /// Each new label's path in `paths` is that of its first substitution's form's value.
     private static func substituting(
         _ values: [(String, String)], _ substitutions: JSONValue?, paths: inout [String: [String]]
-    ) -> [(String, String)] {
-        guard case .object(let members)? = substitutions, !members.isEmpty else { return values }
-        var result: [(String, String)] = []
+    ) -> [(label: String, text: String, combinations: Int?)] {
+        guard case .object(let members)? = substitutions, !members.isEmpty else {
+            return values.map { ($0.0, $0.1, nil) }
+        }
+        let plural = members.map { member -> PluralVariations.Substitution in
+            var specifier = "lld"
+            if case .string(let given)? = member.value["formatSpecifier"] { specifier = given }
+            let spelling = "%" + specifier
+            let forms = PluralRules.categories.compactMap { category -> (category: String, text: String)? in
+                guard case .string(let text)? = member.value["variations"]?["plural"]?[category]?["stringUnit"]?["value"]
+                else { return nil }
+                let number = PluralVariations.marker(category: category, spelling: spelling)
+                return (category, text.replacingOccurrences(of: "%arg", with: number))
+            }
+            return PluralVariations.Substitution(name: member.key, forms: forms)
+        }
+        var result: [(label: String, text: String, combinations: Int?)] = []
         for (label, value) in values {
-            let used = members.filter { value.contains("%#@\($0.key)@") }
-            guard !used.isEmpty else {
-                result.append((label, value))
-                continue
-            }
-            // The forms any used substitution has, in CLDR's order.
-            let forms = StringsdictFormat.forms.filter { form in
-                used.contains { $0.value["variations"]?["plural"]?[form] != nil }
-            }
-            for form in forms.isEmpty ? ["other"] : forms {
-                var text = value
-                var path: [String]?
-                for member in used {
-                    let plural = member.value["variations"]?["plural"]
-                    path =
-                        path ?? [
-                            "substitutions", member.key, "variations", "plural", plural?[form] == nil ? "other" : form,
-                            "stringUnit", "value",
-                        ]
-                    var piece = ""
-                    if case .string(let unit)? = (plural?[form] ?? plural?["other"])?["stringUnit"]?["value"] {
-                        piece = unit
-                    }
-                    var specifier = "lld"
-                    if case .string(let given)? = member.value["formatSpecifier"] { specifier = given }
-                    piece = piece.replacingOccurrences(of: "%arg", with: "%" + specifier)
-                    text = text.replacingOccurrences(of: "%#@\(member.key)@", with: piece)
+            let (variations, total) = PluralVariations.variations(of: value, substitutions: plural)
+            for variation in variations {
+                guard !variation.forms.isEmpty else {
+                    result.append((label, variation.text, nil))
+                    continue
                 }
-                let newLabel = "\(label), \(used.map(\.key).joined(separator: " ")) \(form)"
-                paths[newLabel] = path ?? paths[label]
-                result.append((newLabel, text))
+                let forms = variation.forms.map { "\($0.name) \($0.category)" }.joined(separator: ", ")
+                let first = variation.forms[0]
+                paths["\(label), \(forms)"] = [
+                    "substitutions", first.name, "variations", "plural", first.category, "stringUnit", "value",
+                ]
+                result.append(("\(label), \(forms)", variation.text, variation.forms.count > 1 ? total : nil))
             }
         }
         return result

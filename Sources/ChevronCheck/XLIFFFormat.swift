@@ -19,7 +19,7 @@ import Foundation
 /// A unit's limit: 1.2's `maxwidth` in pixels or points is a width (`maximumWidth`), in `char`,
 /// `glyph` or `byte` a length (`lengthLimits`); 2.0's `slr:sizeRestriction` under the
 /// `xliff:codepoints` profile and `slr:storageRestriction` under `xliff:utf8`, `xliff:utf16` or
-/// `xliff:utf32` are lengths. A limit that cannot be read is the entry's `limitProblem`.
+/// `xliff:utf32` are lengths. A limit that cannot be read is the entry's `problem`.
 enum XLIFFFormat {
     static func parse(_ data: Data, file: String) throws(TitleFileError) -> [TitleEntry] {
         if let line = AndroidFormat.emptyProcessingInstruction(in: data) {
@@ -211,7 +211,7 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
                     file: entry.file, line: entry.line, key: "\(names[index]):\(entry.key)", title: entry.title,
                     language: entry.language, maximumWidth: entry.maximumWidth)
                 renamed.lengthLimits = entry.lengthLimits
-                renamed.limitProblem = entry.limitProblem
+                renamed.problem = entry.problem
                 qualified[position] = renamed
             }
         }
@@ -357,7 +357,7 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
             file: file, line: unit.line, key: unit.id, title: title,
             language: translated ? targetLanguage : sourceLanguage, maximumWidth: unit.width)
         entry.lengthLimits = unit.lengths
-        entry.limitProblem = unit.problem
+        entry.problem = unit.problem
         entries.append(entry)
     }
 

@@ -39,8 +39,12 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Check only titles in this language (de also takes de-CH); repeatable.")
     var onlyLanguage: [String] = []
 
-    @Option(name: .long, help: "The generic title of the fallback chain (default Back).")
-    var genericTitle: String?
+    @Option(
+        name: .long,
+        help:
+            "The generic title of the fallback chain (default Back), or LANGUAGE=TITLE for titles in one language (de=Zurück; de also serves de-CH); repeatable."
+    )
+    var genericTitle: [String] = []
 
     @Option(
         name: .long, help: "A look to check against (repeatable), or `all`; default classic.",
@@ -69,7 +73,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "A placeholder's sample, PLACEHOLDER=VALUE (%@=Alexandra, %d=10000, %f=2.5); repeatable. Defaults: %@ and %s \"Alex Smith\", %d \"128\", %f 3.14159."
+            "A placeholder's sample, [KEY:]PLACEHOLDER=VALUE (%@=Alexandra, %lld=10000, %.2f=2.5, unread.*:%d=3); repeatable. It fills that placeholder as written (%lld is not %d), for every key or those matching KEY. Defaults: strings \"Alex Smith\", integers \"128\" (a plural form's: a number of its category), reals 3.14159."
     )
     var sample: [String] = []
 
@@ -96,7 +100,7 @@ struct CheckCommand: AsyncParsableCommand {
             plan.onlyLanguages += onlyLanguage
             plan.failOn += failOn
             plan.language = language ?? plan.language
-            plan.genericTitle = genericTitle ?? plan.genericTitle
+            for option in genericTitle { plan.setGenericTitle(option) }
             plan.inputFormat = inputFormat ?? plan.inputFormat
             for assignment in sample {
                 do { try plan.samples.set(assignment) } catch { throw ValidationError("--sample \(error)") }
@@ -150,6 +154,7 @@ struct CheckCommand: AsyncParsableCommand {
             case .github: Output.printLines(CheckGitHub.lines(rows, failOn: plan.failOn))
             }
             run.substitutions.warn()
+            for note in run.notes { TrustNotes.warn(note) }
             let line = CheckSummaryLine.text(summary, looks: looks.count)
             if plan.format.summaryOnStandardError {
                 FileHandle.standardError.write(Data((line + "\n").utf8))

@@ -1,4 +1,6 @@
 import ChevronCheck
+import ChevronClient
+import ChevronTestSupport
 import Foundation
 import Testing
 
@@ -131,5 +133,123 @@ struct CheckRunTests {
         #expect(run.rows.map(\.title) == ["Settings", "Réglages"])
         #expect(run.summary.untranslated == 1 && run.summary.titles == 2)
         #expect(CheckSummaryLine.text(run.summary, looks: 1).hasPrefix("chevron check: 2 titles (1 untranslated left out), 2 rows"))
+    }
+
+    /// With two plural substitutions every combination of their forms is measured, and the widest
+    /// is the row: here a mix of forms, which a row per form (one with one, other with other)
+    /// never measured. Widths from hb-shape over each combination's text, written out here.
+    @Test func twoPluralSubstitutionsReportTheirWidestCombination() async throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>moved</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@files@ %#@dirs@</string>
+              <key>files</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>one</key><string>%d file</string><key>other</key><string>%d files</string></dict>
+              <key>dirs</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>one</key><string>%d big dir</string><key>other</key><string>%d dirs</string></dict>
+            </dict></dict></plist>
+            """
+        let run = try await CheckHarness.run(["en.lproj/Localizable.stringsdict": plist])
+        // English: one is 1, other is the integer sample 128.
+        let combinations = [
+            ("files one, dirs one", "1 file 1 big dir"), ("files one, dirs other", "1 file 128 dirs"),
+            ("files other, dirs one", "128 files 1 big dir"), ("files other, dirs other", "128 files 128 dirs"),
+        ]
+        let widths = try combinations.map { try CheckHarness.classicWidth($0.1) }
+        let widest = try #require(widths.indices.max { widths[$0] < widths[$1] })
+        #expect(run.rows.count == 1)
+        #expect(run.rows.first?.key == "moved (\(combinations[widest].0))")
+        #expect(run.rows.first?.title == combinations[widest].1)
+        #expect(run.rows.first?.width == widths[widest])
+        #expect(run.summary.titles == 1)
+    }
+
+    /// A form's number is one of its category in the file's language: Arabic few 3, many 11,
+    /// other 100 (CLDR; `PluralRulesTests` checks the rules against Babel).
+    @Test func aPluralFormIsMeasuredWithANumberOfItsCategory() async throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>files</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+              <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>few</key><string>%d ملفات</string><key>many</key><string>%d ملفًا</string>
+                <key>other</key><string>%d ملف</string></dict>
+            </dict></dict></plist>
+            """
+        let run = try await CheckHarness.run(["ar.lproj/Localizable.stringsdict": plist])
+        #expect(run.rows.map(\.title) == ["3 ملفات", "11 ملفًا", "100 ملف"])
+        #expect(run.rows.map(\.key) == ["files (few)", "files (many)", "files (other)"])
+        #expect(run.rows.first?.template == "%d ملفات")
+    }
+
+    /// A `.strings` value cannot hold a plural substitution: the row says which placeholder.
+    @Test func aPlaceholderNoRuleFillsIsARowError() async throws {
+        let run = try await CheckHarness.run(["de.lproj/Localizable.strings": "\"x\" = \"%#@files@ gelöscht\";\n"])
+        #expect(run.rows.first?.error?.contains("%#@files@") == true, "\(String(describing: run.rows.first?.error))")
+        #expect(run.rows.first?.width == nil)
+        #expect(run.summary.errors == 1)
+    }
+
+    /// Samples as the run's plan sets them: a placeholder as written, positional forms included.
+    @Test func samplesApplyToThePlaceholderWritten() async throws {
+        let run = try await CheckHarness.run([
+            "de.lproj/Localizable.strings": "\"a\" = \"%lld Follower\";\n\"b\" = \"%d neu\";\n\"c\" = \"%1$lld!\";\n"
+        ]) { plan in
+            try? plan.samples.set("%lld=1234567")
+            try? plan.samples.set("%d=99")
+        }
+        #expect(run.rows.map(\.title) == ["1234567 Follower", "99 neu", "1234567!"])
+    }
+
+    /// The face that stands in for a family is chosen per script, not per file: "Settings" is as
+    /// wide in a German, an Arabic and a Japanese file (modern, docs/looks.md: 8 + 13 + 6 + text
+    /// at 17 pt with −0.41 per character, kerned, at least 50, snapped up; the text measured by
+    /// hb-shape in fc-match's face for "SF Pro Text", asked without a language).
+    @Test func latinTextIsAsWideInEveryLanguagesFile() async throws {
+        let strings = "\"settings\" = \"Settings\";\n"
+        let run = try await CheckHarness.run([
+            "de.lproj/Localizable.strings": strings, "ar.lproj/Localizable.strings": strings,
+            "ja.lproj/Localizable.strings": strings, "zh-Hans.lproj/Localizable.strings": strings,
+        ]) { $0.looks = ["modern"] }
+        let face = try ExternalTools.fcMatch("SF Pro Text")
+        let text = try ExternalTools.hbShapeWidth(file: face.file, text: "Settings", size: 17) - 0.41 * 8
+        let expected = max(8 + 13 + 6 + text + 0.41, 50).rounded(.up)  // the last tracking stays in the button
+        #expect(run.rows.map(\.language) == ["ar", "de", "ja", "zh-Hans"])
+        #expect(run.rows.allSatisfy { $0.width == expected }, "\(run.rows.map(\.width)) vs \(expected)")
+        // The substitution is said once, with the face every row used.
+        #expect(run.substitutions.entries.map(\.look) == ["modern"])
+        #expect(run.substitutions.entries.first?.font.family == face.family)
+    }
+
+    /// The generic title is the one given for the title's language; an Arabic row that falls back
+    /// to it is laid out right to left, the chevron on the right, as an Arabic app's bar is.
+    @Test func aFallbackInARightToLeftLanguageIsRightToLeftAndInItsLanguage() async throws {
+        let long = "الإعدادات والخصوصية والأمان وكل ما يتعلق بحسابك الشخصي"
+        let german = "Einstellungen für Datenschutz, Sicherheit und alles Weitere zum Konto"
+        let run = try await CheckHarness.run([
+            "ar.lproj/Localizable.strings": "\"t\" = \"\(long)\";\n",
+            "de.lproj/Localizable.strings": "\"t\" = \"\(german)\";\n",
+            "fr.lproj/Localizable.strings": "\"t\" = \"\(german)\";\n",
+        ]) { plan in
+            plan.looks = ["modern"]
+            plan.setGenericTitle("ar=رجوع")
+            plan.setGenericTitle("de=Zurück")
+        }
+        #expect(run.rows.map(\.displayedTitle) == ["رجوع", "Zurück", "Back"])
+        #expect(run.rows.map(\.titleSource) == ["generic", "generic", "generic"])
+        // The layout itself: Arabic is right to left even when the text shown is Latin.
+        for shown in ["رجوع", "Back"] {
+            let layout = try await CheckHarness.client.size(
+                SizeParameters(look: "modern", title: long, genericTitle: shown, language: "ar"))
+            #expect(layout.displayedTitle == shown)
+            #expect(layout.direction == .rtl)
+            // modern's title starts 8 + 13 + 6 from the leading edge, which is the right one.
+            #expect(abs(layout.width - (layout.titleFrame.x + layout.titleFrame.width) - 27) <= 1)
+        }
+        let english = try await CheckHarness.client.size(SizeParameters(look: "modern", title: german, language: "en"))
+        #expect(english.direction == .ltr && english.titleFrame.x == 27)
     }
 }
