@@ -11,9 +11,8 @@ public struct LengthLimit: Sendable, Hashable {
         case characters
         /// Grapheme clusters, what a reader takes for one character: XLIFF 1.2's `glyph`.
         case graphemeClusters = "grapheme clusters"
-        /// The bytes of the UTF-8 encoding: XLIFF 1.2's `byte` ("a size in 8-bit bytes"; the
-        /// encoding is not named, and UTF-8 is the one Apple and Android store), XLIFF 2.0's
-        /// `xliff:utf8` storage profile.
+        /// The bytes of the UTF-8 encoding: XLIFF 1.2's `byte` ("a size in 8-bit bytes", in an
+        /// encoding it does not name), XLIFF 2.0's `xliff:utf8` storage profile.
         case utf8Bytes = "UTF-8 bytes"
         /// The bytes of the UTF-16 encoding, without a byte-order mark (`xliff:utf16`).
         case utf16Bytes = "UTF-16 bytes"
