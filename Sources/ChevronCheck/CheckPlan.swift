@@ -27,7 +27,8 @@ public struct CheckPlan: Sendable {
     public var looks: [String] = []
     /// Key patterns (shell globs, `*.title`); a title is checked when its key matches one.
     public var keys: [String] = []
-    /// Languages to check (`de`, `zh-Hans`); `de` also admits `de-CH`.
+    /// Languages to check (`de`, `zh-Hans`), matched as `LanguageTag.admits` says: `de` also
+    /// admits `de-CH`, `zh-Hans` admits `zh-CN`, `he` admits a file that says `iw`.
     public var onlyLanguages: [String] = []
     public var samples = PlaceholderSamples()
     public var failOn: [CheckPlan.FailOn] = []
@@ -41,6 +42,22 @@ public struct CheckPlan: Sendable {
         "files", "looks", "keys", "languages", "samples", "failOn", "language", "genericTitle", "inputFormat",
         "format",
     ]
+
+    /// The plan with its `language` and `onlyLanguages` in canonical BCP 47 form (`iw` → `he`,
+    /// `pt_BR` → `pt-BR`), as the titles' languages are read.
+    /// - Throws: `Problem` naming a value that is not a language tag.
+    public func canonicalizingLanguages() throws -> CheckPlan {
+        func canonical(_ tag: String, _ option: String) throws -> String {
+            guard let canonical = TitleFile.languageTag(tag) else {
+                throw Problem(description: "\(option) \(tag) is not a BCP 47 language tag (de, zh-Hans, pt-BR)")
+            }
+            return canonical
+        }
+        var plan = self
+        plan.language = try language.map { try canonical($0, "--language") }
+        plan.onlyLanguages = try onlyLanguages.map { try canonical($0, "--only-language") }
+        return plan
+    }
 
     /// The project file's plan: relative paths in it are relative to the file's folder.
     /// - Throws: `Problem` naming the file and the field that is wrong.
@@ -119,8 +136,10 @@ public struct CheckPlan: Sendable {
                 let base = name.split(separator: "[", maxSplits: 1).first.map(String.init) ?? name
                 return CheckPlan.glob(pattern, matches: entry.key) || CheckPlan.glob(pattern, matches: base)
             case .language(let wanted):
-                guard let language = entry.language?.lowercased() else { return false }
-                return language == wanted.lowercased() || language.hasPrefix(wanted.lowercased() + "-")
+                guard let language = entry.language else { return false }
+                if language == wanted { return true }
+                guard let filter = LanguageTag(wanted), let tag = LanguageTag(language) else { return false }
+                return filter.admits(tag)
             }
         }
 

@@ -17,6 +17,7 @@ public struct CheckRun: Sendable {
     public init(_ plan: CheckPlan, clients: [ChevronClient], progress: (any CheckProgress)? = nil) async throws {
         precondition(!clients.isEmpty, "a check needs a client")
         let client = clients[0]
+        let plan = try plan.canonicalizingLanguages()
         let (entries, unreadable) = try Self.entries(plan)
         looks = try await CheckMeasurer.chosenLooks(plan.looks, client: client)
         var maximumWidths: [String: Double] = [:]
