@@ -11,6 +11,11 @@ public struct CheckRun: Sendable {
     public let summary: CheckReport.Summary
     /// The looks measured with a font other than the one they ask for.
     public let substitutions: SubstitutionLog
+    /// The files, each once, in the plan's order, with titles measured whose language neither
+    /// their path nor their contents say: they are measured in `--language`, else in none.
+    public let unknownLanguageFiles: [String]
+    /// A note per file of `unknownLanguageFiles`, as the CLI says them on standard error.
+    public let unknownLanguageNotes: [String]
 
     /// Reads the plan's files and measures their titles through `clients` (batches are spread
     /// over them; the first also answers the run's own questions: the looks, their limits).
@@ -18,7 +23,9 @@ public struct CheckRun: Sendable {
         precondition(!clients.isEmpty, "a check needs a client")
         let client = clients[0]
         let plan = try plan.canonicalizingLanguages()
-        let (entries, unreadable) = try Self.entries(plan)
+        let (entries, unreadable, unknownLanguageFiles) = try Self.entries(plan)
+        self.unknownLanguageFiles = unknownLanguageFiles
+        unknownLanguageNotes = unknownLanguageFiles.map { Self.unknownLanguageNote(file: $0, language: plan.language) }
         looks = try await CheckMeasurer.chosenLooks(plan.looks, client: client)
         var maximumWidths: [String: Double] = [:]
         for name in looks { maximumWidths[name] = try await client.describeLook(name).maximumWidth }
@@ -31,19 +38,34 @@ public struct CheckRun: Sendable {
         summary = CheckReport.Summary(rows: rows, titles: entries.count, substitutions: substitutions)
     }
 
-    /// The titles of the plan's files that the plan admits, placeholders filled, and the files
-    /// that could not be read, each with the index of the entry it stands before.
+    /// What the CLI says of a file whose titles' language neither its path nor its contents
+    /// say, measured in `language` (`--language`) or in none.
+    public static func unknownLanguageNote(file: String, language: String?) -> String {
+        "note: \(file): no language in its path or contents; "
+            + (language.map { "measured in \($0) (--language)" } ?? "measured with no language")
+    }
+
+    /// The titles of the plan's files that the plan admits, placeholders filled; the files that
+    /// could not be read, each with the index of the entry it stands before; and the files, each
+    /// once, with an admitted title of no language.
     /// - Throws: `CheckPlan.Problem` naming a `--key` or `--only-language` filter that matches
     ///   no title of the files read: a typo would otherwise pass as a clean check.
-    static func entries(_ plan: CheckPlan) throws -> (entries: [TitleEntry], unreadable: [(Int, TitleFileError)]) {
+    static func entries(
+        _ plan: CheckPlan
+    ) throws -> (entries: [TitleEntry], unreadable: [(Int, TitleFileError)], unknownLanguage: [String]) {
         var entries: [TitleEntry] = []
         var unreadable: [(Int, TitleFileError)] = []
+        var unknownLanguage: [String] = []
         var unmatched = plan.filters
         for file in plan.files {
             do {
                 let read = try TitleFile.read(file, format: plan.inputFormat)
                 if !unmatched.isEmpty { unmatched.removeAll { filter in read.contains { filter.matches($0) } } }
-                entries += read.filter(plan.admits).map { $0.expandingPlaceholders(plan.samples) }
+                let admitted = read.filter(plan.admits)
+                if admitted.contains(where: { $0.language == nil }), !unknownLanguage.contains(file) {
+                    unknownLanguage.append(file)
+                }
+                entries += admitted.map { $0.expandingPlaceholders(plan.samples) }
             } catch {
                 unreadable.append((entries.count, error))
             }
@@ -51,7 +73,7 @@ public struct CheckRun: Sendable {
         if let filter = unmatched.first {
             throw CheckPlan.Problem(description: "\(filter) matches no title of the files checked")
         }
-        return (entries, unreadable)
+        return (entries, unreadable, unknownLanguage)
     }
 
     /// `measured` (a row per entry and look, `looks` of them per entry) with a row for each
