@@ -160,6 +160,11 @@ public enum CheckMeasurer {
             }
             for entry in entries {
                 for look in looks {
+                    // A title its file does not let us write out is no question: its row says why.
+                    if let problem = entry.problem {
+                        asks.append(.refused(CheckOutcome(error: problem)))
+                        continue
+                    }
                     let titleBytes = entry.title.utf8.count
                     if titleBytes > limits.textBytes {
                         asks.append(
@@ -171,7 +176,8 @@ public enum CheckMeasurer {
                         continue
                     }
                     let question = Question(
-                        title: entry.title, look: look, maximumWidth: entry.maximumWidth,
+                        title: entry.title, look: look,
+                        maximumWidth: CheckRow.ownLimit(entry, lookMaximum: maximumWidths[look]),
                         language: entry.language ?? language)
                     if let index = known[question] {
                         asks.append(.question(index))
@@ -226,7 +232,7 @@ public enum CheckMeasurer {
                 }
                 rows.append(
                     CheckRow(
-                        entry, look: look, maximumWidth: entry.maximumWidth ?? maximumWidths[look] ?? 0,
+                        entry, look: look, lookMaximum: maximumWidths[look] ?? 0,
                         language: entryLanguage, outcome: outcome))
                 position += 1
             }

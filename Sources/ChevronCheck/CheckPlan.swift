@@ -113,11 +113,22 @@ public struct CheckPlan: Sendable {
             plan.format = known
         }
         if let samples = object["samples"] {
-            guard let table = samples as? [String: String] else {
-                throw problem("samples", "must be an object of placeholder to sample (\"%@\": \"Alexandra\")")
+            // A placeholder's sample for every key ("%lld": "12345"), or a key pattern's own
+            // samples ("unread.*": {"%d": "3"}).
+            let shape = "must map a placeholder to a sample (\"%@\": \"Alexandra\") or a key pattern to such an object"
+            guard let table = samples as? [String: Any] else { throw problem("samples", shape) }
+            var assignments: [String] = []
+            for (name, value) in table {
+                if let value = value as? String {
+                    assignments.append("\(name)=\(value)")
+                } else if let perKey = value as? [String: String] {
+                    assignments += perKey.map { "\(name):\($0.key)=\($0.value)" }
+                } else {
+                    throw problem("samples", shape)
+                }
             }
-            for (placeholder, value) in table.sorted(by: { $0.key < $1.key }) {
-                do { try plan.samples.set("\(placeholder)=\(value)") } catch { throw problem("samples", "\(error)") }
+            for assignment in assignments.sorted() {
+                do { try plan.samples.set(assignment) } catch { throw problem("samples", "\(error)") }
             }
         }
         return plan

@@ -16,7 +16,8 @@ public struct CheckRow: Sendable {
     public let titleSource: String
     public let missingGlyphs: Int
     public let language: String?
-    /// Whether `maxWidth` is the entry's own limit (an XLIFF unit's maxwidth), not the look's.
+    /// Whether `maxWidth` is the entry's own limit (an XLIFF unit's maxwidth, smaller than the look's
+    /// maximum), not the look's: which of the two limits holds the title.
     public let ownLimit: Bool
     /// The title as the file writes it, when placeholders in it were filled with samples.
     public let template: String?
@@ -26,25 +27,41 @@ public struct CheckRow: Sendable {
     public let lineBreak: Bool
     /// Whether the row stands for a file that could not be read (`error` says why).
     public private(set) var isUnreadableFile = false
+    /// For a variation of a string with several plural substitutions, the string's key
+    /// (`TitleEntry.alternativesOf`): a check keeps the widest variation per look.
+    public let alternativesOf: String?
 
     /// - Parameter language: the language the title was measured in (the file's, else `--language`).
-    public init(_ entry: TitleEntry, look: String, maximumWidth: Double, language: String?, outcome: CheckOutcome) {
+    /// - Parameter lookMaximum: the look's maximum width; the row is held to the entry's own
+    ///   limit where that is smaller.
+    public init(_ entry: TitleEntry, look: String, lookMaximum: Double, language: String?, outcome: CheckOutcome) {
+        let own = Self.ownLimit(entry, lookMaximum: lookMaximum)
         file = entry.file
         line = entry.line
         key = entry.key
         title = entry.title
         self.look = look
-        maxWidth = maximumWidth
+        maxWidth = own ?? lookMaximum
         width = outcome.width
         truncated = outcome.truncated
         displayedTitle = outcome.displayedTitle
         titleSource = outcome.titleSource
         missingGlyphs = outcome.missingGlyphs
-        ownLimit = entry.maximumWidth != nil
+        ownLimit = own != nil
         template = entry.template
         self.language = language
         error = outcome.error
         lineBreak = LineBreaks.contains(entry.title)
+        alternativesOf = entry.alternativesOf
+    }
+
+    /// The entry's own width limit (an XLIFF unit's `maxwidth`) when it is smaller than the look's
+    /// maximum, which it then replaces; nil when the look's maximum is the smaller (or the same):
+    /// a title is held to the smaller limit, and a larger one never lets it grow past the look's.
+    public static func ownLimit(_ entry: TitleEntry, lookMaximum: Double?) -> Double? {
+        guard let own = entry.maximumWidth else { return nil }
+        guard let lookMaximum else { return own }
+        return own < lookMaximum ? own : nil
     }
 
     /// A file that could not be read, where its titles would be: no key, look or width; the
@@ -67,6 +84,7 @@ public struct CheckRow: Sendable {
         error = problem.reason
         lineBreak = false
         isUnreadableFile = true
+        alternativesOf = nil
     }
 
     /// The row as `check --json` writes it: every key on every row (`width` is null, not absent,
@@ -178,8 +196,10 @@ public struct CheckReport {
             public let file: String
         }
 
-        /// Titles read (after the filters).
+        /// Titles read (after the filters), not counting untranslated ones.
         public let titles: Int
+        /// Titles the catalogues mark untranslated, left out of the check.
+        public let untranslated: Int
         public let rows: Int
         public let truncated: Int
         public let fellBack: Int
@@ -262,13 +282,14 @@ extension CheckReport.Summary {
             json.member("titles", titles)
             json.member("truncated", truncated)
             json.member("unreadableFiles", unreadableFiles)
+            json.member("untranslated", untranslated)
         }
     }
 
     /// The counts of `rows`, `titles` entries read, and the looks measured with a substitute.
-    public init(rows: [CheckRow], titles: Int, substitutions: SubstitutionLog) {
+    public init(rows: [CheckRow], titles: Int, untranslated: Int = 0, substitutions: SubstitutionLog) {
         self.init(
-            titles: titles, rows: rows.count,
+            titles: titles, untranslated: untranslated, rows: rows.count,
             truncated: rows.filter { $0.error == nil && $0.truncated && !$0.lineBreak }.count,
             fellBack: rows.filter { $0.error == nil && $0.titleSource != "title" }.count,
             lineBreaks: rows.filter { $0.error == nil && $0.lineBreak }.count,

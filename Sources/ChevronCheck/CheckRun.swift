@@ -14,8 +14,10 @@ public struct CheckRun: Sendable {
     /// The files, each once, in the plan's order, with titles measured whose language neither
     /// their path nor their contents say: they are measured in `--language`, else in none.
     public let unknownLanguageFiles: [String]
-    /// A note per file of `unknownLanguageFiles`, as the CLI says them on standard error.
-    public let unknownLanguageNotes: [String]
+    /// What the run says besides its rows, a line each: files whose language is not found
+    /// (`unknownLanguageFiles`), then strings with more combinations of plural forms than are
+    /// measured.
+    public let notes: [String]
 
     /// Reads the plan's files and measures their titles through `clients` (batches are spread
     /// over them; the first also answers the run's own questions: the looks, their limits).
@@ -23,9 +25,8 @@ public struct CheckRun: Sendable {
         precondition(!clients.isEmpty, "a check needs a client")
         let client = clients[0]
         let plan = try plan.canonicalizingLanguages()
-        let (entries, unreadable, unknownLanguageFiles) = try Self.entries(plan)
+        let (entries, unreadable, untranslated, unknownLanguageFiles) = try Self.entries(plan)
         self.unknownLanguageFiles = unknownLanguageFiles
-        unknownLanguageNotes = unknownLanguageFiles.map { Self.unknownLanguageNote(file: $0, language: plan.language) }
         looks = try await CheckMeasurer.chosenLooks(plan.looks, client: client)
         var maximumWidths: [String: Double] = [:]
         for name in looks { maximumWidths[name] = try await client.describeLook(name).maximumWidth }
@@ -33,9 +34,26 @@ public struct CheckRun: Sendable {
         let measured = try await CheckMeasurer.measure(
             entries, plan: plan, looks: looks, clients: clients, limits: try await client.limits(),
             maximumWidths: maximumWidths, substitutions: &substitutions, progress: progress)
-        rows = Self.merging(measured, looks: looks.count, unreadable: unreadable)
-        self.substitutions = substitutions
-        summary = CheckReport.Summary(rows: rows, titles: entries.count, substitutions: substitutions)
+        rows = Self.widestAlternatives(Self.merging(measured, looks: looks.count, unreadable: unreadable))
+        self.substitutions = substitutions.ordered(by: looks)
+        // A string's variations are one title.
+        var titles = 0
+        var notes = unknownLanguageFiles.map { Self.unknownLanguageNote(file: $0, language: plan.language) }
+        var previous: String?
+        for entry in entries {
+            if entry.alternativesOf == nil || entry.alternativesOf != previous {
+                titles += 1
+                if let combinations = entry.combinations, combinations > PluralVariations.combinationLimit {
+                    notes.append(
+                        "note: \(entry.file): \(entry.alternativesOf ?? entry.key): \(combinations) combinations of "
+                            + "plural forms; the first \(PluralVariations.combinationLimit) were measured")
+                }
+            }
+            previous = entry.alternativesOf
+        }
+        self.notes = notes
+        summary = CheckReport.Summary(
+            rows: rows, titles: titles, untranslated: untranslated, substitutions: self.substitutions)
     }
 
     /// What the CLI says of a file whose titles' language neither its path nor its contents
@@ -46,14 +64,16 @@ public struct CheckRun: Sendable {
     }
 
     /// The titles of the plan's files that the plan admits, placeholders filled; the files that
-    /// could not be read, each with the index of the entry it stands before; and the files, each
-    /// once, with an admitted title of no language.
+    /// could not be read, each with the index of the entry it stands before; how many admitted
+    /// titles the catalogues mark untranslated (left out); and the files, each once, with a
+    /// title measured in no language of its own.
     /// - Throws: `CheckPlan.Problem` naming a `--key` or `--only-language` filter that matches
     ///   no title of the files read: a typo would otherwise pass as a clean check.
-    static func entries(
-        _ plan: CheckPlan
-    ) throws -> (entries: [TitleEntry], unreadable: [(Int, TitleFileError)], unknownLanguage: [String]) {
+    static func entries(_ plan: CheckPlan) throws -> (
+        entries: [TitleEntry], unreadable: [(Int, TitleFileError)], untranslated: Int, unknownLanguage: [String]
+    ) {
         var entries: [TitleEntry] = []
+        var untranslated = 0
         var unreadable: [(Int, TitleFileError)] = []
         var unknownLanguage: [String] = []
         var unmatched = plan.filters
@@ -61,11 +81,14 @@ public struct CheckRun: Sendable {
             do {
                 let read = try TitleFile.read(file, format: plan.inputFormat)
                 if !unmatched.isEmpty { unmatched.removeAll { filter in read.contains { filter.matches($0) } } }
-                let admitted = read.filter(plan.admits)
-                if admitted.contains(where: { $0.language == nil }), !unknownLanguage.contains(file) {
-                    unknownLanguage.append(file)
+                for entry in read where plan.admits(entry) {
+                    if entry.isUntranslated {
+                        untranslated += 1
+                    } else if let expanded = entry.expandingPlaceholders(plan.samples) {
+                        if expanded.language == nil, !unknownLanguage.contains(file) { unknownLanguage.append(file) }
+                        entries.append(expanded)
+                    }
                 }
-                entries += admitted.map { $0.expandingPlaceholders(plan.samples) }
             } catch {
                 unreadable.append((entries.count, error))
             }
@@ -73,7 +96,44 @@ public struct CheckRun: Sendable {
         if let filter = unmatched.first {
             throw CheckPlan.Problem(description: "\(filter) matches no title of the files checked")
         }
-        return (entries, unreadable, unknownLanguage)
+        return (entries, unreadable, untranslated, unknownLanguage)
+    }
+
+    /// `rows` with each string's variations (rows with the same `alternativesOf`, which follow one
+    /// another) reduced to the widest in each look: an error wins, then the widest text that is
+    /// cut, then the widest button.
+    private static func widestAlternatives(_ rows: [CheckRow]) -> [CheckRow] {
+        guard rows.contains(where: { $0.alternativesOf != nil }) else { return rows }
+        var result: [CheckRow] = []
+        result.reserveCapacity(rows.count)
+        var index = 0
+        while index < rows.count {
+            guard let group = rows[index].alternativesOf else {
+                result.append(rows[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < rows.count, rows[end].alternativesOf == group, rows[end].file == rows[index].file { end += 1 }
+            var widest: [String: CheckRow] = [:]
+            var order: [String] = []
+            for row in rows[index..<end] {
+                guard let best = widest[row.look] else {
+                    widest[row.look] = row
+                    order.append(row.look)
+                    continue
+                }
+                func rank(_ row: CheckRow) -> (Int, Int, Double) {
+                    (row.error == nil ? 0 : 1, row.isCut ? 1 : 0, row.width ?? 0)
+                }
+                if rank(row) > rank(best) {
+                    widest[row.look] = row
+                }
+            }
+            result += order.compactMap { widest[$0] }
+            index = end
+        }
+        return result
     }
 
     /// `measured` (a row per entry and look, `looks` of them per entry) with a row for each

@@ -4,9 +4,6 @@ import Foundation
 /// (`NSStringLocalizedFormatKey`), the `%#@variable@` substitutions replaced by that form's text
 /// (a variable without the form takes its `other`). Rows are keyed `KEY (one)`, `KEY (other)`, ….
 enum StringsdictFormat {
-    /// The plural forms, in CLDR's order.
-    static let forms = ["zero", "one", "two", "few", "many", "other"]
-
     static func parse(_ data: Data, text: String, file: String) throws(TitleFileError) -> [TitleEntry] {
         let list: Any
         do {
@@ -25,31 +22,55 @@ enum StringsdictFormat {
                 throw TitleFileError(
                     file: file, line: line, reason: "\"\(key)\" has no NSStringLocalizedFormatKey string")
             }
-            let variables = Self.variables(in: format)
-            var rules: [String: [String: String]] = [:]
-            for variable in variables {
+            var substitutions: [PluralVariations.Substitution] = []
+            var undefined: String?
+            for variable in Self.variables(in: format) {
                 guard let rule = entry[variable] as? [String: Any] else {
-                    throw TitleFileError(
-                        file: file, line: line,
-                        reason: "\"\(key)\" uses %#@\(variable)@ but does not define \(variable)")
+                    undefined = undefined ?? variable
+                    continue
                 }
-                rules[variable] = rule.compactMapValues { $0 as? String }
+                // The form's number is the placeholder of the rule's value type (`d`, `lld`);
+                // without one, any whole-number placeholder in the form.
+                let valueType = rule["NSStringFormatValueTypeKey"] as? String
+                func isNumber(_ spelling: String) -> Bool {
+                    valueType.map { Placeholder.unpositioned(spelling) == "%" + $0 } ?? true
+                }
+                let forms = PluralRules.categories.compactMap { category -> (category: String, text: String)? in
+                    guard let text = rule[category] as? String else { return nil }
+                    return (category, PluralVariations.marked(text, category: category, isNumber: isNumber))
+                }
+                substitutions.append(PluralVariations.Substitution(name: variable, forms: forms))
             }
-            let used = forms.filter { form in rules.values.contains { $0[form] != nil } }
-            guard !used.isEmpty else {
-                entries.append(TitleEntry(file: file, line: line, key: key, title: format))
+            if let undefined {
+                var row = TitleEntry(file: file, line: line, key: key, title: format)
+                row.problem = "%#@\(undefined)@: the entry uses it but does not define \(undefined)"
+                entries.append(row)
                 continue
             }
-            for form in used {
-                var title = format
-                for variable in variables {
-                    let text = rules[variable]?[form] ?? rules[variable]?["other"] ?? ""
-                    title = title.replacingOccurrences(of: "%#@\(variable)@", with: text)
-                }
-                entries.append(TitleEntry(file: file, line: line, key: "\(key) (\(form))", title: title))
-            }
+            entries += Self.entries(
+                PluralVariations.variations(of: format, substitutions: substitutions), key: key, file: file,
+                line: line)
         }
         return entries
+    }
+
+    /// The rows of one string's variations: a row per form with one substitution (`KEY (one)`);
+    /// with several, a row per combination (`KEY (files one, folders other)`), of which a check
+    /// reports the widest (`TitleEntry.alternativesOf`).
+    static func entries(
+        _ expansion: (variations: [PluralVariations.Variation], total: Int), key: String, file: String, line: Int,
+        label: (String) -> String = { $0 }
+    ) -> [TitleEntry] {
+        let several = (expansion.variations.first?.forms.count ?? 0) > 1
+        return expansion.variations.map { variation in
+            let variant = variation.forms.isEmpty ? "" : " (\(label(variation.label)))"
+            var entry = TitleEntry(file: file, line: line, key: key + variant, title: variation.text)
+            if several {
+                entry.alternativesOf = key
+                entry.combinations = expansion.total
+            }
+            return entry
+        }
     }
 
     /// The names of the `%#@name@` substitutions of a format, in order.

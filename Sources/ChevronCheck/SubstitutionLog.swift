@@ -18,6 +18,14 @@ public struct SubstitutionLog: Sendable {
         for entry in other.entries where !entries.contains(where: { $0.look == entry.look }) { entries.append(entry) }
     }
 
+    /// The log with its entries in the order of `looks` (batches come back in any order; a
+    /// report lists the looks as the run does).
+    public func ordered(by looks: [String]) -> SubstitutionLog {
+        var log = self
+        log.entries.sort { (looks.firstIndex(of: $0.look) ?? .max) < (looks.firstIndex(of: $1.look) ?? .max) }
+        return log
+    }
+
     /// A line per substitution, as the CLI says them on standard error.
     public var messages: [String] {
         entries.compactMap { Self.message(look: $0.look, font: $0.font) }

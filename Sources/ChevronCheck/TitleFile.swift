@@ -13,7 +13,7 @@ public struct TitleEntry: Sendable, Hashable {
     /// The entry's key (for plain lines, the line number; for .xcstrings, `key (language)`).
     public let key: String
     /// The title.
-    public let title: String
+    public internal(set) var title: String
     /// The language the file says the title is in (an .xcstrings localization, an XLIFF file's
     /// languages, an `.lproj` folder, an Android `values-XX` folder), in canonical BCP 47 form
     /// (`LanguageTag`), or nil when it does not say.
@@ -24,6 +24,21 @@ public struct TitleEntry: Sendable, Hashable {
     /// The title as the file writes it, when its placeholders were filled in with samples
     /// (`expandingPlaceholders`); nil when the title has none.
     public var template: String?
+    /// Whether the catalogue says the value is not translated yet (an empty `.xcstrings` value
+    /// whose state is not `translated`): such an entry is counted, not checked.
+    public var isUntranslated = false
+    /// Why the title cannot be measured as the file writes it (a placeholder no rule fills);
+    /// its rows are errors saying so.
+    public var problem: String?
+    /// For a variation of a string with several plural substitutions, the string's key: of the
+    /// variations of one key, a check reports the widest in each look.
+    public var alternativesOf: String?
+    /// For such a variation, how many combinations of forms the string has in all (at most
+    /// `PluralVariations.combinationLimit` are read).
+    public var combinations: Int?
+    /// Whether ICU's `{name}` and numbered `$1` placeholders are read besides printf's (CSV and
+    /// plain lines, which belong to no platform).
+    public var readsGenericPlaceholders = false
 
     /// Creates an entry.
     public init(
@@ -39,12 +54,22 @@ public struct TitleEntry: Sendable, Hashable {
 
     /// The entry with its title's placeholders replaced by `samples`; `template` keeps the
     /// title as written.
-    public func expandingPlaceholders(_ samples: PlaceholderSamples) -> TitleEntry {
-        let expanded = samples.expand(title)
-        guard expanded != title else { return self }
-        var entry = TitleEntry(
-            file: file, line: line, key: key, title: expanded, language: language, maximumWidth: maximumWidth)
-        entry.template = title
+    /// A placeholder that cannot be filled makes the entry's `problem`; nil for a plural form no
+    /// whole number takes in the entry's language, which no user sees.
+    public func expandingPlaceholders(_ samples: PlaceholderSamples) -> TitleEntry? {
+        var entry = self
+        entry.title = PluralVariations.unmarked(title)
+        guard problem == nil else { return entry }
+        do {
+            let expanded = try samples.expand(
+                title, key: key, language: language, generic: readsGenericPlaceholders)
+            guard expanded != entry.title else { return entry }
+            entry.template = entry.title
+            entry.title = expanded
+        } catch {
+            if error.neverShown { return nil }
+            entry.problem = error.description
+        }
         return entry
     }
 }
@@ -164,8 +189,10 @@ public enum TitleFile {
         case .xcstrings: return try CatalogFormat.parse(text, file: path)
         case .android: return try AndroidFormat.parse(data, file: path)
         case .xliff: return try XLIFFFormat.parse(data, file: path)
-        case .csv: return try CSVFormat.parse(text, file: path)
-        case .lines: return LinesFormat.parse(text, file: path)
+        case .csv, .lines:
+            var entries = format == .csv ? try CSVFormat.parse(text, file: path) : LinesFormat.parse(text, file: path)
+            for index in entries.indices { entries[index].readsGenericPlaceholders = true }
+            return entries
         }
     }
 

@@ -47,69 +47,87 @@ enum CatalogFormat {
                         language: languageTag(source)))
             }
             for localization in localizations.sorted(by: { $0.key < $1.key }) {
+                var untranslated: Set<String> = []
                 let values = substituting(
-                    unitValues(localization.value, label: localization.key), localization.value["substitutions"])
+                    unitValues(localization.value, label: localization.key, untranslated: &untranslated),
+                    localization.value["substitutions"])
                 guard !values.isEmpty else {
                     throw TitleFileError(
                         file: file, line: line,
                         reason: "\"\(key)\" (\(localization.key)) has no stringUnit value and no variations")
                 }
-                for (label, value) in values {
-                    entries.append(
-                        TitleEntry(
-                            file: file, line: line, key: "\(key) (\(label))", title: value,
-                            language: languageTag(localization.key)))
+                for (label, value, combinations) in values {
+                    var entry = TitleEntry(
+                        file: file, line: line, key: "\(key) (\(label))", title: value,
+                        language: languageTag(localization.key))
+                    entry.isUntranslated = value.isEmpty && untranslated.contains(label)
+                    if let combinations {
+                        entry.alternativesOf = "\(key) (\(localization.key))"
+                        entry.combinations = combinations
+                    }
+                    entries.append(entry)
                 }
             }
         }
         return entries
     }
 
-    /// `values` with their `%#@name@` substitutions written out: a value using substitutions
-    /// becomes one value per plural form of them (`one`, `other`, …; a substitution without the
-    /// form takes its `other`), labelled `…, name one`, each form's `%arg` becoming a printf
-    /// placeholder of the substitution's `formatSpecifier`, so that samples fill it in later.
-    private static func substituting(_ values: [(String, String)], _ substitutions: JSONValue?) -> [(String, String)] {
-        guard case .object(let members)? = substitutions, !members.isEmpty else { return values }
-        var result: [(String, String)] = []
+    /// `values` with their `%#@name@` substitutions written out (`PluralVariations`): a value
+    /// using one substitution becomes one value per plural form it has (`one`, `other`, …),
+    /// labelled `…, name one`; a value using several, one per combination of their forms, all
+    /// alternatives of the key (the widest is reported). A form's `%arg` is the substitution's
+    /// number, marked for the sample pass as a printf placeholder of its `formatSpecifier`.
+    private static func substituting(
+        _ values: [(String, String)], _ substitutions: JSONValue?
+    ) -> [(label: String, text: String, combinations: Int?)] {
+        guard case .object(let members)? = substitutions, !members.isEmpty else {
+            return values.map { ($0.0, $0.1, nil) }
+        }
+        let plural = members.map { member -> PluralVariations.Substitution in
+            var specifier = "lld"
+            if case .string(let given)? = member.value["formatSpecifier"] { specifier = given }
+            let spelling = "%" + specifier
+            let forms = PluralRules.categories.compactMap { category -> (category: String, text: String)? in
+                guard case .string(let text)? = member.value["variations"]?["plural"]?[category]?["stringUnit"]?["value"]
+                else { return nil }
+                let number = PluralVariations.marker(category: category, spelling: spelling)
+                return (category, text.replacingOccurrences(of: "%arg", with: number))
+            }
+            return PluralVariations.Substitution(name: member.key, forms: forms)
+        }
+        var result: [(label: String, text: String, combinations: Int?)] = []
         for (label, value) in values {
-            let used = members.filter { value.contains("%#@\($0.key)@") }
-            guard !used.isEmpty else {
-                result.append((label, value))
-                continue
-            }
-            // The forms any used substitution has, in CLDR's order.
-            let forms = StringsdictFormat.forms.filter { form in
-                used.contains { $0.value["variations"]?["plural"]?[form] != nil }
-            }
-            for form in forms.isEmpty ? ["other"] : forms {
-                var text = value
-                for member in used {
-                    let plural = member.value["variations"]?["plural"]
-                    var piece = ""
-                    if case .string(let unit)? = (plural?[form] ?? plural?["other"])?["stringUnit"]?["value"] {
-                        piece = unit
-                    }
-                    var specifier = "lld"
-                    if case .string(let given)? = member.value["formatSpecifier"] { specifier = given }
-                    piece = piece.replacingOccurrences(of: "%arg", with: "%" + specifier)
-                    text = text.replacingOccurrences(of: "%#@\(member.key)@", with: piece)
+            let (variations, total) = PluralVariations.variations(of: value, substitutions: plural)
+            for variation in variations {
+                guard !variation.forms.isEmpty else {
+                    result.append((label, variation.text, nil))
+                    continue
                 }
-                result.append(("\(label), \(used.map(\.key).joined(separator: " ")) \(form)", text))
+                let forms = variation.forms.map { "\($0.name) \($0.category)" }.joined(separator: ", ")
+                result.append(("\(label), \(forms)", variation.text, variation.forms.count > 1 ? total : nil))
             }
         }
         return result
     }
 
-    /// The `stringUnit` values of a localization, and those of its plural and device variations.
-    private static func unitValues(_ node: JSONValue, label: String) -> [(String, String)] {
+    /// The `stringUnit` values of a localization, and those of its plural and device variations;
+    /// the labels of units whose state is not `translated` go into `untranslated`.
+    private static func unitValues(
+        _ node: JSONValue, label: String, untranslated: inout Set<String>
+    ) -> [(String, String)] {
         var values: [(String, String)] = []
-        if case .string(let value)? = node["stringUnit"]?["value"] { values.append((label, value)) }
+        if case .string(let value)? = node["stringUnit"]?["value"] {
+            values.append((label, value))
+            if case .string(let state)? = node["stringUnit"]?["state"], state != "translated" {
+                untranslated.insert(label)
+            }
+        }
         if case .object(let kinds)? = node["variations"] {
             for kind in kinds {
                 guard case .object(let forms) = kind.value else { continue }
                 for form in forms {
-                    values += unitValues(form.value, label: "\(label), \(kind.key) \(form.key)")
+                    values += unitValues(
+                        form.value, label: "\(label), \(kind.key) \(form.key)", untranslated: &untranslated)
                 }
             }
         }

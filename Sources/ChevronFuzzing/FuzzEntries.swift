@@ -134,7 +134,13 @@ public enum FuzzEntries {
             "fuzz.strings", "de.lproj/fuzz.stringsdict", "fuzz.xcstrings", "values-de/strings.xml", "fuzz.xliff",
             "fuzz.csv", "fuzz.txt", "fuzz",
         ] {
-            _ = try? TitleFile.entries(in: data, path: "/fuzz/\(path)")
+            // Each title's placeholders filled too, as a check fills them (plural forms' numbers
+            // in a language with many categories).
+            for entry in (try? TitleFile.entries(in: data, path: "/fuzz/\(path)")) ?? [] {
+                var entry = entry
+                entry.language = "ar"
+                _ = entry.expandingPlaceholders(PlaceholderSamples())
+            }
         }
     }
 }

@@ -58,7 +58,11 @@ final class FontSession: Sendable {
         let hash = ResolutionKey.hash(face, language)
         if let font = resolvedInMemory(face, language: language, hash: hash) { return font }
         onMatch()
-        let match = try configuration.match(face, language: language)
+        // The primary face is matched without the language: the face that stands in for a family
+        // is the same in every language, so Latin text measures the same in an Arabic, a Japanese
+        // or an English file, as iOS draws it with one system font. The language steers only the
+        // fallback chain (Han forms: Noto Sans CJK SC or JP) and shaping (localized forms).
+        let match = try configuration.match(face, language: nil)
         var primary = try faces.face(match.name)
         // fontconfig matched a variable font itself, not one of its named instances: give it the
         // weight asked for, as fontconfig's own `fontvariations` would (`fc-match -v`).

@@ -73,7 +73,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "A placeholder's sample, PLACEHOLDER=VALUE (%@=Alexandra, %d=10000, %f=2.5); repeatable. Defaults: %@ and %s \"Alex Smith\", %d \"128\", %f 3.14159."
+            "A placeholder's sample, [KEY:]PLACEHOLDER=VALUE (%@=Alexandra, %lld=10000, %.2f=2.5, unread.*:%d=3); repeatable. It fills that placeholder as written (%lld is not %d), for every key or those matching KEY. Defaults: strings \"Alex Smith\", integers \"128\" (a plural form's: a number of its category), reals 3.14159."
     )
     var sample: [String] = []
 
@@ -136,7 +136,6 @@ struct CheckCommand: AsyncParsableCommand {
                 let place = row.line > 0 ? "\(row.file):\(row.line)" : row.file
                 FileHandle.standardError.write(Data("chevron: \(place): \(row.error ?? "")\n".utf8))
             }
-            for note in run.unknownLanguageNotes { FileHandle.standardError.write(Data("chevron: \(note)\n".utf8)) }
             switch plan.format {
             case .text: Output.printLines(CheckTable.lines(rows))
             case .json:
@@ -155,6 +154,7 @@ struct CheckCommand: AsyncParsableCommand {
             case .github: Output.printLines(CheckGitHub.lines(rows, failOn: plan.failOn))
             }
             run.substitutions.warn()
+            for note in run.notes { TrustNotes.warn(note) }
             let line = CheckSummaryLine.text(summary, looks: looks.count)
             if plan.format.summaryOnStandardError {
                 FileHandle.standardError.write(Data((line + "\n").utf8))

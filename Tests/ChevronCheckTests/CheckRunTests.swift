@@ -1,4 +1,5 @@
 import ChevronCheck
+import ChevronTestSupport
 import Foundation
 import Testing
 
@@ -82,5 +83,143 @@ struct CheckRunTests {
         #expect(junit.components(separatedBy: "<failure ").count == 2, "\(junit)")
         #expect(junit.contains("<failure type=\"truncated,missing-glyphs\""))
         #expect(junit.contains("failures=\"1\""))
+    }
+
+    /// A unit's own limit holds a title only where it is the smaller: a larger `maxwidth` never
+    /// lets the button grow past the look's maximum (what `chevron size` lays out).
+    @Test func aTitleIsHeldToTheSmallerOfItsOwnLimitAndTheLooks() async throws {
+        let title = "Datenschutz und Sicherheit im Überblick"
+        func unit(_ id: String, _ maxwidth: Int) -> String {
+            """
+            <trans-unit id="\(id)" maxwidth="\(maxwidth)" size-unit="pixel"><source>x</source>\
+            <target>\(title)</target></trans-unit>
+            """
+        }
+        let xliff = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+            <file original="a" source-language="en" target-language="de" datatype="plaintext"><body>
+            \(unit("wide", 400))
+            \(unit("narrow", 80))
+            </body></file></xliff>
+            """
+        let run = try await CheckHarness.run(["de.xliff": xliff])
+        let wide = try #require(run.rows.first { $0.key == "wide" })
+        let narrow = try #require(run.rows.first { $0.key == "narrow" })
+        // classic's maximum is 160 (docs/looks.md): the title is cut there, not at 400.
+        #expect(wide.maxWidth == 160 && !wide.ownLimit)
+        #expect(wide.truncated && wide.width.map { $0 <= 160 } == true)
+        #expect(CheckProblem.of(wide) == [.truncated])
+        #expect(narrow.maxWidth == 80 && narrow.ownLimit)
+        #expect(narrow.truncated && narrow.width.map { $0 <= 80 } == true)
+        #expect(CheckProblem.of(narrow) == [.overOwnLimit])
+        // Each width is what the cut shows, measured by hb-shape, with classic's padding.
+        #expect(wide.width == (try CheckHarness.classicWidth(wide.displayedTitle)))
+        #expect(narrow.width == (try CheckHarness.classicWidth(narrow.displayedTitle)))
+    }
+
+    /// A value the catalogue marks untranslated (empty, state `new`) is not a title that fits:
+    /// it is left out, and the summary counts it.
+    @Test func untranslatedValuesAreCountedNotChecked() async throws {
+        let catalog = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "settings.title": {"localizations": {
+                "en": {"stringUnit": {"state": "translated", "value": "Settings"}},
+                "de": {"stringUnit": {"state": "new", "value": ""}},
+                "fr": {"stringUnit": {"state": "translated", "value": "Réglages"}}}}}}
+            """
+        let run = try await CheckHarness.run(["Localizable.xcstrings": catalog])
+        #expect(run.rows.map(\.title) == ["Settings", "Réglages"])
+        #expect(run.summary.untranslated == 1 && run.summary.titles == 2)
+        #expect(CheckSummaryLine.text(run.summary, looks: 1).hasPrefix("chevron check: 2 titles (1 untranslated left out), 2 rows"))
+    }
+
+    /// With two plural substitutions every combination of their forms is measured, and the widest
+    /// is the row: here a mix of forms, which a row per form (one with one, other with other)
+    /// never measured. Widths from hb-shape over each combination's text, written out here.
+    @Test func twoPluralSubstitutionsReportTheirWidestCombination() async throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>moved</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@files@ %#@dirs@</string>
+              <key>files</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>one</key><string>%d file</string><key>other</key><string>%d files</string></dict>
+              <key>dirs</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>one</key><string>%d big dir</string><key>other</key><string>%d dirs</string></dict>
+            </dict></dict></plist>
+            """
+        let run = try await CheckHarness.run(["en.lproj/Localizable.stringsdict": plist])
+        // English: one is 1, other is the integer sample 128.
+        let combinations = [
+            ("files one, dirs one", "1 file 1 big dir"), ("files one, dirs other", "1 file 128 dirs"),
+            ("files other, dirs one", "128 files 1 big dir"), ("files other, dirs other", "128 files 128 dirs"),
+        ]
+        let widths = try combinations.map { try CheckHarness.classicWidth($0.1) }
+        let widest = try #require(widths.indices.max { widths[$0] < widths[$1] })
+        #expect(run.rows.count == 1)
+        #expect(run.rows.first?.key == "moved (\(combinations[widest].0))")
+        #expect(run.rows.first?.title == combinations[widest].1)
+        #expect(run.rows.first?.width == widths[widest])
+        #expect(run.summary.titles == 1)
+    }
+
+    /// A form's number is one of its category in the file's language: Arabic few 3, many 11,
+    /// other 100 (CLDR; `PluralRulesTests` checks the rules against Babel).
+    @Test func aPluralFormIsMeasuredWithANumberOfItsCategory() async throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>files</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+              <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>few</key><string>%d ملفات</string><key>many</key><string>%d ملفًا</string>
+                <key>other</key><string>%d ملف</string></dict>
+            </dict></dict></plist>
+            """
+        let run = try await CheckHarness.run(["ar.lproj/Localizable.stringsdict": plist])
+        #expect(run.rows.map(\.title) == ["3 ملفات", "11 ملفًا", "100 ملف"])
+        #expect(run.rows.map(\.key) == ["files (few)", "files (many)", "files (other)"])
+        #expect(run.rows.first?.template == "%d ملفات")
+    }
+
+    /// A `.strings` value cannot hold a plural substitution: the row says which placeholder.
+    @Test func aPlaceholderNoRuleFillsIsARowError() async throws {
+        let run = try await CheckHarness.run(["de.lproj/Localizable.strings": "\"x\" = \"%#@files@ gelöscht\";\n"])
+        #expect(run.rows.first?.error?.contains("%#@files@") == true, "\(String(describing: run.rows.first?.error))")
+        #expect(run.rows.first?.width == nil)
+        #expect(run.summary.errors == 1)
+    }
+
+    /// Samples as the run's plan sets them: a placeholder as written, positional forms included.
+    @Test func samplesApplyToThePlaceholderWritten() async throws {
+        let run = try await CheckHarness.run([
+            "de.lproj/Localizable.strings": "\"a\" = \"%lld Follower\";\n\"b\" = \"%d neu\";\n\"c\" = \"%1$lld!\";\n"
+        ]) { plan in
+            try? plan.samples.set("%lld=1234567")
+            try? plan.samples.set("%d=99")
+        }
+        #expect(run.rows.map(\.title) == ["1234567 Follower", "99 neu", "1234567!"])
+    }
+
+    /// The face that stands in for a family is chosen per script, not per file: "Settings" is as
+    /// wide in a German, an Arabic and a Japanese file (modern, docs/looks.md: 8 + 13 + 6 + text
+    /// at 17 pt with −0.41 per character, kerned, at least 50, snapped up; the text measured by
+    /// hb-shape in fc-match's face for "SF Pro Text", asked without a language).
+    @Test func latinTextIsAsWideInEveryLanguagesFile() async throws {
+        let strings = "\"settings\" = \"Settings\";\n"
+        let run = try await CheckHarness.run([
+            "de.lproj/Localizable.strings": strings, "ar.lproj/Localizable.strings": strings,
+            "ja.lproj/Localizable.strings": strings, "zh-Hans.lproj/Localizable.strings": strings,
+        ]) { $0.looks = ["modern"] }
+        let face = try ExternalTools.fcMatch("SF Pro Text")
+        let text = try ExternalTools.hbShapeWidth(file: face.file, text: "Settings", size: 17) - 0.41 * 8
+        let expected = max(8 + 13 + 6 + text, 50).rounded(.up)
+        #expect(run.rows.map(\.language) == ["ar", "de", "ja", "zh-Hans"])
+        #expect(run.rows.allSatisfy { $0.width == expected }, "\(run.rows.map(\.width)) vs \(expected)")
+        // The substitution is said once, with the face every row used.
+        #expect(run.substitutions.entries.map(\.look) == ["modern"])
+        #expect(run.substitutions.entries.first?.font.family == face.family)
     }
 }

@@ -162,12 +162,12 @@ struct LanguageTests {
         let none = try await CheckHarness.run(files)
         #expect(none.unknownLanguageFiles.map { Self.relative($0) } == unknown)
         #expect(
-            none.unknownLanguageNotes.map { Self.relative($0) }
+            none.notes.map { Self.relative($0) }
                 == unknown.map { "note: \($0): no language in its path or contents; measured with no language" })
         let given = try await CheckHarness.run(files) { $0.language = "pt_br" }
         let expected = try #require(try Langcodes.standardized(["pt_br"])["pt_br"])
         #expect(
-            given.unknownLanguageNotes.map { Self.relative($0) }
+            given.notes.map { Self.relative($0) }
                 == unknown.map {
                     "note: \($0): no language in its path or contents; measured in \(expected) (--language)"
                 })

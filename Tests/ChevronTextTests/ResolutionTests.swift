@@ -20,10 +20,16 @@ struct ResolutionTests {
         #expect(resolution.primary.style == expected.style)
     }
 
-    @Test func languageFieldMatchesAsTheLangPropertyDoes() throws {
+    /// The request's language does not choose the primary face (the stand-in for a family is the
+    /// same in every language); it steers the fallback for the characters the primary lacks, as
+    /// fontconfig's `lang` does (`fc-match 'sans-serif:lang=he'` for Hebrew letters).
+    @Test func languageFieldSteersTheFallbackNotThePrimaryFace() throws {
+        let request = FontRequest(pattern: "sans-serif", size: 12, language: "he")
+        let resolution = try sharedEngine.resolve(request)
+        #expect(resolution.primary.file == (try ExternalTools.fcMatch("sans-serif")).file)
+        let hebrew = try sharedEngine.measure("שלום", font: request)
         let expected = try ExternalTools.fcMatch("sans-serif:lang=he")
-        let resolution = try sharedEngine.resolve(FontRequest(pattern: "sans-serif", size: 12, language: "he"))
-        #expect(resolution.primary.file == expected.file)
+        #expect(hebrew.runs.map(\.face.file) == [expected.file], "\(hebrew.runs.map(\.face.file))")
     }
 
     @Test func familyWeightAndSlantFieldsResolveLikeTheEquivalentPattern() throws {
