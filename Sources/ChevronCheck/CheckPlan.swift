@@ -29,7 +29,11 @@ public struct CheckPlan: Sendable {
     public var keys: [String] = []
     /// Languages to check (`de`, `zh-Hans`), matched as `LanguageTag.admits` says: `de` also
     /// admits `de-CH`, `zh-Hans` admits `zh-CN`, `he` admits a file that says `iw`.
-    public var onlyLanguages: [String] = []
+    public var onlyLanguages: [String] = [] {
+        didSet { languageFilters = onlyLanguages.map { LanguageTag($0) } }
+    }
+    /// `onlyLanguages` read once, as a check matches every title against them.
+    private var languageFilters: [LanguageTag?] = []
     public var samples = PlaceholderSamples()
     public var failOn: [CheckPlan.FailOn] = []
     public var language: String?
@@ -134,10 +138,10 @@ public struct CheckPlan: Sendable {
         return plan
     }
 
-    /// One of the plan's filters: a key pattern or a language.
+    /// One of the plan's filters: a key pattern or a language (as given, and read).
     enum Filter: CustomStringConvertible {
         case key(String)
-        case language(String)
+        case language(String, LanguageTag?)
 
         /// Whether `entry` passes this filter.
         func matches(_ entry: TitleEntry) -> Bool {
@@ -146,31 +150,32 @@ public struct CheckPlan: Sendable {
                 let name = entry.key.split(separator: " (", maxSplits: 1).first.map(String.init) ?? entry.key
                 let base = name.split(separator: "[", maxSplits: 1).first.map(String.init) ?? name
                 return CheckPlan.glob(pattern, matches: entry.key) || CheckPlan.glob(pattern, matches: base)
-            case .language(let wanted):
+            case .language(let wanted, let filter):
+                // A title's language is canonical, as the file reader wrote it.
                 guard let language = entry.language else { return false }
-                if language == wanted { return true }
-                guard let filter = LanguageTag(wanted), let tag = LanguageTag(language) else { return false }
-                return filter.admits(tag)
+                return language == wanted || filter?.admits(canonical: language) == true
             }
         }
 
         var description: String {
             switch self {
             case .key(let pattern): "--key \(pattern)"
-            case .language(let language): "--only-language \(language)"
+            case .language(let language, _): "--only-language \(language)"
             }
         }
     }
 
     /// The key patterns and languages, each a filter.
-    var filters: [Filter] { keys.map(Filter.key) + onlyLanguages.map(Filter.language) }
+    var filters: [Filter] { keys.map(Filter.key) + zip(onlyLanguages, languageFilters).map(Filter.language) }
 
     /// Whether `entry` is to be checked: its key matches a pattern (when there are any), and its
     /// language is one asked for (when any are). A key matches by its whole text or by its name
     /// before a variant (`settings.title` of `settings.title (de, plural one)` or `tabs[2]`).
     public func admits(_ entry: TitleEntry) -> Bool {
         if !keys.isEmpty, !keys.contains(where: { Filter.key($0).matches(entry) }) { return false }
-        if !onlyLanguages.isEmpty, !onlyLanguages.contains(where: { Filter.language($0).matches(entry) }) {
+        if !onlyLanguages.isEmpty,
+            !zip(onlyLanguages, languageFilters).contains(where: { Filter.language($0, $1).matches(entry) })
+        {
             return false
         }
         return true

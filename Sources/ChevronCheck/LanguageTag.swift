@@ -110,8 +110,13 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     /// language (in its region) when the language is written in more than one script; nil for
     /// a language with one script.
     public var likelyScript: String? {
-        if let script { return script }
-        guard let scripts = Self.likelyScripts[language] else { return nil }
+        script ?? Self.likelyScript(of: language, in: region)
+    }
+
+    /// The script CLDR's likely subtags give `language` in `region` (or in none), when the
+    /// language is written in more than one.
+    static func likelyScript(of language: String, in region: String?) -> String? {
+        guard let scripts = likelyScripts[language] else { return nil }
         return region.flatMap { scripts.byRegion[$0] } ?? scripts.default
     }
 
@@ -121,10 +126,44 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     /// not `zh-TW`; `sr-Latn` admits `sr-ME`, not `sr`). A language written in one script has no
     /// likely script here, and a tag naming none matches on language and region alone.
     public func admits(_ tag: LanguageTag) -> Bool {
-        guard tag.language == language else { return false }
-        if script == nil, region == nil { return true }
-        if let region, tag.region != region { return false }
-        if let wanted = likelyScript, let found = tag.likelyScript, wanted != found { return false }
+        admits(language: tag.language[...], script: tag.script?[...], region: tag.region?[...])
+    }
+
+    /// `admits` for a tag already in canonical form, as every title's language is: its leading
+    /// subtags are read in place, which a check asks for every title it reads.
+    public func admits(canonical tag: String) -> Bool {
+        var rest = tag[...]
+        func next() -> Substring? {
+            guard !rest.isEmpty else { return nil }
+            let end = rest.firstIndex(of: "-") ?? rest.endIndex
+            defer { rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[end...] }
+            return rest[..<end]
+        }
+        let language = next() ?? ""
+        var subtag = next()
+        var script: Substring?
+        if let found = subtag, found.utf8.count == 4, found.utf8.first.map({ $0 >= UInt8(ascii: "A") }) == true {
+            script = found
+            subtag = next()
+        }
+        var region: Substring?
+        if let found = subtag, found.utf8.count == 2 || found.utf8.count == 3 && found.utf8.first! <= UInt8(ascii: "9")
+        {
+            region = found
+        }
+        return admits(language: language, script: script, region: region)
+    }
+
+    private func admits(language: Substring, script: Substring?, region: Substring?) -> Bool {
+        guard language == self.language else { return false }
+        if self.script == nil, self.region == nil { return true }
+        if let wanted = self.region, region != wanted[...] { return false }
+        if let wanted = likelyScript,
+            let found = script.map(String.init) ?? Self.likelyScript(of: String(language), in: region.map(String.init)),
+            wanted != found
+        {
+            return false
+        }
         return true
     }
 
