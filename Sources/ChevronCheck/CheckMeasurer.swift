@@ -51,18 +51,22 @@ public enum CheckMeasurer {
         let look: String
         let maximumWidth: Double?
         let language: String?
+        /// The fallback chain's generic title for the title's language (nil: the engine's own).
+        let genericTitle: String?
         let digest: Int
 
-        init(title: String, look: String, maximumWidth: Double?, language: String?) {
+        init(title: String, look: String, maximumWidth: Double?, language: String?, genericTitle: String?) {
             self.title = title
             self.look = look
             self.maximumWidth = maximumWidth
             self.language = language
+            self.genericTitle = genericTitle
             var hasher = KeyHasher()
             hasher.combine(title)
             hasher.combine(look)
             hasher.combine(maximumWidth?.bitPattern ?? UInt64.max)
             hasher.combine(language)
+            hasher.combine(genericTitle)
             digest = hasher.finalize()
         }
 
@@ -70,6 +74,7 @@ public enum CheckMeasurer {
             left.digest == right.digest && left.maximumWidth == right.maximumWidth
                 && left.title.hasSameBytes(as: right.title) && left.look.hasSameBytes(as: right.look)
                 && left.language.hasSameBytes(as: right.language)
+                && left.genericTitle.hasSameBytes(as: right.genericTitle)
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
@@ -93,11 +98,10 @@ public enum CheckMeasurer {
         maximumWidths: [String: Double], substitutions: inout SubstitutionLog, progress: (any CheckProgress)? = nil
     ) async throws -> [CheckRow] {
         let language = plan.language
-        let genericTitle = plan.genericTitle
         let batchLimit = max(1, min(Self.batchSize, limits.sizeManyRequests))
         // The call's own bytes (method, braces) and a request's beyond its strings.
         let callOverhead = 128
-        let requestOverhead = 160 + SizeCall.escapedBytes(genericTitle ?? "") + SizeCall.escapedBytes(language ?? "")
+        let requestOverhead = 160
         let byteLimit = min(Self.batchBytes, limits.messageBytes - callOverhead)
 
         var questions: [Question] = []
@@ -140,7 +144,7 @@ public enum CheckMeasurer {
                     let results = try await client.sizeMany(
                         batch.map {
                             SizeParameters(
-                                look: $0.look, title: $0.title, maxWidth: $0.maximumWidth, genericTitle: genericTitle,
+                                look: $0.look, title: $0.title, maxWidth: $0.maximumWidth, genericTitle: $0.genericTitle,
                                 language: $0.language)
                         }
                     )
@@ -175,17 +179,19 @@ public enum CheckMeasurer {
                                 )))
                         continue
                     }
+                    let questionLanguage = entry.language ?? language
                     let question = Question(
                         title: entry.title, look: look,
                         maximumWidth: CheckRow.ownLimit(entry, lookMaximum: maximumWidths[look]),
-                        language: entry.language ?? language)
+                        language: questionLanguage, genericTitle: plan.genericTitle(for: questionLanguage))
                     if let index = known[question] {
                         asks.append(.question(index))
                         continue
                     }
                     let bytes =
                         requestOverhead + SizeCall.escapedBytes(entry.title) + SizeCall.escapedBytes(look)
-                        + SizeCall.escapedBytes(entry.language ?? "")
+                        + SizeCall.escapedBytes(questionLanguage ?? "")
+                        + SizeCall.escapedBytes(question.genericTitle ?? "")
                     if bytes > byteLimit {
                         asks.append(
                             .refused(

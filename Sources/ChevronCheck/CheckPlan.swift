@@ -37,7 +37,11 @@ public struct CheckPlan: Sendable {
     public var samples = PlaceholderSamples()
     public var failOn: [CheckPlan.FailOn] = []
     public var language: String?
+    /// The generic title of the fallback chain for titles in no language named in
+    /// `genericTitles` (the engine's own, "Back", when nil).
     public var genericTitle: String?
+    /// Generic titles by language (`de` → `Zurück`); `de` also serves `de-CH`.
+    public var genericTitles: [String: String] = [:]
     public var inputFormat: TitleFormat?
     public var format = CheckOutputFormat.text
 
@@ -47,8 +51,8 @@ public struct CheckPlan: Sendable {
         "format",
     ]
 
-    /// The plan with its `language` and `onlyLanguages` in canonical BCP 47 form (`iw` → `he`,
-    /// `pt_BR` → `pt-BR`), as the titles' languages are read.
+    /// The plan with its `language`, `onlyLanguages` and the languages of `genericTitles` in
+    /// canonical BCP 47 form (`iw` → `he`, `pt_BR` → `pt-BR`), as the titles' languages are read.
     /// - Throws: `Problem` naming a value that is not a language tag.
     public func canonicalizingLanguages() throws -> CheckPlan {
         func canonical(_ tag: String, _ option: String) throws -> String {
@@ -60,6 +64,10 @@ public struct CheckPlan: Sendable {
         var plan = self
         plan.language = try language.map { try canonical($0, "--language") }
         plan.onlyLanguages = try onlyLanguages.map { try canonical($0, "--only-language") }
+        plan.genericTitles = [:]
+        for (language, title) in genericTitles.sorted(by: { $0.key < $1.key }) {
+            plan.genericTitles[try canonical(language, "--generic-title")] = title
+        }
         return plan
     }
 
@@ -103,7 +111,19 @@ public struct CheckPlan: Sendable {
             return rule
         }
         plan.language = try string("language")
-        plan.genericTitle = try string("genericTitle")
+        // One generic title ("Back"), or one per language ({"de": "Zurück", "*": "Back"}).
+        if let value = object["genericTitle"] {
+            if let title = value as? String {
+                plan.genericTitle = title
+            } else if let table = value as? [String: String] {
+                for (language, title) in table {
+                    if language == "*" { plan.genericTitle = title } else { plan.genericTitles[language] = title }
+                }
+            } else {
+                throw problem(
+                    "genericTitle", "must be a string, or an object of language to title (\"de\": \"Zurück\")")
+            }
+        }
         if let format = try string("inputFormat") {
             guard let known = TitleFormat(rawValue: format) else {
                 throw problem("inputFormat", "\"\(format)\" is not one of \(TitleFormat.allCases.map(\.rawValue))")
@@ -136,6 +156,28 @@ public struct CheckPlan: Sendable {
             }
         }
         return plan
+    }
+
+    /// Sets a generic title from `--generic-title`: `LANGUAGE=TITLE` (`de=Zurück`) for one
+    /// language, else `TITLE` for the others.
+    public mutating func setGenericTitle(_ option: String) {
+        if let equals = option.firstIndex(of: "="), TitleFile.languageTag(String(option[..<equals])) != nil {
+            genericTitles[String(option[..<equals])] = String(option[option.index(after: equals)...])
+        } else {
+            genericTitle = option
+        }
+    }
+
+    /// The generic title for a title in `language`: its language's (the longest tag that is it
+    /// or a prefix of it: `de` for `de-CH`), else `genericTitle`.
+    public func genericTitle(for language: String?) -> String? {
+        guard let language, !genericTitles.isEmpty else { return genericTitle }
+        let wanted = language.lowercased()
+        let best = genericTitles.filter { tag, _ in
+            let tag = tag.lowercased()
+            return wanted == tag || wanted.hasPrefix(tag + "-")
+        }.max { $0.key.count < $1.key.count }
+        return best?.value ?? genericTitle
     }
 
     /// One of the plan's filters: a key pattern or a language (as given, and read).

@@ -52,6 +52,13 @@ public struct LookMetrics: Sendable, Hashable {
         get { box.fields.titleTop }
         set { box.edit { $0.titleTop = newValue } }
     }
+    /// What the button adds around the title: `padding`, and with negative tracking the last
+    /// character's tracking too. Tracking is taken off after every character, the last included
+    /// (as UIKit's kern attribute does), but the last glyph's ink still reaches its advance: a
+    /// button that ended at the tracked width would cut it (modern's "Back" by a pixel at 2×).
+    @inlinable
+    public var paddingAroundTitle: Double { padding + max(0, -tracking) }
+
     /// What the button adds to the title's width: `width = textWidth + padding`.
     public var padding: Double {
         get { box.fields.padding }

@@ -68,7 +68,7 @@ enum StandardLayout {
             let text = oneLine ?? title
             let (width, measurement) = try measurer.measure(text, font: font, tracking: metrics.tracking)
             missingGlyphs += measurement.missing
-            if width + metrics.padding <= maximum || source == .none {
+            if width + metrics.paddingAroundTitle <= maximum || source == .none {
                 let chosen = Choice(
                     text: text, width: width, fullWidth: width, measurement: text.isEmpty ? nil : measurement,
                     source: source, truncated: oneLine != nil)
@@ -85,13 +85,13 @@ enum StandardLayout {
         _ text: String, source: TitleSource, font: FontRequest, maximum: Double, metrics: LookMetrics,
         measurer: TitleMeasurer
     ) throws -> Choice {
-        let available = maximum - metrics.padding
+        let available = maximum - metrics.paddingAroundTitle
         // Counted once: tracking adds after every character, and counting walks the text.
         let characters = metrics.tracking == 0 ? 0 : text.characterCount
         let (cut, tracked) = try truncate(
             text, characters: characters, font: font, tracking: metrics.tracking, to: available, measurer: measurer)
         let fullWidth = cut.fullWidth + metrics.tracking * Double(characters)
-        if fullWidth + metrics.padding <= maximum {
+        if fullWidth + metrics.paddingAroundTitle <= maximum {
             // The cut's own measurement is the whole text's only when it kept the whole text.
             return Choice(
                 text: text, width: fullWidth, fullWidth: fullWidth,
@@ -169,7 +169,7 @@ enum StandardLayout {
         let measured =
             try choice.measurement ?? measurer.measure(choice.text.isEmpty ? " " : choice.text, font: font)
         let lineHeight = measured.lineHeight
-        let width = grid.up(max(metrics.minimumWidth, min(maximum, choice.width + metrics.padding)))
+        let width = grid.up(max(metrics.minimumWidth, min(maximum, choice.width + metrics.paddingAroundTitle)))
         let height = grid.up(metrics.height)
         let insets = metrics.titleInsets
         let contentWidth = width - insets.left - insets.right
@@ -184,7 +184,11 @@ enum StandardLayout {
             x: grid.nearest(x), y: grid.nearest(y), width: grid.up(choice.width), height: grid.up(lineHeight))
         var caps = HorizontalInsets(left: metrics.leftCap, right: metrics.rightCap)
         var titleInsets = insets
-        let direction = request.direction ?? (choice.text.isEmpty ? .ltr : measured.direction)
+        // The request's direction, else its language's when that is written right to left (a bar
+        // is laid out in its app's language's direction, whatever title it shows), else the text's.
+        let direction =
+            request.direction ?? request.language.flatMap(TextDirection.of(language:))
+            ?? (choice.text.isEmpty ? .ltr : measured.direction)
         if direction == .rtl {
             frame.x = width - frame.x - frame.width
             caps = caps.mirrored

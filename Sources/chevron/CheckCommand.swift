@@ -43,8 +43,12 @@ struct CheckCommand: AsyncParsableCommand {
         help: "Check only titles in this language (de also takes de-CH, zh-Hans takes zh-CN, he takes iw); repeatable.")
     var onlyLanguage: [String] = []
 
-    @Option(name: .long, help: "The generic title of the fallback chain (default Back).")
-    var genericTitle: String?
+    @Option(
+        name: .long,
+        help:
+            "The generic title of the fallback chain (default Back), or LANGUAGE=TITLE for titles in one language (de=Zurück; de also serves de-CH); repeatable."
+    )
+    var genericTitle: [String] = []
 
     @Option(
         name: .long, help: "A look to check against (repeatable), or `all`; default classic.",
@@ -100,7 +104,7 @@ struct CheckCommand: AsyncParsableCommand {
             plan.onlyLanguages += onlyLanguage
             plan.failOn += failOn
             plan.language = language ?? plan.language
-            plan.genericTitle = genericTitle ?? plan.genericTitle
+            for option in genericTitle { plan.setGenericTitle(option) }
             plan.inputFormat = inputFormat ?? plan.inputFormat
             for assignment in sample {
                 do { try plan.samples.set(assignment) } catch { throw ValidationError("--sample \(error)") }

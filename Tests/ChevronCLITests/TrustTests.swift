@@ -318,7 +318,7 @@ struct TrustTests {
         #expect(font["file"] as? String == copy && font["substituted"] as? Bool == false)
         let textWidth = try ExternalTools.hbShapeWidth(file: copy, text: title, size: 17) - 0.41 * Double(title.count)
         #expect(abs((layout["textWidth"] as? Double ?? 0) - textWidth) < 1e-9)
-        #expect(layout["width"] as? Double == snappedUp(max(27 + textWidth, 50)))
+        #expect(layout["width"] as? Double == snappedUp(max(27 + textWidth + 0.41, 50)))  // + the last tracking
         let substitute = try CLITests.json(
             try Self.chevron(["size", title, "--look", "modern", "--local", "--json"]).output)
         #expect((substitute["font"] as? [String: Any])?["substituted"] as? Bool == true)

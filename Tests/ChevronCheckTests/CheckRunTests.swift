@@ -1,4 +1,5 @@
 import ChevronCheck
+import ChevronClient
 import ChevronTestSupport
 import Foundation
 import Testing
@@ -215,11 +216,40 @@ struct CheckRunTests {
         ]) { $0.looks = ["modern"] }
         let face = try ExternalTools.fcMatch("SF Pro Text")
         let text = try ExternalTools.hbShapeWidth(file: face.file, text: "Settings", size: 17) - 0.41 * 8
-        let expected = max(8 + 13 + 6 + text, 50).rounded(.up)
+        let expected = max(8 + 13 + 6 + text + 0.41, 50).rounded(.up)  // the last tracking stays in the button
         #expect(run.rows.map(\.language) == ["ar", "de", "ja", "zh-Hans"])
         #expect(run.rows.allSatisfy { $0.width == expected }, "\(run.rows.map(\.width)) vs \(expected)")
         // The substitution is said once, with the face every row used.
         #expect(run.substitutions.entries.map(\.look) == ["modern"])
         #expect(run.substitutions.entries.first?.font.family == face.family)
+    }
+
+    /// The generic title is the one given for the title's language; an Arabic row that falls back
+    /// to it is laid out right to left, the chevron on the right, as an Arabic app's bar is.
+    @Test func aFallbackInARightToLeftLanguageIsRightToLeftAndInItsLanguage() async throws {
+        let long = "الإعدادات والخصوصية والأمان وكل ما يتعلق بحسابك الشخصي"
+        let german = "Einstellungen für Datenschutz, Sicherheit und alles Weitere zum Konto"
+        let run = try await CheckHarness.run([
+            "ar.lproj/Localizable.strings": "\"t\" = \"\(long)\";\n",
+            "de.lproj/Localizable.strings": "\"t\" = \"\(german)\";\n",
+            "fr.lproj/Localizable.strings": "\"t\" = \"\(german)\";\n",
+        ]) { plan in
+            plan.looks = ["modern"]
+            plan.setGenericTitle("ar=رجوع")
+            plan.setGenericTitle("de=Zurück")
+        }
+        #expect(run.rows.map(\.displayedTitle) == ["رجوع", "Zurück", "Back"])
+        #expect(run.rows.map(\.titleSource) == ["generic", "generic", "generic"])
+        // The layout itself: Arabic is right to left even when the text shown is Latin.
+        for shown in ["رجوع", "Back"] {
+            let layout = try await CheckHarness.client.size(
+                SizeParameters(look: "modern", title: long, genericTitle: shown, language: "ar"))
+            #expect(layout.displayedTitle == shown)
+            #expect(layout.direction == .rtl)
+            // modern's title starts 8 + 13 + 6 from the leading edge, which is the right one.
+            #expect(abs(layout.width - (layout.titleFrame.x + layout.titleFrame.width) - 27) <= 1)
+        }
+        let english = try await CheckHarness.client.size(SizeParameters(look: "modern", title: german, language: "en"))
+        #expect(english.direction == .ltr && english.titleFrame.x == 27)
     }
 }

@@ -177,6 +177,21 @@ struct LanguageTests {
         #expect(german.unknownLanguageFiles.isEmpty && german.rows.count == 2)
     }
 
+    /// A generic title's language is read like any other: `iw=…` and `pt_br=…` serve files whose
+    /// languages are read as `he` and `pt-BR` (langcodes' reading).
+    @Test func aGenericTitlesLanguageIsCanonical() async throws {
+        let long = "Einstellungen für Datenschutz, Sicherheit und alles Weitere zum Konto"
+        let xml = "<resources><string name=\"t\">\(long)</string></resources>\n"
+        let run = try await CheckHarness.run(["values-iw/strings.xml": xml, "values-pt-rBR/strings.xml": xml]) { plan in
+            plan.looks = ["modern"]
+            plan.setGenericTitle("iw=חזרה")
+            plan.setGenericTitle("pt_br=Voltar")
+        }
+        let expected = try Langcodes.standardized(["iw", "pt_br"])
+        #expect(run.rows.map(\.language) == [expected["iw"], expected["pt_br"]])
+        #expect(run.rows.map(\.displayedTitle) == ["חזרה", "Voltar"])
+    }
+
     /// `text` with the harness's temporary folder taken off the paths in it.
     static func relative(_ text: String) -> String {
         text.replacing(#//\S*chevron-check-[0-9A-F-]+//#, with: "")

@@ -37,6 +37,33 @@ struct ButtonRendererTests {
         }
     }
 
+    /// Every glyph is drawn whole: the title's ink (its pixels' difference from the untitled
+    /// button, summed) is as much as when the same title is drawn a point further left, where
+    /// nothing on the right can cut it. Modern's title ends at the button's edge, and its negative
+    /// tracking once let the last glyph's ink pass it ("Back" lost a pixel column at 2×).
+    @Test(arguments: ["classic", "reeder", "instagram", "dailybooth", "bbcustom", "modern"])
+    func noGlyphIsCutAtThePicturesEdge(look: String) throws {
+        let style = try sizing.registry.look(named: look)
+        for title in ["Back", "Settings", "Profil", "Wi-Fi", "Off", "Zurück", "Account"] {
+            for scale in 1...3 {
+                let request = SizeRequest(look: look, title: title, scale: scale)
+                let (layout, png, untitled) = try draw(request)
+                var shifted = layout
+                shifted.titleFrame.x -= 1
+                let blank = try Bitmap(png: untitled)
+                func ink(_ png: [UInt8]) throws -> Int {
+                    let bitmap = try Bitmap(png: png)
+                    return zip(bitmap.pixels, blank.pixels).reduce(0) { $0 + Bitmap.distance($1.0, $1.1) }
+                }
+                let drawn = try ink(png)
+                let whole = try ink(try renderer.render(shifted, look: style, request: request).png())
+                #expect(
+                    Double(drawn) >= Double(whole) * 0.985,
+                    "\(look) \(title) at \(scale)x (\(layout.width) pt): ink \(drawn) of \(whole)")
+            }
+        }
+    }
+
     /// The title's ink: pixels that change when only the title is left out. It lies inside the
     /// title frame, widened by the look's 1-point shadow offset and one pixel of antialiasing;
     /// and it spans the frame, so the title was drawn at the measured size.
