@@ -168,16 +168,16 @@ public struct CheckPlan: Sendable {
         }
     }
 
-    /// The generic title for a title in `language`: its language's (the longest tag that is it
-    /// or a prefix of it: `de` for `de-CH`), else `genericTitle`.
+    /// The generic title for a title in `language`: the one of the most specific tag that admits
+    /// it (`de` admits `de-CH`, `zh-Hans` admits `zh-CN`), else `genericTitle`.
     public func genericTitle(for language: String?) -> String? {
-        guard let language, !genericTitles.isEmpty else { return genericTitle }
-        let wanted = language.lowercased()
-        let best = genericTitles.filter { tag, _ in
-            let tag = tag.lowercased()
-            return wanted == tag || wanted.hasPrefix(tag + "-")
-        }.max { $0.key.count < $1.key.count }
-        return best?.value ?? genericTitle
+        guard let language, !genericTitles.isEmpty, let wanted = LanguageTag(language) else { return genericTitle }
+        // Matched as --only-language matches (by likely subtags: zh-Hans serves zh-CN), the
+        // most specific tag winning.
+        let best = genericTitles.compactMap { tag, title in
+            LanguageTag(tag).flatMap { $0.admits(wanted) ? (tag, title) : nil }
+        }.max { $0.0.count < $1.0.count }
+        return best?.1 ?? genericTitle
     }
 
     /// One of the plan's filters: a key pattern or a language (as given, and read).
