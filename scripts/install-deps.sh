@@ -37,13 +37,16 @@ else
   fc-cache -f >/dev/null 2>&1 || true
 fi
 
-# Independent witnesses from PyPI (Debian has neither at these versions), installed for the
+# Independent witnesses from PyPI (Debian has none at these versions), installed for the
 # python3 on PATH: varlink, a Varlink client and interface-description parser the daemon tests
 # use; fontTools, with which the tests make test fonts (a Debian font renamed to another family);
 # sarif-tools and junitparser, which read the SARIF and JUnit reports of `chevron check` in the tests;
-# Babel, whose CLDR plural rules the tests compare the check's with.
-pypi=(varlink==31.0.0 fonttools==4.55.0 sarif-tools==3.0.5 junitparser==5.0.3 babel==2.16.0)
-modules=(varlink fontTools sarif junitparser babel)
+# Babel, whose CLDR plural rules the tests compare the check's with; langcodes, which reads BCP 47
+# tags and CLDR's likely subtags for the language tests (its language names, for Apple's old
+# .lproj names, are in language_data, which needs marisa-trie).
+pypi=(varlink==31.0.0 fonttools==4.55.0 sarif-tools==3.0.5 junitparser==5.0.3 babel==2.16.0 marisa-trie==1.4.1
+  language_data==1.4.0 langcodes==3.5.0)
+modules=(varlink fontTools sarif junitparser babel marisa_trie language_data langcodes)
 for position in "${!pypi[@]}"; do
   python3 -c "import ${modules[$position]}" 2>/dev/null && continue
   if ! python3 -m pip --version >/dev/null 2>&1; then

@@ -27,8 +27,13 @@ public struct CheckPlan: Sendable {
     public var looks: [String] = []
     /// Key patterns (shell globs, `*.title`); a title is checked when its key matches one.
     public var keys: [String] = []
-    /// Languages to check (`de`, `zh-Hans`); `de` also admits `de-CH`.
-    public var onlyLanguages: [String] = []
+    /// Languages to check (`de`, `zh-Hans`), matched as `LanguageTag.admits` says: `de` also
+    /// admits `de-CH`, `zh-Hans` admits `zh-CN`, `he` admits a file that says `iw`.
+    public var onlyLanguages: [String] = [] {
+        didSet { languageFilters = onlyLanguages.map { LanguageTag($0) } }
+    }
+    /// `onlyLanguages` read once, as a check matches every title against them.
+    private var languageFilters: [LanguageTag?] = []
     public var samples = PlaceholderSamples()
     public var failOn: [CheckPlan.FailOn] = []
     public var language: String?
@@ -45,6 +50,26 @@ public struct CheckPlan: Sendable {
         "files", "looks", "keys", "languages", "samples", "failOn", "language", "genericTitle", "inputFormat",
         "format",
     ]
+
+    /// The plan with its `language`, `onlyLanguages` and the languages of `genericTitles` in
+    /// canonical BCP 47 form (`iw` → `he`, `pt_BR` → `pt-BR`), as the titles' languages are read.
+    /// - Throws: `Problem` naming a value that is not a language tag.
+    public func canonicalizingLanguages() throws -> CheckPlan {
+        func canonical(_ tag: String, _ option: String) throws -> String {
+            guard let canonical = TitleFile.languageTag(tag) else {
+                throw Problem(description: "\(option) \(tag) is not a BCP 47 language tag (de, zh-Hans, pt-BR)")
+            }
+            return canonical
+        }
+        var plan = self
+        plan.language = try language.map { try canonical($0, "--language") }
+        plan.onlyLanguages = try onlyLanguages.map { try canonical($0, "--only-language") }
+        plan.genericTitles = [:]
+        for (language, title) in genericTitles.sorted(by: { $0.key < $1.key }) {
+            plan.genericTitles[try canonical(language, "--generic-title")] = title
+        }
+        return plan
+    }
 
     /// The project file's plan: relative paths in it are relative to the file's folder.
     /// - Throws: `Problem` naming the file and the field that is wrong.
@@ -95,7 +120,8 @@ public struct CheckPlan: Sendable {
                     if language == "*" { plan.genericTitle = title } else { plan.genericTitles[language] = title }
                 }
             } else {
-                throw problem("genericTitle", "must be a string, or an object of language to title (\"de\": \"Zurück\")")
+                throw problem(
+                    "genericTitle", "must be a string, or an object of language to title (\"de\": \"Zurück\")")
             }
         }
         if let format = try string("inputFormat") {
@@ -142,22 +168,22 @@ public struct CheckPlan: Sendable {
         }
     }
 
-    /// The generic title for a title in `language`: its language's (the longest tag that is it
-    /// or a prefix of it: `de` for `de-CH`), else `genericTitle`.
+    /// The generic title for a title in `language`: the one of the most specific tag that admits
+    /// it (`de` admits `de-CH`, `zh-Hans` admits `zh-CN`), else `genericTitle`.
     public func genericTitle(for language: String?) -> String? {
-        guard let language, !genericTitles.isEmpty else { return genericTitle }
-        let wanted = language.lowercased()
-        let best = genericTitles.filter { tag, _ in
-            let tag = tag.lowercased()
-            return wanted == tag || wanted.hasPrefix(tag + "-")
-        }.max { $0.key.count < $1.key.count }
-        return best?.value ?? genericTitle
+        guard let language, !genericTitles.isEmpty, let wanted = LanguageTag(language) else { return genericTitle }
+        // Matched as --only-language matches (by likely subtags: zh-Hans serves zh-CN), the
+        // most specific tag winning.
+        let best = genericTitles.compactMap { tag, title in
+            LanguageTag(tag).flatMap { $0.admits(wanted) ? (tag, title) : nil }
+        }.max { $0.0.count < $1.0.count }
+        return best?.1 ?? genericTitle
     }
 
-    /// One of the plan's filters: a key pattern or a language.
+    /// One of the plan's filters: a key pattern or a language (as given, and read).
     enum Filter: CustomStringConvertible {
         case key(String)
-        case language(String)
+        case language(String, LanguageTag?)
 
         /// Whether `entry` passes this filter.
         func matches(_ entry: TitleEntry) -> Bool {
@@ -166,29 +192,32 @@ public struct CheckPlan: Sendable {
                 let name = entry.key.split(separator: " (", maxSplits: 1).first.map(String.init) ?? entry.key
                 let base = name.split(separator: "[", maxSplits: 1).first.map(String.init) ?? name
                 return CheckPlan.glob(pattern, matches: entry.key) || CheckPlan.glob(pattern, matches: base)
-            case .language(let wanted):
-                guard let language = entry.language?.lowercased() else { return false }
-                return language == wanted.lowercased() || language.hasPrefix(wanted.lowercased() + "-")
+            case .language(let wanted, let filter):
+                // A title's language is canonical, as the file reader wrote it.
+                guard let language = entry.language else { return false }
+                return language == wanted || filter?.admits(canonical: language) == true
             }
         }
 
         var description: String {
             switch self {
             case .key(let pattern): "--key \(pattern)"
-            case .language(let language): "--only-language \(language)"
+            case .language(let language, _): "--only-language \(language)"
             }
         }
     }
 
     /// The key patterns and languages, each a filter.
-    var filters: [Filter] { keys.map(Filter.key) + onlyLanguages.map(Filter.language) }
+    var filters: [Filter] { keys.map(Filter.key) + zip(onlyLanguages, languageFilters).map(Filter.language) }
 
     /// Whether `entry` is to be checked: its key matches a pattern (when there are any), and its
     /// language is one asked for (when any are). A key matches by its whole text or by its name
     /// before a variant (`settings.title` of `settings.title (de, plural one)` or `tabs[2]`).
     public func admits(_ entry: TitleEntry) -> Bool {
         if !keys.isEmpty, !keys.contains(where: { Filter.key($0).matches(entry) }) { return false }
-        if !onlyLanguages.isEmpty, !onlyLanguages.contains(where: { Filter.language($0).matches(entry) }) {
+        if !onlyLanguages.isEmpty,
+            !zip(onlyLanguages, languageFilters).contains(where: { Filter.language($0, $1).matches(entry) })
+        {
             return false
         }
         return true

@@ -11,8 +11,12 @@ public struct CheckRun: Sendable {
     public let summary: CheckReport.Summary
     /// The looks measured with a font other than the one they ask for.
     public let substitutions: SubstitutionLog
-    /// What the run says besides its rows, a line each: strings with more combinations of plural
-    /// forms than are measured.
+    /// The files, each once, in the plan's order, with titles measured whose language neither
+    /// their path nor their contents say: they are measured in `--language`, else in none.
+    public let unknownLanguageFiles: [String]
+    /// What the run says besides its rows, a line each: files whose language is not found
+    /// (`unknownLanguageFiles`), then strings with more combinations of plural forms than are
+    /// measured.
     public let notes: [String]
 
     /// Reads the plan's files and measures their titles through `clients` (batches are spread
@@ -20,7 +24,9 @@ public struct CheckRun: Sendable {
     public init(_ plan: CheckPlan, clients: [ChevronClient], progress: (any CheckProgress)? = nil) async throws {
         precondition(!clients.isEmpty, "a check needs a client")
         let client = clients[0]
-        let (entries, unreadable, untranslated) = try Self.entries(plan)
+        let plan = try plan.canonicalizingLanguages()
+        let (entries, unreadable, untranslated, unknownLanguageFiles) = try Self.entries(plan)
+        self.unknownLanguageFiles = unknownLanguageFiles
         looks = try await CheckMeasurer.chosenLooks(plan.looks, client: client)
         var maximumWidths: [String: Double] = [:]
         for name in looks { maximumWidths[name] = try await client.describeLook(name).maximumWidth }
@@ -32,7 +38,7 @@ public struct CheckRun: Sendable {
         self.substitutions = substitutions.ordered(by: looks)
         // A string's variations are one title.
         var titles = 0
-        var notes: [String] = []
+        var notes = unknownLanguageFiles.map { Self.unknownLanguageNote(file: $0, language: plan.language) }
         var previous: String?
         for entry in entries {
             if entry.alternativesOf == nil || entry.alternativesOf != previous {
@@ -50,17 +56,26 @@ public struct CheckRun: Sendable {
             rows: rows, titles: titles, untranslated: untranslated, substitutions: self.substitutions)
     }
 
+    /// What the CLI says of a file whose titles' language neither its path nor its contents
+    /// say, measured in `language` (`--language`) or in none.
+    public static func unknownLanguageNote(file: String, language: String?) -> String {
+        "note: \(file): no language in its path or contents; "
+            + (language.map { "measured in \($0) (--language)" } ?? "measured with no language")
+    }
+
     /// The titles of the plan's files that the plan admits, placeholders filled; the files that
-    /// could not be read, each with the index of the entry it stands before; and how many admitted
-    /// titles the catalogues mark untranslated (left out).
+    /// could not be read, each with the index of the entry it stands before; how many admitted
+    /// titles the catalogues mark untranslated (left out); and the files, each once, with a
+    /// title measured in no language of its own.
     /// - Throws: `CheckPlan.Problem` naming a `--key` or `--only-language` filter that matches
     ///   no title of the files read: a typo would otherwise pass as a clean check.
     static func entries(_ plan: CheckPlan) throws -> (
-        entries: [TitleEntry], unreadable: [(Int, TitleFileError)], untranslated: Int
+        entries: [TitleEntry], unreadable: [(Int, TitleFileError)], untranslated: Int, unknownLanguage: [String]
     ) {
         var entries: [TitleEntry] = []
         var untranslated = 0
         var unreadable: [(Int, TitleFileError)] = []
+        var unknownLanguage: [String] = []
         var unmatched = plan.filters
         for file in plan.files {
             do {
@@ -70,6 +85,7 @@ public struct CheckRun: Sendable {
                     if entry.isUntranslated {
                         untranslated += 1
                     } else if let expanded = entry.expandingPlaceholders(plan.samples) {
+                        if expanded.language == nil, !unknownLanguage.contains(file) { unknownLanguage.append(file) }
                         entries.append(expanded)
                     }
                 }
@@ -80,7 +96,7 @@ public struct CheckRun: Sendable {
         if let filter = unmatched.first {
             throw CheckPlan.Problem(description: "\(filter) matches no title of the files checked")
         }
-        return (entries, unreadable, untranslated)
+        return (entries, unreadable, untranslated, unknownLanguage)
     }
 
     /// `rows` with each string's variations (rows with the same `alternativesOf`, which follow one

@@ -14,8 +14,9 @@ public struct TitleEntry: Sendable, Hashable {
     public let key: String
     /// The title.
     public internal(set) var title: String
-    /// The language the file says the title is in (an .xcstrings localization, an `.lproj`
-    /// folder, an Android `values-XX` folder), or nil when it does not say.
+    /// The language the file says the title is in (an .xcstrings localization, an XLIFF file's
+    /// languages, an `.lproj` folder, an Android `values-XX` folder), in canonical BCP 47 form
+    /// (`LanguageTag`), or nil when it does not say.
     public var language: String?
     /// The widest the title may be, in points, when the file says so for this entry (an XLIFF
     /// unit's `maxwidth`): the entry's own limit, which replaces the look's maximum.
@@ -145,45 +146,24 @@ public enum TitleFile {
     }
 
     /// The language a localisation file's folder names: `de.lproj`, `zh-Hans.lproj`,
-    /// `pt_BR.lproj` (Apple); `values-de`, `values-zh-rCN`, `values-b+sr+Latn` (Android).
-    /// Nil for `Base.lproj`, `values` and folders whose qualifiers name no language (`values-night`).
+    /// `pt_BR.lproj`, `German.lproj` (Apple); `values-de`, `values-zh-rCN`, `values-b+sr+Latn`,
+    /// `values-mcc310-en` (Android), in canonical form (`LanguageTag`). Nil for `Base.lproj`,
+    /// `values` and folders whose qualifiers name no language (`values-night`, `values-car`).
     public static func language(ofPath path: String) -> String? {
         // The component before the file's name; none for a bare name or standard input ("-").
         let components = path.split(separator: "/", omittingEmptySubsequences: true)
         guard components.count >= 2 else { return nil }
         let folder = String(components[components.count - 2])
-        var tag: String
         if folder.hasSuffix(".lproj") {
-            tag = String(folder.dropLast(".lproj".count)).replacingOccurrences(of: "_", with: "-")
-        } else if folder.hasPrefix("values-b+") {
-            tag = folder.dropFirst("values-b+".count).split(separator: "-").first.map(String.init) ?? ""
-            tag = tag.replacingOccurrences(of: "+", with: "-")
-        } else if folder.hasPrefix("values-") {
-            let qualifiers = folder.dropFirst("values-".count).split(separator: "-")
-            guard let language = qualifiers.first, (2...3).contains(language.count),
-                language.allSatisfy({ $0.isASCII && $0.isLowercase })
-            else { return nil }
-            tag = String(language)
-            if qualifiers.count > 1, qualifiers[1].count == 3, qualifiers[1].hasPrefix("r") {
-                tag += "-" + qualifiers[1].dropFirst()
-            }
-        } else {
-            return nil
+            return LanguageTag(appleFolder: String(folder.dropLast(".lproj".count)))?.description
         }
-        return languageTag(tag)
+        return LanguageTag(androidFolder: folder)?.description
     }
 
-    /// `tag` when it has the shape of a BCP 47 tag (`de`, `zh-Hans`, `pt-BR`), else nil; `Base`
-    /// (Xcode's development folder) names no language.
+    /// `tag` in canonical BCP 47 form (`zh-hans-cn` → `zh-Hans-CN`, `pt_BR` → `pt-BR`, `iw` →
+    /// `he`), or nil when it is not a language tag (`Base`, Xcode's development folder, names none).
     public static func languageTag(_ tag: String) -> String? {
-        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let primary = subtags.first, (2...8).contains(primary.count), primary.lowercased() != "base",
-            primary.allSatisfy({ $0.isASCII && $0.isLetter }),
-            subtags.allSatisfy({
-                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-            })
-        else { return nil }
-        return tag
+        LanguageTag(tag)?.description
     }
 
     /// `path` as reports name it: without `.` components and empty ones (`a//b`), each `..` removed

@@ -15,8 +15,10 @@ struct CheckCommand: AsyncParsableCommand {
             the content, else --input-format; a file in none of them is an error. For each title and look: the width, the look's maximum, and what a user sees \
             (the title, a truncated title, the generic title, or the chevron alone). A title with characters \
             no installed font covers is never reported as fitting: it shows MISSING GLYPHS (n). Each title \
-            is measured in its file's language (an .xcstrings localization, an .lproj or Android values-XX \
-            folder), else in --language. --fail-on (repeatable) exits 1 when a title is not shown in full \
+            is measured in its file's language (an .xcstrings localization, an XLIFF file's languages, an .lproj \
+            or Android values-XX folder), else in --language; languages are read as canonical BCP 47 tags \
+            (iw is he, pt_BR is pt-BR), and a file whose language is not found is named once on standard \
+            error. --fail-on (repeatable) exits 1 when a title is not shown in full \
             (truncate), is replaced by another title or by the chevron alone (fallback), has missing glyphs \
             (missing), or any of these (any). A look whose font fontconfig replaced with another family is \
             named once on standard error. A file that cannot be read is reported as FILE:LINE: reason, \
@@ -36,7 +38,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Check only keys matching this shell pattern (*.title); repeatable.")
     var key: [String] = []
 
-    @Option(name: .long, help: "Check only titles in this language (de also takes de-CH); repeatable.")
+    @Option(
+        name: .long,
+        help: "Check only titles in this language (de also takes de-CH, zh-Hans takes zh-CN, he takes iw); repeatable.")
     var onlyLanguage: [String] = []
 
     @Option(

@@ -331,6 +331,36 @@ struct CheckScopeTests {
         #expect(none.output.isEmpty)
     }
 
+    /// Through the CLI: the JSON report shows canonical tags (langcodes' `standardize_tag` is the
+    /// witness), `--only-language` and `--language` are read as tags, a file of no language is
+    /// named once on standard error, and a value that is no tag is a usage error.
+    @Test func languagesAreCanonicalTags() throws {
+        let folder = try FontFixtures.folder("chevron-languages")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let android = folder.appendingPathComponent("values-iw/strings.xml")
+        let notes = folder.appendingPathComponent("notes.strings")
+        try FileManager.default.createDirectory(
+            at: android.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "<resources><string name=\"back\">חזרה</string></resources>\n".write(
+            to: android, atomically: true, encoding: .utf8)
+        try "\"a\" = \"Back\";\n\"b\" = \"Inbox\";\n".write(to: notes, atomically: true, encoding: .utf8)
+        let expected = try Langcodes.standardized(["iw", "pt_br"])
+        let (result, rows) = try CatalogFormatsTests.rows([android.path, notes.path, "--language", "pt_br"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(rows.map { $0["language"] as? String } == [expected["iw"], expected["pt_br"], expected["pt_br"]])
+        let notesSaid = result.error.split(separator: "\n").filter { $0.hasPrefix("chevron: note:") }
+        #expect(
+            notesSaid == [
+                "chevron: note: \(notes.path): no language in its path or contents; measured in pt-BR (--language)"
+            ], "\(result.error)")
+        let hebrew = try CatalogFormatsTests.rows([android.path, notes.path, "--only-language", "iw"])
+        #expect(hebrew.1.map { $0["language"] as? String } == [expected["iw"]])
+        #expect(!hebrew.0.error.contains("note:"), "titles of no language are not measured: \(hebrew.0.error)")
+        let wrong = try CLITests.run("chevron", ["check", android.path, "--only-language", "de DE", "--local"])
+        #expect(wrong.status == 2)
+        #expect(wrong.error.contains("--only-language de DE is not a BCP 47 language tag"), "\(wrong.error)")
+    }
+
     @Test func theGenericTitleIsTheOneGiven() throws {
         let folder = try FontFixtures.folder("chevron-generic")
         defer { try? FileManager.default.removeItem(at: folder) }

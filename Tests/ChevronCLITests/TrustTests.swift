@@ -84,7 +84,7 @@ struct TrustTests {
         #expect(Self.occurrences(of: "chevron: note: modern asks for", in: table.error) == 1, "\(table.error)")
         #expect(!table.error.contains("classic asks for"))
         let json = try Self.chevron(["check", file, "--look", "modern", "--look", "classic", "--local", "--json"])
-        #expect(Self.occurrences(of: "chevron: note:", in: json.error) == 1)
+        #expect(Self.occurrences(of: "chevron: note: modern asks for", in: json.error) == 1)
         let summary = try #require(try CLITests.json(json.output)["summary"] as? [String: Any])
         let substitutions = try #require(summary["substitutions"] as? [[String: Any]])
         #expect(substitutions.count == 1)
