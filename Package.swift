@@ -177,6 +177,7 @@ var package = Package(
         .executableTarget(
             name: "chevron",
             dependencies: [
+                "CLinuxExtras",
                 "ChevronCheck",
                 "ChevronClient",
                 "ChevronInProcess",

@@ -1,3 +1,4 @@
+import ChevronText
 /// `--format github`: a GitHub Actions workflow command per problem
 /// (`::warning file=…,line=…,title=…::message`), `::error` for those `--fail-on` names.
 public enum CheckGitHub {
@@ -16,14 +17,15 @@ public enum CheckGitHub {
         return lines
     }
 
-    /// A command's message: `%`, CR and LF escaped, as the runner reads them.
+    /// A command's message: `%`, CR and LF escaped, as the runner reads them; other control
+    /// and bidirectional characters written as escapes (`escapingControls`).
     public static func data(_ text: String) -> String {
-        escaped(text, alsoSeparators: false)
+        escaped(text.escapingControls(keepingLineBreaks: true), alsoSeparators: false)
     }
 
     /// A command's property value: also `:` and `,` escaped.
     public static func property(_ text: String) -> String {
-        escaped(text, alsoSeparators: true)
+        escaped(text.escapingControls(keepingLineBreaks: true), alsoSeparators: true)
     }
 
     /// `text` with `%`, CR and LF (and with `alsoSeparators`, `:` and `,`) percent-encoded, in

@@ -1,3 +1,4 @@
+import ChevronText
 /// One thing wrong with a row, as the machine formats report it: a rule of SARIF, a failure of
 /// JUnit, an annotation of GitHub.
 public enum CheckProblem: String, CaseIterable {

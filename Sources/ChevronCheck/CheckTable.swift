@@ -1,3 +1,4 @@
+import ChevronText
 import Foundation
 import Synchronization
 
@@ -65,13 +66,15 @@ public enum CheckTable {
                     index > range.lowerBound && rows[index - 1].line == row.line && rows[index - 1].file == row.file
                     && rows[index - 1].key == row.key
                 let shared = sameEntry ? columns.last : nil
-                let place = shared?.place ?? Cell(row.line > 0 ? "\(row.file):\(row.line)" : row.file)
-                let key = shared?.key ?? Cell(shortened(row.key, to: keyWidth))
+                // What the files hold is shown escaped (`escapingControls`): a key with a line
+                // break must not start a line of its own.
+                let place = shared?.place ?? Cell((row.line > 0 ? "\(row.file):\(row.line)" : row.file).escapingControls)
+                let key = shared?.key ?? Cell(shortened(row.key.escapingControls, to: keyWidth))
                 let width = row.width.map { "\(Points.text($0))/\(Points.text(row.maxWidth))" } ?? "-"
                 columns.append(
                     Columns(
                         place: place, key: key, language: hasLanguage ? Cell(row.language ?? "-") : nil,
-                        look: Cell(row.look), width: Cell(width), shown: row.shown))
+                        look: Cell(row.look), width: Cell(width), shown: row.shown.escapingControls))
             }
             return columns
         }

@@ -138,7 +138,7 @@ struct CheckCommand: AsyncParsableCommand {
             // A file that could not be read is said on standard error too, whatever the report.
             for row in rows where row.isUnreadableFile {
                 let place = row.line > 0 ? "\(row.file):\(row.line)" : row.file
-                FileHandle.standardError.write(Data("chevron: \(place): \(row.error ?? "")\n".utf8))
+                Output.standardError("chevron: \(place.escapingControls): \((row.error ?? "").escapingControls)\n")
             }
             switch plan.format {
             case .text: Output.printLines(CheckTable.lines(rows))
@@ -161,7 +161,7 @@ struct CheckCommand: AsyncParsableCommand {
             for note in run.notes { TrustNotes.warn(note) }
             let line = CheckSummaryLine.text(summary, looks: looks.count)
             if plan.format.summaryOnStandardError {
-                FileHandle.standardError.write(Data((line + "\n").utf8))
+                Output.standardError(line + "\n")
             } else {
                 print(line)
             }
@@ -178,7 +178,7 @@ struct CheckCommand: AsyncParsableCommand {
             // The process ends here, with the rows, the entries and (in process) the engine and
             // its caches still held: releasing them one object at a time took about a tenth of
             // the last second of a 100,000-title check, for nothing. `exit` flushes standard output.
-            Foundation.exit(status)
+            Output.finish(status: status)
         }
     }
 }
@@ -209,16 +209,16 @@ final class ProgressBar: CheckProgress {
         done += count
         guard enabled else { return }
         guard let total else {
-            FileHandle.standardError.write(Data("\r\(done) done".utf8))
+            Output.standardError("\r\(done) done")
             return
         }
         guard total > 0 else { return }
         let filled = done * 30 / total
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+        Output.standardError("\r[\(bar)] \(done)/\(total)")
     }
 
     func finish() {
-        if enabled, done > 0 || total ?? 0 > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+        if enabled, done > 0 || total ?? 0 > 0 { Output.standardError("\n") }
     }
 }
