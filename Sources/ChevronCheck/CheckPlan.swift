@@ -44,11 +44,18 @@ public struct CheckPlan: Sendable {
     public var genericTitles: [String: String] = [:]
     public var inputFormat: TitleFormat?
     public var format = CheckOutputFormat.text
+    /// A baseline file (`--baseline`): the problems it holds are accepted; only new ones fail.
+    public var baseline: String?
+    /// Where to write this run's problems as a baseline (`--write-baseline`).
+    public var writeBaseline: String?
+    /// A git revision: only the keys whose value, in any language, changed since it are checked
+    /// (`--changed-since`, `ChangedKeys`).
+    public var changedSince: String?
 
     /// The fields a project file may have; any other is reported.
     public static let fields: Set<String> = [
         "files", "looks", "keys", "languages", "samples", "failOn", "language", "genericTitle", "inputFormat",
-        "format",
+        "format", "baseline",
     ]
 
     /// The plan with its `language`, `onlyLanguages` and the languages of `genericTitles` in
@@ -102,6 +109,10 @@ public struct CheckPlan: Sendable {
         }
         plan.looks = try strings("looks")
         plan.keys = try strings("keys")
+        // The baseline, like the files, is relative to the project file.
+        plan.baseline = try string("baseline").map { file in
+            file.hasPrefix("/") || folder.isEmpty ? file : (folder as NSString).appendingPathComponent(file)
+        }
         plan.onlyLanguages = try strings("languages")
         plan.failOn = try strings("failOn").map { name in
             guard let rule = CheckPlan.FailOn(rawValue: name) else {

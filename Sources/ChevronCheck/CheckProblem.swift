@@ -1,7 +1,7 @@
 import ChevronText
 /// One thing wrong with a row, as the machine formats report it: a rule of SARIF, a failure of
 /// JUnit, an annotation of GitHub.
-public enum CheckProblem: String, CaseIterable {
+public enum CheckProblem: String, CaseIterable, Sendable {
     case error = "title-error"
     case unreadableFile = "file-error"
     case truncated = "truncated"

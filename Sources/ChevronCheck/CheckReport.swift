@@ -25,6 +25,13 @@ public struct CheckRow: Sendable {
     /// Whether the title holds a line break: a one-line label shows its first line and "…"
     /// (`LineBreaks`).
     public let lineBreak: Bool
+    /// The row's problems a baseline holds (`--baseline`): accepted, not failing the run.
+    public internal(set) var accepted: Set<CheckProblem> = []
+
+    /// The row's problems that no baseline accepts: those that fail a run, and that reports
+    /// annotate.
+    public var newProblems: [CheckProblem] { CheckProblem.of(self).filter { !accepted.contains($0) } }
+
     /// Whether the row stands for a file that could not be read (`error` says why).
     public private(set) var isUnreadableFile = false
     /// For a variation of a string with several plural substitutions, the string's key
@@ -107,6 +114,14 @@ public struct CheckRow: Sendable {
             if isUnreadableFile {
                 json.member("fileError", true)
             }
+            if !accepted.isEmpty {
+                json.array("inBaseline") { json in
+                    for problem in CheckProblem.of(self) where accepted.contains(problem) {
+                        json.element()
+                        json.string(problem.rawValue)
+                    }
+                }
+            }
             json.member("key", key)
             json.member("language", language)
             if !lengthChecks.isEmpty {
@@ -155,11 +170,13 @@ public struct CheckRow: Sendable {
             limited +=
                 "; OVER ITS LENGTH LIMIT (\(check.length) of \(check.limit.maximum) \(check.limit.unit.rawValue))"
         }
-        guard missingGlyphs > 0 else { return seen + limited }
+        // Every problem of the row is one a baseline accepts.
+        let baseline = !accepted.isEmpty && newProblems.isEmpty ? "; in the baseline" : ""
+        guard missingGlyphs > 0 else { return seen + limited + baseline }
         // Whatever is shown, its width is not the device's: the row never reads as fitting.
         return
             (seen == "full title" ? "MISSING GLYPHS (\(missingGlyphs))" : "MISSING GLYPHS (\(missingGlyphs)); \(seen)")
-            + limited
+            + limited + baseline
     }
 
     /// Whether the title is not shown in full: cut, or replaced by another title or nothing.
@@ -240,6 +257,15 @@ public struct CheckReport {
         public let errors: Int
         /// Files that could not be read.
         public let unreadableFiles: Int
+        /// With a baseline (`--baseline`): how many problems are new, how many it accepts, and how
+        /// many of its problems are fixed.
+        public var baseline: BaselineCounts?
+
+        public struct BaselineCounts: Sendable {
+            public let new: Int
+            public let accepted: Int
+            public let fixed: Int
+        }
         public let substitutions: [Substitution]
     }
 
@@ -255,13 +281,18 @@ public struct CheckReport {
         let parts: ServiceInterface.FingerprintParts
     }
 
-    public init(rows: [CheckRow], summary: Summary, fingerprint: FingerprintReply) {
+    /// With a baseline: its problems fixed since (`CheckRun.fixed`).
+    public let fixed: [ProblemIdentity]
+
+    public init(rows: [CheckRow], summary: Summary, fingerprint: FingerprintReply, fixed: [ProblemIdentity] = []) {
         self.rows = rows
         self.summary = summary
         self.fingerprint = Fingerprint(fingerprint: fingerprint.fingerprint, parts: fingerprint.parts)
+        self.fixed = fixed
     }
 
-    /// The report as `check --json` prints it: `{fingerprint, rows, summary}`, keys sorted.
+    /// The report as `check --json` prints it: `{fingerprint, rows, summary}` (and `fixed` with a
+    /// baseline), keys sorted.
     public func write(to json: inout PrettyJSON) {
         json.object { json in
             json.object("fingerprint") { json in
@@ -271,6 +302,20 @@ public struct CheckReport {
                     json.member("fonts", fingerprint.parts.fonts)
                     json.member("libraries", fingerprint.parts.libraries)
                     json.member("looks", fingerprint.parts.looks)
+                }
+            }
+            if summary.baseline != nil {
+                json.array("fixed") { json in
+                    for problem in fixed {
+                        json.element()
+                        json.object { json in
+                            json.member("file", problem.file)
+                            json.member("key", problem.key)
+                            json.member("language", problem.language)
+                            json.member("look", problem.look)
+                            json.member("problem", problem.problem)
+                        }
+                    }
                 }
             }
             json.array("rows") { json in
@@ -289,6 +334,13 @@ extension CheckReport.Summary {
     /// The summary as `check --json` writes it, keys sorted.
     public func write(to json: inout PrettyJSON) {
         json.object { json in
+            if let baseline {
+                json.object("baseline") { json in
+                    json.member("accepted", baseline.accepted)
+                    json.member("fixed", baseline.fixed)
+                    json.member("new", baseline.new)
+                }
+            }
             json.member("errors", errors)
             json.member("fellBack", fellBack)
             json.member("lineBreaks", lineBreaks)
@@ -316,7 +368,10 @@ extension CheckReport.Summary {
     }
 
     /// The counts of `rows`, `titles` entries read, and the looks measured with a substitute.
-    public init(rows: [CheckRow], titles: Int, untranslated: Int = 0, substitutions: SubstitutionLog) {
+    public init(
+        rows: [CheckRow], titles: Int, untranslated: Int = 0, substitutions: SubstitutionLog,
+        baseline: BaselineCounts? = nil
+    ) {
         self.init(
             titles: titles, untranslated: untranslated, rows: rows.count,
             truncated: rows.filter { $0.error == nil && $0.truncated && !$0.lineBreak }.count,
@@ -326,7 +381,7 @@ extension CheckReport.Summary {
             overOwnLimit: rows.filter { $0.error == nil && $0.ownLimit && $0.isCut }.count,
             overLength: rows.filter { $0.error == nil && $0.overLength }.count,
             errors: rows.filter { $0.error != nil && !$0.isUnreadableFile }.count,
-            unreadableFiles: rows.filter(\.isUnreadableFile).count,
+            unreadableFiles: rows.filter(\.isUnreadableFile).count, baseline: baseline,
             substitutions: substitutions.entries.map { entry in
                 Substitution(
                     look: entry.look, requested: entry.font.requested, family: entry.font.family,

@@ -3,9 +3,12 @@ import Foundation
 /// `--format sarif`: SARIF 2.1.0, a result per problem of a row, with the file, line and rule.
 public enum CheckSARIF {
     /// Writes the document, keys sorted (`PrettyJSON`).
+    /// - Parameters:
+    ///   - baselined: whether a baseline was compared: then each result says whether it is new or
+    ///     in it (`baselineState`), and each of `fixed` is a result of its own, `absent`.
     public static func write(
         _ rows: [CheckRow], failOn: [CheckPlan.FailOn], version: String, fingerprint: String?,
-        to json: inout PrettyJSON
+        baselined: Bool = false, fixed: [ProblemIdentity] = [], to json: inout PrettyJSON
     ) {
         let rules = CheckProblem.allCases
         json.object { json in
@@ -34,8 +37,12 @@ public enum CheckSARIF {
                                     row, problem: problem, ruleIndex: rules.firstIndex(of: problem) ?? 0,
                                     uri: file?.uri ?? "",
                                     fingerprint: Self.fingerprint(identity, occurrence: occurrence),
-                                    failOn: failOn, to: &json)
+                                    failOn: failOn, baselined: baselined, to: &json)
                             }
+                        }
+                        for identity in fixed {
+                            json.element()
+                            absent(identity, ruleIndex: rules.firstIndex { $0.rawValue == identity.problem } ?? 0, to: &json)
                         }
                     }
                     json.object("tool") { json in
@@ -92,10 +99,14 @@ public enum CheckSARIF {
     /// One problem of a row: its rule, level, message, place, fingerprint and the row's fields.
     private static func result(
         _ row: CheckRow, problem: CheckProblem, ruleIndex: Int, uri: String, fingerprint: String,
-        failOn: [CheckPlan.FailOn], to json: inout PrettyJSON
+        failOn: [CheckPlan.FailOn], baselined: Bool, to json: inout PrettyJSON
     ) {
+        let accepted = row.accepted.contains(problem)
         json.object { json in
-            json.member("level", problem.fails(under: failOn) ? "error" : "warning")
+            if baselined {
+                json.member("baselineState", accepted ? "unchanged" : "new")
+            }
+            json.member("level", !accepted && problem.fails(under: failOn) ? "error" : "warning")
             json.array("locations") { json in
                 json.element()
                 json.object { json in
@@ -133,6 +144,36 @@ public enum CheckSARIF {
                 }
             }
             json.member("ruleId", problem.rawValue)
+            json.member("ruleIndex", ruleIndex)
+        }
+    }
+
+    /// A problem of the baseline that the run no longer finds: `absent`, at its file, with the
+    /// fingerprint it had (`identity` of the same fields).
+    private static func absent(_ problem: ProblemIdentity, ruleIndex: Int, to json: inout PrettyJSON) {
+        json.object { json in
+            json.member("baselineState", "absent")
+            json.member("level", "none")
+            json.array("locations") { json in
+                json.element()
+                json.object { json in
+                    json.object("physicalLocation") { json in
+                        json.object("artifactLocation") { json in
+                            json.member("uri", uri(problem.file))
+                        }
+                    }
+                }
+            }
+            json.object("message") { json in
+                let language = problem.language.isEmpty ? "" : ", \(problem.language)"
+                json.member(
+                    "text", "\(problem.key)\(language) in \(problem.look): \(problem.problem) is fixed since the baseline")
+            }
+            json.object("properties") { json in
+                json.member("key", problem.key)
+                json.member("look", problem.look)
+            }
+            json.member("ruleId", problem.problem)
             json.member("ruleIndex", ruleIndex)
         }
     }

@@ -14,6 +14,7 @@ public enum CheckSummaryLine {
             + "\(summary.errors) errors"
             + (summary.unreadableFiles == 0
                 ? "" : ", \(summary.unreadableFiles) \(summary.unreadableFiles == 1 ? "file" : "files") not read")
+            + (summary.baseline.map { ", \($0.new) new, \($0.accepted) in the baseline, \($0.fixed) fixed since it" } ?? "")
     }
 }
 
@@ -128,6 +129,12 @@ public enum CheckTable {
             }
         }
         return results.withLock { $0.flatMap { $0 } }
+    }
+
+    /// A baseline's problem in words: `FILE  KEY  LANGUAGE  LOOK  PROBLEM`.
+    public static func describe(_ problem: ProblemIdentity) -> String {
+        [problem.file, problem.key, problem.language.isEmpty ? "-" : problem.language, problem.look, problem.problem]
+            .joined(separator: "  ")
     }
 
     /// `key` in at most `limit` characters: its start, an ellipsis, and its end, which keeps a

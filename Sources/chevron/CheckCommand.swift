@@ -93,6 +93,27 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "The same as --format json.")
     var json = false
 
+    @Option(
+        name: .long,
+        help:
+            "A baseline file (written by --write-baseline): the problems it holds are accepted, so only new ones fail; those it holds that are gone are reported fixed."
+    )
+    var baseline: String?
+
+    @Option(
+        name: .long,
+        help:
+            "Writes this run's problems to this file as a baseline (JSON), replacing it: with --baseline FILE on the same file, fixed problems are pruned and new ones added."
+    )
+    var writeBaseline: String?
+
+    @Option(
+        name: .long,
+        help:
+            "A git revision (origin/main, HEAD~1): only the keys whose value, in any language, differs from the files at it are checked; a file it does not have is checked whole."
+    )
+    var changedSince: String?
+
     /// The run's plan: the project file's, with the command line's options added.
     var plan: CheckPlan {
         get throws {
@@ -110,6 +131,9 @@ struct CheckCommand: AsyncParsableCommand {
                 do { try plan.samples.set(assignment) } catch { throw ValidationError("--sample \(error)") }
             }
             if let format = format ?? (json ? .json : nil) { plan.format = format }
+            plan.baseline = baseline ?? plan.baseline
+            plan.writeBaseline = writeBaseline
+            plan.changedSince = changedSince ?? plan.changedSince
             guard !plan.files.isEmpty else {
                 throw ValidationError("no files to check: name some, or a --config with files")
             }
@@ -141,21 +165,30 @@ struct CheckCommand: AsyncParsableCommand {
                 Output.standardError("chevron: \(place.escapingControls): \((row.error ?? "").escapingControls)\n")
             }
             switch plan.format {
-            case .text: Output.printLines(CheckTable.lines(rows))
+            case .text:
+                Output.printLines(CheckTable.lines(rows))
+                Output.printLines(
+                    run.fixed.map { "fixed since the baseline: \(CheckTable.describe($0))".escapingControls })
             case .json:
                 let fingerprint = try await FingerprintCommand.fetch(from: client)
                 var json = PrettyJSON.toStandardOutput()
-                CheckReport(rows: rows, summary: summary, fingerprint: fingerprint).write(to: &json)
+                CheckReport(rows: rows, summary: summary, fingerprint: fingerprint, fixed: run.fixed).write(to: &json)
                 json.finish()
             case .sarif:
                 let fingerprint = try await FingerprintCommand.fetch(from: client)
                 var json = PrettyJSON.toStandardOutput()
                 CheckSARIF.write(
                     rows, failOn: plan.failOn, version: Chevron.version, fingerprint: fingerprint.fingerprint,
-                    to: &json)
+                    baselined: summary.baseline != nil, fixed: run.fixed, to: &json)
                 json.finish()
             case .junit: Output.printLines(CheckJUnit.document(rows, looks: looks, failOn: plan.failOn))
-            case .github: Output.printLines(CheckGitHub.lines(rows, failOn: plan.failOn))
+            case .github:
+                Output.printLines(CheckGitHub.lines(rows, failOn: plan.failOn))
+                if let counts = summary.baseline {
+                    print(
+                        "::notice title=chevron check%3A baseline::\(counts.accepted) problems are in the baseline "
+                            + "(not annotated); \(counts.fixed) of its problems are fixed since it")
+                }
             }
             run.substitutions.warn()
             for note in run.notes { TrustNotes.warn(note) }
@@ -165,12 +198,20 @@ struct CheckCommand: AsyncParsableCommand {
             } else {
                 print(line)
             }
+            if let path = plan.writeBaseline {
+                let written = run.baseline
+                try written.write(to: path)
+                Output.standardError("chevron: wrote \(written.problems.count) problems to \(path.escapingControls)\n")
+            }
+            // Only what no baseline accepts fails a run: a file not read (2), a title not
+            // measured (4), a problem a --fail-on rule names (1).
+            let fresh = rows.flatMap(\.newProblems)
             let status =
-                if summary.unreadableFiles > 0 {
+                if fresh.contains(.unreadableFile) {
                     ExitStatus.usage
-                } else if rows.contains(where: { $0.error != nil }) {
+                } else if fresh.contains(.error) {
                     ExitStatus.remoteError
-                } else if rows.contains(where: { row in plan.failOn.contains { row.fails($0) } }) {
+                } else if run.fails(under: plan.failOn) {
                     ExitStatus.checkFailed
                 } else {
                     Int32(0)
