@@ -36,6 +36,30 @@ public struct CheckPlan: Sendable {
     private var languageFilters: [LanguageTag?] = []
     public var samples = PlaceholderSamples()
     public var failOn: [CheckPlan.FailOn] = []
+    /// A rule's threshold (`--fail-on truncate>20`): the rule fails the run only when more rows
+    /// than this break it, so that a team can lower it release by release.
+    public var failThresholds: [FailOn: Int] = [:]
+    /// The most results a SARIF report holds (`--max-results`).
+    public var maxResults = CheckSARIF.defaultMaxResults
+
+    /// Adds a `--fail-on` rule, `RULE` or `RULE>N`.
+    /// - Throws: `Problem` when the rule is none, or the threshold no whole number.
+    public mutating func addFailOn(_ option: String) throws(Problem) {
+        let parts = option.split(separator: ">", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let rule = FailOn(rawValue: parts[0]) else {
+            throw Problem(
+                description:
+                    "\"\(option)\": \(parts[0]) is not one of \(FailOn.allCases.map(\.rawValue).joined(separator: ", ")) "
+                    + "(RULE, or RULE>N to fail only past N rows)")
+        }
+        if parts.count == 2 {
+            guard let threshold = Int(parts[1]), threshold >= 0 else {
+                throw Problem(description: "\"\(option)\": \(parts[1]) is not a whole number of rows")
+            }
+            failThresholds[rule] = threshold
+        }
+        if !failOn.contains(rule) { failOn.append(rule) }
+    }
     public var language: String?
     /// The generic title of the fallback chain for titles in no language named in
     /// `genericTitles` (the engine's own, "Back", when nil).
@@ -114,12 +138,8 @@ public struct CheckPlan: Sendable {
             file.hasPrefix("/") || folder.isEmpty ? file : (folder as NSString).appendingPathComponent(file)
         }
         plan.onlyLanguages = try strings("languages")
-        plan.failOn = try strings("failOn").map { name in
-            guard let rule = CheckPlan.FailOn(rawValue: name) else {
-                throw problem(
-                    "failOn", "\"\(name)\" is not one of \(FailOn.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return rule
+        for rule in try strings("failOn") {
+            do { try plan.addFailOn(rule) } catch { throw problem("failOn", error.description) }
         }
         plan.language = try string("language")
         // One generic title ("Back"), or one per language ({"de": "Zurück", "*": "Back"}).

@@ -27,6 +27,24 @@ public enum CheckProblem: String, CaseIterable, Sendable {
         }
     }
 
+    /// What to do about it, for SARIF's rule help.
+    public var help: String {
+        switch self {
+        case .error, .unreadableFile:
+            "Read the error: a title over the engine's text limit, a placeholder no rule fills or a limit that cannot be read is fixed in the catalogue; a file that cannot be read is fixed where the message says."
+        case .truncated, .overOwnLimit:
+            "Shorten the translation, or give the string a shorter back-button title (a back title of its own); the row's displayedTitle is what a user sees."
+        case .fellBack:
+            "The title is replaced by the generic title or the chevron alone: shorten it if the title matters on this button."
+        case .lineBreak:
+            "A back button shows one line: remove the line break from the title, or give the button a title of its own."
+        case .missingGlyphs:
+            "Install a font covering the characters (fc-list ':charset=HEX' lists those that do), or fix text that holds characters by mistake."
+        case .overLength:
+            "The title has more characters or bytes than its own limit allows: shorten it."
+        }
+    }
+
     /// The `--fail-on` rules that fail a row with this problem.
     public var failingRules: Set<CheckPlan.FailOn> {
         switch self {

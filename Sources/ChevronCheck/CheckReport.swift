@@ -25,6 +25,13 @@ public struct CheckRow: Sendable {
     /// Whether the title holds a line break: a one-line label shows its first line and "…"
     /// (`LineBreaks`).
     public let lineBreak: Bool
+    /// The width the button would need to show the title measured whole (nil for an error): how
+    /// far over its limit a cut title is (`overflow`).
+    public let neededWidth: Double?
+
+    /// How many points the title is over the row's limit (0 when it fits).
+    public var overflow: Double { max(0, (neededWidth ?? 0) - maxWidth) }
+
     /// The row's problems a baseline holds (`--baseline`): accepted, not failing the run.
     public internal(set) var accepted: Set<CheckProblem> = []
 
@@ -56,6 +63,7 @@ public struct CheckRow: Sendable {
         self.look = look
         maxWidth = own ?? lookMaximum
         width = outcome.width
+        neededWidth = outcome.neededWidth
         truncated = outcome.truncated
         displayedTitle = outcome.displayedTitle
         titleSource = outcome.titleSource
@@ -87,6 +95,7 @@ public struct CheckRow: Sendable {
         title = ""
         look = ""
         width = nil
+        neededWidth = nil
         maxWidth = 0
         truncated = false
         displayedTitle = ""
@@ -204,10 +213,14 @@ public struct CheckOutcome: Sendable {
     public var titleSource = "none"
     public var missingGlyphs = 0
     public var error: String?
+    /// The width the button would need to show its text whole: its width with the title's
+    /// frame replaced by the whole text's width.
+    public var neededWidth: Double?
 
     public init(_ result: SizeResultReply) {
         if let layout = result.layout {
             width = layout.width
+            neededWidth = layout.width - layout.titleFrame.width + layout.textWidth
             truncated = layout.truncated
             displayedTitle = layout.displayedTitle
             titleSource = layout.titleSource.rawValue
@@ -260,6 +273,8 @@ public struct CheckReport {
         /// With a baseline (`--baseline`): how many problems are new, how many it accepts, and how
         /// many of its problems are fixed.
         public var baseline: BaselineCounts?
+        /// The counts per language and look, what needs attention first.
+        public var languages: [LanguageSummary] = []
 
         public struct BaselineCounts: Sendable {
             public let new: Int
@@ -343,6 +358,29 @@ extension CheckReport.Summary {
             }
             json.member("errors", errors)
             json.member("fellBack", fellBack)
+            json.array("languages") { json in
+                for group in languages {
+                    json.element()
+                    json.object { json in
+                        json.member("errors", group.errors)
+                        json.member("fellBack", group.fellBack)
+                        json.member("language", group.language)
+                        json.member("lineBreaks", group.lineBreaks)
+                        json.member("look", group.look)
+                        json.member("missingGlyphs", group.missingGlyphs)
+                        json.member("new", group.new)
+                        json.member("overLimit", group.overLimit)
+                        json.member("rows", group.rows)
+                        json.member("truncated", group.truncated)
+                        if let widest = group.widest {
+                            json.object("widestOverflow") { json in
+                                json.member("key", widest.key)
+                                json.member("points", widest.overflow)
+                            }
+                        }
+                    }
+                }
+            }
             json.member("lineBreaks", lineBreaks)
             json.member("missingGlyphs", missingGlyphs)
             json.member("overLength", overLength)
@@ -382,6 +420,7 @@ extension CheckReport.Summary {
             overLength: rows.filter { $0.error == nil && $0.overLength }.count,
             errors: rows.filter { $0.error != nil && !$0.isUnreadableFile }.count,
             unreadableFiles: rows.filter(\.isUnreadableFile).count, baseline: baseline,
+            languages: LanguageSummary.of(rows),
             substitutions: substitutions.entries.map { entry in
                 Substitution(
                     look: entry.look, requested: entry.font.requested, family: entry.font.family,

@@ -14,6 +14,13 @@ public struct CheckRun: Sendable {
     /// The files, each once, in the plan's order, with titles measured whose language neither
     /// their path nor their contents say: they are measured in `--language`, else in none.
     public let unknownLanguageFiles: [String]
+    /// The `--fail-on` rules that fail this run: each without a threshold, and each broken by
+    /// more rows than its threshold (`--fail-on truncate>20`). Reports call the problems these
+    /// rules fail errors, the others warnings.
+    public let failing: [CheckPlan.FailOn]
+    /// The run's counts per language and look (`LanguageSummary`), what needs attention first.
+    public let languages: [LanguageSummary]
+
     /// With a baseline: the problems it holds that this run did not find, in rows it checked
     /// (the titles fixed since); sorted.
     public let fixed: [ProblemIdentity]
@@ -69,10 +76,24 @@ public struct CheckRun: Sendable {
             }
             previous = entry.alternativesOf
         }
+        var failing: [CheckPlan.FailOn] = []
+        for rule in plan.failOn {
+            guard let threshold = plan.failThresholds[rule] else {
+                failing.append(rule)
+                continue
+            }
+            let broken = rows.filter { row in row.newProblems.contains { $0.failingRules.contains(rule) } }.count
+            notes.append(
+                "note: --fail-on \(rule.rawValue)>\(threshold): \(broken) rows break it"
+                    + (broken > threshold ? ", over the threshold: it fails the run" : ", within the threshold"))
+            if broken > threshold { failing.append(rule) }
+        }
+        self.failing = failing
         self.notes = notes
         summary = CheckReport.Summary(
             rows: rows, titles: titles, untranslated: untranslated, substitutions: self.substitutions,
             baseline: baselineCounts)
+        languages = summary.languages
     }
 
     /// Every problem of the run, as a baseline records them (`--write-baseline`).

@@ -58,9 +58,16 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "Exit 1 when a title is truncated or replaced (truncate), replaced (fallback), has glyphs no font covers (missing), is not shown in full within its own limit (limit), or any of these (any); repeatable."
+            "Exit 1 when a title is truncated or replaced (truncate), replaced (fallback), has glyphs no font covers (missing), is not shown in full within its own limit (limit), holds a line break (line-break), or any of these (any); RULE>N fails only when more than N rows break it; repeatable."
     )
-    var failOn: [CheckPlan.FailOn] = []
+    var failOn: [String] = []
+
+    @Option(
+        name: .long,
+        help:
+            "The most results a SARIF report holds, the most severe first (default 5000, what code scanning shows; at most 25000, what it takes)."
+    )
+    var maxResults: Int?
 
     @Option(
         name: .long,
@@ -123,7 +130,15 @@ struct CheckCommand: AsyncParsableCommand {
             plan.looks += look
             plan.keys += key
             plan.onlyLanguages += onlyLanguage
-            plan.failOn += failOn
+            for rule in failOn {
+                do { try plan.addFailOn(rule) } catch { throw ValidationError("--fail-on \(error)") }
+            }
+            if let maxResults {
+                guard (1...CheckSARIF.hardMaxResults).contains(maxResults) else {
+                    throw ValidationError("--max-results \(maxResults): give 1 to \(CheckSARIF.hardMaxResults)")
+                }
+                plan.maxResults = maxResults
+            }
             plan.language = language ?? plan.language
             for option in genericTitle { plan.setGenericTitle(option) }
             plan.inputFormat = inputFormat ?? plan.inputFormat
@@ -169,6 +184,11 @@ struct CheckCommand: AsyncParsableCommand {
                 Output.printLines(CheckTable.lines(rows))
                 Output.printLines(
                     run.fixed.map { "fixed since the baseline: \(CheckTable.describe($0))".escapingControls })
+                // With languages and more than one language or look, their counts, what needs
+                // attention first.
+                if run.languages.count > 1, run.languages.contains(where: { $0.language != nil }) {
+                    Output.printLines([""] + LanguageSummary.table(run.languages))
+                }
             case .json:
                 let fingerprint = try await FingerprintCommand.fetch(from: client)
                 var json = PrettyJSON.toStandardOutput()
@@ -178,12 +198,16 @@ struct CheckCommand: AsyncParsableCommand {
                 let fingerprint = try await FingerprintCommand.fetch(from: client)
                 var json = PrettyJSON.toStandardOutput()
                 CheckSARIF.write(
-                    rows, failOn: plan.failOn, version: Chevron.version, fingerprint: fingerprint.fingerprint,
-                    baselined: summary.baseline != nil, fixed: run.fixed, to: &json)
+                    rows, failOn: run.failing, version: Chevron.version, fingerprint: fingerprint.fingerprint,
+                    baselined: summary.baseline != nil, fixed: run.fixed, maxResults: plan.maxResults, to: &json)
                 json.finish()
-            case .junit: Output.printLines(CheckJUnit.document(rows, looks: looks, failOn: plan.failOn))
+            case .junit: Output.printLines(CheckJUnit.document(rows, looks: looks, failOn: run.failing))
             case .github:
-                Output.printLines(CheckGitHub.lines(rows, failOn: plan.failOn))
+                Output.printLines(CheckGitHub.lines(rows, failOn: run.failing))
+                // The job summary, where GitHub gives one: every count the annotations cannot hold.
+                if let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+                    Self.append(LanguageSummary.markdown(run.languages, baselined: summary.baseline != nil), to: path)
+                }
                 if let counts = summary.baseline {
                     print(
                         "::notice title=chevron check%3A baseline::\(counts.accepted) problems are in the baseline "
@@ -211,7 +235,7 @@ struct CheckCommand: AsyncParsableCommand {
                     ExitStatus.usage
                 } else if fresh.contains(.error) {
                     ExitStatus.remoteError
-                } else if run.fails(under: plan.failOn) {
+                } else if run.fails(under: run.failing) {
                     ExitStatus.checkFailed
                 } else {
                     Int32(0)
@@ -222,13 +246,37 @@ struct CheckCommand: AsyncParsableCommand {
             Output.finish(status: status)
         }
     }
+
+    /// Appends `text` to the file at `path`, made when missing (GitHub's job summary, which
+    /// other steps write too).
+    private static func append(_ text: String, to path: String) {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            Output.standardError(
+                "chevron: cannot write the job summary \(path.escapingControls): \(String(cString: strerror(errno)))\n")
+            return
+        }
+        defer { close(descriptor) }
+        var text = text
+        let complete = text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+        if !complete {
+            Output.standardError(
+                "chevron: cannot write the job summary \(path.escapingControls): \(String(cString: strerror(errno)))\n")
+        }
+    }
 }
 
 /// `--input-format` takes a format's name (`xliff`, `lines`, …).
 extension TitleFormat: ExpressibleByArgument {}
-
-/// `--fail-on` takes a rule's name (`truncate`, `any`, …).
-extension CheckPlan.FailOn: ExpressibleByArgument {}
 
 /// `--format` takes a report's name (`sarif`, …).
 extension CheckOutputFormat: ExpressibleByArgument {}

@@ -113,4 +113,103 @@ struct CheckInCITests {
         #expect(noRepository.status == 2, "\(noRepository.error)")
         #expect(noRepository.error.contains("not in a git repository"), "\(noRepository.error)")
     }
+
+    /// A catalogue of 40,000 truncated titles: what the platforms can take. GitHub shows 10
+    /// error and 10 warning annotations a step: at most that many, then a notice, and the counts
+    /// in the job summary's Markdown table. Code scanning shows 5,000 results of a run and takes
+    /// 25,000: SARIF holds at most those, read by PyPI's sarif-tools. JUnit has a suite per file
+    /// and look, read by junitparser.
+    @Test func reportsStayWithinWhatThePlatformsTake() throws {
+        // One title under 40,000 keys: 40,000 failing rows, one question for the engine.
+        let titles = (0..<40_000).map { "t\($0),Datenschutz und Sicherheit im Überblick" }.joined(separator: "\n")
+        let folder = try TrustTests.folder(["de.lproj/titles.csv": "key,title\n" + titles + "\n", "de.lproj/few.csv": "key,title\nx,Datenschutz und Sicherheit im Überblick\ny,Hallo\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let summaryFile = folder.appendingPathComponent("summary.md")
+        let github = try CLITests.run(
+            "chevron", ["check", "--local", "de.lproj/titles.csv", "de.lproj/few.csv", "--format", "github", "--fail-on", "truncate"],
+            environment: ["GITHUB_STEP_SUMMARY": summaryFile.path], directory: folder)
+        #expect(github.status == 1)
+        let lines = github.output.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("::error ") }.count == 10)
+        #expect(lines.filter { $0.hasPrefix("::warning ") }.count == 0)
+        #expect(lines.contains { $0.hasPrefix("::notice title=chevron check::39991 more problems are not annotated") }, "\(lines.prefix(12))")
+        let markdown = try String(contentsOf: summaryFile, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(markdown.first == "### chevron check")
+        let table = markdown.filter { $0.hasPrefix("|") }
+        #expect(table.count == 3, "\(markdown)")  // header, alignment, one language × look
+        #expect(table.allSatisfy { $0.split(separator: "|", omittingEmptySubsequences: false).count == table[0].split(separator: "|", omittingEmptySubsequences: false).count })
+        #expect(table[2].hasPrefix("| de | classic | 40002 | 40001 |"), "\(table)")
+
+        for (arguments, expected) in [([String](), 5000), (["--max-results", "25000"], 25000)] {
+            let sarif = try CLITests.run(
+                "chevron", ["check", "--local", "de.lproj/titles.csv", "de.lproj/few.csv", "--format", "sarif"] + arguments,
+                directory: folder)
+            let path = folder.appendingPathComponent("report.sarif")
+            try sarif.output.write(to: path, atomically: true, encoding: .utf8)
+            let read = try CLITests.run(
+                "python3",
+                ["-c", """
+                import json, sys
+                from sarif import loader
+                report = loader.load_sarif_file(sys.argv[1])
+                run = report.data["runs"][0]
+                print(json.dumps([report.get_result_count(), run["properties"]["chevronResultsLeftOut"],
+                                  run["invocations"][0]["toolExecutionNotifications"][0]["level"],
+                                  [r["help"]["text"] != "" for r in run["tool"]["driver"]["rules"]]]))
+                """, path.path])
+            #expect(read.status == 0, "\(read.error)")
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(read.output.utf8)) as? [Any])
+            #expect(answer[0] as? Int == expected)
+            #expect(answer[1] as? Int == 40_001 - expected)
+            #expect(answer[2] as? String == "warning")
+            #expect((answer[3] as? [Bool])?.allSatisfy { $0 } == true)
+        }
+        let tooMany = try CLITests.run(
+            "chevron", ["check", "--local", "de.lproj/few.csv", "--format", "sarif", "--max-results", "25001"], directory: folder)
+        #expect(tooMany.status == 2 && tooMany.error.contains("--max-results 25001"))
+
+        let junit = try CLITests.run(
+            "chevron", ["check", "--local", "de.lproj/few.csv", "de.lproj/titles.csv", "--look", "classic", "--look", "modern",
+                        "--format", "junit"], directory: folder)
+        let junitPath = folder.appendingPathComponent("junit.xml")
+        try junit.output.write(to: junitPath, atomically: true, encoding: .utf8)
+        let suites = try CLITests.run(
+            "python3", ["-c", """
+            import json, sys
+            from junitparser import JUnitXml
+            print(json.dumps([[suite.name, suite.tests] for suite in JUnitXml.fromfile(sys.argv[1])]))
+            """, junitPath.path])
+        #expect(suites.status == 0, "\(suites.error)")
+        let names = try #require(try JSONSerialization.jsonObject(with: Data(suites.output.utf8)) as? [[Any]])
+        #expect(names.map { $0[0] as? String } == [
+            "de.lproj/few.csv [classic]", "de.lproj/few.csv [modern]", "de.lproj/titles.csv [classic]",
+            "de.lproj/titles.csv [modern]",
+        ])
+        #expect(names.map { $0[1] as? Int } == [2, 2, 40_000, 40_000])
+    }
+
+    /// `--fail-on RULE>N` fails only when more than N rows break the rule, so a team can ratchet
+    /// it down; the per-language summary says where the problems are.
+    @Test func aThresholdFailsOnlyPastItsCount() throws {
+        let strings = (0..<3).map { "\"t\($0)\" = \"Datenschutz und Sicherheit im Überblick \($0)\";" }.joined(separator: "\n")
+        let folder = try TrustTests.folder(["de.lproj/Localizable.strings": strings, "fr.lproj/Localizable.strings": "\"t\" = \"Réglages\";"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = ["de.lproj/Localizable.strings", "fr.lproj/Localizable.strings"]
+        let within = try CheckReportsTests.check(files + ["--fail-on", "truncate>3"], in: folder)
+        #expect(within.status == 0, "\(within.error)")
+        #expect(within.error.contains("--fail-on truncate>3: 3 rows break it, within the threshold"))
+        let over = try CheckReportsTests.check(files + ["--fail-on", "truncate>2"], in: folder)
+        #expect(over.status == 1)
+        // The per-language table: German first, with its three cuts.
+        let table = over.output.split(separator: "\n").drop { !$0.hasPrefix("language") }
+        #expect(table.dropFirst().first?.hasPrefix("de        classic     3          3") == true, "\(over.output)")
+        let json = try CheckReportsTests.check(files + ["--format", "json"], in: folder)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let languages = try #require((report["summary"] as? [String: Any])?["languages"] as? [[String: Any]])
+        #expect(languages.map { $0["language"] as? String } == ["de", "fr"])
+        #expect(languages.first?["truncated"] as? Int == 3)
+        #expect((languages.first?["widestOverflow"] as? [String: Any])?["key"] as? String != nil)
+        let bad = try CheckReportsTests.check(files + ["--fail-on", "truncate>many"], in: folder)
+        #expect(bad.status == 2 && bad.error.contains("many is not a whole number"))
+    }
 }
