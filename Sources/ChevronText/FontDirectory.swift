@@ -10,8 +10,10 @@ enum FontDirectory {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && access(path, R_OK | X_OK) == 0
     }
 
-    /// Every regular file under `path`, sub-directories included, hidden names skipped (as
-    /// fontconfig scans them). At most `limit` files, so a huge tree cannot stall a rescan.
+    /// Every entry under `path` that is not a directory (fonts, and whatever else is there, which
+    /// the caller refuses when it is not a regular file), sub-directories included, hidden names
+    /// skipped (as fontconfig scans them). At most `limit` entries, so a huge tree cannot stall
+    /// a rescan.
     static func files(_ path: String) -> [String] {
         var found: [String] = []
         var pending = [path]
@@ -25,11 +27,11 @@ enum FontDirectory {
                 guard !name.hasPrefix(".") else { continue }
                 let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
                 var info = stat()
+                // A link to nothing is not listed. `stat` never opens, so a FIFO cannot block it.
                 guard stat(child, &info) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: pending.append(child)
-                case S_IFREG: found.append(child)
-                default: break
+                default: found.append(child)
                 }
             }
         }
