@@ -36,9 +36,12 @@ final class FontConfiguration: @unchecked Sendable {
             throw TextError(.fontNotFound, parameter: "fonts", "fontconfig could not load its configuration")
         }
         self.config = config
-        // File by file rather than `FcConfigAppFontAddDir`, whose cache trusts a directory whose
-        // modification time did not change: a font truncated or rewritten in place would still be
-        // listed as it was. Scanning each file is a few milliseconds, at start and each rescan.
+        // The directories are walked here (`FontDirectory.files`: each directory once, so links
+        // that loop cost nothing) and fontconfig is handed the files one by one, never a
+        // directory: `FcConfigAppFontAddDir` follows every link again, and its cache trusts a
+        // directory whose modification time did not change, so a font truncated or rewritten in
+        // place would still be listed as it was. Scanning each file is a few milliseconds, at
+        // start and each rescan.
         var skipped: [SkippedFontFile] = []
         for file in extraDirectories.flatMap(FontDirectory.files) {
             let before = Self.applicationFontCount(config)
