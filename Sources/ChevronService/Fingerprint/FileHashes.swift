@@ -5,8 +5,11 @@ import Synchronization
     import Glibc
 #endif
 
-/// SHA-256 hashes of files, remembered by path, size, modification time and inode, so that a
-/// fingerprint reads only the files that changed since it last ran. The memo is also kept in a
+/// SHA-256 hashes of files, remembered by path with the file's size, modification time, status
+/// change time and inode, so that a fingerprint reads only the files that changed since it last
+/// ran. The status change time (ctime) is what no one can set back: a file rewritten in place
+/// with its modification time restored (`touch -r`) keeps its size, inode and mtime, but its
+/// ctime moves, and it is read again. The memo is also kept in a
 /// cache file (one line per file), so a new process (`chevron --local`, a restarted daemon)
 /// does not read every font again; a cache that cannot be read or written is only slower.
 final class FileHashes: Sendable {
@@ -19,6 +22,7 @@ final class FileHashes: Sendable {
     private struct Stamp: Hashable {
         var size: Int
         var modified: Int
+        var changed: Int
         var inode: UInt
     }
 
@@ -30,12 +34,15 @@ final class FileHashes: Sendable {
         self.cacheFile = cacheFile
         guard let cacheFile, let text = Self.readText(cacheFile) else { return }
         var loaded: [String: (stamp: Stamp, digest: String)] = [:]
+        // size, mtime, ctime, inode, digest, path; a line of another shape is ignored.
         for line in text.split(separator: "\n") {
-            let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
-            guard fields.count == 5, let size = Int(fields[0]), let modified = Int(fields[1]),
-                let inode = UInt(fields[2]), fields[3].utf8.count == 64
+            let fields = line.split(separator: "\t", maxSplits: 5, omittingEmptySubsequences: false)
+            guard fields.count == 6, let size = Int(fields[0]), let modified = Int(fields[1]),
+                let changed = Int(fields[2]), let inode = UInt(fields[3]), fields[4].utf8.count == 64
             else { continue }
-            loaded[String(fields[4])] = (Stamp(size: size, modified: modified, inode: inode), String(fields[3]))
+            loaded[String(fields[5])] = (
+                Stamp(size: size, modified: modified, changed: changed, inode: inode), String(fields[4])
+            )
         }
         memo.withLock { $0 = loaded }
     }
@@ -47,14 +54,14 @@ final class FileHashes: Sendable {
         return nil
     }
 
-    /// The hash of the file at `path`: remembered when its size, modification time and inode are
-    /// unchanged, else read now.
+    /// The hash of the file at `path`: remembered when its size, modification time, status
+    /// change time and inode are unchanged, else read now.
     func hash(of path: String) -> Hash {
         var info = stat()
         guard stat(path, &info) == 0 else { return Hash(size: -1, digest: "missing") }
         let stamp = Stamp(
             size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
-            inode: UInt(info.st_ino))
+            changed: Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec), inode: UInt(info.st_ino))
         if let known = memo.withLock({ $0[path] }), known.stamp == stamp {
             return Hash(size: stamp.size, digest: known.digest)
         }
@@ -70,7 +77,8 @@ final class FileHashes: Sendable {
         let lines = memo.withLock { memo in
             // A path with a tab or line break would not read back; it is hashed again next time.
             memo.filter { !$0.key.contains("\n") && !$0.key.contains("\t") }.map { path, entry in
-                "\(entry.stamp.size)\t\(entry.stamp.modified)\t\(entry.stamp.inode)\t\(entry.digest)\t\(path)\n"
+                let stamp = entry.stamp
+                return "\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)\t\(stamp.inode)\t\(entry.digest)\t\(path)\n"
             }
         }
         let directory = String(cacheFile[..<(cacheFile.lastIndex(of: "/") ?? cacheFile.startIndex)])
