@@ -275,6 +275,9 @@ public struct CheckReport {
         public var baseline: BaselineCounts?
         /// The counts per language and look, what needs attention first.
         public var languages: [LanguageSummary] = []
+        /// With a selection (`--key`, `--titles`, `--titles-comment`): the strings read that it
+        /// did not select as titles.
+        public var leftOutBySelection: Int?
 
         public struct BaselineCounts: Sendable {
             public let new: Int
@@ -381,6 +384,9 @@ extension CheckReport.Summary {
                     }
                 }
             }
+            if let leftOutBySelection {
+                json.member("leftOutBySelection", leftOutBySelection)
+            }
             json.member("lineBreaks", lineBreaks)
             json.member("missingGlyphs", missingGlyphs)
             json.member("overLength", overLength)
@@ -408,7 +414,7 @@ extension CheckReport.Summary {
     /// The counts of `rows`, `titles` entries read, and the looks measured with a substitute.
     public init(
         rows: [CheckRow], titles: Int, untranslated: Int = 0, substitutions: SubstitutionLog,
-        baseline: BaselineCounts? = nil
+        baseline: BaselineCounts? = nil, leftOutBySelection: Int? = nil
     ) {
         self.init(
             titles: titles, untranslated: untranslated, rows: rows.count,
@@ -420,7 +426,7 @@ extension CheckReport.Summary {
             overLength: rows.filter { $0.error == nil && $0.overLength }.count,
             errors: rows.filter { $0.error != nil && !$0.isUnreadableFile }.count,
             unreadableFiles: rows.filter(\.isUnreadableFile).count, baseline: baseline,
-            languages: LanguageSummary.of(rows),
+            languages: LanguageSummary.of(rows), leftOutBySelection: leftOutBySelection,
             substitutions: substitutions.entries.map { entry in
                 Substitution(
                     look: entry.look, requested: entry.font.requested, family: entry.font.family,

@@ -38,7 +38,7 @@ public struct CheckRun: Sendable {
         let changed = try plan.changedSince.map { revision throws(CheckPlan.Problem) in
             try ChangedKeys(files: plan.files, since: revision, format: plan.inputFormat)
         }
-        let (entries, unreadable, untranslated, unknownLanguageFiles, unchanged) = try Self.entries(
+        let (entries, unreadable, untranslated, unknownLanguageFiles, unchanged, unselected) = try Self.entries(
             plan, changed: changed)
         self.unknownLanguageFiles = unknownLanguageFiles
         looks = try await CheckMeasurer.chosenLooks(plan.looks, client: client)
@@ -92,7 +92,7 @@ public struct CheckRun: Sendable {
         self.notes = notes
         summary = CheckReport.Summary(
             rows: rows, titles: titles, untranslated: untranslated, substitutions: self.substitutions,
-            baseline: baselineCounts)
+            baseline: baselineCounts, leftOutBySelection: plan.selects ? unselected : nil)
         languages = summary.languages
     }
 
@@ -147,11 +147,12 @@ public struct CheckRun: Sendable {
     ///   no title of the files read: a typo would otherwise pass as a clean check.
     static func entries(_ plan: CheckPlan, changed: ChangedKeys? = nil) throws -> (
         entries: [TitleEntry], unreadable: [(Int, TitleFileError)], untranslated: Int, unknownLanguage: [String],
-        unchanged: Int
+        unchanged: Int, unselected: Int
     ) {
         var entries: [TitleEntry] = []
         var untranslated = 0
         var unchanged = 0
+        var unselected = 0
         var unreadable: [(Int, TitleFileError)] = []
         var unknownLanguage: [String] = []
         var unmatched = plan.filters
@@ -159,8 +160,10 @@ public struct CheckRun: Sendable {
             do {
                 let read = try TitleFile.read(file, format: plan.inputFormat)
                 if !unmatched.isEmpty { unmatched.removeAll { filter in read.contains { filter.matches($0) } } }
-                for entry in read where plan.admits(entry) {
-                    if let changed, !changed.admits(entry) {
+                for entry in read where plan.isInLanguage(entry) {
+                    if !plan.isSelected(entry) {
+                        unselected += 1
+                    } else if let changed, !changed.admits(entry) {
                         unchanged += 1
                     } else if entry.isUntranslated {
                         untranslated += 1
@@ -176,7 +179,7 @@ public struct CheckRun: Sendable {
         if let filter = unmatched.first {
             throw CheckPlan.Problem(description: "\(filter) matches no title of the files checked")
         }
-        return (entries, unreadable, untranslated, unknownLanguage, unchanged)
+        return (entries, unreadable, untranslated, unknownLanguage, unchanged, unselected)
     }
 
     /// `rows` with each string's variations (rows with the same `alternativesOf`, which follow one

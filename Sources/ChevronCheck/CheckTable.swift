@@ -6,7 +6,8 @@ import Synchronization
 public enum CheckSummaryLine {
     public static func text(_ summary: CheckReport.Summary, looks: Int) -> String {
         "chevron check: \(summary.titles) titles"
-            + (summary.untranslated == 0 ? "" : " (\(summary.untranslated) untranslated left out)") + ", "
+            + (summary.untranslated == 0 ? "" : " (\(summary.untranslated) untranslated left out)")
+            + (summary.leftOutBySelection.map { " selected (\($0) other strings left out)" } ?? "") + ", "
             + "\(summary.rows) rows in \(looks) \(looks == 1 ? "look" : "looks"): "
             + "\(summary.truncated) truncated, \(summary.fellBack) fell back, \(summary.lineBreaks) with line breaks, "
             + "\(summary.missingGlyphs) with missing glyphs, \(summary.overOwnLimit) over their own limit, "

@@ -39,6 +39,10 @@ public struct TitleEntry: Sendable, Hashable {
     /// For such a variation, how many combinations of forms the string has in all (at most
     /// `PluralVariations.combinationLimit` are read).
     public var combinations: Int?
+    /// What the catalogue says of the string for its translators: an `.xcstrings` comment, an
+    /// XLIFF `<note>`, the comment before an Android `<string>` or a `.strings` key (`--titles-comment`
+    /// selects by it).
+    public var comment: String?
     /// Whether ICU's `{name}` and numbered `$1` placeholders are read besides printf's (CSV and
     /// plain lines, which belong to no platform).
     public var readsGenericPlaceholders = false

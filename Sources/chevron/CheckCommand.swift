@@ -40,6 +40,20 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
+        help:
+            "A list of the back-button titles' keys: one key or shell pattern a line, # comments; repeatable. With --key and --titles-comment, a string any of them selects is checked."
+    )
+    var titles: [String] = []
+
+    @Option(
+        name: .long,
+        help:
+            "Check the strings whose comment for translators (an .xcstrings comment, an XLIFF note, the comment before an Android string or a .strings key) matches this regular expression (\"nav(igation)? title\")."
+    )
+    var titlesComment: String?
+
+    @Option(
+        name: .long,
         help: "Check only titles in this language (de also takes de-CH, zh-Hans takes zh-CN, he takes iw); repeatable.")
     var onlyLanguage: [String] = []
 
@@ -129,6 +143,12 @@ struct CheckCommand: AsyncParsableCommand {
             plan.files += files
             plan.looks += look
             plan.keys += key
+            do {
+                for file in titles { try plan.addTitles(file: file) }
+                if let titlesComment { try plan.setTitlesComment(titlesComment) }
+            } catch {
+                throw ValidationError("\(error)")
+            }
             plan.onlyLanguages += onlyLanguage
             for rule in failOn {
                 do { try plan.addFailOn(rule) } catch { throw ValidationError("--fail-on \(error)") }

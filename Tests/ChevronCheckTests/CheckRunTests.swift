@@ -252,4 +252,31 @@ struct CheckRunTests {
         let english = try await CheckHarness.client.size(SizeParameters(look: "modern", title: german, language: "en"))
         #expect(english.direction == .ltr && english.titleFrame.x == 27)
     }
+
+    /// A titles list (`--titles FILE`: one key or pattern a line, `#` comments) selects which
+    /// strings are back-button titles, besides `--key`; the summary counts the strings left out.
+    @Test func aTitlesListSelectsTheBackButtonTitles() async throws {
+        let folder = try CheckHarness.folder([
+            "titles.txt": "# back-button titles\nsettings.title\n  *.back   # any back title\n\n",
+            "de.lproj/Localizable.strings": """
+                "settings.title" = "Einstellungen";
+                "profile.back" = "Profil";
+                "profile.body" = "Ein langer Text, der nie auf einem Knopf steht";
+                "about.title" = "Über";
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var plan = CheckPlan()
+        plan.files = [folder.appendingPathComponent("de.lproj/Localizable.strings").path]
+        try plan.addTitles(file: folder.appendingPathComponent("titles.txt").path)
+        #expect(plan.titles == ["settings.title", "*.back"])
+        let run = try await CheckRun(plan, clients: [CheckHarness.client])
+        #expect(run.rows.map(\.key) == ["settings.title", "profile.back"])
+        #expect(run.summary.leftOutBySelection == 2 && run.summary.titles == 2)
+        #expect(CheckSummaryLine.text(run.summary, looks: 1).hasPrefix("chevron check: 2 titles selected (2 other strings left out), "))
+        // --key adds to the list: a string either selects is checked.
+        plan.keys = ["about.*"]
+        let more = try await CheckRun(plan, clients: [CheckHarness.client])
+        #expect(more.rows.map(\.key) == ["settings.title", "profile.back", "about.title"])
+    }
 }
