@@ -1,12 +1,11 @@
 // swift-tools-version: 6.1
 // Chevron: back-button metrics for iOS-style navigation bars drawn outside iOS.
-// The module layout follows docs/DESIGN.md: executables → Daemon/Client → Service → Looks → Text → C.
+// The modules depend one way: executables → Daemon/Client → Service → Looks → Text → C.
+// `swift build` builds what ships (chevrond, chevron) and the libraries. The benchmarks
+// (Benchmarks/), the fuzz targets (Fuzz/) and the wire generator (BuildTools/) are packages of
+// their own that depend on this one.
 
-import Foundation
 import PackageDescription
-
-/// ordo-one/benchmark costs minutes to build; only `make bench` (CHEVRON_BENCHMARKS=1) pays for it.
-let benchmarksEnabled = ProcessInfo.processInfo.environment["CHEVRON_BENCHMARKS"] == "1"
 
 let strictSwift: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -27,6 +26,11 @@ var package = Package(
         .library(name: "ChevronClient", targets: ["ChevronClient"]),
         // For the fuzz package (Fuzz/) only.
         .library(name: "ChevronFuzzing", targets: ["ChevronFuzzing"]),
+        // For the benchmarks (Benchmarks/) and the fuzz targets (Fuzz/), which are packages of
+        // their own.
+        .library(name: "ChevronVarlink", targets: ["ChevronVarlink"]),
+        .library(name: "ChevronWire", targets: ["ChevronWire"]),
+        .library(name: "ChevronService", targets: ["ChevronService"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -98,16 +102,6 @@ var package = Package(
         .target(name: "VarlinkIDL", path: "BuildTools/VarlinkIDL", swiftSettings: strictSwift),
         .executableTarget(
             name: "varlink-codegen", dependencies: ["VarlinkIDL"], path: "BuildTools/VarlinkCodegen",
-            swiftSettings: strictSwift),
-        // The framework's floor for scripts/bench-daemon.sh: a bare SwiftNIO server with chevrond's
-        // event-loop setup and framing that answers every message with a fixed reply. (Not under
-        // Benchmarks/: package-benchmark takes every executable there for a benchmark.)
-        .executableTarget(
-            name: "nio-echo-floor",
-            dependencies: [
-                "ChevronVarlink", .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ],
             swiftSettings: strictSwift),
         // The wire types of chevron's interfaces, generated from Sources/ChevronService/Interfaces.
         .target(
@@ -283,37 +277,4 @@ var package = Package(
 
 package.targets += lookPlugins.map { name in
     .target(name: name, dependencies: ["ChevronLooks"], path: "Plugins/\(name)", swiftSettings: strictSwift)
-}
-
-if benchmarksEnabled {
-    package.dependencies.append(
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"])
-    )
-    package.targets.append(
-        .executableTarget(
-            name: "ChevronTextBenchmarks",
-            dependencies: [
-                "ChevronText",
-                "ChevronLooks",
-                "ChevronBuiltInLooks",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/ChevronTextBenchmarks",
-            swiftSettings: strictSwift,
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
-    )
-    // The same workloads as a plain loop, to run under a profiler (perf record -g); outside
-    // Benchmarks/, where the benchmark plugin takes every executable for a benchmark.
-    package.targets.append(
-        .executableTarget(
-            name: "chevron-profile",
-            dependencies: [
-                "ChevronText", "ChevronLooks", "ChevronBuiltInLooks", "ChevronService", "ChevronVarlink", "ChevronWire",
-                .product(name: "NIOCore", package: "swift-nio"),
-            ],
-            path: "Profiling/chevron-profile",
-            swiftSettings: strictSwift
-        )
-    )
 }

@@ -5,8 +5,8 @@ import Glibc
 import Testing
 
 /// What one connection costs the daemon and the others: bounded memory for a peer that never
-/// reads, and replies sent as each is ready (issue 12, items 2 and 4). The latency of a light
-/// client beside heavy ones is a benchmark (`scripts/bench_fairness.py`), not a timed test.
+/// reads, and replies sent as each is ready. The latency of a light client beside heavy ones is
+/// a benchmark (`Benchmarks/scripts/bench_fairness.py`), not a timed test.
 @Suite(.serialized)
 struct ConnectionFairnessTests {
     /// The daemon's resident memory in MiB, from /proc.
