@@ -40,14 +40,15 @@ test: deps
 	$(SWIFT) build --build-tests
 	CHEVRON_BIN_DIR="$$($(SWIFT) build --show-bin-path)" $(SWIFT) test --skip-build
 
-## Regenerates the Swift wire types (Sources/ChevronWire) and docs/INTERFACES.md from the .varlink files.
+## Regenerates the Swift wire types (Sources/ChevronWire) and docs/INTERFACES.md from the .varlink files,
+## with the generator of the BuildTools package (not part of the main build).
+CODEGEN = $(SWIFT) run --package-path BuildTools varlink-codegen
 wire:
-	swift build --product varlink-codegen
-	"$$(swift build --show-bin-path)/varlink-codegen" --markdown docs/INTERFACES.md Sources/ChevronWire \
+	$(CODEGEN) --markdown docs/INTERFACES.md Sources/ChevronWire \
 	  Sources/ChevronService/Interfaces/io.chevron.*.varlink
-	"$$(swift build --show-bin-path)/varlink-codegen" --module ChevronVarlink Sources/ChevronVarlink/Generated \
+	$(CODEGEN) --module ChevronVarlink Sources/ChevronVarlink/Generated \
 	  Sources/ChevronVarlink/Interfaces/org.varlink.service.varlink
-	"$$(swift build --show-bin-path)/varlink-codegen" --readme README.md \
+	$(CODEGEN) --readme README.md \
 	  Sources/ChevronService/Interfaces/io.chevron.*.varlink Sources/ChevronVarlink/Interfaces/org.varlink.service.varlink
 
 ## The benchmarks (the Benchmarks/ package, built apart from chevron): every figure as a ratio to

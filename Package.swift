@@ -40,6 +40,8 @@ var package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The Varlink interface parser and generators (`make wire`); only ChevronWireTests use them.
+        .package(name: "BuildTools", path: "BuildTools"),
     ],
     targets: [
         // C libraries from Debian, through pkg-config: a module map and a shim header each.
@@ -97,13 +99,8 @@ var package = Package(
             resources: [.embedInCode("Interfaces/org.varlink.service.varlink")],
             swiftSettings: strictSwift
         ),
-        // The Varlink interface files' parser and the generator of Swift wire types from them
-        // (`make wire`); the generated files live in Sources/ChevronWire.
-        .target(name: "VarlinkIDL", path: "BuildTools/VarlinkIDL", swiftSettings: strictSwift),
-        .executableTarget(
-            name: "varlink-codegen", dependencies: ["VarlinkIDL"], path: "BuildTools/VarlinkCodegen",
-            swiftSettings: strictSwift),
-        // The wire types of chevron's interfaces, generated from Sources/ChevronService/Interfaces.
+        // The wire types of chevron's interfaces, generated from Sources/ChevronService/Interfaces
+        // by `make wire` (BuildTools/).
         .target(
             name: "ChevronWire",
             dependencies: ["ChevronVarlink", .product(name: "NIOCore", package: "swift-nio")],
@@ -210,7 +207,9 @@ var package = Package(
         .testTarget(
             name: "ChevronWireTests",
             dependencies: [
-                "ChevronWire", "VarlinkIDL", "ChevronVarlink", "ChevronTestSupport",
+                "ChevronWire", "ChevronVarlink", "ChevronTestSupport",
+                .product(name: "VarlinkIDL", package: "BuildTools"),
+                .product(name: "VarlinkCodegen", package: "BuildTools"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSwift
