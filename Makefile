@@ -58,8 +58,9 @@ bench: deps
 	Benchmarks/scripts/bench-daemon.sh
 	Benchmarks/scripts/bench-check.sh
 
-## Fuzzing (not part of `make test`, which replays the corpus and past crashes): each target
-## for FUZZ_SECONDS (default 180) with libFuzzer and AddressSanitizer; see scripts/fuzz.sh.
+## Fuzzing (not part of `make test`, which replays the corpus and past crashes): each target of the
+## Fuzz/ package for FUZZ_SECONDS (default 180) with libFuzzer and AddressSanitizer; a crash goes to
+## Fuzz/crashes/TARGET/, to be committed with its fix. See scripts/fuzz.sh.
 fuzz: deps
 	scripts/fuzz.sh
 

@@ -24,12 +24,11 @@ var package = Package(
         .executable(name: "chevron", targets: ["chevron"]),
         .executable(name: "chevrond", targets: ["chevrond"]),
         .library(name: "ChevronClient", targets: ["ChevronClient"]),
-        // For the fuzz package (Fuzz/) only.
-        .library(name: "ChevronFuzzing", targets: ["ChevronFuzzing"]),
         // For the benchmarks (Benchmarks/) and the fuzz targets (Fuzz/), which are packages of
         // their own.
         .library(name: "ChevronVarlink", targets: ["ChevronVarlink"]),
         .library(name: "ChevronWire", targets: ["ChevronWire"]),
+        .library(name: "ChevronCheck", targets: ["ChevronCheck"]),
         .library(name: "ChevronService", targets: ["ChevronService"]),
     ],
     dependencies: [
@@ -187,17 +186,6 @@ var package = Package(
             swiftSettings: strictSwift
         ),
 
-        // The fuzz targets' entry points (Fuzz/ builds them with libFuzzer; the tests replay
-        // their corpus and past crashes through them).
-        .target(
-            name: "ChevronFuzzing",
-            dependencies: [
-                "ChevronBuiltInLooks", "ChevronCheck", "ChevronLooks", "ChevronService", "ChevronText",
-                "ChevronVarlink",
-                .product(name: "NIOCore", package: "swift-nio"),
-            ],
-            swiftSettings: strictSwift
-        ),
         .target(
             name: "ChevronTestSupport",
             dependencies: ["CCairo"],
@@ -219,9 +207,16 @@ var package = Package(
             dependencies: ["ChevronCheck"],
             swiftSettings: strictSwift
         ),
+        // Replays the fuzz corpus and past crashes through the fuzz targets' entry points:
+        // FuzzEntries.swift here is a symbolic link to Fuzz/Entries/FuzzEntries.swift, so the
+        // tests compile the very file the fuzz package builds, without building that package.
         .testTarget(
             name: "ChevronFuzzingTests",
-            dependencies: ["ChevronFuzzing"],
+            dependencies: [
+                "ChevronBuiltInLooks", "ChevronCheck", "ChevronLooks", "ChevronService", "ChevronText",
+                "ChevronVarlink", "ChevronWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(
