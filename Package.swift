@@ -186,10 +186,11 @@ var package = Package(
             swiftSettings: strictSwift
         ),
 
-        .target(
+        // Helpers the test targets share (a chevrond process, fonts, bitmaps): a test target, so
+        // that only test builds compile it.
+        .testTarget(
             name: "ChevronTestSupport",
             dependencies: ["CCairo"],
-            path: "Tests/ChevronTestSupport",
             swiftSettings: strictSwift
         ),
         .testTarget(
