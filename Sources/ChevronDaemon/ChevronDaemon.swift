@@ -35,9 +35,9 @@ public enum ChevronDaemon {
         defer { workers.shutdownGracefully { _ in } }
         // Bulk work (big batches in slices, large messages) runs on threads of its own, as many
         // as the ordinary workers but at a lower priority: a lone bulk client (a `chevron check`)
-        // gets every core, and an ordinary call still gets the CPU first (nice 10 against 0:
-        // scripts/bench-daemon.sh's light client beside two SizeMany connections stays within
-        // 5× its p99 alone).
+        // gets every core, and an ordinary call still gets the CPU first (nice 10 against 0: the
+        // light client of Benchmarks/scripts/bench-daemon.sh beside two SizeMany connections
+        // stays within 5× its p99 alone).
         let bulk = BulkLane(width: workerThreads)
         defer { bulk.shutDown() }
         let server = try await VarlinkServer(

@@ -7,7 +7,7 @@ import Testing
 /// What one connection costs the daemon and the others: a peer that never reads holds bounded
 /// memory, given back when it closes, and pipelined batches are each answered as soon as they
 /// are ready. The latency of a light client beside heavy ones is a benchmark
-/// (`scripts/bench_fairness.py`), not a timed test.
+/// (`Benchmarks/scripts/bench_fairness.py`), not a timed test.
 @Suite(.serialized)
 struct ConnectionFairnessTests {
     /// The daemon's resident memory in MiB, from /proc.
