@@ -24,8 +24,27 @@ struct BoundedEchoTests {
         let look = try #require(unknown.string("look"))
         #expect(
             look.hasPrefix(String(repeating: "é", count: 100)) && !look.hasPrefix(String(repeating: "é", count: 101)))
-        #expect(look.hasSuffix("… [cut: 100000 bytes]"), "\(look.suffix(40))")
+        #expect(look.hasSuffix("… [cut: 99800 bytes]"), "\(look.suffix(40))")  // 100 characters kept
         #expect((unknown.parameters["known"] as? [String])?.contains("classic") == true)
+    }
+
+    /// A reason echoing a method name is cut once, at 200 bytes, and the mark counts the bytes
+    /// left out: the reason's whole length less what is kept, whatever the length.
+    @Test(arguments: [190, 1_000, 100_000])
+    func theCutMarkCountsTheBytesLeftOut(length: Int) throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.connect()
+        let method = String(repeating: "m", count: length)  // no dot: not a qualified name
+        let whole = "\"\(method)\" is not a qualified method name like org.example.Interface.Method"
+        try client.send(["method": method])
+        let reply = Reply(try client.receive())
+        #expect(reply.error == "io.chevron.Service.InvalidMessage")
+        let reason = try #require(reply.string("reason"))
+        let parts = reason.components(separatedBy: "… [cut: ")
+        try #require(parts.count == 2, "cut once: \(reason.suffix(60))")
+        let kept = parts[0]
+        #expect(kept.utf8.count <= 200 && whole.hasPrefix(kept), "\(kept.utf8.count) bytes kept")
+        #expect(parts[1] == "\(whole.utf8.count - kept.utf8.count) bytes]", "\(reason.suffix(60))")
     }
 
     @Test func aFloodOfRefusedConnectionsIsAFewLinesAndACount() throws {
