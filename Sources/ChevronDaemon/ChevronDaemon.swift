@@ -44,6 +44,9 @@ public enum ChevronDaemon {
             configuration: configuration, service: service, workers: workers, bulk: bulk, path: path,
             descriptor: descriptor, notifier: notifier, logger: logger)
         logger.info(
+            "connections: at most \(configuration.maximumConnections) open, \(configuration.connectionsPerUser) per user; root and uid \(geteuid()) may open \(DaemonConfiguration.administrationReserve) more and are held to no per-user share"
+        )
+        logger.info(
             "listening", metadata: ["socket": "\(path ?? "fd \(descriptor ?? -1) from systemd")", "pid": "\(getpid())"])
 
         // SIGHUP is trapped now; SIGTERM and SIGINT by the group before it starts its services,
