@@ -33,6 +33,12 @@ public final class VarlinkServer: Service, Sendable {
             // Bound now (so a taken socket is reported at once), accepting only in `run()`, when
             // the service group traps SIGTERM: no call is answered by a daemon a signal would kill.
             .serverChannelOption(.autoRead, value: false)
+            // Out of descriptors, accepting pauses a moment instead of spinning on the error.
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptPause(logger: logger))
+                }
+            }
             // A client may send its calls and shut its writing side (socat does): answer them.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
