@@ -108,10 +108,11 @@ public enum ChevronDaemon {
         configuration.maximumConnections = capped
     }
 
-    /// Logs each file of the font directories that is not a font fontconfig can read.
+    /// Logs each file of the font directories that was skipped, and why (not a font fontconfig
+    /// can read, not a regular file).
     static func logSkippedFonts(_ service: ChevronService, logger: Logger) {
-        for file in service.text.skippedFontFiles {
-            logger.warning("fonts: skipped \(file): not a font file fontconfig can read")
+        for skipped in service.text.skippedFonts {
+            logger.warning("fonts: skipped \(skipped.file): \(skipped.reason)")
         }
     }
 

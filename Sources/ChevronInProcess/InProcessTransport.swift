@@ -25,8 +25,8 @@ public final class InProcessTransport: VarlinkTransport {
         for problem in service.loadManifests() {
             Self.standardError("chevron: manifest \(problem.description.escapingControls)\n")
         }
-        for file in service.text.skippedFontFiles {
-            Self.standardError("chevron: fonts: skipped \(file.escapingControls): not a font file fontconfig can read\n")
+        for skipped in service.text.skippedFonts {
+            Self.standardError("chevron: fonts: skipped \(skipped.file.escapingControls): \(skipped.reason.escapingControls)\n")
         }
     }
 
