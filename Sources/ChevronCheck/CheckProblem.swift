@@ -66,19 +66,26 @@ public enum CheckProblem: String, CaseIterable, Sendable {
     /// The problems of a row. A row cut within a limit of its own is over that limit (not also
     /// "truncated" or "fell back" against the look).
     public static func of(_ row: CheckRow) -> [CheckProblem] {
-        if row.isUnreadableFile { return [.unreadableFile] }
-        if row.error != nil { return [.error] }
-        var problems: [CheckProblem] = []
+        row.problems.members
+    }
+
+    /// The problems of a row as `of` lists them, worked out once when the row is made
+    /// (`CheckRow.problems`).
+    static func set(of row: CheckRow) -> ProblemSet {
+        if row.isUnreadableFile { return ProblemSet(.unreadableFile) }
+        if row.error != nil { return ProblemSet(.error) }
+        var problems = ProblemSet()
         if row.isCut {
-            problems.append(
+            problems.insert(
                 row.ownLimit
                     ? .overOwnLimit
                     : row.titleSource != "title" ? .fellBack : row.lineBreak ? .lineBreak : .truncated)
         }
-        if row.missingGlyphs > 0 { problems.append(.missingGlyphs) }
-        if row.overLength { problems.append(.overLength) }
+        if row.missingGlyphs > 0 { problems.insert(.missingGlyphs) }
+        if row.overLength { problems.insert(.overLength) }
         return problems
     }
+
 
     /// A sentence about `row` for this problem.
     public func message(_ row: CheckRow) -> String {
@@ -110,4 +117,40 @@ public enum CheckProblem: String, CaseIterable, Sendable {
 extension String {
     /// A title as messages quote it: at most 80 characters.
     fileprivate var echoedTitle: String { count > 80 ? prefix(79) + "…" : self }
+}
+
+/// A set of problems in one word: a row keeps its problems, and those a baseline accepts,
+/// without an allocation (a check has hundreds of thousands of rows).
+public struct ProblemSet: Sendable, Hashable {
+    var bits: UInt16 = 0
+
+    init() {}
+
+    init(_ problem: CheckProblem) {
+        insert(problem)
+    }
+
+    static func bit(_ problem: CheckProblem) -> UInt16 {
+        1 << UInt16(CheckProblem.allCases.firstIndex(of: problem) ?? 0)
+    }
+
+    public var isEmpty: Bool { bits == 0 }
+
+    public func contains(_ problem: CheckProblem) -> Bool { bits & Self.bit(problem) != 0 }
+
+    mutating func insert(_ problem: CheckProblem) { bits |= Self.bit(problem) }
+
+    /// The problems of `self` that `other` does not hold.
+    public func subtracting(_ other: ProblemSet) -> ProblemSet {
+        var result = ProblemSet()
+        result.bits = bits & ~other.bits
+        return result
+    }
+
+    /// The problems, in `allCases` order: how a row's cut comes before its missing glyphs and
+    /// its length.
+    public var members: [CheckProblem] {
+        guard bits != 0 else { return [] }
+        return CheckProblem.allCases.filter(contains)
+    }
 }

@@ -33,11 +33,17 @@ public struct CheckRow: Sendable {
     public var overflow: Double { max(0, (neededWidth ?? 0) - maxWidth) }
 
     /// The row's problems a baseline holds (`--baseline`): accepted, not failing the run.
-    public internal(set) var accepted: Set<CheckProblem> = []
+    public internal(set) var accepted = ProblemSet()
+
+    /// The row's problems (`CheckProblem.of`), worked out when it is made.
+    public private(set) var problems = ProblemSet()
 
     /// The row's problems that no baseline accepts: those that fail a run, and that reports
     /// annotate.
-    public var newProblems: [CheckProblem] { CheckProblem.of(self).filter { !accepted.contains($0) } }
+    public var newProblems: [CheckProblem] { problems.subtracting(accepted).members }
+
+    /// Whether the row has a problem no baseline accepts.
+    public var hasNewProblems: Bool { !problems.subtracting(accepted).isEmpty }
 
     /// Whether the row stands for a file that could not be read (`error` says why).
     public private(set) var isUnreadableFile = false
@@ -75,6 +81,7 @@ public struct CheckRow: Sendable {
         lineBreak = LineBreaks.contains(entry.title)
         alternativesOf = entry.alternativesOf
         lengthChecks = entry.lengthLimits.map { LengthCheck($0, entry: entry) }
+        problems = CheckProblem.set(of: self)
     }
 
     /// The entry's own width limit (an XLIFF unit's `maxwidth`) when it is smaller than the look's
@@ -108,6 +115,7 @@ public struct CheckRow: Sendable {
         lineBreak = false
         isUnreadableFile = true
         alternativesOf = nil
+        problems = CheckProblem.set(of: self)
     }
 
     /// The row as `check --json` writes it: every key on every row (`width` is null, not absent,
@@ -180,7 +188,7 @@ public struct CheckRow: Sendable {
                 "; OVER ITS LENGTH LIMIT (\(check.length) of \(check.limit.maximum) \(check.limit.unit.rawValue))"
         }
         // Every problem of the row is one a baseline accepts.
-        let baseline = !accepted.isEmpty && newProblems.isEmpty ? "; in the baseline" : ""
+        let baseline = !accepted.isEmpty && !hasNewProblems ? "; in the baseline" : ""
         guard missingGlyphs > 0 else { return seen + limited + baseline }
         // Whatever is shown, its width is not the device's: the row never reads as fitting.
         return

@@ -103,7 +103,7 @@ public struct CheckRun: Sendable {
 
     /// Whether the run fails under `rules`: a problem no baseline accepts fails one of them.
     public func fails(under rules: [CheckPlan.FailOn]) -> Bool {
-        rows.contains { row in row.newProblems.contains { $0.fails(under: rules) } }
+        rows.contains { row in row.hasNewProblems && row.newProblems.contains { $0.fails(under: rules) } }
     }
 
     /// Marks the problems of `rows` that `baseline` holds as accepted; returns the baseline's

@@ -29,14 +29,14 @@ public struct LanguageSummary: Sendable {
             let id = (row.language ?? "") + "\u{0}" + row.look
             var group = groups[id] ?? LanguageSummary(language: row.language, look: row.look)
             group.rows += 1
-            let problems = CheckProblem.of(row)
+            let problems = row.problems
             if problems.contains(.truncated) { group.truncated += 1 }
             if problems.contains(.fellBack) { group.fellBack += 1 }
             if problems.contains(.lineBreak) { group.lineBreaks += 1 }
             if problems.contains(.missingGlyphs) { group.missingGlyphs += 1 }
             if problems.contains(.overOwnLimit) || problems.contains(.overLength) { group.overLimit += 1 }
             if problems.contains(.error) { group.errors += 1 }
-            if !row.newProblems.isEmpty { group.new += 1 }
+            if row.hasNewProblems { group.new += 1 }
             if row.overflow > (group.widest?.overflow ?? 0) { group.widest = (row.key, row.overflow) }
             groups[id] = group
         }
