@@ -142,3 +142,15 @@ enum PluralVariations {
         return result
     }
 }
+
+extension TitleEntry {
+    /// The entry with its title as its file writes it: the marks a reader leaves in a plural
+    /// form for the sample pass (`PluralVariations.marker`) written back as the placeholders they
+    /// stand for. For a command that shows titles without filling their placeholders
+    /// (`chevron sheet`), which would otherwise draw the marks' noncharacters.
+    public var asWritten: TitleEntry {
+        var entry = self
+        entry.title = PluralVariations.unmarked(title)
+        return entry
+    }
+}

@@ -224,6 +224,26 @@ struct CheckRunTests {
         #expect(run.summary.titles == 5)
     }
 
+    /// A reader leaves marks in a plural form for the sample pass; a title shown as written
+    /// (`chevron sheet`) has them written back as the placeholders they stand for, not drawn as
+    /// noncharacters that no font has.
+    @Test func aPluralFormAsWrittenHoldsItsPlaceholdersNotTheReadersMarks() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>files</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@n@ gelöscht</string>
+              <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>one</key><string>Eine Datei</string><key>other</key><string>%d Dateien</string></dict>
+            </dict></dict></plist>
+            """
+        let folder = try CheckHarness.folder(["de.lproj/Localizable.stringsdict": plist])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let entries = try TitleFile.read(folder.appendingPathComponent("de.lproj/Localizable.stringsdict").path)
+        #expect(entries.map(\.asWritten.title) == ["Eine Datei gelöscht", "%d Dateien gelöscht"])
+        #expect(entries.allSatisfy { !$0.asWritten.title.unicodeScalars.contains { (0xFDD0...0xFDEF).contains($0.value) } })
+    }
+
     /// Apple's formats use a `zero` form for 0 in every language, whatever CLDR's rule (Foundation
     /// reads `zero` first): an English `zero` is a title, with the number 0.
     @Test func aZeroFormIsShownForZeroInEveryLanguage() async throws {
