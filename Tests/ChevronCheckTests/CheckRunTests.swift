@@ -224,6 +224,27 @@ struct CheckRunTests {
         #expect(run.summary.titles == 5)
     }
 
+    /// Android collapses ASCII white space only (aapt2): a no-break space, a narrow one and a line
+    /// separator in a translation are its text, and the separator is a line break.
+    @Test func androidKeepsWhiteSpaceThatIsNotASCII() async throws {
+        let xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <resources>
+                <string name="pause">Nach Unterbrechungen (z.\u{00A0}B. Anrufen)</string>
+                <string name="thousand">%s\u{202F}тыс.</string>
+                <string name="two">Eins\u{2028}Zwei</string>
+                <string name="spaces">  Viel \t\n  Platz  </string>
+            </resources>
+            """
+        let run = try await CheckHarness.run(["res/values-de/strings.xml": xml])
+        #expect(
+            run.rows.map(\.title) == [
+                "Nach Unterbrechungen (z.\u{00A0}B. Anrufen)", "Alex Smith\u{202F}тыс.", "Eins\u{2028}Zwei", "Viel Platz",
+            ])
+        #expect(run.rows.map(\.lineBreak) == [false, false, true, false])
+        #expect(run.rows.allSatisfy { $0.missingGlyphs == 0 })
+    }
+
     /// A reader leaves marks in a plural form for the sample pass; a title shown as written
     /// (`chevron sheet`) has them written back as the placeholders they stand for, not drawn as
     /// noncharacters that no font has.
