@@ -50,7 +50,10 @@ enum PluralVariations {
             for (substitution, position) in zip(used, positions) {
                 let category = substitution.forms[position].category
                 forms.append((substitution.name, category))
-                text = text.replacingOccurrences(of: "%#@\(substitution.name)@", with: substitution.text(category))
+                // The form's mark without a number: a form that shows no count ("Ein Follower") is
+                // still left out where no whole number is of its category.
+                text = text.replacingOccurrences(
+                    of: "%#@\(substitution.name)@", with: marker(category: category, spelling: "") + substitution.text(category))
             }
             variations.append(Variation(forms: forms, text: text))
             var digit = used.count - 1
@@ -96,7 +99,9 @@ enum PluralVariations {
         return result
     }
 
-    /// The mark of a number of `category` written as `spelling` (`%lld`).
+    /// The mark of a number of `category` written as `spelling` (`%lld`); with no spelling, the
+    /// mark of the form itself, which the sample pass writes as nothing, and which makes the text
+    /// no title when no whole number is of `category` in its language.
     static func marker(category: String, spelling: String) -> String {
         var text = String(markerStart)
         text += category
@@ -135,5 +140,17 @@ enum PluralVariations {
             scalars = scalars.dropFirst()
         }
         return result
+    }
+}
+
+extension TitleEntry {
+    /// The entry with its title as its file writes it: the marks a reader leaves in a plural
+    /// form for the sample pass (`PluralVariations.marker`) written back as the placeholders they
+    /// stand for. For a command that shows titles without filling their placeholders
+    /// (`chevron sheet`), which would otherwise draw the marks' noncharacters.
+    public var asWritten: TitleEntry {
+        var entry = self
+        entry.title = PluralVariations.unmarked(title)
+        return entry
     }
 }

@@ -331,13 +331,15 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
 
     /// Android's rules: runs of white space become one space (outside double quotes), surrounding
     /// double quotes are dropped, and `\'`, `\"`, `\n`, `\t`, `\@`, `\?`, `\uXXXX` are escapes.
+    /// White space is ASCII's (space, tab, LF, VT, FF, CR), as aapt2 reads it: a no-break space
+    /// (U+00A0, U+202F) or a line separator (U+2028) is text, kept as written.
     static func unescape(_ text: String) -> String {
         var result = ""
         var scalars = Array(text.unicodeScalars)[...]
         var quoted = false
         var pendingSpace = false
         while let scalar = scalars.popFirst() {
-            if scalar.properties.isWhitespace, !quoted {
+            if scalar.isASCII, scalar.properties.isWhitespace, !quoted {
                 pendingSpace = !result.isEmpty
                 continue
             }

@@ -65,7 +65,7 @@ struct SheetCommand: AsyncParsableCommand {
     func run() async throws {
         let entries: [TitleEntry]
         do {
-            entries = try TitleFile.read(titlesFile, format: inputFormat)
+            entries = try TitleFile.read(titlesFile, format: inputFormat).map(\.asWritten)
         } catch {
             Output.fail(error.description, status: ExitStatus.usage)
         }
