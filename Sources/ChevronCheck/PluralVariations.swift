@@ -81,22 +81,37 @@ enum PluralVariations {
     /// substitution's own argument) marked as the number of `category`; the sample pass
     /// (`PlaceholderSamples.expand`) writes a number of that category there, in the entry's
     /// language, which the reader does not know yet.
-    static func marked(_ text: String, category: String, isNumber: (String) -> Bool) -> String {
+    static func marked(
+        _ text: String, category: String, firstOnly: Bool = false, isNumber: (String) -> Bool
+    ) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var result = ""
         var scalars = text.unicodeScalars[...]
+        var marked = false
         while let scalar = scalars.first {
-            if scalar == "%", let (placeholder, rest) = Placeholder.read(scalars, generic: false),
+            if scalar == "%", !(firstOnly && marked), let (placeholder, rest) = Placeholder.read(scalars, generic: false),
                 placeholder.kind == .integer, isNumber(placeholder.spelling)
             {
                 result += marker(category: category, spelling: placeholder.spelling)
                 scalars = rest
+                marked = true
                 continue
             }
             result.unicodeScalars.append(scalar)
             scalars = scalars.dropFirst()
         }
         return result
+    }
+
+    /// The text of a plural form of a whole string (an `.xcstrings` `plural` variation, an
+    /// Android `<plurals>` item, an Xcode export's `plural.one` unit): marked as the form of
+    /// `category`, its first whole-number placeholder as the count, so that the sample pass
+    /// writes a number of that category there (`1 Follower`, Arabic few `3 …`) and leaves out a
+    /// form no whole number takes in the entry's language. An empty text stays empty.
+    static func pluralForm(_ text: String, category: String) -> String {
+        guard !text.isEmpty, PluralRules.categories.contains(category) else { return text }
+        return marker(category: category, spelling: "")
+            + marked(text, category: category, firstOnly: true, isNumber: { _ in true })
     }
 
     /// The mark of a number of `category` written as `spelling` (`%lld`); with no spelling, the

@@ -139,9 +139,12 @@ enum CatalogFormat {
             for kind in kinds {
                 guard case .object(let forms) = kind.value else { continue }
                 for form in forms {
-                    values += unitValues(
+                    let found = unitValues(
                         form.value, label: "\(label), \(kind.key) \(form.key)", untranslated: &untranslated,
                         path: path + ["variations", kind.key, form.key], paths: &paths)
+                    // A plural form's count is a number of its category (`PluralVariations.pluralForm`).
+                    values += kind.key == "plural"
+                        ? found.map { ($0.0, PluralVariations.pluralForm($0.1, category: form.key)) } : found
                 }
             }
         }
@@ -261,6 +264,8 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
     var entries: [TitleEntry] = []
     var failure: TitleFileError?
     private var current: (key: String, line: Int, text: String)?
+    /// The plural category of the `<plurals>` item being read (its `quantity`), nil otherwise.
+    private var quantity: String?
     /// The `<plurals>` or `<string-array>` being read: its name, whether to keep it, items so far.
     private var group: (name: String, keep: Bool, isArray: Bool, items: Int)?
 
@@ -299,6 +304,7 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
                     return
                 }
                 current = ("\(group.name) (\(quantity))", parser.lineNumber, "")
+                self.quantity = quantity
             }
             self.group?.items += 1
         default:
@@ -325,8 +331,12 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
         if element == "plurals" || element == "string-array" { group = nil }
         guard element == "string" || element == "item", let entry = current else { return }
-        entries.append(TitleEntry(file: file, line: entry.line, key: entry.key, title: Self.unescape(entry.text)))
+        // A plural item's count is a number of its quantity's category (`PluralVariations.pluralForm`).
+        let text = Self.unescape(entry.text)
+        let title = quantity.map { PluralVariations.pluralForm(text, category: $0) } ?? text
+        entries.append(TitleEntry(file: file, line: entry.line, key: entry.key, title: title))
         current = nil
+        quantity = nil
     }
 
     /// Android's rules: runs of white space become one space (outside double quotes), surrounding

@@ -383,4 +383,25 @@ struct CheckRunTests {
         let more = try await CheckRun(plan, clients: [CheckHarness.client])
         #expect(more.rows.map(\.key) == ["settings.title", "profile.back", "about.title"])
     }
+
+    /// An Android `<plurals>` item and an `.xcstrings` plural variation are plural forms of the
+    /// whole string: the count (the first whole-number placeholder) is a number of the form's
+    /// category in the language (CLDR: Arabic few 3, many 11, other 100; Japanese has only
+    /// `other`, so its `one` is left out).
+    @Test func pluralItemsAreMeasuredWithANumberOfTheirCategory() async throws {
+        let android = """
+            <resources><plurals name="files">
+              <item quantity="few">%d ملفات</item><item quantity="many">%d ملفًا</item>
+              <item quantity="other">%d ملف</item></plurals></resources>
+            """
+        let catalog = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"n": {"localizations": {"ja": {"variations": {"plural": {
+              "one": {"stringUnit": {"state": "translated", "value": "%lld 件"}},
+              "other": {"stringUnit": {"state": "translated", "value": "%lld 件"}}}}}}}}}
+            """
+        let run = try await CheckHarness.run(["res/values-ar/strings.xml": android, "Localizable.xcstrings": catalog])
+        // The catalogue's source language has no unit for "n": its key is its English text.
+        #expect(run.rows.map(\.title) == ["n", "128 件", "3 ملفات", "11 ملفًا", "100 ملف"], "\(run.rows.map(\.title))")
+        #expect(run.rows.map(\.key).prefix(2) == ["n (en)", "n (ja, plural other)"])
+    }
 }
