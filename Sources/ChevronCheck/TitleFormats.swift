@@ -151,56 +151,21 @@ enum CatalogFormat {
 
 /// Android `res/values*/strings.xml`: `<string name="key">value</string>`.
 enum AndroidFormat {
-    static func parse(_ data: Data, file: String) throws(TitleFileError) -> [TitleEntry] {
-        if let line = emptyProcessingInstruction(in: data) {
+    static func parse(_ text: String, file: String) throws(TitleFileError) -> [TitleEntry] {
+        let document = try XMLEntities.prepared(text, file: file)
+        if let line = emptyProcessingInstruction(in: document) {
             throw TitleFileError(
                 file: file, line: line,
                 reason: "has a processing instruction with no data (<?name?>), which is not read")
         }
-        let expanded = try expandingInternalEntities(data, file: file)
         let reader = AndroidReader(file: file)
-        let parser = XMLParser(data: expanded)
+        let parser = XMLParser(data: document)
         parser.delegate = reader
         if !parser.parse() || reader.failure != nil {
             throw reader.failure
                 ?? TitleFileError(file: file, line: parser.lineNumber, reason: "is not well-formed XML")
         }
         return try resolvingReferences(reader.entries, file: file)
-    }
-
-    /// The document with its internal DTD entities (`<!ENTITY app "Chevron">`) written out where
-    /// they are used (`&app;`): Foundation's parser drops their text. An external entity (one with
-    /// `SYSTEM` or `PUBLIC`) is refused: a strings file has no business reading other files.
-    static func expandingInternalEntities(_ data: Data, file: String) throws(TitleFileError) -> Data {
-        guard let text = String(data: data, encoding: .utf8), let doctype = text.range(of: "<!DOCTYPE"),
-            let subsetStart = text[doctype.upperBound...].firstIndex(of: "["),
-            let subsetEnd = text[subsetStart...].range(of: "]>")
-        else { return data }
-        let subset = text[subsetStart..<subsetEnd.lowerBound]
-        var values: [String: String] = [:]
-        var rest = subset[...]
-        while let declaration = rest.range(of: "<!ENTITY") {
-            let line = TitleFile.line(
-                of: text.utf8.distance(from: text.startIndex, to: declaration.lowerBound), in: text)
-            guard let end = rest[declaration.upperBound...].firstIndex(of: ">") else { break }
-            let body = rest[declaration.upperBound..<end].trimmingCharacters(in: .whitespacesAndNewlines)
-            rest = rest[rest.index(after: end)...]
-            let name = String(body.prefix { !$0.isWhitespace })
-            let definition = body.dropFirst(name.count).trimmingCharacters(in: .whitespacesAndNewlines)
-            if name == "%" { continue }  // a parameter entity, for the DTD only
-            guard let quote = definition.first, quote == "\"" || quote == "'",
-                let close = definition.dropFirst().firstIndex(of: quote)
-            else {
-                throw TitleFileError(
-                    file: file, line: line,
-                    reason: "the entity \(name) is external (SYSTEM or PUBLIC), which is refused")
-            }
-            values[name] = String(definition[definition.index(after: definition.startIndex)..<close])
-        }
-        guard !values.isEmpty else { return data }
-        var body = String(text[subsetEnd.upperBound...])
-        for (name, value) in values { body = body.replacingOccurrences(of: "&\(name);", with: value) }
-        return Data((String(text[..<subsetEnd.upperBound]) + body).utf8)
     }
 
     /// Entries whose whole value is a reference to another string (`@string/name`) take that
@@ -231,7 +196,8 @@ enum AndroidFormat {
 extension AndroidFormat {
     /// The line of the first processing instruction with a target and no data (`<?b?>`), or nil.
     /// Foundation's XMLParser on Linux reads such an instruction's missing data as a C string
-    /// and crashes (found by the check-formats fuzz target), so these files never reach it.
+    /// and crashes (found by the check-formats fuzz target), so these files never reach it. It
+    /// looks at the document with its entities written out (`XMLEntities`): an entity may hold one.
     static func emptyProcessingInstruction(in data: Data) -> Int? {
         let bytes = [UInt8](data)
         var line = 1
