@@ -315,12 +315,20 @@ public enum TitleFile {
         return nil
     }
 
-    /// UTF-8 (with or without a BOM) or UTF-16 with a BOM, as .strings files come; anything
-    /// else is reported at the line of the first byte that is not UTF-8.
+    /// UTF-8 (with or without a BOM) or UTF-16 (with a BOM, or without one where its zero bytes
+    /// show it: `utf16WithoutByteOrderMark`), as .strings files come; anything else is reported
+    /// at the line of the first byte that is not UTF-8.
     static func decode(_ data: Data, file: String) throws(TitleFileError) -> String {
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
             if let text = String(data: data, encoding: .utf16) { return text }
             throw TitleFileError(file: file, line: 1, reason: "is not valid UTF-16")
+        }
+        if let encoding = utf16WithoutByteOrderMark(data) {
+            if let text = String(data: data, encoding: encoding) { return text }
+            let order = encoding == .utf16LittleEndian ? "little-endian" : "big-endian"
+            throw TitleFileError(
+                file: file, line: 1,
+                reason: "looks like UTF-16 (\(order), without a byte-order mark) by its zero bytes, but is not valid UTF-16")
         }
         let skip = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         // Validated in place: a large file is not copied on the way to its text.
@@ -347,6 +355,39 @@ public enum TitleFile {
             }
         }
         throw TitleFileError(file: file, line: line, reason: "is not UTF-8")
+    }
+
+    /// The byte order of UTF-16 without a byte-order mark, told as Xcode tells it: by where the
+    /// zero bytes are. Every format starts with an ASCII character (`"`, `/`, `<`, `{`, a
+    /// letter), whose high byte is zero: the first two bytes are a zero and a non-zero one, and in
+    /// the first 1,024 bytes at least a quarter of the pairs have their zero on that side, more
+    /// than on the other (a letter U+xx00 has its zero on the other). UTF-8 text holds no zero
+    /// bytes unless it holds a NUL, so it is never read this way when it starts with two
+    /// characters that are not NUL. Nil for anything else.
+    static func utf16WithoutByteOrderMark(_ data: Data) -> String.Encoding? {
+        guard data.count >= 2, data.count % 2 == 0 else { return nil }
+        let first = data[data.startIndex]
+        let second = data[data.startIndex + 1]
+        let littleEndian: Bool
+        if first != 0, second == 0 {
+            littleEndian = true
+        } else if first == 0, second != 0 {
+            littleEndian = false
+        } else {
+            return nil
+        }
+        var zeroHigh = 0
+        var zeroLow = 0
+        let sample = data.prefix(1024)
+        var index = sample.startIndex
+        while index + 1 < sample.endIndex {
+            let (low, high) = littleEndian ? (sample[index], sample[index + 1]) : (sample[index + 1], sample[index])
+            if high == 0 { zeroHigh += 1 }
+            if low == 0 { zeroLow += 1 }
+            index += 2
+        }
+        guard zeroHigh * 4 >= sample.count / 2, zeroHigh > zeroLow else { return nil }
+        return littleEndian ? .utf16LittleEndian : .utf16BigEndian
     }
 
     /// The 1-based line of `offset` (a UTF-8 offset) in `text`.
