@@ -53,7 +53,9 @@ struct EntityTests {
 
     /// An entity used but declared nowhere (no DTD, or not in it) is an error naming it.
     @Test func anUndeclaredEntityIsAnErrorNamingIt() {
-        #expect(Self.error("de.xliff", Self.xliff("", "Öffne &app; jetzt"))?.hasPrefix("4: the entity &app; is not declared") == true)
+        #expect(
+            Self.error("de.xliff", Self.xliff("", "Öffne &app; jetzt"))?.hasPrefix(
+                "4: the entity &app; is not declared") == true)
         let android = """
             <?xml version="1.0" encoding="utf-8"?>
             <!DOCTYPE resources [<!ENTITY app "Chevron">]>
@@ -109,10 +111,14 @@ struct EntityTests {
             ]>
             <resources><string name="s">X &xxe; Y</string></resources>
             """
-        #expect(Self.error("values/strings.xml", hidden) == "4: the entity xxe is external (SYSTEM or PUBLIC), which is refused")
+        #expect(
+            Self.error("values/strings.xml", hidden)
+                == "4: the entity xxe is external (SYSTEM or PUBLIC), which is refused")
         var utf16 = Data([0xFF, 0xFE])
         utf16.append(hidden.data(using: .utf16LittleEndian)!)
-        #expect(Self.error("values/strings.xml", utf16) == "4: the entity xxe is external (SYSTEM or PUBLIC), which is refused")
+        #expect(
+            Self.error("values/strings.xml", utf16)
+                == "4: the entity xxe is external (SYSTEM or PUBLIC), which is refused")
         let parameter = """
             <?xml version="1.0"?>
             <!DOCTYPE resources [
@@ -121,7 +127,9 @@ struct EntityTests {
             ]>
             <resources><string name="s">X</string></resources>
             """
-        #expect(Self.error("values/strings.xml", parameter) == "3: the entity %remote is external (SYSTEM or PUBLIC), which is refused")
+        #expect(
+            Self.error("values/strings.xml", parameter)
+                == "3: the entity %remote is external (SYSTEM or PUBLIC), which is refused")
         let xliff = Self.xliff(#"<!DOCTYPE xliff [<!ENTITY xxe SYSTEM "file:///etc/hostname">]>"#, "X &xxe; Y")
         #expect(Self.error("de.xliff", xliff) == "2: the entity xxe is external (SYSTEM or PUBLIC), which is refused")
     }
@@ -157,7 +165,9 @@ struct EntityTests {
         // Empty values cost their reference: nesting alone cannot make unbounded work.
         var empty = #"<!ENTITY e0 "">"#
         for level in 1...12 { empty += "<!ENTITY e\(level) \"\(String(repeating: "&e\(level - 1);", count: 10))\">" }
-        #expect(Self.error("de.xliff", Self.xliff("<!DOCTYPE xliff [\(empty)]>", "&e12;")) == "4: entity expansion over 1048576 bytes (at &e12;)")
+        #expect(
+            Self.error("de.xliff", Self.xliff("<!DOCTYPE xliff [\(empty)]>", "&e12;"))
+                == "4: entity expansion over 1048576 bytes (at &e12;)")
     }
 
     /// An entity that refers to itself, through another or directly, is an error.
