@@ -94,7 +94,8 @@ enum CatalogFormat {
             if case .string(let given)? = member.value["formatSpecifier"] { specifier = given }
             let spelling = "%" + specifier
             let forms = PluralRules.categories.compactMap { category -> (category: String, text: String)? in
-                guard case .string(let text)? = member.value["variations"]?["plural"]?[category]?["stringUnit"]?["value"]
+                guard
+                    case .string(let text)? = member.value["variations"]?["plural"]?[category]?["stringUnit"]?["value"]
                 else { return nil }
                 let number = PluralVariations.marker(category: category, spelling: spelling)
                 return (category, text.replacingOccurrences(of: "%arg", with: number))
@@ -169,15 +170,25 @@ enum AndroidFormat {
     }
 
     /// Entries whose whole value is a reference to another string (`@string/name`) take that
-    /// string's value, from the same file; a name the file does not define is an error.
+    /// string's value, from the same file; a name the file does not define is an error. Each
+    /// name's value is found once: a chain of references costs its length, not its length per
+    /// string in it.
     static func resolvingReferences(_ entries: [TitleEntry], file: String) throws(TitleFileError) -> [TitleEntry] {
         var byKey: [String: TitleEntry] = [:]
         for entry in entries where byKey[entry.key] == nil { byKey[entry.key] = entry }
+        // The value `@string/NAME` stands for, by NAME, once found.
+        var resolved: [String: String] = [:]
         return try entries.map { (entry) throws(TitleFileError) -> TitleEntry in
-            var target = entry
+            guard entry.title.hasPrefix("@string/") else { return entry }
+            var title = entry.title
+            var names: [String] = []
             var seen: Set<String> = [entry.key]
-            while target.title.hasPrefix("@string/") {
-                let name = String(target.title.dropFirst("@string/".count))
+            while title.hasPrefix("@string/") {
+                let name = String(title.dropFirst("@string/".count))
+                if let known = resolved[name] {
+                    title = known
+                    break
+                }
                 guard let next = byKey[name], seen.insert(name).inserted else {
                     throw TitleFileError(
                         file: file, line: entry.line,
@@ -185,10 +196,12 @@ enum AndroidFormat {
                             ? "\(entry.key) refers to @string/\(name), which this file does not define"
                             : "\(entry.key) refers to @string/\(name) in a loop")
                 }
-                target = next
+                names.append(name)
+                title = next.title
             }
+            for name in names { resolved[name] = title }
             return TitleEntry(
-                file: entry.file, line: entry.line, key: entry.key, title: target.title, language: entry.language)
+                file: entry.file, line: entry.line, key: entry.key, title: title, language: entry.language)
         }
     }
 }

@@ -97,7 +97,7 @@ struct XMLEntities {
     /// The XML declaration with its `encoding` value replaced by `UTF-8`.
     private mutating func copyDeclaration(upTo end: Int) {
         let declaration = bytes[0..<end]
-        if let name = find(Array("encoding".utf8), in: bytes, from: 0), name < end {
+        if let name = find(Array("encoding".utf8), in: UnsafeBufferPointer(rebasing: declaration), from: 0) {
             var index = name + "encoding".utf8.count
             while index < end, Self.isSpace(bytes[index]) { index += 1 }
             if index < end, bytes[index] == UInt8(ascii: "=") {
@@ -433,9 +433,16 @@ struct XMLEntities {
                 throw failure(
                     "the entity \(name) uses a parameter entity in its value, which is not read", at: declaration)
             }
-            guard byte == UInt8(ascii: "&"), index + 1 < literal.endIndex, literal[index + 1] == UInt8(ascii: "#"),
-                let semicolon = literal[index...].firstIndex(of: UInt8(ascii: ";"))
+            guard byte == UInt8(ascii: "&"), index + 1 < literal.endIndex, literal[index + 1] == UInt8(ascii: "#")
             else {
+                value.append(byte)
+                index += 1
+                continue
+            }
+            // A character reference ends at the first byte that is not a name's, a `;`.
+            var semicolon = index + 2
+            while semicolon < literal.endIndex, Self.isNameByte(literal[semicolon]) { semicolon += 1 }
+            guard semicolon < literal.endIndex, literal[semicolon] == UInt8(ascii: ";") else {
                 value.append(byte)
                 index += 1
                 continue

@@ -196,7 +196,8 @@ struct EntityTests {
         let elapsed = try clock.measure { entries = try Self.read("values/strings.xml", android) }
         #expect(entries.count == 5_000)
         #expect(entries.last?.title == "Titel 4999 Wert 9")
-        // A debug build reads it in well under a second; 5 s leaves room for a busy machine.
-        #expect(elapsed < .seconds(5), "\(elapsed)")
+        // A debug build reads it in under a second (a search of the file per entity took 90 s):
+        // 20 s leaves room for a busy machine.
+        #expect(elapsed < .seconds(20), "\(elapsed)")
     }
 }
