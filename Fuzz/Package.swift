@@ -6,7 +6,7 @@
 
 import PackageDescription
 
-let targets = ["frames", "json", "one-pass", "calls", "manifest", "check-formats"]
+let targets = ["frames", "json", "one-pass", "calls", "manifest", "check-formats", "android", "xliff"]
 
 let package = Package(
     name: "ChevronFuzz",
