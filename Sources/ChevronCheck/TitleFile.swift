@@ -1,7 +1,11 @@
+import ChevronVarlink
 import Foundation
 
 #if canImport(FoundationXML)
     import FoundationXML
+#endif
+#if canImport(Glibc)
+    import Glibc
 #endif
 
 /// One title found in a strings file, with where it was found.
@@ -116,37 +120,102 @@ public enum TitleFormat: String, Sendable, CaseIterable {
         ".strings, .stringsdict, .xcstrings, Android strings.xml, XLIFF (.xliff, .xlf, an .xcloc folder), .csv, .txt (or --input-format lines)"
 }
 
+/// How much `chevron check` reads: the most bytes of a file (or of standard input), and of a
+/// title. A file over its limit is an error of the file; a title over its limit is an error row.
+public struct ReadLimits: Sendable, Equatable {
+    /// 256 MiB: far more than any catalogue holds, and what a run may hold in memory at once.
+    public static let defaultFileMiB = 256
+    /// 64 KiB: far more than any title shows (the engine measures at most 4,096 bytes).
+    public static let defaultTitleBytes = 65_536
+    /// The largest values the options take: 1 TiB of a file, 1 GiB of a title.
+    public static let largestFileMiB = 1 << 20
+    public static let largestTitleBytes = 1 << 30
+
+    /// The most MiB of a file.
+    public var fileMiB: Int
+    /// The most UTF-8 bytes of a title.
+    public var titleBytes: Int
+
+    /// Limits of `fileMiB` MiB and `titleBytes` bytes (each clamped to 1 and its largest value).
+    public init(fileMiB: Int = ReadLimits.defaultFileMiB, titleBytes: Int = ReadLimits.defaultTitleBytes) {
+        self.fileMiB = min(max(fileMiB, 1), Self.largestFileMiB)
+        self.titleBytes = min(max(titleBytes, 1), Self.largestTitleBytes)
+    }
+
+    /// The most bytes of a file.
+    var fileBytes: Int { fileMiB << 20 }
+}
+
 /// Reads the titles of a localisation file: Apple `.strings` and `.xcstrings`, Android
 /// `strings.xml`, CSV (`key,title`) and plain lines, chosen by the file's extension.
 public enum TitleFile {
     /// The file's titles; each says its language when the file or its folder does. `path` may
-    /// be an `.xcloc` folder (its `Localized Contents/*.xliff`), or `-` for standard input. The
-    /// format is `format`, else the one the extension names, else the one the content shows.
-    /// Entries and errors name the file by `normalizedPath(path)`.
-    public static func read(_ path: String, format: TitleFormat? = nil) throws(TitleFileError) -> [TitleEntry] {
+    /// be an `.xcloc` folder (its `Localized Contents/*.xliff`, none of them a symbolic link out of
+    /// the bundle), or `-` for standard input. The format is `format`, else the one the extension
+    /// names, else the one the content shows. Entries and errors name the file by
+    /// `normalizedPath(path)`. A file over `limits` is an error; a title over them, an entry
+    /// whose `problem` says so.
+    public static func read(
+        _ path: String, format: TitleFormat? = nil, limits: ReadLimits = ReadLimits()
+    ) throws(TitleFileError) -> [TitleEntry] {
         let shown = normalizedPath(path)
         var isFolder: ObjCBool = false
         if path.hasSuffix(".xcloc") || path.hasSuffix(".xcloc/"),
             FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
         {
-            let contents = (path as NSString).appendingPathComponent("Localized Contents")
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: contents)) ?? []
-            let files = names.filter { $0.hasSuffix(".xliff") }.sorted()
-            guard !files.isEmpty else {
-                throw TitleFileError(file: shown, line: 0, reason: "holds no Localized Contents/*.xliff")
-            }
-            var entries: [TitleEntry] = []
-            for name in files {
-                entries += try read((contents as NSString).appendingPathComponent(name), format: .xliff)
-            }
-            return entries
+            return try readBundle(path, shown: shown, limits: limits)
         }
         let folderLanguage = language(ofPath: path)
-        return try readEntries(path, shown: shown, format: format).map { entry in
+        return try readEntries(path, shown: shown, format: format, limits: limits).map { entry in
             var entry = entry
             entry.language = entry.language ?? folderLanguage
             return entry
         }
+    }
+
+    /// The entries of an `.xcloc` bundle's `Localized Contents/*.xliff`, in name order. The
+    /// folder and each file are opened by their real path, which must stay under the bundle's:
+    /// a symbolic link out of it is refused (a bundle is data from elsewhere, and a link could
+    /// make chevron read any file of the machine, reported as part of the bundle).
+    private static func readBundle(_ path: String, shown: String, limits: ReadLimits) throws(TitleFileError)
+        -> [TitleEntry]
+    {
+        let leaves = "is a symbolic link that leads out of the .xcloc bundle, which is refused"
+        let contents = (path as NSString).appendingPathComponent("Localized Contents")
+        guard let bundle = realPath(path), let realContents = realPath(contents) else {
+            throw TitleFileError(file: shown, line: 0, reason: "holds no Localized Contents/*.xliff")
+        }
+        guard isPath(realContents, under: bundle) else {
+            throw TitleFileError(file: normalizedPath(contents), line: 0, reason: leaves)
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: realContents)) ?? []
+        let files = names.filter { $0.hasSuffix(".xliff") }.sorted()
+        guard !files.isEmpty else {
+            throw TitleFileError(file: shown, line: 0, reason: "holds no Localized Contents/*.xliff")
+        }
+        var entries: [TitleEntry] = []
+        for name in files {
+            let file = normalizedPath((contents as NSString).appendingPathComponent(name))
+            guard let real = realPath((realContents as NSString).appendingPathComponent(name)) else {
+                throw TitleFileError(file: file, line: 0, reason: "cannot be read")
+            }
+            guard isPath(real, under: bundle) else { throw TitleFileError(file: file, line: 0, reason: leaves) }
+            entries += try readEntries(real, shown: file, format: .xliff, limits: limits)
+        }
+        return entries
+    }
+
+    /// The absolute path of `path` with every symbolic link, `.` and `..` resolved (realpath(3)),
+    /// or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether the real path `path` is `folder` or under it (both real paths).
+    static func isPath(_ path: String, under folder: String) -> Bool {
+        folder == "/" || path == folder || path.hasPrefix(folder + "/")
     }
 
     /// The language a localisation file's folder names: `de.lproj`, `zh-Hans.lproj`,
@@ -198,23 +267,70 @@ public enum TitleFile {
     }
 
     /// The entries of the file at `path`, named `shown` in them and in errors.
-    private static func readEntries(_ path: String, shown: String, format: TitleFormat?) throws(TitleFileError)
-        -> [TitleEntry]
-    {
-        let data: Data?
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            data = FileManager.default.contents(atPath: path)
+    private static func readEntries(
+        _ path: String, shown: String, format: TitleFormat?, limits: ReadLimits
+    ) throws(TitleFileError) -> [TitleEntry] {
+        let data = try contents(ofPath: path, shown: shown, limit: limits.fileMiB)
+        return try entries(in: data, path: shown, format: format, limits: limits)
+    }
+
+    /// The bytes of the file at `path` (`-`: standard input), at most `limit` MiB: a regular file
+    /// larger than that is refused before it is read, anything else (a pipe, a device, standard
+    /// input) as soon as it has given more. Errors name the file `shown`.
+    static func contents(ofPath path: String, shown: String, limit mebibytes: Int) throws(TitleFileError) -> Data {
+        let limit = ReadLimits(fileMiB: mebibytes).fileBytes
+        let over = TitleFileError(
+            file: shown, line: 0, reason: "is over \(mebibytes) MiB, the limit of a file (--max-file-mib)")
+        let unreadable = TitleFileError(file: shown, line: 0, reason: "cannot be read")
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw unreadable }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { throw unreadable }
+        let isRegular = status.st_mode & S_IFMT == S_IFREG
+        if isRegular, Int(status.st_size) > limit { throw over }
+        // A regular file is read into a buffer of its size (and a byte, to see its end at once).
+        var data = Data(count: isRegular ? Int(status.st_size) + 1 : min(1 << 16, limit + 1))
+        var filled = 0
+        while true {
+            if filled == data.count { data.count = min(data.count * 2, limit + 1) }
+            let count = data.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw unreadable
+            }
+            if count == 0 { break }
+            filled += count
+            if filled > limit { throw over }
         }
-        guard let data else { throw TitleFileError(file: shown, line: 0, reason: "cannot be read") }
-        return try entries(in: data, path: shown, format: format)
+        data.count = filled
+        return data
     }
 
     /// The titles in `data`, read in `format`, else the format `path`'s extension names, else
     /// the one the content shows (what `read` does once it has the bytes; fuzzing and tests call
     /// it directly). A file in no format chevron reads is an error, never read as lines.
-    public static func entries(in data: Data, path: String, format: TitleFormat? = nil) throws(TitleFileError)
+    /// A title over `limits` is an entry whose `problem` says so, its title cut as the daemon cuts
+    /// the strings it echoes (at `VarlinkError.echoLimit` bytes, marked `… [cut: N bytes]`).
+    public static func entries(
+        in data: Data, path: String, format: TitleFormat? = nil, limits: ReadLimits = ReadLimits()
+    ) throws(TitleFileError) -> [TitleEntry] {
+        var entries = try parse(data, path: path, format: format)
+        for index in entries.indices where entries[index].title.utf8.count > limits.titleBytes {
+            let title = entries[index].title
+            entries[index].problem =
+                "title is \(title.utf8.count) bytes; the limit is \(limits.titleBytes) (--max-title-bytes)"
+            if case .string(let cut) = JSONValue.string(title).cappingStrings(at: VarlinkError.echoLimit) {
+                entries[index].title = cut
+            }
+        }
+        return entries
+    }
+
+    /// The titles in `data`, in the format `entries(in:)` chooses.
+    private static func parse(_ data: Data, path: String, format: TitleFormat?) throws(TitleFileError)
         -> [TitleEntry]
     {
         let text = try decode(data, file: path)
@@ -226,8 +342,8 @@ public enum TitleFile {
         case .strings: return try StringsFormat.parse(text, file: path)
         case .stringsdict: return try StringsdictFormat.parse(data, text: text, file: path)
         case .xcstrings: return try CatalogFormat.parse(text, file: path)
-        case .android: return try AndroidFormat.parse(data, file: path)
-        case .xliff: return try XLIFFFormat.parse(data, file: path)
+        case .android: return try AndroidFormat.parse(text, file: path)
+        case .xliff: return try XLIFFFormat.parse(text, file: path)
         case .csv, .lines:
             var entries = format == .csv ? try CSVFormat.parse(text, file: path) : LinesFormat.parse(text, file: path)
             for index in entries.indices { entries[index].readsGenericPlaceholders = true }
@@ -274,6 +390,11 @@ public enum TitleFile {
         var rest = text
         while let open = rest.firstIndex(of: "<") {
             rest = rest[open...]
+            if rest.hasPrefix("<!DOCTYPE") {
+                guard let end = doctypeEnd(rest) else { return nil }
+                rest = rest[end...]
+                continue
+            }
             if rest.hasPrefix("<?") || rest.hasPrefix("<!") {
                 let close = rest.hasPrefix("<!--") ? rest.range(of: "-->")?.upperBound : rest.firstIndex(of: ">")
                 guard let close else { return nil }
@@ -286,12 +407,50 @@ public enum TitleFile {
         return nil
     }
 
-    /// UTF-8 (with or without a BOM) or UTF-16 with a BOM, as .strings files come; anything
-    /// else is reported at the line of the first byte that is not UTF-8.
+    /// The index past the `>` that ends the document type declaration at the start of `text`:
+    /// its internal subset (`[…]`) may hold `>` and `<` in declarations, quoted values and comments.
+    private static func doctypeEnd(_ text: Substring) -> Substring.Index? {
+        var index = text.startIndex
+        var quote: Character?
+        var inSubset = false
+        while index < text.endIndex {
+            let character = text[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if inSubset, text[index...].hasPrefix("<!--") {
+                guard let end = text[index...].range(of: "-->") else { return nil }
+                index = end.upperBound
+                continue
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "[" {
+                inSubset = true
+            } else if character == "]" {
+                inSubset = false
+            } else if character == ">", !inSubset {
+                return text.index(after: index)
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    /// UTF-8 (with or without a BOM) or UTF-16 (with a BOM, or without one where its zero bytes
+    /// show it: `utf16WithoutByteOrderMark`), as .strings files come; anything else is reported
+    /// at the line of the first byte that is not UTF-8.
     static func decode(_ data: Data, file: String) throws(TitleFileError) -> String {
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
             if let text = String(data: data, encoding: .utf16) { return text }
             throw TitleFileError(file: file, line: 1, reason: "is not valid UTF-16")
+        }
+        if let encoding = utf16WithoutByteOrderMark(data) {
+            if let text = String(data: data, encoding: encoding) { return text }
+            let order = encoding == .utf16LittleEndian ? "little-endian" : "big-endian"
+            throw TitleFileError(
+                file: file, line: 1,
+                reason:
+                    "looks like UTF-16 (\(order), without a byte-order mark) by its zero bytes, but is not valid UTF-16"
+            )
         }
         let skip = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         // Validated in place: a large file is not copied on the way to its text.
@@ -318,6 +477,39 @@ public enum TitleFile {
             }
         }
         throw TitleFileError(file: file, line: line, reason: "is not UTF-8")
+    }
+
+    /// The byte order of UTF-16 without a byte-order mark, told as Xcode tells it: by where the
+    /// zero bytes are. Every format starts with an ASCII character (`"`, `/`, `<`, `{`, a
+    /// letter), whose high byte is zero: the first two bytes are a zero and a non-zero one, and in
+    /// the first 1,024 bytes at least a quarter of the pairs have their zero on that side, more
+    /// than on the other (a letter U+xx00 has its zero on the other). UTF-8 text holds no zero
+    /// bytes unless it holds a NUL, so it is never read this way when it starts with two
+    /// characters that are not NUL. Nil for anything else.
+    static func utf16WithoutByteOrderMark(_ data: Data) -> String.Encoding? {
+        guard data.count >= 2, data.count % 2 == 0 else { return nil }
+        let first = data[data.startIndex]
+        let second = data[data.startIndex + 1]
+        let littleEndian: Bool
+        if first != 0, second == 0 {
+            littleEndian = true
+        } else if first == 0, second != 0 {
+            littleEndian = false
+        } else {
+            return nil
+        }
+        var zeroHigh = 0
+        var zeroLow = 0
+        let sample = data.prefix(1024)
+        var index = sample.startIndex
+        while index + 1 < sample.endIndex {
+            let (low, high) = littleEndian ? (sample[index], sample[index + 1]) : (sample[index + 1], sample[index])
+            if high == 0 { zeroHigh += 1 }
+            if low == 0 { zeroLow += 1 }
+            index += 2
+        }
+        guard zeroHigh * 4 >= sample.count / 2, zeroHigh > zeroLow else { return nil }
+        return littleEndian ? .utf16LittleEndian : .utf16BigEndian
     }
 
     /// The 1-based line of `offset` (a UTF-8 offset) in `text`.

@@ -7,7 +7,8 @@ import Foundation
 /// XLIFF 1.2 (what `xcodebuild -exportLocalizations` writes inside an `.xcloc`) and 2.0: each
 /// translation unit's target text (else its source), keyed by the unit's id (by `original:id`
 /// when the document has several `<file>` elements), in the file's target language (else its
-/// source language); units marked `translate="no"` are skipped.
+/// source language); units marked `translate="no"` are skipped. DTD entities are written out
+/// as `XMLEntities` says, as in Android files.
 ///
 /// Inline codes are read as the text they stand for, as the specifications define them: XLIFF
 /// 1.2's `<x/>`, `<bx/>`, `<ex/>`, `<ph>`, `<it>`, `<bpt>` and `<ept>` are their `equiv-text` (the
@@ -21,14 +22,15 @@ import Foundation
 /// `xliff:codepoints` profile and `slr:storageRestriction` under `xliff:utf8`, `xliff:utf16` or
 /// `xliff:utf32` are lengths. A limit that cannot be read is the entry's `problem`.
 enum XLIFFFormat {
-    static func parse(_ data: Data, file: String) throws(TitleFileError) -> [TitleEntry] {
-        if let line = AndroidFormat.emptyProcessingInstruction(in: data) {
+    static func parse(_ text: String, file: String) throws(TitleFileError) -> [TitleEntry] {
+        let document = try XMLEntities.prepared(text, file: file)
+        if let line = AndroidFormat.emptyProcessingInstruction(in: document) {
             throw TitleFileError(
                 file: file, line: line,
                 reason: "has a processing instruction with no data (<?name?>), which is not read")
         }
         let reader = XLIFFReader(file: file)
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: document)
         parser.delegate = reader
         if !parser.parse() || reader.failure != nil {
             throw reader.failure
