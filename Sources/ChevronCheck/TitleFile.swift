@@ -15,7 +15,7 @@ public struct TitleEntry: Sendable, Hashable {
     /// The 1-based line of the entry.
     public let line: Int
     /// The entry's key (for plain lines, the line number; for .xcstrings, `key (language)`).
-    public let key: String
+    public internal(set) var key: String
     /// The title.
     public internal(set) var title: String
     /// The language the file says the title is in (an .xcstrings localization, an XLIFF file's

@@ -39,12 +39,15 @@ enum CatalogFormat {
             guard case .object(let localizations)? = member.value["localizations"] ?? .object([]) else {
                 throw TitleFileError(file: file, line: line, reason: "\"\(key)\" has no localizations object")
             }
+            // The key's comment for translators, which `--titles-comment` selects by.
+            var comment: String?
+            if case .string(let text)? = member.value["comment"] { comment = text }
             if !localizations.contains(where: { $0.key == source }) {
                 // The key is the source-language text when the catalog has no unit for it.
-                entries.append(
-                    TitleEntry(
-                        file: file, line: line, key: "\(key) (\(source))", title: key,
-                        language: languageTag(source)))
+                var entry = TitleEntry(
+                    file: file, line: line, key: "\(key) (\(source))", title: key, language: languageTag(source))
+                entry.comment = comment
+                entries.append(entry)
             }
             for localization in localizations.sorted(by: { $0.key < $1.key }) {
                 var untranslated: Set<String> = []
@@ -66,6 +69,7 @@ enum CatalogFormat {
                         file: file, line: valueLine ?? line, key: "\(key) (\(label))", title: value,
                         language: languageTag(localization.key))
                     entry.isUntranslated = value.isEmpty && untranslated.contains(label)
+                    entry.comment = comment
                     if let combinations {
                         entry.alternativesOf = "\(key) (\(localization.key))"
                         entry.combinations = combinations
@@ -247,6 +251,10 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
     private var quantity: String?
     /// The `<plurals>` or `<string-array>` being read: its name, whether to keep it, items so far.
     private var group: (name: String, keep: Bool, isArray: Bool, items: Int)?
+    /// The last XML comment met outside a string, and the one standing before the string, plurals
+    /// or array being read: its comment for translators (`TitleEntry.comment`).
+    private var lastComment: String?
+    private var comment: String?
 
     init(file: String) {
         self.file = file
@@ -258,6 +266,8 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
     ) {
         switch element {
         case "string", "plurals", "string-array":
+            comment = lastComment
+            lastComment = nil
             guard let name = attributes["name"] else {
                 failure = TitleFileError(
                     file: file, line: parser.lineNumber, reason: "a <\(element)> has no name attribute")
@@ -301,6 +311,12 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         current?.text += string
+        // Text between a comment and the next element (other than white space) parts them.
+        if current == nil, string.contains(where: { !$0.isWhitespace }) { lastComment = nil }
+    }
+
+    func parser(_ parser: XMLParser, foundComment comment: String) {
+        if current == nil { lastComment = comment.trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
     func parser(_ parser: XMLParser, foundCDATA block: Data) {
@@ -308,14 +324,20 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-        if element == "plurals" || element == "string-array" { group = nil }
+        if element == "plurals" || element == "string-array" {
+            group = nil
+            comment = nil
+        }
         guard element == "string" || element == "item", let entry = current else { return }
         // A plural item's count is a number of its quantity's category (`PluralVariations.pluralForm`).
         let text = Self.unescape(entry.text)
         let title = quantity.map { PluralVariations.pluralForm(text, category: $0) } ?? text
-        entries.append(TitleEntry(file: file, line: entry.line, key: entry.key, title: title))
+        var read = TitleEntry(file: file, line: entry.line, key: entry.key, title: title)
+        read.comment = comment
+        entries.append(read)
         current = nil
         quantity = nil
+        if element == "string" { comment = nil }
     }
 
     /// Android's rules: runs of white space become one space (outside double quotes), surrounding
