@@ -261,7 +261,7 @@ var package = Package(
         .testTarget(
             name: "ChevronServiceTests",
             dependencies: [
-                "ChevronService", "ChevronBuiltInLooks", "ChevronText", "ChevronVarlink",
+                "ChevronService", "ChevronBuiltInLooks", "ChevronText", "ChevronVarlink", "ChevronTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSwift
