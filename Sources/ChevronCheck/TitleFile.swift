@@ -295,7 +295,9 @@ public enum TitleFile {
         while true {
             if filled == data.count { data.count = min(data.count * 2, limit + 1) }
             let count = data.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                // The buffer is never empty (a byte more than the file, or 64 KiB).
+                guard let base = buffer.baseAddress else { return -1 }
+                return Glibc.read(descriptor, base + filled, buffer.count - filled)
             }
             if count < 0 {
                 if errno == EINTR { continue }
