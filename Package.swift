@@ -12,7 +12,8 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
-/// One module per look under Plugins/, each depending on ChevronLooks only.
+/// One module per look under Plugins/, each depending on ChevronLooks (and ChevronText, whose
+/// font requests a look's numbers hold) only.
 let lookPlugins = ["ClassicLook", "ReederLook", "InstagramLook", "DailyBoothLook", "BBCustomLook", "ModernLook"]
 
 var package = Package(
@@ -171,6 +172,7 @@ var package = Package(
                 "ChevronCheck",
                 "ChevronClient",
                 "ChevronInProcess",
+                "ChevronLooks",
                 "ChevronService",
                 "ChevronVarlink",
                 "ChevronText",
@@ -231,17 +233,19 @@ var package = Package(
         ),
         .testTarget(
             name: "ChevronTextTests",
-            dependencies: ["ChevronText", "ChevronTestSupport"],
+            dependencies: ["ChevronText", "CHarfBuzz", "ChevronTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ChevronLooksTests",
-            dependencies: ["ChevronLooks", "ChevronBuiltInLooks", "ChevronTestSupport"],
+            dependencies: ["ChevronLooks", "ChevronBuiltInLooks", "ChevronText", "ChevronTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ChevronRenderTests",
-            dependencies: ["ChevronRender", "ChevronBuiltInLooks", "CCairo", "ChevronTestSupport"],
+            dependencies: [
+                "ChevronRender", "ChevronBuiltInLooks", "ChevronLooks", "ChevronText", "CCairo", "ChevronTestSupport",
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -280,5 +284,5 @@ var package = Package(
 )
 
 package.targets += lookPlugins.map { name in
-    .target(name: name, dependencies: ["ChevronLooks"], path: "Plugins/\(name)", swiftSettings: strictSwift)
+    .target(name: name, dependencies: ["ChevronLooks", "ChevronText"], path: "Plugins/\(name)", swiftSettings: strictSwift)
 }
