@@ -139,6 +139,7 @@ var package = Package(
             dependencies: [
                 "CLinuxExtras",
                 "ChevronService",
+                "ChevronText",
                 "ChevronVarlink",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -190,6 +191,7 @@ var package = Package(
                 "ChevronDaemon",
                 "ChevronService",
                 "ChevronText",
+                "ChevronVarlink",
                 "ChevronBuiltInLooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
