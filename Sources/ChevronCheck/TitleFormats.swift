@@ -285,7 +285,9 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
         }
     }
 
-    /// The line where libxml2 saw the error (by the end of the parse it has moved on).
+    /// The line where libxml2 saw the error (by the end of the parse it has moved on). The parse
+    /// is not stopped here: Foundation's parser on Linux crashes in libxml2 when it is stopped from
+    /// its own error report (found by the android fuzz target).
     func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
         guard failure == nil else { return }
         let code = (error as NSError).code
@@ -310,41 +312,81 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
 
     /// Android's rules: runs of white space become one space (outside double quotes), surrounding
     /// double quotes are dropped, and `\'`, `\"`, `\n`, `\t`, `\@`, `\?`, `\uXXXX` are escapes.
+    /// Read over the text's UTF-8 bytes: an entity can make a value a megabyte long.
     static func unescape(_ text: String) -> String {
-        var result = ""
-        var scalars = Array(text.unicodeScalars)[...]
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable(unescape)
+            ?? Array(text.utf8).withUnsafeBufferPointer(unescape)
+    }
+
+    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
         var quoted = false
         var pendingSpace = false
-        while let scalar = scalars.popFirst() {
-            if scalar.properties.isWhitespace, !quoted {
+        /// The length in bytes of the scalar at `index` (the text is valid UTF-8).
+        func length(at index: Int) -> Int {
+            let lead = bytes[index]
+            return lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        }
+        func scalar(at index: Int, _ length: Int) -> Unicode.Scalar {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self)
+                .unicodeScalars.first ?? "\u{FFFD}"
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let count = length(at: index)
+            let isWhitespace =
+                byte < 0x80
+                ? byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) : scalar(at: index, count).properties.isWhitespace
+            if isWhitespace, !quoted {
                 pendingSpace = !result.isEmpty
+                index += count
                 continue
             }
             if pendingSpace {
-                result += " "
+                result.append(0x20)
                 pendingSpace = false
             }
-            switch scalar {
-            case "\"": quoted.toggle()
-            case "\\":
-                guard let escaped = scalars.popFirst() else { break }
+            switch byte {
+            case UInt8(ascii: "\""):
+                quoted.toggle()
+                index += 1
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { break }
+                let escaped = bytes[index]
+                let escapedCount = length(at: index)
+                index += escapedCount
                 switch escaped {
-                case "n": result += "\n"
-                case "t": result += "\t"
-                case "u":
-                    let digits = String(String.UnicodeScalarView(scalars.prefix(4)))
-                    if digits.count == 4, let code = UInt32(digits, radix: 16), let unicode = Unicode.Scalar(code) {
-                        result.unicodeScalars.append(unicode)
-                        scalars.removeFirst(4)
-                    } else {
-                        result += "u"
+                case UInt8(ascii: "n"): result.append(0x0A)
+                case UInt8(ascii: "t"): result.append(0x09)
+                case UInt8(ascii: "u"):
+                    // The next four characters, in hexadecimal.
+                    var end = index
+                    var scalars = 0
+                    while scalars < 4, end < bytes.count {
+                        end += length(at: end)
+                        scalars += 1
                     }
-                default: result.unicodeScalars.append(escaped)
+                    let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+                    if digits.count == 4, let code = UInt32(digits, radix: 16), let unicode = Unicode.Scalar(code) {
+                        result += Array(String(unicode).utf8)
+                        index = end
+                    } else {
+                        result.append(UInt8(ascii: "u"))
+                    }
+                default: result += bytes[(index - escapedCount)..<index]
                 }
-            default: result.unicodeScalars.append(scalar)
+            default:
+                // Byte by byte: a slice's generic append costs more than the byte in a debug build.
+                for offset in 0..<count { result.append(bytes[index + offset]) }
+                index += count
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
 

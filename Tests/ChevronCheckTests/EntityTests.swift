@@ -136,8 +136,8 @@ struct EntityTests {
 
     // MARK: Bounds
 
-    /// One 10,000-character entity used 200 times writes out 2 MB: over the limit, an error at
-    /// the line of the reference that crosses it.
+    /// One 10,000-character entity used 200 times writes out 2 MB: over the limit (256 KiB), an
+    /// error at the line of the reference that crosses it.
     @Test func expansionIsBoundedInSize() {
         let big = String(repeating: "x", count: 10_000)
         let strings = (0..<200).map { "    <string name=\"s\($0)\">&big;</string>" }.joined(separator: "\n")
@@ -148,8 +148,8 @@ struct EntityTests {
             \(strings)
             </resources>
             """
-        // 104 references of 10,000 bytes fit in 1,048,576; the 105th, on line 3 + 105, does not.
-        #expect(Self.error("values/strings.xml", android) == "108: entity expansion over 1048576 bytes (at &big;)")
+        // 26 references of 10,000 bytes fit in 262,144; the 27th, on line 3 + 27, does not.
+        #expect(Self.error("values/strings.xml", android) == "30: entity expansion over 262144 bytes (at &big;)")
     }
 
     /// Nested entities that would write out 10^9 bytes (the "billion laughs") are stopped at
@@ -161,13 +161,13 @@ struct EntityTests {
             declarations += "\n<!ENTITY l\(level) \"\(previous)\">"
         }
         let xliff = Self.xliff("<!DOCTYPE xliff [\n\(declarations)\n]>", "&l9;")
-        #expect(Self.error("de.xliff", xliff) == "15: entity expansion over 1048576 bytes (at &l9;)")
+        #expect(Self.error("de.xliff", xliff) == "15: entity expansion over 262144 bytes (at &l9;)")
         // Empty values cost their reference: nesting alone cannot make unbounded work.
         var empty = #"<!ENTITY e0 "">"#
         for level in 1...12 { empty += "<!ENTITY e\(level) \"\(String(repeating: "&e\(level - 1);", count: 10))\">" }
         #expect(
             Self.error("de.xliff", Self.xliff("<!DOCTYPE xliff [\(empty)]>", "&e12;"))
-                == "4: entity expansion over 1048576 bytes (at &e12;)")
+                == "4: entity expansion over 262144 bytes (at &e12;)")
     }
 
     /// An entity that refers to itself, through another or directly, is an error.
