@@ -40,24 +40,27 @@ test: deps
 	$(SWIFT) build --build-tests
 	CHEVRON_BIN_DIR="$$($(SWIFT) build --show-bin-path)" $(SWIFT) test --skip-build
 
-## Regenerates the Swift wire types (Sources/ChevronWire) and docs/INTERFACES.md from the .varlink files.
+## Regenerates the Swift wire types (Sources/ChevronWire) and docs/INTERFACES.md from the .varlink files,
+## with the generator of the BuildTools package (not part of the main build).
+CODEGEN = $(SWIFT) run --package-path BuildTools varlink-codegen
 wire:
-	swift build --product varlink-codegen
-	"$$(swift build --show-bin-path)/varlink-codegen" --markdown docs/INTERFACES.md Sources/ChevronWire \
+	$(CODEGEN) --markdown docs/INTERFACES.md Sources/ChevronWire \
 	  Sources/ChevronService/Interfaces/io.chevron.*.varlink
-	"$$(swift build --show-bin-path)/varlink-codegen" --module ChevronVarlink Sources/ChevronVarlink/Generated \
+	$(CODEGEN) --module ChevronVarlink Sources/ChevronVarlink/Generated \
 	  Sources/ChevronVarlink/Interfaces/org.varlink.service.varlink
-	"$$(swift build --show-bin-path)/varlink-codegen" --readme README.md \
+	$(CODEGEN) --readme README.md \
 	  Sources/ChevronService/Interfaces/io.chevron.*.varlink Sources/ChevronVarlink/Interfaces/org.varlink.service.varlink
 
-## Opt-in benchmarks: ratios against ../shared/bench/floors.sh measured in the same run.
+## The benchmarks (the Benchmarks/ package, built apart from chevron): every figure as a ratio to
+## the floors of Benchmarks/floors/ measured in the same run. See docs/performance.md.
 bench: deps
-	scripts/bench.sh
-	scripts/bench-daemon.sh
-	scripts/bench-check.sh
+	Benchmarks/scripts/bench.sh
+	Benchmarks/scripts/bench-daemon.sh
+	Benchmarks/scripts/bench-check.sh
 
-## Fuzzing (not part of `make test`, which replays the corpus and past crashes): each target
-## for FUZZ_SECONDS (default 180) with libFuzzer and AddressSanitizer; see scripts/fuzz.sh.
+## Fuzzing (not part of `make test`, which replays the corpus and past crashes): each target of the
+## Fuzz/ package for FUZZ_SECONDS (default 180) with libFuzzer and AddressSanitizer; a crash goes to
+## Fuzz/crashes/TARGET/, to be committed with its fix. See scripts/fuzz.sh.
 fuzz: deps
 	scripts/fuzz.sh
 
@@ -67,16 +70,16 @@ soak: deps
 
 ## chevron check over generated catalogues (rows per second, peak memory), through chevrond and in process.
 bench-check: deps
-	scripts/bench-check.sh
+	Benchmarks/scripts/bench-check.sh
 
-## The daemon's benchmarks alone (round trip, throughput, memory).
+## The daemon's benchmarks alone (round trip, throughput, memory, fairness).
 bench-daemon: deps
-	scripts/bench-daemon.sh
+	Benchmarks/scripts/bench-daemon.sh
 
 ## Instructions per title (valgrind's callgrind) of the text benchmarks' workloads and of the
 ## HarfBuzz floor: counts that do not move with the machine's load, for comparing builds.
 bench-instructions: deps
-	scripts/bench-instructions.sh
+	Benchmarks/scripts/bench-instructions.sh
 
 ## The README's contact sheet: the six built-in looks for docs/sheet-titles.txt, drawn in-process.
 sheet: build

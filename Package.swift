@@ -1,12 +1,11 @@
 // swift-tools-version: 6.1
 // Chevron: back-button metrics for iOS-style navigation bars drawn outside iOS.
-// The module layout follows docs/DESIGN.md: executables → Daemon/Client → Service → Looks → Text → C.
+// The modules depend one way: executables → Daemon/Client → Service → Looks → Text → C.
+// `swift build` builds what ships (chevrond, chevron) and the libraries. The benchmarks
+// (Benchmarks/), the fuzz targets (Fuzz/) and the wire generator (BuildTools/) are packages of
+// their own that depend on this one.
 
-import Foundation
 import PackageDescription
-
-/// ordo-one/benchmark costs minutes to build; only `make bench` (CHEVRON_BENCHMARKS=1) pays for it.
-let benchmarksEnabled = ProcessInfo.processInfo.environment["CHEVRON_BENCHMARKS"] == "1"
 
 let strictSwift: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -25,8 +24,12 @@ var package = Package(
         .executable(name: "chevron", targets: ["chevron"]),
         .executable(name: "chevrond", targets: ["chevrond"]),
         .library(name: "ChevronClient", targets: ["ChevronClient"]),
-        // For the fuzz package (Fuzz/) only.
-        .library(name: "ChevronFuzzing", targets: ["ChevronFuzzing"]),
+        // For the benchmarks (Benchmarks/) and the fuzz targets (Fuzz/), which are packages of
+        // their own.
+        .library(name: "ChevronVarlink", targets: ["ChevronVarlink"]),
+        .library(name: "ChevronWire", targets: ["ChevronWire"]),
+        .library(name: "ChevronCheck", targets: ["ChevronCheck"]),
+        .library(name: "ChevronService", targets: ["ChevronService"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,6 +39,8 @@ var package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The Varlink interface parser and generators (`make wire`); only ChevronWireTests use them.
+        .package(name: "BuildTools", path: "BuildTools"),
     ],
     targets: [
         // C libraries from Debian, through pkg-config: a module map and a shim header each.
@@ -93,23 +98,8 @@ var package = Package(
             resources: [.embedInCode("Interfaces/org.varlink.service.varlink")],
             swiftSettings: strictSwift
         ),
-        // The Varlink interface files' parser and the generator of Swift wire types from them
-        // (`make wire`); the generated files live in Sources/ChevronWire.
-        .target(name: "VarlinkIDL", path: "BuildTools/VarlinkIDL", swiftSettings: strictSwift),
-        .executableTarget(
-            name: "varlink-codegen", dependencies: ["VarlinkIDL"], path: "BuildTools/VarlinkCodegen",
-            swiftSettings: strictSwift),
-        // The framework's floor for scripts/bench-daemon.sh: a bare SwiftNIO server with chevrond's
-        // event-loop setup and framing that answers every message with a fixed reply. (Not under
-        // Benchmarks/: package-benchmark takes every executable there for a benchmark.)
-        .executableTarget(
-            name: "nio-echo-floor",
-            dependencies: [
-                "ChevronVarlink", .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            swiftSettings: strictSwift),
-        // The wire types of chevron's interfaces, generated from Sources/ChevronService/Interfaces.
+        // The wire types of chevron's interfaces, generated from Sources/ChevronService/Interfaces
+        // by `make wire` (BuildTools/).
         .target(
             name: "ChevronWire",
             dependencies: ["ChevronVarlink", .product(name: "NIOCore", package: "swift-nio")],
@@ -177,6 +167,7 @@ var package = Package(
         .executableTarget(
             name: "chevron",
             dependencies: [
+                "CLinuxExtras",
                 "ChevronCheck",
                 "ChevronClient",
                 "ChevronInProcess",
@@ -204,27 +195,19 @@ var package = Package(
             swiftSettings: strictSwift
         ),
 
-        // The fuzz targets' entry points (Fuzz/ builds them with libFuzzer; the tests replay
-        // their corpus and past crashes through them).
-        .target(
-            name: "ChevronFuzzing",
-            dependencies: [
-                "ChevronBuiltInLooks", "ChevronCheck", "ChevronLooks", "ChevronService", "ChevronText",
-                "ChevronVarlink",
-                .product(name: "NIOCore", package: "swift-nio"),
-            ],
-            swiftSettings: strictSwift
-        ),
-        .target(
+        // Helpers the test targets share (a chevrond process, fonts, bitmaps): a test target, so
+        // that only test builds compile it.
+        .testTarget(
             name: "ChevronTestSupport",
             dependencies: ["CCairo"],
-            path: "Tests/ChevronTestSupport",
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ChevronWireTests",
             dependencies: [
-                "ChevronWire", "VarlinkIDL", "ChevronVarlink", "ChevronTestSupport",
+                "ChevronWire", "ChevronVarlink", "ChevronTestSupport",
+                .product(name: "VarlinkIDL", package: "BuildTools"),
+                .product(name: "VarlinkCodegen", package: "BuildTools"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSwift
@@ -234,9 +217,16 @@ var package = Package(
             dependencies: ["ChevronCheck", "ChevronClient", "ChevronInProcess", "ChevronTestSupport"],
             swiftSettings: strictSwift
         ),
+        // Replays the fuzz corpus and past crashes through the fuzz targets' entry points:
+        // FuzzEntries.swift here is a symbolic link to Fuzz/Entries/FuzzEntries.swift, so the
+        // tests compile the very file the fuzz package builds, without building that package.
         .testTarget(
             name: "ChevronFuzzingTests",
-            dependencies: ["ChevronFuzzing"],
+            dependencies: [
+                "ChevronBuiltInLooks", "ChevronCheck", "ChevronLooks", "ChevronService", "ChevronText",
+                "ChevronVarlink", "ChevronWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -271,7 +261,7 @@ var package = Package(
         .testTarget(
             name: "ChevronServiceTests",
             dependencies: [
-                "ChevronService", "ChevronBuiltInLooks", "ChevronText", "ChevronVarlink",
+                "ChevronService", "ChevronBuiltInLooks", "ChevronText", "ChevronVarlink", "ChevronTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSwift
@@ -291,37 +281,4 @@ var package = Package(
 
 package.targets += lookPlugins.map { name in
     .target(name: name, dependencies: ["ChevronLooks"], path: "Plugins/\(name)", swiftSettings: strictSwift)
-}
-
-if benchmarksEnabled {
-    package.dependencies.append(
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"])
-    )
-    package.targets.append(
-        .executableTarget(
-            name: "ChevronTextBenchmarks",
-            dependencies: [
-                "ChevronText",
-                "ChevronLooks",
-                "ChevronBuiltInLooks",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/ChevronTextBenchmarks",
-            swiftSettings: strictSwift,
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
-    )
-    // The same workloads as a plain loop, to run under a profiler (perf record -g); outside
-    // Benchmarks/, where the benchmark plugin takes every executable for a benchmark.
-    package.targets.append(
-        .executableTarget(
-            name: "chevron-profile",
-            dependencies: [
-                "ChevronText", "ChevronLooks", "ChevronBuiltInLooks", "ChevronService", "ChevronVarlink", "ChevronWire",
-                .product(name: "NIOCore", package: "swift-nio"),
-            ],
-            path: "Profiling/chevron-profile",
-            swiftSettings: strictSwift
-        )
-    )
 }

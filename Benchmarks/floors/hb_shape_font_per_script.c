@@ -1,5 +1,5 @@
-// A second floor for uncached measurement, for comparison only (the floor is
-// ../shared/bench/hb_shape_floor.c): raw HarfBuzz shaping of each title as that floor shapes it
+// A second floor for uncached measurement, for comparison only (the floor the targets are stated
+// against is hb_shape_floor.c beside this file): raw HarfBuzz shaping of each title as that floor shapes it
 // (the whole title in one buffer, hb_buffer_guess_segment_properties, no cache), but in a font
 // that has the title's script, so that a title in Arabic, Han or Devanagari is shaped into its
 // real glyphs rather than into one font's .notdef. The font is fontconfig's match for the

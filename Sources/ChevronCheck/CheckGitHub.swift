@@ -1,29 +1,57 @@
-/// `--format github`: a GitHub Actions workflow command per problem
-/// (`::warning file=…,line=…,title=…::message`), `::error` for those `--fail-on` names.
+import ChevronText
+/// `--format github`: GitHub Actions workflow commands (`::warning file=…,line=…,title=…::message`),
+/// `::error` for the problems `--fail-on` names. GitHub shows at most 10 error and 10 warning
+/// annotations of a step (and 50 of a job): the most severe problems are annotated, and a
+/// `::notice::` says how many more there are; the job summary (`GITHUB_STEP_SUMMARY`,
+/// `LanguageSummary.markdown`) counts them all.
 public enum CheckGitHub {
-    public static func lines(_ rows: [CheckRow], failOn: [CheckPlan.FailOn]) -> [String] {
+    /// The annotations of each kind GitHub shows for a step.
+    public static let annotationsPerKind = 10
+
+    /// A command per problem no baseline accepts, the most severe first, at most
+    /// `annotationsPerKind` errors and as many warnings; then a notice for the rest.
+    public static func lines(
+        _ rows: [CheckRow], failOn: [CheckPlan.FailOn], limit: Int = annotationsPerKind
+    ) -> [String] {
+        // The most severe `limit` errors and `limit` warnings, annotated in the report's order.
+        var errors = 0
+        var warnings = 0
+        var chosen: Set<Int> = []
+        let all = CheckProblem.mostSevereFirst(rows, failOn: failOn)
+        for (position, item) in all.enumerated() {
+            let isError = item.problem.fails(under: failOn)
+            guard (isError ? errors : warnings) < limit else { continue }
+            if isError { errors += 1 } else { warnings += 1 }
+            chosen.insert(item.order)
+        }
+        let leftOut = all.count - chosen.count
         var lines: [String] = []
-        for row in rows {
-            for problem in CheckProblem.of(row) {
-                let command = problem.fails(under: failOn) ? "error" : "warning"
-                var properties = ["file=\(property(row.file))"]
-                if row.line > 0 { properties.append("line=\(row.line)") }
-                let look = row.look.isEmpty ? "" : " (\(row.look))"
-                properties.append("title=\(property("chevron check: \(problem.rawValue)\(look)"))")
-                lines.append("::\(command) \(properties.joined(separator: ","))::\(data(problem.message(row)))")
-            }
+        for (row, problem, order) in all.sorted(by: { $0.order < $1.order }) where chosen.contains(order) {
+            let isError = problem.fails(under: failOn)
+            var properties = ["file=\(property(row.file))"]
+            if row.line > 0 { properties.append("line=\(row.line)") }
+            let look = row.look.isEmpty ? "" : " (\(row.look))"
+            properties.append("title=\(property("chevron check: \(problem.rawValue)\(look)"))")
+            lines.append(
+                "::\(isError ? "error" : "warning") \(properties.joined(separator: ","))::" + data(problem.message(row)))
+        }
+        if leftOut > 0 {
+            lines.append(
+                "::notice title=chevron check::\(leftOut) more \(leftOut == 1 ? "problem is" : "problems are") not "
+                    + "annotated (GitHub shows \(limit) errors and \(limit) warnings a step); the report lists them all")
         }
         return lines
     }
 
-    /// A command's message: `%`, CR and LF escaped, as the runner reads them.
+    /// A command's message: `%`, CR and LF escaped, as the runner reads them; other control
+    /// and bidirectional characters written as escapes (`escapingControls`).
     public static func data(_ text: String) -> String {
-        escaped(text, alsoSeparators: false)
+        escaped(text.escapingControls(keepingLineBreaks: true), alsoSeparators: false)
     }
 
     /// A command's property value: also `:` and `,` escaped.
     public static func property(_ text: String) -> String {
-        escaped(text, alsoSeparators: true)
+        escaped(text.escapingControls(keepingLineBreaks: true), alsoSeparators: true)
     }
 
     /// `text` with `%`, CR and LF (and with `alsoSeparators`, `:` and `,`) percent-encoded, in

@@ -1,21 +1,29 @@
-/// `--format junit`: JUnit XML, a test suite per look and a test case per title (key × look ×
-/// language). A case has one `<failure>` listing its problems that `--fail-on` names (every
-/// problem, without `--fail-on`); a title that could not be measured is an `<error>`, and so is
-/// a file that could not be read, in a suite of its own.
+/// `--format junit`: JUnit XML, a test suite per file and look (`de.lproj/Localizable.strings
+/// [classic]`: a CI dashboard groups by suite), a test case per title (key × look × language). A
+/// case has one `<failure>` listing its problems that `--fail-on` names (every problem, without
+/// `--fail-on`); a title that could not be measured is an `<error>`, and so is a file that could
+/// not be read, in a suite of its own.
 public enum CheckJUnit {
-    /// The document's lines: the header, a test suite per look, the closing tag.
+    /// The document's lines: the header, a test suite per file and look, the closing tag.
     public static func document(_ rows: [CheckRow], looks: [String], failOn: [CheckPlan.FailOn]) -> [String] {
-        // Each look's rows, in order, found in one pass.
-        var rowsByLook: [String: [Int]] = [:]
-        for index in rows.indices { rowsByLook[rows[index].look, default: []].append(index) }
+        // Each file's rows per look, in order of the files, then of the looks; found in one pass.
+        var rowsBySuite: [String: [Int]] = [:]
+        var files: [String] = []
+        var seen: Set<String> = []
+        for index in rows.indices {
+            let row = rows[index]
+            if seen.insert(row.file).inserted { files.append(row.file) }
+            rowsBySuite[row.file + "\u{0}" + row.look, default: []].append(index)
+        }
         var suites: [String] = []
         var totals = (tests: 0, failures: 0, errors: 0)
-        // Rows of one file follow one another: its path is escaped once.
         var file: (path: String, escaped: String)?
-        // Unreadable files have a suite of their own, after the looks'.
-        let suiteNames = looks + (rowsByLook[""] == nil ? [] : [""])
-        for look in suiteNames {
-            let indices = rowsByLook[look] ?? []
+        // An unreadable file's suite has its row alone (its look is empty).
+        let suiteKeys = files.flatMap { file in (looks + [""]).map { (file, $0) } }.filter {
+            rowsBySuite[$0.0 + "\u{0}" + $0.1] != nil
+        }
+        for (suiteFile, look) in suiteKeys {
+            let indices = rowsBySuite[suiteFile + "\u{0}" + look] ?? []
             var cases = ""
             var failures = 0
             var errors = 0
@@ -34,7 +42,8 @@ public enum CheckJUnit {
                 cases += " file=\"\(path)\" line=\"\(row.line)\"\(language) time=\"0\">\n"
                 // One element per case, as JUnit's schema allows: an error when the title or its
                 // file could not be read, else a failure listing every problem that fails.
-                let problems = CheckProblem.of(row).filter { failOn.isEmpty || $0.fails(under: failOn) }
+                // A problem the baseline accepts does not fail the case.
+                let problems = row.newProblems.filter { failOn.isEmpty || $0.fails(under: failOn) }
                 if !problems.isEmpty {
                     let isError = problems.contains { $0 == .error || $0 == .unreadableFile }
                     if isError { errors += 1 } else { failures += 1 }
@@ -50,7 +59,7 @@ public enum CheckJUnit {
             totals.failures += failures
             totals.errors += errors
             suites.append(
-                "  <testsuite name=\"\(escaped(look.isEmpty ? "unreadable files" : look))\" tests=\"\(indices.count)\" failures=\"\(failures)\""
+                "  <testsuite name=\"\(escaped(look.isEmpty ? "\(suiteFile) (not read)" : "\(suiteFile) [\(look)]"))\" tests=\"\(indices.count)\" failures=\"\(failures)\""
                     + " errors=\"\(errors)\" skipped=\"0\" time=\"0\">\n" + cases + "  </testsuite>")
         }
         // Printed piece by piece: the document of a big check is hundreds of megabytes.

@@ -36,6 +36,30 @@ public struct CheckPlan: Sendable {
     private var languageFilters: [LanguageTag?] = []
     public var samples = PlaceholderSamples()
     public var failOn: [CheckPlan.FailOn] = []
+    /// A rule's threshold (`--fail-on truncate>20`): the rule fails the run only when more rows
+    /// than this break it, so that a team can lower it release by release.
+    public var failThresholds: [FailOn: Int] = [:]
+    /// The most results a SARIF report holds (`--max-results`).
+    public var maxResults = CheckSARIF.defaultMaxResults
+
+    /// Adds a `--fail-on` rule, `RULE` or `RULE>N`.
+    /// - Throws: `Problem` when the rule is none, or the threshold no whole number.
+    public mutating func addFailOn(_ option: String) throws(Problem) {
+        let parts = option.split(separator: ">", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let rule = FailOn(rawValue: parts[0]) else {
+            throw Problem(
+                description:
+                    "\"\(option)\": \(parts[0]) is not one of \(FailOn.allCases.map(\.rawValue).joined(separator: ", ")) "
+                    + "(RULE, or RULE>N to fail only past N rows)")
+        }
+        if parts.count == 2 {
+            guard let threshold = Int(parts[1]), threshold >= 0 else {
+                throw Problem(description: "\"\(option)\": \(parts[1]) is not a whole number of rows")
+            }
+            failThresholds[rule] = threshold
+        }
+        if !failOn.contains(rule) { failOn.append(rule) }
+    }
     public var language: String?
     /// The generic title of the fallback chain for titles in no language named in
     /// `genericTitles` (the engine's own, "Back", when nil).
@@ -44,12 +68,59 @@ public struct CheckPlan: Sendable {
     public var genericTitles: [String: String] = [:]
     public var inputFormat: TitleFormat?
     public var format = CheckOutputFormat.text
+    /// Key patterns of a titles list (`--titles FILE`, the project file's `titles`): with `keys`
+    /// and `titlesComment`, which strings are back-button titles.
+    public var titles: [String] = []
+    /// A regular expression a string's comment for translators matches when it is a back-button
+    /// title (`--titles-comment`: "nav title").
+    public var titlesComment: String? {
+        didSet { commentPattern = titlesComment.flatMap { try? NSRegularExpression(pattern: $0) } }
+    }
+    private var commentPattern: NSRegularExpression?
+
+    /// Whether some selector (`keys`, `titles`, `titlesComment`) says which strings are titles;
+    /// without one, every string is.
+    public var selects: Bool { !keys.isEmpty || !titles.isEmpty || titlesComment != nil }
+
+    /// Adds the patterns of a titles list: one key or shell pattern a line, `#` starting a
+    /// comment, blank lines skipped.
+    /// - Throws: `Problem` when the file cannot be read.
+    public mutating func addTitles(file path: String) throws(Problem) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Problem(description: "--titles \(path): cannot be read")
+        }
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let pattern = (line.firstIndex(of: "#").map { line[..<$0] } ?? line[...])
+                .trimmingCharacters(in: .whitespaces)
+            if !pattern.isEmpty { titles.append(pattern) }
+        }
+    }
+
+    /// Sets the comment pattern.
+    /// - Throws: `Problem` when it is not a regular expression.
+    public mutating func setTitlesComment(_ pattern: String) throws(Problem) {
+        do {
+            _ = try NSRegularExpression(pattern: pattern)
+        } catch {
+            throw Problem(description: "--titles-comment \(pattern): not a regular expression")
+        }
+        titlesComment = pattern
+    }
+
+    /// A baseline file (`--baseline`): the problems it holds are accepted; only new ones fail.
+    public var baseline: String?
+    /// Where to write this run's problems as a baseline (`--write-baseline`).
+    public var writeBaseline: String?
+    /// A git revision: only the keys whose value, in any language, changed since it are checked
+    /// (`--changed-since`, `ChangedKeys`).
+    public var changedSince: String?
     /// The most a file and a title may hold (`--max-file-mib`, `--max-title-bytes`).
     public var limits = ReadLimits()
 
     /// The fields a project file may have; any other is reported.
     public static let fields: Set<String> = [
         "files", "looks", "keys", "languages", "samples", "failOn", "language", "genericTitle", "inputFormat",
+        "format", "baseline", "titles", "titlesComment",
         "format", "maxFileMiB", "maxTitleBytes",
     ]
 
@@ -114,13 +185,25 @@ public struct CheckPlan: Sendable {
         }
         plan.looks = try strings("looks")
         plan.keys = try strings("keys")
+        // The baseline, like the files, is relative to the project file.
+        plan.baseline = try string("baseline").map { file in
+            file.hasPrefix("/") || folder.isEmpty ? file : (folder as NSString).appendingPathComponent(file)
+        }
         plan.onlyLanguages = try strings("languages")
-        plan.failOn = try strings("failOn").map { name in
-            guard let rule = CheckPlan.FailOn(rawValue: name) else {
-                throw problem(
-                    "failOn", "\"\(name)\" is not one of \(FailOn.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return rule
+        // Titles: patterns, or a titles list's path (relative to the project file).
+        if let list = object["titles"] as? String {
+            do {
+                try plan.addTitles(
+                    file: list.hasPrefix("/") || folder.isEmpty ? list : (folder as NSString).appendingPathComponent(list))
+            } catch { throw problem("titles", error.description) }
+        } else {
+            plan.titles = try strings("titles")
+        }
+        if let pattern = try string("titlesComment") {
+            do { try plan.setTitlesComment(pattern) } catch { throw problem("titlesComment", error.description) }
+        }
+        for rule in try strings("failOn") {
+            do { try plan.addFailOn(rule) } catch { throw problem("failOn", error.description) }
         }
         plan.language = try string("language")
         // One generic title ("Back"), or one per language ({"de": "Zurück", "*": "Back"}).
@@ -228,11 +311,28 @@ public struct CheckPlan: Sendable {
     /// The key patterns and languages, each a filter.
     var filters: [Filter] { keys.map(Filter.key) + zip(onlyLanguages, languageFilters).map(Filter.language) }
 
-    /// Whether `entry` is to be checked: its key matches a pattern (when there are any), and its
-    /// language is one asked for (when any are). A key matches by its whole text or by its name
-    /// before a variant (`settings.title` of `settings.title (de, plural one)` or `tabs[2]`).
+    /// Whether `entry` is to be checked: it is selected (`selects`), and its language is one
+    /// asked for (when any are).
     public func admits(_ entry: TitleEntry) -> Bool {
-        if !keys.isEmpty, !keys.contains(where: { Filter.key($0).matches(entry) }) { return false }
+        isSelected(entry) && isInLanguage(entry)
+    }
+
+    /// Whether `entry` is a back-button title by the selectors: its key matches a `--key` or
+    /// titles pattern, or its comment the comment pattern (any of them; every entry without a
+    /// selector). A key matches by its whole text or by its name before a variant
+    /// (`settings.title` of `settings.title (de, plural one)` or `tabs[2]`).
+    public func isSelected(_ entry: TitleEntry) -> Bool {
+        guard selects else { return true }
+        if keys.contains(where: { Filter.key($0).matches(entry) }) { return true }
+        if titles.contains(where: { Filter.key($0).matches(entry) }) { return true }
+        if let commentPattern, let comment = entry.comment {
+            return commentPattern.firstMatch(in: comment, range: NSRange(comment.startIndex..., in: comment)) != nil
+        }
+        return false
+    }
+
+    /// Whether `entry` is in a language `--only-language` asks for (every entry without one).
+    public func isInLanguage(_ entry: TitleEntry) -> Bool {
         if !onlyLanguages.isEmpty,
             !zip(onlyLanguages, languageFilters).contains(where: { Filter.language($0, $1).matches(entry) })
         {

@@ -1,6 +1,7 @@
+import ChevronText
 /// One thing wrong with a row, as the machine formats report it: a rule of SARIF, a failure of
 /// JUnit, an annotation of GitHub.
-public enum CheckProblem: String, CaseIterable {
+public enum CheckProblem: String, CaseIterable, Sendable {
     case error = "title-error"
     case unreadableFile = "file-error"
     case truncated = "truncated"
@@ -26,6 +27,24 @@ public enum CheckProblem: String, CaseIterable {
         }
     }
 
+    /// What to do about it, for SARIF's rule help.
+    public var help: String {
+        switch self {
+        case .error, .unreadableFile:
+            "Read the error: a title over the engine's text limit, a placeholder no rule fills or a limit that cannot be read is fixed in the catalogue; a file that cannot be read is fixed where the message says."
+        case .truncated, .overOwnLimit:
+            "Shorten the translation, or give the string a shorter back-button title (a back title of its own); the row's displayedTitle is what a user sees."
+        case .fellBack:
+            "The title is replaced by the generic title or the chevron alone: shorten it if the title matters on this button."
+        case .lineBreak:
+            "A back button shows one line: remove the line break from the title, or give the button a title of its own."
+        case .missingGlyphs:
+            "Install a font covering the characters (fc-list ':charset=HEX' lists those that do), or fix text that holds characters by mistake."
+        case .overLength:
+            "The title has more characters or bytes than its own limit allows: shorten it."
+        }
+    }
+
     /// The `--fail-on` rules that fail a row with this problem.
     public var failingRules: Set<CheckPlan.FailOn> {
         switch self {
@@ -47,19 +66,26 @@ public enum CheckProblem: String, CaseIterable {
     /// The problems of a row. A row cut within a limit of its own is over that limit (not also
     /// "truncated" or "fell back" against the look).
     public static func of(_ row: CheckRow) -> [CheckProblem] {
-        if row.isUnreadableFile { return [.unreadableFile] }
-        if row.error != nil { return [.error] }
-        var problems: [CheckProblem] = []
+        row.problems.members
+    }
+
+    /// The problems of a row as `of` lists them, worked out once when the row is made
+    /// (`CheckRow.problems`).
+    static func set(of row: CheckRow) -> ProblemSet {
+        if row.isUnreadableFile { return ProblemSet(.unreadableFile) }
+        if row.error != nil { return ProblemSet(.error) }
+        var problems = ProblemSet()
         if row.isCut {
-            problems.append(
+            problems.insert(
                 row.ownLimit
                     ? .overOwnLimit
                     : row.titleSource != "title" ? .fellBack : row.lineBreak ? .lineBreak : .truncated)
         }
-        if row.missingGlyphs > 0 { problems.append(.missingGlyphs) }
-        if row.overLength { problems.append(.overLength) }
+        if row.missingGlyphs > 0 { problems.insert(.missingGlyphs) }
+        if row.overLength { problems.insert(.overLength) }
         return problems
     }
+
 
     /// A sentence about `row` for this problem.
     public func message(_ row: CheckRow) -> String {
@@ -91,4 +117,40 @@ public enum CheckProblem: String, CaseIterable {
 extension String {
     /// A title as messages quote it: at most 80 characters.
     fileprivate var echoedTitle: String { count > 80 ? prefix(79) + "…" : self }
+}
+
+/// A set of problems in one word: a row keeps its problems, and those a baseline accepts,
+/// without an allocation (a check has hundreds of thousands of rows).
+public struct ProblemSet: Sendable, Hashable {
+    var bits: UInt16 = 0
+
+    init() {}
+
+    init(_ problem: CheckProblem) {
+        insert(problem)
+    }
+
+    static func bit(_ problem: CheckProblem) -> UInt16 {
+        1 << UInt16(CheckProblem.allCases.firstIndex(of: problem) ?? 0)
+    }
+
+    public var isEmpty: Bool { bits == 0 }
+
+    public func contains(_ problem: CheckProblem) -> Bool { bits & Self.bit(problem) != 0 }
+
+    mutating func insert(_ problem: CheckProblem) { bits |= Self.bit(problem) }
+
+    /// The problems of `self` that `other` does not hold.
+    public func subtracting(_ other: ProblemSet) -> ProblemSet {
+        var result = ProblemSet()
+        result.bits = bits & ~other.bits
+        return result
+    }
+
+    /// The problems, in `allCases` order: how a row's cut comes before its missing glyphs and
+    /// its length.
+    public var members: [CheckProblem] {
+        guard bits != 0 else { return [] }
+        return CheckProblem.allCases.filter(contains)
+    }
 }

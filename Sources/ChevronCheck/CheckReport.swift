@@ -25,6 +25,26 @@ public struct CheckRow: Sendable {
     /// Whether the title holds a line break: a one-line label shows its first line and "…"
     /// (`LineBreaks`).
     public let lineBreak: Bool
+    /// The width the button would need to show the title measured whole (nil for an error): how
+    /// far over its limit a cut title is (`overflow`).
+    public let neededWidth: Double?
+
+    /// How many points the title is over the row's limit (0 when it fits).
+    public var overflow: Double { max(0, (neededWidth ?? 0) - maxWidth) }
+
+    /// The row's problems a baseline holds (`--baseline`): accepted, not failing the run.
+    public internal(set) var accepted = ProblemSet()
+
+    /// The row's problems (`CheckProblem.of`), worked out when it is made.
+    public private(set) var problems = ProblemSet()
+
+    /// The row's problems that no baseline accepts: those that fail a run, and that reports
+    /// annotate.
+    public var newProblems: [CheckProblem] { problems.subtracting(accepted).members }
+
+    /// Whether the row has a problem no baseline accepts.
+    public var hasNewProblems: Bool { !problems.subtracting(accepted).isEmpty }
+
     /// Whether the row stands for a file that could not be read (`error` says why).
     public private(set) var isUnreadableFile = false
     /// For a variation of a string with several plural substitutions, the string's key
@@ -49,6 +69,7 @@ public struct CheckRow: Sendable {
         self.look = look
         maxWidth = own ?? lookMaximum
         width = outcome.width
+        neededWidth = outcome.neededWidth
         truncated = outcome.truncated
         displayedTitle = outcome.displayedTitle
         titleSource = outcome.titleSource
@@ -60,6 +81,7 @@ public struct CheckRow: Sendable {
         lineBreak = LineBreaks.contains(entry.title)
         alternativesOf = entry.alternativesOf
         lengthChecks = entry.lengthLimits.map { LengthCheck($0, entry: entry) }
+        problems = CheckProblem.set(of: self)
     }
 
     /// The entry's own width limit (an XLIFF unit's `maxwidth`) when it is smaller than the look's
@@ -80,6 +102,7 @@ public struct CheckRow: Sendable {
         title = ""
         look = ""
         width = nil
+        neededWidth = nil
         maxWidth = 0
         truncated = false
         displayedTitle = ""
@@ -92,6 +115,7 @@ public struct CheckRow: Sendable {
         lineBreak = false
         isUnreadableFile = true
         alternativesOf = nil
+        problems = CheckProblem.set(of: self)
     }
 
     /// The row as `check --json` writes it: every key on every row (`width` is null, not absent,
@@ -106,6 +130,14 @@ public struct CheckRow: Sendable {
             json.member("file", file)
             if isUnreadableFile {
                 json.member("fileError", true)
+            }
+            if !accepted.isEmpty {
+                json.array("inBaseline") { json in
+                    for problem in CheckProblem.of(self) where accepted.contains(problem) {
+                        json.element()
+                        json.string(problem.rawValue)
+                    }
+                }
             }
             json.member("key", key)
             json.member("language", language)
@@ -155,11 +187,13 @@ public struct CheckRow: Sendable {
             limited +=
                 "; OVER ITS LENGTH LIMIT (\(check.length) of \(check.limit.maximum) \(check.limit.unit.rawValue))"
         }
-        guard missingGlyphs > 0 else { return seen + limited }
+        // Every problem of the row is one a baseline accepts.
+        let baseline = !accepted.isEmpty && !hasNewProblems ? "; in the baseline" : ""
+        guard missingGlyphs > 0 else { return seen + limited + baseline }
         // Whatever is shown, its width is not the device's: the row never reads as fitting.
         return
             (seen == "full title" ? "MISSING GLYPHS (\(missingGlyphs))" : "MISSING GLYPHS (\(missingGlyphs)); \(seen)")
-            + limited
+            + limited + baseline
     }
 
     /// Whether the title is not shown in full: cut, or replaced by another title or nothing.
@@ -187,10 +221,14 @@ public struct CheckOutcome: Sendable {
     public var titleSource = "none"
     public var missingGlyphs = 0
     public var error: String?
+    /// The width the button would need to show its text whole: its width with the title's
+    /// frame replaced by the whole text's width.
+    public var neededWidth: Double?
 
     public init(_ result: SizeResultReply) {
         if let layout = result.layout {
             width = layout.width
+            neededWidth = layout.width - layout.titleFrame.width + layout.textWidth
             truncated = layout.truncated
             displayedTitle = layout.displayedTitle
             titleSource = layout.titleSource.rawValue
@@ -240,6 +278,20 @@ public struct CheckReport {
         public let errors: Int
         /// Files that could not be read.
         public let unreadableFiles: Int
+        /// With a baseline (`--baseline`): how many problems are new, how many it accepts, and how
+        /// many of its problems are fixed.
+        public var baseline: BaselineCounts?
+        /// The counts per language and look, what needs attention first.
+        public var languages: [LanguageSummary] = []
+        /// With a selection (`--key`, `--titles`, `--titles-comment`): the strings read that it
+        /// did not select as titles.
+        public var leftOutBySelection: Int?
+
+        public struct BaselineCounts: Sendable {
+            public let new: Int
+            public let accepted: Int
+            public let fixed: Int
+        }
         public let substitutions: [Substitution]
     }
 
@@ -255,13 +307,18 @@ public struct CheckReport {
         let parts: ServiceInterface.FingerprintParts
     }
 
-    public init(rows: [CheckRow], summary: Summary, fingerprint: FingerprintReply) {
+    /// With a baseline: its problems fixed since (`CheckRun.fixed`).
+    public let fixed: [ProblemIdentity]
+
+    public init(rows: [CheckRow], summary: Summary, fingerprint: FingerprintReply, fixed: [ProblemIdentity] = []) {
         self.rows = rows
         self.summary = summary
         self.fingerprint = Fingerprint(fingerprint: fingerprint.fingerprint, parts: fingerprint.parts)
+        self.fixed = fixed
     }
 
-    /// The report as `check --json` prints it: `{fingerprint, rows, summary}`, keys sorted.
+    /// The report as `check --json` prints it: `{fingerprint, rows, summary}` (and `fixed` with a
+    /// baseline), keys sorted.
     public func write(to json: inout PrettyJSON) {
         json.object { json in
             json.object("fingerprint") { json in
@@ -271,6 +328,14 @@ public struct CheckReport {
                     json.member("fonts", fingerprint.parts.fonts)
                     json.member("libraries", fingerprint.parts.libraries)
                     json.member("looks", fingerprint.parts.looks)
+                }
+            }
+            if summary.baseline != nil {
+                json.array("fixed") { json in
+                    for problem in fixed {
+                        json.element()
+                        problem.write(to: &json)
+                    }
                 }
             }
             json.array("rows") { json in
@@ -289,8 +354,41 @@ extension CheckReport.Summary {
     /// The summary as `check --json` writes it, keys sorted.
     public func write(to json: inout PrettyJSON) {
         json.object { json in
+            if let baseline {
+                json.object("baseline") { json in
+                    json.member("accepted", baseline.accepted)
+                    json.member("fixed", baseline.fixed)
+                    json.member("new", baseline.new)
+                }
+            }
             json.member("errors", errors)
             json.member("fellBack", fellBack)
+            json.array("languages") { json in
+                for group in languages {
+                    json.element()
+                    json.object { json in
+                        json.member("errors", group.errors)
+                        json.member("fellBack", group.fellBack)
+                        json.member("language", group.language)
+                        json.member("lineBreaks", group.lineBreaks)
+                        json.member("look", group.look)
+                        json.member("missingGlyphs", group.missingGlyphs)
+                        json.member("new", group.new)
+                        json.member("overLimit", group.overLimit)
+                        json.member("rows", group.rows)
+                        json.member("truncated", group.truncated)
+                        if let widest = group.widest {
+                            json.object("widestOverflow") { json in
+                                json.member("key", widest.key)
+                                json.member("points", widest.overflow)
+                            }
+                        }
+                    }
+                }
+            }
+            if let leftOutBySelection {
+                json.member("leftOutBySelection", leftOutBySelection)
+            }
             json.member("lineBreaks", lineBreaks)
             json.member("missingGlyphs", missingGlyphs)
             json.member("overLength", overLength)
@@ -316,7 +414,10 @@ extension CheckReport.Summary {
     }
 
     /// The counts of `rows`, `titles` entries read, and the looks measured with a substitute.
-    public init(rows: [CheckRow], titles: Int, untranslated: Int = 0, substitutions: SubstitutionLog) {
+    public init(
+        rows: [CheckRow], titles: Int, untranslated: Int = 0, substitutions: SubstitutionLog,
+        baseline: BaselineCounts? = nil, leftOutBySelection: Int? = nil
+    ) {
         self.init(
             titles: titles, untranslated: untranslated, rows: rows.count,
             truncated: rows.filter { $0.error == nil && $0.truncated && !$0.lineBreak }.count,
@@ -326,7 +427,8 @@ extension CheckReport.Summary {
             overOwnLimit: rows.filter { $0.error == nil && $0.ownLimit && $0.isCut }.count,
             overLength: rows.filter { $0.error == nil && $0.overLength }.count,
             errors: rows.filter { $0.error != nil && !$0.isUnreadableFile }.count,
-            unreadableFiles: rows.filter(\.isUnreadableFile).count,
+            unreadableFiles: rows.filter(\.isUnreadableFile).count, baseline: baseline,
+            languages: LanguageSummary.of(rows), leftOutBySelection: leftOutBySelection,
             substitutions: substitutions.entries.map { entry in
                 Substitution(
                     look: entry.look, requested: entry.font.requested, family: entry.font.family,

@@ -14,6 +14,16 @@ public struct CheckRun: Sendable {
     /// The files, each once, in the plan's order, with titles measured whose language neither
     /// their path nor their contents say: they are measured in `--language`, else in none.
     public let unknownLanguageFiles: [String]
+    /// The `--fail-on` rules that fail this run: each without a threshold, and each broken by
+    /// more rows than its threshold (`--fail-on truncate>20`). Reports call the problems these
+    /// rules fail errors, the others warnings.
+    public let failing: [CheckPlan.FailOn]
+    /// The run's counts per language and look (`LanguageSummary`), what needs attention first.
+    public let languages: [LanguageSummary]
+
+    /// With a baseline: the problems it holds that this run did not find, in rows it checked
+    /// (the titles fixed since); sorted.
+    public let fixed: [ProblemIdentity]
     /// What the run says besides its rows, a line each: files whose language is not found
     /// (`unknownLanguageFiles`), then strings with more combinations of plural forms than are
     /// measured.
@@ -25,7 +35,11 @@ public struct CheckRun: Sendable {
         precondition(!clients.isEmpty, "a check needs a client")
         let client = clients[0]
         let plan = try plan.canonicalizingLanguages()
-        let (entries, unreadable, untranslated, unknownLanguageFiles) = try Self.entries(plan)
+        let changed = try plan.changedSince.map { revision throws(CheckPlan.Problem) in
+            try ChangedKeys(files: plan.files, since: revision, format: plan.inputFormat)
+        }
+        let (entries, unreadable, untranslated, unknownLanguageFiles, unchanged, unselected) = try Self.entries(
+            plan, changed: changed)
         self.unknownLanguageFiles = unknownLanguageFiles
         looks = try await CheckMeasurer.chosenLooks(plan.looks, client: client)
         var maximumWidths: [String: Double] = [:]
@@ -34,11 +48,22 @@ public struct CheckRun: Sendable {
         let measured = try await CheckMeasurer.measure(
             entries, plan: plan, looks: looks, clients: clients, limits: try await client.limits(),
             maximumWidths: maximumWidths, substitutions: &substitutions, progress: progress)
-        rows = Self.widestAlternatives(Self.merging(measured, looks: looks.count, unreadable: unreadable))
+        var rows = Self.widestAlternatives(Self.merging(measured, looks: looks.count, unreadable: unreadable))
+        var baselineCounts: CheckReport.Summary.BaselineCounts?
+        if let path = plan.baseline {
+            let baseline = try CheckBaseline.load(path)
+            (fixed, baselineCounts) = Self.compare(&rows, with: baseline)
+        } else {
+            fixed = []
+        }
+        self.rows = rows
         self.substitutions = substitutions.ordered(by: looks)
         // A string's variations are one title.
         var titles = 0
         var notes = unknownLanguageFiles.map { Self.unknownLanguageNote(file: $0, language: plan.language) }
+        if let revision = plan.changedSince {
+            notes.append("note: --changed-since \(revision): \(unchanged) titles unchanged since it were left out")
+        }
         var previous: String?
         for entry in entries {
             if entry.alternativesOf == nil || entry.alternativesOf != previous {
@@ -51,9 +76,60 @@ public struct CheckRun: Sendable {
             }
             previous = entry.alternativesOf
         }
+        var failing: [CheckPlan.FailOn] = []
+        for rule in plan.failOn {
+            guard let threshold = plan.failThresholds[rule] else {
+                failing.append(rule)
+                continue
+            }
+            let broken = rows.filter { row in row.newProblems.contains { $0.failingRules.contains(rule) } }.count
+            notes.append(
+                "note: --fail-on \(rule.rawValue)>\(threshold): \(broken) rows break it"
+                    + (broken > threshold ? ", over the threshold: it fails the run" : ", within the threshold"))
+            if broken > threshold { failing.append(rule) }
+        }
+        self.failing = failing
         self.notes = notes
         summary = CheckReport.Summary(
-            rows: rows, titles: titles, untranslated: untranslated, substitutions: self.substitutions)
+            rows: rows, titles: titles, untranslated: untranslated, substitutions: self.substitutions,
+            baseline: baselineCounts, leftOutBySelection: plan.selects ? unselected : nil)
+        languages = summary.languages
+    }
+
+    /// Every problem of the run, as a baseline records them (`--write-baseline`).
+    public var baseline: CheckBaseline {
+        CheckBaseline(problems: Set(rows.flatMap { row in CheckProblem.of(row).map { ProblemIdentity(row, $0) } }))
+    }
+
+    /// Whether the run fails under `rules`: a problem no baseline accepts fails one of them.
+    public func fails(under rules: [CheckPlan.FailOn]) -> Bool {
+        rows.contains { row in row.hasNewProblems && row.newProblems.contains { $0.fails(under: rules) } }
+    }
+
+    /// Marks the problems of `rows` that `baseline` holds as accepted; returns the baseline's
+    /// problems found in none of them, among the rows checked (a problem of a file, key or look
+    /// this run did not check is not fixed), and the counts.
+    private static func compare(
+        _ rows: inout [CheckRow], with baseline: CheckBaseline
+    ) -> ([ProblemIdentity], CheckReport.Summary.BaselineCounts) {
+        var found: Set<ProblemIdentity> = []
+        var checked: Set<[String]> = []
+        var new = 0
+        for index in rows.indices {
+            let row = rows[index]
+            checked.insert(ProblemIdentity(row, .error).place)
+            for problem in CheckProblem.of(row) {
+                let identity = ProblemIdentity(row, problem)
+                if baseline.problems.contains(identity) {
+                    rows[index].accepted.insert(problem)
+                    found.insert(identity)
+                } else {
+                    new += 1
+                }
+            }
+        }
+        let fixed = baseline.problems.filter { !found.contains($0) && checked.contains($0.place) }.sorted()
+        return (fixed, .init(new: new, accepted: found.count, fixed: fixed.count))
     }
 
     /// What the CLI says of a file whose titles' language neither its path nor its contents
@@ -69,11 +145,14 @@ public struct CheckRun: Sendable {
     /// title measured in no language of its own.
     /// - Throws: `CheckPlan.Problem` naming a `--key` or `--only-language` filter that matches
     ///   no title of the files read: a typo would otherwise pass as a clean check.
-    static func entries(_ plan: CheckPlan) throws -> (
-        entries: [TitleEntry], unreadable: [(Int, TitleFileError)], untranslated: Int, unknownLanguage: [String]
+    static func entries(_ plan: CheckPlan, changed: ChangedKeys? = nil) throws -> (
+        entries: [TitleEntry], unreadable: [(Int, TitleFileError)], untranslated: Int, unknownLanguage: [String],
+        unchanged: Int, unselected: Int
     ) {
         var entries: [TitleEntry] = []
         var untranslated = 0
+        var unchanged = 0
+        var unselected = 0
         var unreadable: [(Int, TitleFileError)] = []
         var unknownLanguage: [String] = []
         var unmatched = plan.filters
@@ -81,8 +160,12 @@ public struct CheckRun: Sendable {
             do {
                 let read = try TitleFile.read(file, format: plan.inputFormat, limits: plan.limits)
                 if !unmatched.isEmpty { unmatched.removeAll { filter in read.contains { filter.matches($0) } } }
-                for entry in read where plan.admits(entry) {
-                    if entry.isUntranslated {
+                for entry in read where plan.isInLanguage(entry) {
+                    if !plan.isSelected(entry) {
+                        unselected += 1
+                    } else if let changed, !changed.admits(entry) {
+                        unchanged += 1
+                    } else if entry.isUntranslated {
                         untranslated += 1
                     } else if let expanded = entry.expandingPlaceholders(plan.samples) {
                         if expanded.language == nil, !unknownLanguage.contains(file) { unknownLanguage.append(file) }
@@ -96,7 +179,7 @@ public struct CheckRun: Sendable {
         if let filter = unmatched.first {
             throw CheckPlan.Problem(description: "\(filter) matches no title of the files checked")
         }
-        return (entries, unreadable, untranslated, unknownLanguage)
+        return (entries, unreadable, untranslated, unknownLanguage, unchanged, unselected)
     }
 
     /// `rows` with each string's variations (rows with the same `alternativesOf`, which follow one

@@ -1,41 +1,105 @@
 import Foundation
 
 /// `--format sarif`: SARIF 2.1.0, a result per problem of a row, with the file, line and rule.
+/// GitHub's code scanning shows the first 5,000 results of a run and refuses a run of more than
+/// 25,000: a report holds at most `defaultMaxResults` (or `--max-results`, up to
+/// `hardMaxResults`), the most severe first, and says how many it left out.
 public enum CheckSARIF {
+    /// What code scanning shows of a run.
+    public static let defaultMaxResults = 5000
+    /// The most results a run may have for code scanning to take it.
+    public static let hardMaxResults = 25000
+
     /// Writes the document, keys sorted (`PrettyJSON`).
+    /// - Parameters:
+    ///   - baselined: whether a baseline was compared: then each result says whether it is new or
+    ///     in it (`baselineState`), and each of `fixed` is a result of its own, `absent`.
+    ///   - maxResults: the most results written (the most severe; new ones before those a
+    ///     baseline accepts); the rest are counted in the run's `properties` and a notification.
     public static func write(
         _ rows: [CheckRow], failOn: [CheckPlan.FailOn], version: String, fingerprint: String?,
+        baselined: Bool = false, fixed: [ProblemIdentity] = [], maxResults: Int = defaultMaxResults,
         to json: inout PrettyJSON
     ) {
         let rules = CheckProblem.allCases
+        // Every problem with its fingerprint, numbered in report order (a second result of one
+        // identity is told apart), then the most severe first.
+        var identities: [UInt128: Int] = [:]
+        var results: [(row: CheckRow, problem: CheckProblem, fingerprint: String, rank: (Int, Int, Int, Double))] = []
+        for row in rows {
+            for problem in CheckProblem.of(row) {
+                let identity = Self.identity(row, problem: problem)
+                let occurrence = identities[identity, default: 0] + 1
+                identities[identity] = occurrence
+                let accepted = row.accepted.contains(problem)
+                let rank = (
+                    accepted ? 1 : 0, !accepted && problem.fails(under: failOn) ? 0 : 1, problem.weight, -row.overflow
+                )
+                results.append((row, problem, Self.fingerprint(identity, occurrence: occurrence), rank))
+            }
+        }
+        // The most severe `maxResults`, written in the report's order.
+        var shown = results
+        if results.count > maxResults {
+            let kept = Set(
+                results.indices.sorted { left, right in
+                    let (a, b) = (results[left].rank, results[right].rank)
+                    return (a.0, a.1, a.2, a.3, left) < (b.0, b.1, b.2, b.3, right)
+                }.prefix(maxResults))
+            shown = results.indices.filter(kept.contains).map { results[$0] }
+        }
+        // Fixed problems (baseline state absent) take what room is left.
+        let fixedShown = fixed.prefix(max(0, maxResults - shown.count))
+        let leftOut = results.count + fixed.count - shown.count - fixedShown.count
         json.object { json in
             json.member("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
             json.array("runs") { json in
                 json.element()
                 json.object { json in
-                    if let fingerprint {
+                    if leftOut > 0 {
+                        json.array("invocations") { json in
+                            json.element()
+                            json.object { json in
+                                json.member("executionSuccessful", true)
+                                json.array("toolExecutionNotifications") { json in
+                                    json.element()
+                                    json.object { json in
+                                        json.member("level", "warning")
+                                        json.object("message") { json in
+                                            json.member(
+                                                "text",
+                                                "\(leftOut) of \(results.count + fixed.count) results were left out: a run "
+                                                    + "holds the \(maxResults) most severe (--max-results, at most "
+                                                    + "\(hardMaxResults) for code scanning)")
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if fingerprint != nil || leftOut > 0 {
                         json.object("properties") { json in
-                            json.member("chevronFingerprint", fingerprint)
+                            if let fingerprint {
+                                json.member("chevronFingerprint", fingerprint)
+                            }
+                            json.member("chevronResults", results.count + fixed.count)
+                            json.member("chevronResultsLeftOut", leftOut)
                         }
                     }
                     json.array("results") { json in
-                        // Rows of one file follow one another: its URI is made once.
+                        // Rows of one file often follow one another: its URI is made once.
                         var file: (path: String, uri: String)?
-                        // How many results had each identity so far: a second one is told apart.
-                        var identities: [UInt128: Int] = [:]
-                        for row in rows {
-                            for problem in CheckProblem.of(row) {
-                                if file?.path != row.file { file = (row.file, uri(row.file)) }
-                                let identity = Self.identity(row, problem: problem)
-                                let occurrence = identities[identity, default: 0] + 1
-                                identities[identity] = occurrence
-                                json.element()
-                                result(
-                                    row, problem: problem, ruleIndex: rules.firstIndex(of: problem) ?? 0,
-                                    uri: file?.uri ?? "",
-                                    fingerprint: Self.fingerprint(identity, occurrence: occurrence),
-                                    failOn: failOn, to: &json)
-                            }
+                        for (row, problem, fingerprint, _) in shown {
+                            if file?.path != row.file { file = (row.file, uri(row.file)) }
+                            json.element()
+                            result(
+                                row, problem: problem, ruleIndex: rules.firstIndex(of: problem) ?? 0,
+                                uri: file?.uri ?? "", fingerprint: fingerprint, failOn: failOn,
+                                baselined: baselined, to: &json)
+                        }
+                        for identity in fixedShown {
+                            json.element()
+                            absent(identity, ruleIndex: rules.firstIndex { $0.rawValue == identity.problem } ?? 0, to: &json)
                         }
                     }
                     json.object("tool") { json in
@@ -48,6 +112,9 @@ public enum CheckSARIF {
                                     json.object { json in
                                         json.object("defaultConfiguration") { json in
                                             json.member("level", rule == .error ? "error" : "warning")
+                                        }
+                                        json.object("help") { json in
+                                            json.member("text", rule.help)
                                         }
                                         json.member("id", rule.rawValue)
                                         json.object("shortDescription") { json in
@@ -92,10 +159,14 @@ public enum CheckSARIF {
     /// One problem of a row: its rule, level, message, place, fingerprint and the row's fields.
     private static func result(
         _ row: CheckRow, problem: CheckProblem, ruleIndex: Int, uri: String, fingerprint: String,
-        failOn: [CheckPlan.FailOn], to json: inout PrettyJSON
+        failOn: [CheckPlan.FailOn], baselined: Bool, to json: inout PrettyJSON
     ) {
+        let accepted = row.accepted.contains(problem)
         json.object { json in
-            json.member("level", problem.fails(under: failOn) ? "error" : "warning")
+            if baselined {
+                json.member("baselineState", accepted ? "unchanged" : "new")
+            }
+            json.member("level", !accepted && problem.fails(under: failOn) ? "error" : "warning")
             json.array("locations") { json in
                 json.element()
                 json.object { json in
@@ -133,6 +204,36 @@ public enum CheckSARIF {
                 }
             }
             json.member("ruleId", problem.rawValue)
+            json.member("ruleIndex", ruleIndex)
+        }
+    }
+
+    /// A problem of the baseline that the run no longer finds: `absent`, at its file, with the
+    /// fingerprint it had (`identity` of the same fields).
+    private static func absent(_ problem: ProblemIdentity, ruleIndex: Int, to json: inout PrettyJSON) {
+        json.object { json in
+            json.member("baselineState", "absent")
+            json.member("level", "none")
+            json.array("locations") { json in
+                json.element()
+                json.object { json in
+                    json.object("physicalLocation") { json in
+                        json.object("artifactLocation") { json in
+                            json.member("uri", uri(problem.file))
+                        }
+                    }
+                }
+            }
+            json.object("message") { json in
+                let language = problem.language.isEmpty ? "" : ", \(problem.language)"
+                json.member(
+                    "text", "\(problem.key)\(language) in \(problem.look): \(problem.problem) is fixed since the baseline")
+            }
+            json.object("properties") { json in
+                json.member("key", problem.key)
+                json.member("look", problem.look)
+            }
+            json.member("ruleId", problem.problem)
             json.member("ruleIndex", ruleIndex)
         }
     }

@@ -1,3 +1,4 @@
+import ChevronText
 import Foundation
 import Synchronization
 
@@ -5,7 +6,8 @@ import Synchronization
 public enum CheckSummaryLine {
     public static func text(_ summary: CheckReport.Summary, looks: Int) -> String {
         "chevron check: \(summary.titles) titles"
-            + (summary.untranslated == 0 ? "" : " (\(summary.untranslated) untranslated left out)") + ", "
+            + (summary.untranslated == 0 ? "" : " (\(summary.untranslated) untranslated left out)")
+            + (summary.leftOutBySelection.map { " selected (\($0) other strings left out)" } ?? "") + ", "
             + "\(summary.rows) rows in \(looks) \(looks == 1 ? "look" : "looks"): "
             + "\(summary.truncated) truncated, \(summary.fellBack) fell back, \(summary.lineBreaks) with line breaks, "
             + "\(summary.missingGlyphs) with missing glyphs, \(summary.overOwnLimit) over their own limit, "
@@ -13,6 +15,7 @@ public enum CheckSummaryLine {
             + "\(summary.errors) errors"
             + (summary.unreadableFiles == 0
                 ? "" : ", \(summary.unreadableFiles) \(summary.unreadableFiles == 1 ? "file" : "files") not read")
+            + (summary.baseline.map { ", \($0.new) new, \($0.accepted) in the baseline, \($0.fixed) fixed since it" } ?? "")
     }
 }
 
@@ -65,13 +68,15 @@ public enum CheckTable {
                     index > range.lowerBound && rows[index - 1].line == row.line && rows[index - 1].file == row.file
                     && rows[index - 1].key == row.key
                 let shared = sameEntry ? columns.last : nil
-                let place = shared?.place ?? Cell(row.line > 0 ? "\(row.file):\(row.line)" : row.file)
-                let key = shared?.key ?? Cell(shortened(row.key, to: keyWidth))
+                // What the files hold is shown escaped (`escapingControls`): a key with a line
+                // break must not start a line of its own.
+                let place = shared?.place ?? Cell((row.line > 0 ? "\(row.file):\(row.line)" : row.file).escapingControls)
+                let key = shared?.key ?? Cell(shortened(row.key.escapingControls, to: keyWidth))
                 let width = row.width.map { "\(Points.text($0))/\(Points.text(row.maxWidth))" } ?? "-"
                 columns.append(
                     Columns(
                         place: place, key: key, language: hasLanguage ? Cell(row.language ?? "-") : nil,
-                        look: Cell(row.look), width: Cell(width), shown: row.shown))
+                        look: Cell(row.look), width: Cell(width), shown: row.shown.escapingControls))
             }
             return columns
         }
@@ -125,6 +130,12 @@ public enum CheckTable {
             }
         }
         return results.withLock { $0.flatMap { $0 } }
+    }
+
+    /// A baseline's problem in words: `FILE  KEY  LANGUAGE  LOOK  PROBLEM`.
+    public static func describe(_ problem: ProblemIdentity) -> String {
+        [problem.file, problem.key, problem.language.isEmpty ? "-" : problem.language, problem.look, problem.problem]
+            .joined(separator: "  ")
     }
 
     /// `key` in at most `limit` characters: its start, an ellipsis, and its end, which keeps a

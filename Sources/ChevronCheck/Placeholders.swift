@@ -135,22 +135,32 @@ public struct PlaceholderSamples: Sendable, Hashable {
     }
 
     /// A plural form's number: a key's sample for the placeholder wins (the team's own choice for
-    /// that string); else a number of the category, preferring the placeholder's sample.
+    /// that string); else a number of the category, preferring the placeholder's sample. The mark
+    /// of a form with no number (`spelling` empty) is written as nothing.
+    /// - Throws: `neverShown` when no whole number is of the category in `language`.
     private func pluralNumber(
         _ category: String, spelling: String, language: String?, keySamples: [KeySamples]
     ) throws(PlaceholderError) -> String {
         let unpositioned = Placeholder.unpositioned(spelling)
-        if let given = keySamples.lazy.compactMap({ $0.bySpelling[spelling] ?? $0.bySpelling[unpositioned] }).first {
+        if !spelling.isEmpty,
+            let given = keySamples.lazy.compactMap({ $0.bySpelling[spelling] ?? $0.bySpelling[unpositioned] }).first
+        {
             return given
         }
         let preferred = Int(bySpelling[spelling] ?? bySpelling[unpositioned] ?? integer) ?? 128
-        guard let number = PluralRules.sample(for: category, language: language, preferring: preferred) else {
+        // Apple's formats (the only ones with marks) use a `zero` form for 0 in every language,
+        // whatever CLDR's rule: Foundation reads `zero` before the language's categories.
+        guard
+            let number = PluralRules.sample(for: category, language: language, preferring: preferred)
+                ?? (category == "zero" ? 0 : nil)
+        else {
             var error = PlaceholderError(
-                "\(spelling) (\(category)): no whole number is of the plural category \(category) in \(language ?? "en")")
+                "\(spelling.isEmpty ? "a form" : spelling) (\(category)): no whole number is of the plural category "
+                    + "\(category) in \(language ?? "en")")
             error.neverShown = true
             throw error
         }
-        return String(number)
+        return spelling.isEmpty ? "" : String(number)
     }
 
     /// A key without its variant: `settings.title` of `settings.title (de, plural one)`.

@@ -13,13 +13,14 @@ public enum PluralRules {
         let tens = n % 100
         let units = n % 10
         switch primary(language) {
-        case "ja", "zh", "ko", "id", "ms", "th", "vi", "lo", "my", "km", "yue", "jv", "su":
+        case "ja", "zh", "ko", "id", "ms", "th", "vi", "lo", "my", "km", "yue", "jv", "su", "bm", "bo", "dz", "hnj",
+            "ig", "ii", "jbo", "kde", "kea", "lkt", "nqo", "osa", "sah", "ses", "sg", "to", "tpi", "wo", "yo":
             return "other"
         case "fr", "pt", "hi", "fa", "bn", "gu", "kn", "mr", "zu", "am", "as":
             if n == 0 || n == 1 { return "one" }
             if ["fr", "pt"].contains(primary(language)), n != 0, n % 1_000_000 == 0 { return "many" }
             return "other"
-        case "es", "it", "ca":
+        case "es", "it", "ca", "vec":
             if n == 1 { return "one" }
             if n != 0, n % 1_000_000 == 0 { return "many" }
             return "other"
@@ -30,9 +31,43 @@ public enum PluralRules {
             if (3...10).contains(tens) { return "few" }
             if (11...99).contains(tens) { return "many" }
             return "other"
-        case "he":
+        case "he", "iu", "naq", "sat", "se", "sma", "smi", "smj", "smn", "sms":
             if n == 1 { return "one" }
             if n == 2 { return "two" }
+            return "other"
+        case "blo", "ksh", "lag":
+            if n == 0 { return "zero" }
+            if n == 1 { return "one" }
+            return "other"
+        case "fil", "tl", "ceb":
+            return [4, 6, 9].contains(units) ? "other" : "one"
+        case "shi":
+            if n == 0 || n == 1 { return "one" }
+            if (2...10).contains(n) { return "few" }
+            return "other"
+        case "br":
+            if units == 1, ![11, 71, 91].contains(tens) { return "one" }
+            if units == 2, ![12, 72, 92].contains(tens) { return "two" }
+            if [3, 4, 9].contains(units), ![10, 70, 90].contains(tens / 10 * 10) { return "few" }
+            if n != 0, n % 1_000_000 == 0 { return "many" }
+            return "other"
+        case "gv":
+            if units == 1 { return "one" }
+            if units == 2 { return "two" }
+            if [0, 20, 40, 60, 80].contains(tens) { return "few" }
+            return "other"
+        case "kw":
+            if n == 0 { return "zero" }
+            if n == 1 { return "one" }
+            let hundredThousands = n % 100_000
+            if [2, 22, 42, 62, 82].contains(tens)
+                || (n % 1000 == 0 && ((1000...20000).contains(hundredThousands) || [40000, 60000, 80000].contains(hundredThousands)))
+                || n % 1_000_000 == 100_000
+            {
+                return "two"
+            }
+            if [3, 23, 43, 63, 83].contains(tens) { return "few" }
+            if [1, 21, 41, 61, 81].contains(tens) { return "many" }
             return "other"
         case "ru", "uk", "be":
             if units == 1, tens != 11 { return "one" }
@@ -54,7 +89,7 @@ public enum PluralRules {
             if units == 1, !(11...19).contains(tens) { return "one" }
             if (2...9).contains(units), !(11...19).contains(tens) { return "few" }
             return "other"
-        case "lv":
+        case "lv", "prg":
             if units == 0 || (11...19).contains(tens) { return "zero" }
             if units == 1, tens != 11 { return "one" }
             return "other"
@@ -62,7 +97,7 @@ public enum PluralRules {
             if n == 1 { return "one" }
             if n == 0 || (1...19).contains(tens) { return "few" }
             return "other"
-        case "sl":
+        case "sl", "dsb", "hsb":
             if tens == 1 { return "one" }
             if tens == 2 { return "two" }
             if (3...4).contains(tens) { return "few" }
@@ -123,6 +158,7 @@ public enum PluralRules {
         switch primary {
         case "iw": return "he"
         case "in": return "id"
+        case "ars": return "ar"
         case "sh": return "sr"
         default: return primary
         }

@@ -50,7 +50,10 @@ enum PluralVariations {
             for (substitution, position) in zip(used, positions) {
                 let category = substitution.forms[position].category
                 forms.append((substitution.name, category))
-                text = text.replacingOccurrences(of: "%#@\(substitution.name)@", with: substitution.text(category))
+                // The form's mark without a number: a form that shows no count ("Ein Follower") is
+                // still left out where no whole number is of its category.
+                text = text.replacingOccurrences(
+                    of: "%#@\(substitution.name)@", with: marker(category: category, spelling: "") + substitution.text(category))
             }
             variations.append(Variation(forms: forms, text: text))
             var digit = used.count - 1
@@ -78,16 +81,20 @@ enum PluralVariations {
     /// substitution's own argument) marked as the number of `category`; the sample pass
     /// (`PlaceholderSamples.expand`) writes a number of that category there, in the entry's
     /// language, which the reader does not know yet.
-    static func marked(_ text: String, category: String, isNumber: (String) -> Bool) -> String {
+    static func marked(
+        _ text: String, category: String, firstOnly: Bool = false, isNumber: (String) -> Bool
+    ) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var result = ""
         var scalars = text.unicodeScalars[...]
+        var marked = false
         while let scalar = scalars.first {
-            if scalar == "%", let (placeholder, rest) = Placeholder.read(scalars, generic: false),
+            if scalar == "%", !(firstOnly && marked), let (placeholder, rest) = Placeholder.read(scalars, generic: false),
                 placeholder.kind == .integer, isNumber(placeholder.spelling)
             {
                 result += marker(category: category, spelling: placeholder.spelling)
                 scalars = rest
+                marked = true
                 continue
             }
             result.unicodeScalars.append(scalar)
@@ -96,7 +103,20 @@ enum PluralVariations {
         return result
     }
 
-    /// The mark of a number of `category` written as `spelling` (`%lld`).
+    /// The text of a plural form of a whole string (an `.xcstrings` `plural` variation, an
+    /// Android `<plurals>` item, an Xcode export's `plural.one` unit): marked as the form of
+    /// `category`, its first whole-number placeholder as the count, so that the sample pass
+    /// writes a number of that category there (`1 Follower`, Arabic few `3 …`) and leaves out a
+    /// form no whole number takes in the entry's language. An empty text stays empty.
+    static func pluralForm(_ text: String, category: String) -> String {
+        guard !text.isEmpty, PluralRules.categories.contains(category) else { return text }
+        return marker(category: category, spelling: "")
+            + marked(text, category: category, firstOnly: true, isNumber: { _ in true })
+    }
+
+    /// The mark of a number of `category` written as `spelling` (`%lld`); with no spelling, the
+    /// mark of the form itself, which the sample pass writes as nothing, and which makes the text
+    /// no title when no whole number is of `category` in its language.
     static func marker(category: String, spelling: String) -> String {
         var text = String(markerStart)
         text += category
@@ -135,5 +155,17 @@ enum PluralVariations {
             scalars = scalars.dropFirst()
         }
         return result
+    }
+}
+
+extension TitleEntry {
+    /// The entry with its title as its file writes it: the marks a reader leaves in a plural
+    /// form for the sample pass (`PluralVariations.marker`) written back as the placeholders they
+    /// stand for. For a command that shows titles without filling their placeholders
+    /// (`chevron sheet`), which would otherwise draw the marks' noncharacters.
+    public var asWritten: TitleEntry {
+        var entry = self
+        entry.title = PluralVariations.unmarked(title)
+        return entry
     }
 }

@@ -32,13 +32,3 @@ public enum Points {
         return text
     }
 }
-
-extension String {
-    /// `count` (Characters), without walking grapheme breaks when the text is ASCII, where each
-    /// byte is one Character (except CR LF, which is one: counted the slow way).
-    public var characterCount: Int {
-        let utf8 = utf8
-        if utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return utf8.count }
-        return count
-    }
-}

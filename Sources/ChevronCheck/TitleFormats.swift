@@ -39,12 +39,15 @@ enum CatalogFormat {
             guard case .object(let localizations)? = member.value["localizations"] ?? .object([]) else {
                 throw TitleFileError(file: file, line: line, reason: "\"\(key)\" has no localizations object")
             }
+            // The key's comment for translators, which `--titles-comment` selects by.
+            var comment: String?
+            if case .string(let text)? = member.value["comment"] { comment = text }
             if !localizations.contains(where: { $0.key == source }) {
                 // The key is the source-language text when the catalog has no unit for it.
-                entries.append(
-                    TitleEntry(
-                        file: file, line: line, key: "\(key) (\(source))", title: key,
-                        language: languageTag(source)))
+                var entry = TitleEntry(
+                    file: file, line: line, key: "\(key) (\(source))", title: key, language: languageTag(source))
+                entry.comment = comment
+                entries.append(entry)
             }
             for localization in localizations.sorted(by: { $0.key < $1.key }) {
                 var untranslated: Set<String> = []
@@ -66,6 +69,7 @@ enum CatalogFormat {
                         file: file, line: valueLine ?? line, key: "\(key) (\(label))", title: value,
                         language: languageTag(localization.key))
                     entry.isUntranslated = value.isEmpty && untranslated.contains(label)
+                    entry.comment = comment
                     if let combinations {
                         entry.alternativesOf = "\(key) (\(localization.key))"
                         entry.combinations = combinations
@@ -140,9 +144,12 @@ enum CatalogFormat {
             for kind in kinds {
                 guard case .object(let forms) = kind.value else { continue }
                 for form in forms {
-                    values += unitValues(
+                    let found = unitValues(
                         form.value, label: "\(label), \(kind.key) \(form.key)", untranslated: &untranslated,
                         path: path + ["variations", kind.key, form.key], paths: &paths)
+                    // A plural form's count is a number of its category (`PluralVariations.pluralForm`).
+                    values += kind.key == "plural"
+                        ? found.map { ($0.0, PluralVariations.pluralForm($0.1, category: form.key)) } : found
                 }
             }
         }
@@ -240,8 +247,14 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
     var entries: [TitleEntry] = []
     var failure: TitleFileError?
     private var current: (key: String, line: Int, text: String)?
+    /// The plural category of the `<plurals>` item being read (its `quantity`), nil otherwise.
+    private var quantity: String?
     /// The `<plurals>` or `<string-array>` being read: its name, whether to keep it, items so far.
     private var group: (name: String, keep: Bool, isArray: Bool, items: Int)?
+    /// The last XML comment met outside a string, and the one standing before the string, plurals
+    /// or array being read: its comment for translators (`TitleEntry.comment`).
+    private var lastComment: String?
+    private var comment: String?
 
     init(file: String) {
         self.file = file
@@ -253,6 +266,8 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
     ) {
         switch element {
         case "string", "plurals", "string-array":
+            comment = lastComment
+            lastComment = nil
             guard let name = attributes["name"] else {
                 failure = TitleFileError(
                     file: file, line: parser.lineNumber, reason: "a <\(element)> has no name attribute")
@@ -278,6 +293,7 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
                     return
                 }
                 current = ("\(group.name) (\(quantity))", parser.lineNumber, "")
+                self.quantity = quantity
             }
             self.group?.items += 1
         default:
@@ -297,6 +313,12 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         current?.text += string
+        // Text between a comment and the next element (other than white space) parts them.
+        if current == nil, string.contains(where: { !$0.isWhitespace }) { lastComment = nil }
+    }
+
+    func parser(_ parser: XMLParser, foundComment comment: String) {
+        if current == nil { lastComment = comment.trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
     func parser(_ parser: XMLParser, foundCDATA block: Data) {
@@ -304,15 +326,27 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-        if element == "plurals" || element == "string-array" { group = nil }
+        if element == "plurals" || element == "string-array" {
+            group = nil
+            comment = nil
+        }
         guard element == "string" || element == "item", let entry = current else { return }
-        entries.append(TitleEntry(file: file, line: entry.line, key: entry.key, title: Self.unescape(entry.text)))
+        // A plural item's count is a number of its quantity's category (`PluralVariations.pluralForm`).
+        let text = Self.unescape(entry.text)
+        let title = quantity.map { PluralVariations.pluralForm(text, category: $0) } ?? text
+        var read = TitleEntry(file: file, line: entry.line, key: entry.key, title: title)
+        read.comment = comment
+        entries.append(read)
         current = nil
+        quantity = nil
+        if element == "string" { comment = nil }
     }
 
     /// Android's rules: runs of white space become one space (outside double quotes), surrounding
     /// double quotes are dropped, and `\'`, `\"`, `\n`, `\t`, `\@`, `\?`, `\uXXXX` are escapes.
-    /// Read over the text's UTF-8 bytes: an entity can make a value a megabyte long.
+    /// White space is ASCII's (space, tab, LF, VT, FF, CR), as aapt2 reads it: a no-break space
+    /// (U+00A0, U+202F) or a line separator (U+2028) is text, kept as written. Read over the
+    /// text's UTF-8 bytes: an entity can make a value hundreds of kilobytes long.
     static func unescape(_ text: String) -> String {
         var text = text
         text.makeContiguousUTF8()
@@ -330,18 +364,11 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
             let lead = bytes[index]
             return lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
         }
-        func scalar(at index: Int, _ length: Int) -> Unicode.Scalar {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self)
-                .unicodeScalars.first ?? "\u{FFFD}"
-        }
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             let count = length(at: index)
-            let isWhitespace =
-                byte < 0x80
-                ? byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) : scalar(at: index, count).properties.isWhitespace
-            if isWhitespace, !quoted {
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D), !quoted {
                 pendingSpace = !result.isEmpty
                 index += count
                 continue

@@ -11,6 +11,7 @@ public enum ChevronDaemon {
     /// Runs the daemon until SIGTERM (or SIGINT); returns when every connection is closed.
     /// - Throws: when the socket cannot be bound or is taken by a live daemon.
     public static func run(configuration: DaemonConfiguration, service: ChevronService, logger: Logger) async throws {
+        var configuration = configuration
         let environment = ProcessInfoEnvironment.current
         let notifier = SystemdNotifier(environment: environment)
         notifier.notify("STATUS=Loading looks and warming fonts")
@@ -20,6 +21,8 @@ public enum ChevronDaemon {
         let started = ContinuousClock.now
         for failure in service.warmUp() { logger.error("look \(failure.look) cannot size a title: \(failure.problem)") }
         logger.info("fonts warm for \(service.registry.names.count) looks in \(ContinuousClock.now - started)")
+
+        fitConnectionsToDescriptors(&configuration, logger: logger)
 
         let descriptor = SocketActivation.takeListeningSocket(environment: environment)
         let path =
@@ -35,14 +38,17 @@ public enum ChevronDaemon {
         defer { workers.shutdownGracefully { _ in } }
         // Bulk work (big batches in slices, large messages) runs on threads of its own, as many
         // as the ordinary workers but at a lower priority: a lone bulk client (a `chevron check`)
-        // gets every core, and an ordinary call still gets the CPU first (nice 10 against 0:
-        // scripts/bench-daemon.sh's light client beside two SizeMany connections stays within
-        // 5× its p99 alone).
+        // gets every core, and an ordinary call still gets the CPU first (nice 10 against 0: the
+        // light client of Benchmarks/scripts/bench-daemon.sh beside two SizeMany connections
+        // stays within 5× its p99 alone).
         let bulk = BulkLane(width: workerThreads)
         defer { bulk.shutDown() }
         let server = try await VarlinkServer(
             configuration: configuration, service: service, workers: workers, bulk: bulk, path: path,
             descriptor: descriptor, notifier: notifier, logger: logger)
+        logger.info(
+            "connections: at most \(configuration.maximumConnections) open, \(configuration.connectionsPerUser) per user; root and uid \(geteuid()) may open \(DaemonConfiguration.administrationReserve) more and are held to no per-user share"
+        )
         logger.info(
             "listening", metadata: ["socket": "\(path ?? "fd \(descriptor ?? -1) from systemd")", "pid": "\(getpid())"])
 
@@ -84,10 +90,29 @@ public enum ChevronDaemon {
         return outcome
     }
 
-    /// Logs each file of the font directories that is not a font fontconfig can read.
+    /// Raises the open-files soft limit to the hard one, then lowers `maximumConnections` to
+    /// what the descriptors left allow (the administrators' reserve and a headroom aside) and
+    /// says so: a daemon out of descriptors could not even accept a connection to refuse it.
+    static func fitConnectionsToDescriptors(_ configuration: inout DaemonConfiguration, logger: Logger) {
+        let (limit, raisedFrom) = DescriptorLimit.raiseSoftLimit()
+        if let raisedFrom { logger.info("open files limit raised from \(raisedFrom) to the hard limit, \(limit)") }
+        // The event loops' own descriptors (epoll, eventfd, timerfd) are counted below.
+        _ = MultiThreadedEventLoopGroup.singleton.next()
+        guard let open = DescriptorLimit.openDescriptors() else { return }
+        let fit = DescriptorLimit.connectionsThatFit(limit: limit, open: open)
+        guard fit < configuration.maximumConnections else { return }
+        let capped = max(1, fit)
+        logger.warning(
+            "--max-connections \(configuration.maximumConnections) does not fit in the open files limit of \(limit) (\(open) open now, \(DescriptorLimit.headroom) kept free, \(DaemonConfiguration.administrationReserve) for root and the daemon's user): serving at most \(capped) connections"
+        )
+        configuration.maximumConnections = capped
+    }
+
+    /// Logs each file of the font directories that was skipped, and why (not a font fontconfig
+    /// can read, not a regular file).
     static func logSkippedFonts(_ service: ChevronService, logger: Logger) {
-        for file in service.text.skippedFontFiles {
-            logger.warning("fonts: skipped \(file): not a font file fontconfig can read")
+        for skipped in service.text.skippedFonts {
+            logger.warning("fonts: skipped \(skipped.file): \(skipped.reason)")
         }
     }
 

@@ -2,31 +2,84 @@ import CLinuxExtras
 import NIOCore
 import Synchronization
 
-/// The open connections, so that shutdown can reach every one of them and wait for the last.
+/// Who may hold how many connections: every user at most `perUser`, and all together at most
+/// `total`; root and the daemon's own user (the administrators) are held to neither, only to
+/// `total + reserve`, so they can always connect.
+struct ConnectionLimits: Sendable {
+    var total: Int
+    var perUser: Int
+    var reserve: Int
+    var administrators: Set<UInt32>
+
+    /// The limits of `configuration` for a daemon running as `ownUID`.
+    init(_ configuration: DaemonConfiguration, ownUID: UInt32) {
+        total = configuration.maximumConnections
+        perUser = configuration.connectionsPerUser
+        reserve = DaemonConfiguration.administrationReserve
+        administrators = [0, ownUID]
+    }
+}
+
+/// The open connections, so that shutdown can reach every one of them and wait for the last, and
+/// how many each user holds, so that no user takes every slot.
 final class ConnectionRegistry: Sendable {
+    /// What `admit` decided.
+    enum Admission: Equatable {
+        case admitted
+        /// The total is reached (for administrators: the total and the reserve).
+        case full
+        /// The peer's user holds its share.
+        case userShareTaken
+        /// Shutdown has begun.
+        case shuttingDown
+    }
+
     private struct State {
-        var channels: [ObjectIdentifier: any Channel] = [:]
+        var channels: [ObjectIdentifier: (channel: any Channel, user: UInt32)] = [:]
+        var openByUser: [UInt32: Int] = [:]
         var shuttingDown = false
         var emptyWaiters: [CheckedContinuation<Void, Never>] = []
         var trimScheduled = false
     }
 
-    private let state = Mutex(State())
+    /// The key of a peer whose credentials are unknown: `(uid_t)-1`, which no user has.
+    static let unknownUser = UInt32.max
 
-    /// Adds a connection and removes it when it closes; false once shutdown has begun.
-    func add(_ channel: any Channel) -> Bool {
-        let added = state.withLock { state in
-            guard !state.shuttingDown else { return false }
-            state.channels[ObjectIdentifier(channel)] = channel
-            return true
+    private let state = Mutex(State())
+    private let limits: ConnectionLimits
+
+    init(limits: ConnectionLimits) {
+        self.limits = limits
+    }
+
+    /// Adds a connection from user `uid` (nil when the socket cannot say) within the limits, and
+    /// removes it when it closes. Counting and deciding under one lock, so connections accepted
+    /// on several event loops at once never pass a bound.
+    func admit(_ channel: any Channel, uid: UInt32?) -> Admission {
+        let user = uid ?? Self.unknownUser
+        let isAdministrator = uid.map { limits.administrators.contains($0) } ?? false
+        let admission = state.withLock { state -> Admission in
+            guard !state.shuttingDown else { return .shuttingDown }
+            if isAdministrator {
+                guard state.channels.count < limits.total + limits.reserve else { return .full }
+            } else {
+                guard state.channels.count < limits.total else { return .full }
+                guard state.openByUser[user, default: 0] < limits.perUser else { return .userShareTaken }
+            }
+            state.channels[ObjectIdentifier(channel)] = (channel, user)
+            state.openByUser[user, default: 0] += 1
+            return .admitted
         }
-        if added { channel.closeFuture.whenComplete { _ in self.remove(channel) } }
-        return added
+        if admission == .admitted { channel.closeFuture.whenComplete { _ in self.remove(channel) } }
+        return admission
     }
 
     private func remove(_ channel: any Channel) {
         let (waiters, trim) = state.withLock { state -> ([CheckedContinuation<Void, Never>], Bool) in
-            state.channels.removeValue(forKey: ObjectIdentifier(channel))
+            if let removed = state.channels.removeValue(forKey: ObjectIdentifier(channel)) {
+                let left = state.openByUser[removed.user, default: 1] - 1
+                state.openByUser[removed.user] = left > 0 ? left : nil
+            }
             let trim = !state.trimScheduled
             state.trimScheduled = true
             guard state.channels.isEmpty else { return ([], trim) }
@@ -48,7 +101,7 @@ final class ConnectionRegistry: Sendable {
     func shutDown() {
         let channels = state.withLock { state in
             state.shuttingDown = true
-            return Array(state.channels.values)
+            return state.channels.values.map(\.channel)
         }
         for channel in channels {
             channel.pipeline.fireUserInboundEventTriggered(VarlinkConnectionHandler.ShutdownEvent())
@@ -57,7 +110,7 @@ final class ConnectionRegistry: Sendable {
 
     /// Closes every connection, answered or not (the shutdown bound has passed).
     func closeAll() {
-        for channel in state.withLock({ Array($0.channels.values) }) { channel.close(promise: nil) }
+        for channel in state.withLock({ $0.channels.values.map(\.channel) }) { channel.close(promise: nil) }
     }
 
     /// Returns once no connection is open.

@@ -13,7 +13,11 @@ public struct DaemonConfiguration: Sendable {
     /// The longest message accepted, in bytes (default 1 MiB).
     public var maximumMessageBytes = 1 << 20
     /// The most connections open at once (default 1024); more are closed at once and logged.
+    /// Root and the daemon's own user may open `administrationReserve` more.
     public var maximumConnections = 1024
+    /// The most connections one user may hold at once, root and the daemon's own user aside;
+    /// nil means a quarter of `maximumConnections` (at least 1).
+    public var maximumConnectionsPerUser: Int?
     /// How long a connection may go without sending anything (default 60 s).
     public var idleTimeout: Duration = .seconds(60)
     /// The longest a message may take from its first byte to its NUL (default 5 s); then the
@@ -30,6 +34,17 @@ public struct DaemonConfiguration: Sendable {
 
     /// The defaults.
     public init() {}
+
+    /// Connections beyond `maximumConnections` that only root and the daemon's own user may
+    /// open, so that they can always connect to look and act (`chevron stats`, `Reload`) while
+    /// other users hold every slot.
+    public static let administrationReserve = 4
+
+    /// The per-user bound in force: `maximumConnectionsPerUser`, or a quarter of
+    /// `maximumConnections`, never more than `maximumConnections`.
+    public var connectionsPerUser: Int {
+        min(maximumConnections, maximumConnectionsPerUser ?? max(1, maximumConnections / 4))
+    }
 
     /// `$XDG_RUNTIME_DIR/chevron/chevrond.sock`, or `/run/chevron/chevrond.sock` for root (or
     /// when XDG_RUNTIME_DIR is unset).

@@ -344,9 +344,6 @@ enum FrameReading {
     case call(VarlinkCall)
     case replies([VarlinkReply])
 
-    /// The longest piece of a client's text repeated in a log line or an error reason.
-    static let echoLimit = 200
-
     /// Parses `frame`; a malformed, over-long or cut message is answered (or logged) here.
     static func read(_ frame: VarlinkFrame, service: ChevronService, logger: Logger) -> FrameReading {
         switch frame {
@@ -373,12 +370,9 @@ enum FrameReading {
     }
 
     /// The error reply; logged at debug level only, so a flood of bad messages cannot flood the
-    /// log, and with the client's text cut short.
+    /// log. The client's text in it is cut short already: `VarlinkError` cuts every string it
+    /// carries at `VarlinkError.echoLimit` bytes, once.
     private static func rejected(_ error: VarlinkError, service: ChevronService, logger: Logger) -> FrameReading {
-        var error = error
-        if case .string(let reason)? = error.parameters["reason"], reason.utf8.count > echoLimit {
-            error = ChevronService.invalidMessage(String(reason.prefix(echoLimit)) + "…")
-        }
         logger.debug("rejected a message: \(error)")
         service.varlink.countRejectedMessage()
         return .replies([VarlinkReply(error: error)])

@@ -26,13 +26,19 @@ public final class VarlinkServer: Service, Sendable {
         self.configuration = configuration
         self.logger = logger
         self.notifier = notifier
-        let connections = ConnectionRegistry()
+        let connections = ConnectionRegistry(limits: ConnectionLimits(configuration, ownUID: geteuid()))
         self.connections = connections
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             // Bound now (so a taken socket is reported at once), accepting only in `run()`, when
             // the service group traps SIGTERM: no call is answered by a daemon a signal would kill.
             .serverChannelOption(.autoRead, value: false)
+            // Out of descriptors, accepting pauses a moment instead of spinning on the error.
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptPause(logger: logger))
+                }
+            }
             // A client may send its calls and shut its writing side (socat does): answer them.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
@@ -57,32 +63,55 @@ public final class VarlinkServer: Service, Sendable {
         }
     }
 
-    /// One connection's pipeline: refused over the limit; else idle timeout, NUL framing with
-    /// the size bound, and the handler answering calls.
+    /// One connection's pipeline: refused over a limit (see `ConnectionLimits`); else idle
+    /// timeout, NUL framing with the size bound, and the handler answering calls.
     private static func initialize(
         _ channel: any Channel, configuration: DaemonConfiguration, service: ChevronService, workers: NIOThreadPool,
         bulk: BulkLane, connections: ConnectionRegistry, logger: Logger
     ) -> EventLoopFuture<Void> {
-        let open = service.connections.opened()
+        _ = service.connections.opened()
         channel.closeFuture.whenComplete { _ in service.connections.closed() }
-        guard open <= configuration.maximumConnections else {
-            service.connections.refused()
-            // Accepts race on several event loops, so the count may pass the limit for a moment:
-            // say the limit, not the count.
-            logger.warning(
-                "refusing a connection: the limit of \(configuration.maximumConnections) open connections is reached")
-            return channel.close()
-        }
-        guard connections.add(channel) else { return channel.close() }
-        return channel.peerCredentials().flatMapThrowing { peer in
+        return channel.peerCredentials().flatMap { peer in
+            switch connections.admit(channel, uid: peer?.uid) {
+            case .admitted: break
+            case .shuttingDown: return channel.close()
+            case let refusal:
+                service.connections.refused()
+                refuse(refusal, peer: peer, configuration: configuration, logger: logger)
+                return channel.close()
+            }
             let idle = TimeAmount.nanoseconds(Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000)
-            try channel.pipeline.syncOperations.addHandlers([
-                IdleStateHandler(readTimeout: idle),
-                IdleConnectionCloser(logger: logger),
-                MessageDeadline(timeout: configuration.messageTimeout, logger: logger),
-                ByteToMessageHandler(VarlinkFrameDecoder(maximumMessageBytes: configuration.maximumMessageBytes)),
-                VarlinkConnectionHandler(service: service, workers: workers, bulk: bulk, peer: peer, logger: logger),
-            ])
+            return channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandlers([
+                    IdleStateHandler(readTimeout: idle),
+                    IdleConnectionCloser(logger: logger),
+                    MessageDeadline(timeout: configuration.messageTimeout, logger: logger),
+                    ByteToMessageHandler(VarlinkFrameDecoder(maximumMessageBytes: configuration.maximumMessageBytes)),
+                    VarlinkConnectionHandler(
+                        service: service, workers: workers, bulk: bulk, peer: peer, logger: logger),
+                ])
+            }
+        }
+    }
+
+    /// Logs a refused connection, one statement per bound, so that the rate-limited log keeps
+    /// a line for each kind however many of another kind there are.
+    private static func refuse(
+        _ refusal: ConnectionRegistry.Admission, peer: PeerCredentials?, configuration: DaemonConfiguration,
+        logger: Logger
+    ) {
+        let who = peer.map { "uid \($0.uid)" } ?? "a peer of unknown uid"
+        let total = configuration.maximumConnections
+        if refusal == .userShareTaken {
+            logger.warning(
+                "refusing a connection from \(who): the limit of \(configuration.connectionsPerUser) open connections per user is reached"
+            )
+        } else if let peer, peer.uid == 0 || peer.uid == geteuid() {
+            logger.warning(
+                "refusing a connection from \(who): the limit of \(total) open connections and the \(DaemonConfiguration.administrationReserve) kept for root and the daemon's user are taken"
+            )
+        } else {
+            logger.warning("refusing a connection from \(who): the limit of \(total) open connections is reached")
         }
     }
 

@@ -23,11 +23,25 @@ public final class InProcessTransport: VarlinkTransport {
         service = ChevronService(
             configuration: configuration, text: try TextEngine(configuration: text), ownerUID: geteuid())
         for problem in service.loadManifests() {
-            FileHandle.standardError.write(Data("chevron: manifest \(problem)\n".utf8))
+            Self.standardError("chevron: manifest \(problem.description.escapingControls)\n")
         }
-        for file in service.text.skippedFontFiles {
-            FileHandle.standardError.write(
-                Data("chevron: fonts: skipped \(file): not a font file fontconfig can read\n".utf8))
+        for skipped in service.text.skippedFonts {
+            Self.standardError("chevron: fonts: skipped \(skipped.file.escapingControls): \(skipped.reason.escapingControls)\n")
+        }
+    }
+
+    /// Writes `text` on standard error with write(2), which, unlike `FileHandle.write`, cannot trap
+    /// when standard error is closed or full (there is then nowhere to say anything).
+    private static func standardError(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDERR_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
         }
     }
 

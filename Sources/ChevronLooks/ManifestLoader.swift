@@ -1,7 +1,11 @@
+import ChevronText
 import Foundation
 
 /// Reads look manifests from a folder: every `*.json` file, in name order.
 public enum ManifestLoader {
+    /// The largest manifest read, in bytes.
+    static let manifestLimit = 64 << 10
+
     /// The looks the folder's manifests describe, and a problem for every manifest that is wrong.
     /// A folder that does not exist holds no looks and is no problem.
     public static func load(directory: String) -> (looks: [ManifestLook], problems: [ManifestProblem]) {
@@ -23,8 +27,12 @@ public enum ManifestLoader {
         func problem(_ field: String, _ reason: String) -> Result<ManifestLook, ManifestProblem> {
             .failure(ManifestProblem(file: file, field: field, reason: reason))
         }
-        guard let data = FileManager.default.contents(atPath: file) else { return problem("", "cannot be read") }
-        return loadManifest(data: data, file: file)
+        // Read as a regular file only: a FIFO among the manifests is a problem, never a wait.
+        switch RegularFile.read(file, limit: manifestLimit) {
+        case .success(let bytes): return loadManifest(data: Data(bytes), file: file)
+        case .failure(.tooLarge(let size)): return problem("", "is \(size) bytes; the limit is \(manifestLimit)")
+        case .failure(.notOpened(let failure)): return problem("", failure.reason)
+        }
     }
 
     /// A manifest's bytes as a look, or the first problem found in them; `file` names it in
@@ -33,7 +41,7 @@ public enum ManifestLoader {
         func problem(_ field: String, _ reason: String) -> Result<ManifestLook, ManifestProblem> {
             .failure(ManifestProblem(file: file, field: field, reason: reason))
         }
-        guard data.count <= 64 << 10 else { return problem("", "is \(data.count) bytes; the limit is 65536") }
+        guard data.count <= manifestLimit else { return problem("", "is \(data.count) bytes; the limit is \(manifestLimit)") }
         // One parse: the decoder reads the members' names first (an unknown one is refused before
         // any field is read, as a typo deserves), then the manifest, from the same parsed text.
         let manifest: LookManifest

@@ -45,12 +45,19 @@ struct GlyphPainter {
                 let renderable = placed[start].renderable
                 var end = start
                 while end < placed.count, placed[end].renderable == renderable { end += 1 }
+                try Self.checkOutlines(of: placed[start..<end], in: renderable)
                 let fontFace = try Self.fontFace(renderable)
                 defer { cairo_font_face_destroy(fontFace) }
                 cairo_set_font_face(context, fontFace)
                 let glyphs = placed[start..<end].map { cairo_glyph_t(index: UInt($0.id), x: $0.x + dx, y: $0.y + dy) }
                 cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
-                try Canvas.check(cairo_status(context), "drawing glyphs of \(face.file)")
+                let status = cairo_status(context)
+                if status == CAIRO_STATUS_FREETYPE_ERROR {
+                    throw RenderError(
+                        .fontUnusable, parameter: "font",
+                        "FreeType failed drawing glyphs of \(face.file) face \(face.index): the font file is damaged")
+                }
+                try Canvas.check(status, "drawing glyphs of \(face.file)")
                 start = end
             }
         }
@@ -96,6 +103,30 @@ struct GlyphPainter {
             }
         }
         return placed
+    }
+
+    /// Checks that FreeType loads the outline of every glyph of `glyphs` (in font units, which
+    /// needs no size), so that a font it opened but cannot draw (a damaged CFF table) is named
+    /// as unusable: cairo leaves a glyph that fails to load out of the picture without a word,
+    /// or fails the whole drawing as its own error, depending on its version. Faces without
+    /// outlines (bitmap emoji) are not checked. Called under `cairoText`, which keeps every other
+    /// use of the FreeType face out meanwhile; it loads into the face's glyph slot, which cairo
+    /// loads again before each use.
+    private static func checkOutlines(of glyphs: ArraySlice<DrawnGlyph>, in renderable: RenderableFace)
+        throws(RenderError)
+    {
+        let face = FT_Face(renderable.freeTypeFace)
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else { return }
+        var checked: Set<UInt32> = []
+        for glyph in glyphs where checked.insert(glyph.id).inserted {
+            let error = FT_Load_Glyph(face, FT_UInt(glyph.id), Int32(FT_LOAD_NO_SCALE))
+            guard error != 0 else { continue }
+            let name = renderable.name
+            throw RenderError(
+                .fontUnusable, parameter: "font",
+                "FreeType cannot load glyph \(glyph.id) of \(name.file) face \(name.index) (FreeType error \(error)): "
+                    + "the font file is damaged")
+        }
     }
 
     /// A cairo face over the FreeType face the line was shaped with: the same bytes, already in

@@ -10,6 +10,8 @@ public struct RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidColor
         /// Input that does not fit together (a sheet row without one cell per column).
         case invalidInput
+        /// A font whose glyphs FreeType cannot load or draw (a damaged file, though it opened).
+        case fontUnusable
     }
 
     /// What kind of failure this is.

@@ -87,9 +87,7 @@ extension ChevronService: ServiceInterfaceMethods {
         let problems =
             outcome.problems.map { Problem(file: $0.file, field: $0.field, reason: $0.reason) }
             + (outcome.fontProblem.map { [Problem(file: "", field: "fonts", reason: $0)] } ?? [])
-            + text.skippedFontFiles.map {
-                Problem(file: $0, field: "fonts", reason: "not a font file fontconfig can read; skipped")
-            }
+            + text.skippedFonts.map { Problem(file: $0.file, field: "fonts", reason: "\($0.reason); skipped") }
         return ServiceInterface.Reload.Reply(generation: outcome.generation, looks: outcome.looks, problems: problems)
     }
 

@@ -74,6 +74,10 @@ extension ChevronService {
                     "parameter": .string(error.parameter), "message": .string(error.message),
                     "pixels": .int(error.pixels ?? 0), "limit": .int(error.limit ?? 0),
                 ])
+        case .fontUnusable:
+            return VarlinkError(
+                TextInterface.FontUnusable.name,
+                parameters: ["parameter": .string(error.parameter), "message": .string(error.message)])
         case .cairo, .invalidColor, .invalidInput:
             return VarlinkError(
                 ServiceInterface.InternalError.name, parameters: ["message": .string(error.description)])

@@ -19,8 +19,9 @@ final class SizeManyStream: VarlinkReplyStream {
     /// Requests sized per slice at most. Each slice is a trip to a worker and back: a `chevron
     /// check` of 100,000 titles through chevrond cost the daemon 47,000 context switches at 32,
     /// 22,000 at 64. With no limit but the budget (about 115 layouts in 64 KiB), a light client's
-    /// p99 beside two connections sizing 7,000 unique titles each (`scripts/bench_fairness.py`)
-    /// was 3.6–6.4x its p99 alone, against 3.0–4.2x at 32 and 3.6–4.0x at 64, in alternating runs.
+    /// p99 beside two connections sizing 7,000 unique titles each
+    /// (`Benchmarks/scripts/bench_fairness.py`) was 3.6–6.4x its p99 alone, against 3.0–4.2x at
+    /// 32 and 3.6–4.0x at 64, in alternating runs.
     static let sliceLimit = 64
 
     /// Where the stream is: the next request to size, and whether the one reply's opening is

@@ -18,14 +18,19 @@ final class FontBytes: @unchecked Sendable {
     static let limit = 256 << 20
 
     /// Reads the whole file at `path`.
-    /// - Throws: `fontFileMissing` when it cannot be read, `fontFileCorrupt` when it is empty or
-    ///   over `limit`.
+    /// - Throws: `fontFileMissing` when it cannot be read, `fontFileCorrupt` when it is not a
+    ///   regular file (a FIFO is never waited on), is empty or is over `limit`.
     init(file path: String) throws(TextError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        let descriptor: Int32
+        switch RegularFile.open(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let failure) where failure.kind != nil:
+            throw TextError(.fontFileCorrupt, parameter: "font", "the font file \(failure)")
+        case .failure(let failure):
             throw TextError(
                 .fontFileMissing, parameter: "font",
-                "the font file \(path) is missing or unreadable (\(String(cString: strerror(errno)))); rescan fonts")
+                "the font file \(path) is missing or unreadable (\(String(cString: strerror(failure.errorNumber)))); rescan fonts"
+            )
         }
         defer { close(descriptor) }
         var info = stat()

@@ -1,6 +1,10 @@
 import CFontconfig
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Calls `FcInit` exactly once per process, before any fontconfig use (docs/architecture.md,
 /// "fontconfig: FcInit once, never FcFini").
 /// Swift initialises globals once, thread-safely, on first use. `FcFini` is never called.
@@ -14,8 +18,9 @@ private let fontconfigInitialised: Bool = FcInit() != 0
 /// (fontconfig ≥ 2.11); it is never mutated after `init`.
 final class FontConfiguration: @unchecked Sendable {
     private let config: OpaquePointer
-    /// Files in the user's font directories that fontconfig could not read as fonts.
-    let skippedFiles: [String]
+    /// Entries in the user's font directories that were not added: not regular files, or files
+    /// fontconfig could not read as fonts.
+    let skipped: [SkippedFontFile]
 
     /// Loads the system configuration and its fonts (`FcInitLoadConfigAndFonts`), then adds
     /// `extraDirectories` as application fonts.
@@ -31,16 +36,59 @@ final class FontConfiguration: @unchecked Sendable {
             throw TextError(.fontNotFound, parameter: "fonts", "fontconfig could not load its configuration")
         }
         self.config = config
-        // File by file rather than `FcConfigAppFontAddDir`, whose cache trusts a directory whose
-        // modification time did not change: a font truncated or rewritten in place would still be
-        // listed as it was. Scanning each file is a few milliseconds, at start and each rescan.
-        var skipped: [String] = []
-        for file in extraDirectories.flatMap(FontDirectory.files)
-        where FcConfigAppFontAddFile(config, file.fontconfigBytes) == 0 {
-            skipped.append(file)
+        // The directories are walked here (`FontDirectory.files`: each directory once, so links
+        // that loop cost nothing) and fontconfig is handed the files one by one, never a
+        // directory: `FcConfigAppFontAddDir` follows every link again, and its cache trusts a
+        // directory whose modification time did not change, so a font truncated or rewritten in
+        // place would still be listed as it was. Scanning each file is a few milliseconds, at
+        // start and each rescan.
+        var skipped: [SkippedFontFile] = []
+        for file in extraDirectories.flatMap(FontDirectory.files) {
+            let before = Self.applicationFontCount(config)
+            let added = Self.withCheckedPath(file) { path in FcConfigAppFontAddFile(config, path.fontconfigBytes) != 0 }
+            switch added {
+            case .failure(let failure): skipped.append(SkippedFontFile(file: file, reason: failure.reason))
+            case .success(false):
+                skipped.append(SkippedFontFile(file: file, reason: "is not a font file fontconfig can read"))
+            case .success(true): Self.nameApplicationFonts(config, from: before, file: file)
+            }
         }
-        skippedFiles = skipped
+        self.skipped = skipped
     }
+
+    /// How many faces the application font set holds.
+    private static func applicationFontCount(_ config: OpaquePointer) -> Int {
+        FcConfigGetFonts(config, FcSetApplication).map { Int($0.pointee.nfont) } ?? 0
+    }
+
+    /// Gives the application fonts from position `start` on the path `file`: fontconfig read
+    /// them through the checked descriptor's path (`withCheckedPath`), which is no name to keep.
+    private static func nameApplicationFonts(_ config: OpaquePointer, from start: Int, file: String) {
+        guard let set = FcConfigGetFonts(config, FcSetApplication), let fonts = set.pointee.fonts else { return }
+        for position in start..<Int(set.pointee.nfont) {
+            guard let font = fonts[position] else { continue }
+            FcPatternDel(font, FC_FILE)
+            FcPatternAddString(font, FC_FILE, file.fontconfigBytes)
+        }
+    }
+
+    /// Runs `body` with a path fontconfig and FreeType may open for the regular file at `path`,
+    /// which is opened first (`RegularFile.open`: never waiting on a FIFO, and refusing anything
+    /// but a regular file). The path handed on is the opened descriptor's `/proc/self/fd/N`, so
+    /// what they open is the very file checked even if `path` is replaced meanwhile; without
+    /// /proc it is `path` itself, opened again.
+    static func withCheckedPath<T>(_ path: String, _ body: (String) -> T) -> Result<T, RegularFile.Failure> {
+        let descriptor: Int32
+        switch RegularFile.open(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let failure): return .failure(failure)
+        }
+        defer { close(descriptor) }
+        return .success(body(hasProcFileDescriptors ? "/proc/self/fd/\(descriptor)" : path))
+    }
+
+    /// Whether /proc/self/fd names this process's open descriptors (procfs is mounted).
+    private static let hasProcFileDescriptors: Bool = access("/proc/self/fd", X_OK) == 0
 
     deinit {
         FcConfigDestroy(config)
@@ -142,15 +190,28 @@ final class FontConfiguration: @unchecked Sendable {
     ]
 
     /// What fontconfig reads from a font file's face (`FcFreeTypeQuery`): a pinned file's match.
+    /// Only a regular file is read (see `withCheckedPath`); a FIFO is refused at once.
     static func query(file: String, index: Int) throws(TextError) -> FontMatch {
         _ = fontconfigInitialised
         var count: Int32 = 0
-        guard let pattern = FcFreeTypeQuery(file.fontconfigBytes, UInt32(index), nil, &count) else {
+        let queried = withCheckedPath(file) { path in
+            FcFreeTypeQuery(path.fontconfigBytes, UInt32(index), nil, &count)
+        }
+        let found: OpaquePointer?
+        switch queried {
+        case .success(let pattern): found = pattern
+        case .failure(let failure) where failure.kind != nil:
+            throw TextError(.fontFileCorrupt, parameter: "font.file", failure.description)
+        case .failure(let failure):
+            throw TextError(.fontFileMissing, parameter: "font.file", failure.description)
+        }
+        guard let pattern = found else {
             throw TextError(
-                .fontFileCorrupt, parameter: "font.file",
-                "\(file) face \(index) is not a font fontconfig can read (or cannot be opened)")
+                .fontFileCorrupt, parameter: "font.file", "\(file) face \(index) is not a font fontconfig can read")
         }
         defer { FcPatternDestroy(pattern) }
+        FcPatternDel(pattern, FC_FILE)
+        FcPatternAddString(pattern, FC_FILE, file.fontconfigBytes)
         guard let font = FontMatch(pattern: pattern) else {
             throw TextError(.fontFileCorrupt, parameter: "font.file", "\(file) is not a font fontconfig can read")
         }
@@ -244,4 +305,15 @@ extension String {
 
     /// A family name as fontconfig compares them: case and blanks ignored.
     fileprivate var familyKey: String { lowercased().filter { $0 != " " } }
+}
+
+/// An entry of a user's font directory that was not added, and why.
+public struct SkippedFontFile: Sendable, Hashable, CustomStringConvertible {
+    /// The entry's path.
+    public let file: String
+    /// Why: `is a FIFO, not a regular file`, `is not a font file fontconfig can read`.
+    public let reason: String
+
+    /// `FILE REASON`.
+    public var description: String { "\(file) \(reason)" }
 }

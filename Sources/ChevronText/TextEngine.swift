@@ -139,9 +139,13 @@ public final class TextEngine: Sendable {
     /// Whether `path` can serve as a font directory: an existing directory this process may list.
     public static func isFontDirectory(_ path: String) -> Bool { FontDirectory.isReadableDirectory(path) }
 
-    /// Files in the configured font directories that fontconfig could not read as fonts, as of
-    /// the last scan: skipped, never a crash; a daemon logs them.
-    public var skippedFontFiles: [String] { currentSession.configuration.skippedFiles }
+    /// Entries of the configured font directories that were not added, as of the last scan:
+    /// files fontconfig could not read as fonts, and anything that is not a regular file (a
+    /// FIFO, a device). Skipped, never a crash; a daemon logs them.
+    public var skippedFontFiles: [String] { skippedFonts.map(\.file) }
+
+    /// The same entries, each with why it was skipped.
+    public var skippedFonts: [SkippedFontFile] { currentSession.configuration.skipped }
 
     /// Every face fontconfig can use now (system fonts and the font directories), as its file
     /// and face index: what a fingerprint of the fonts covers.

@@ -56,7 +56,8 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension String {
     /// The string as an error message quotes it: whole when short, else its first 100 UTF-8
-    /// bytes (at a character boundary) marked as cut, so an error never echoes a megabyte.
+    /// bytes (at a character boundary) marked as cut with the bytes left out, as every echo of the
+    /// wire is marked, so an error never echoes a megabyte.
     public var echoed: String {
         guard utf8.count > 100 else { return "\"\(self)\"" }
         var end = startIndex
@@ -68,6 +69,6 @@ extension String {
             bytes += width
             end = next
         }
-        return "\"\(self[..<end])…\" [cut: \(utf8.count) bytes]"
+        return "\"\(self[..<end])…\" [cut: \(utf8.count - bytes) bytes]"
     }
 }

@@ -28,7 +28,8 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The value with every string longer than `limit` UTF-8 bytes cut at a character boundary
-    /// at or before the limit and marked `… [cut: N bytes]`, N the original length.
+    /// at or before the limit and marked `… [cut: N bytes]`, N the bytes left out (the original
+    /// length less the bytes kept).
     public func cappingStrings(at limit: Int) -> JSONValue {
         switch self {
         case .string(let text) where text.utf8.count > limit: .string(Self.cut(text, at: limit))
@@ -49,7 +50,7 @@ public enum JSONValue: Sendable, Hashable {
             bytes += width
             end = next
         }
-        return "\(text[..<end])… [cut: \(text.utf8.count) bytes]"
+        return "\(text[..<end])… [cut: \(text.utf8.count - bytes) bytes]"
     }
 
     /// The JSON type's name, for error messages (`object`, `string`, …).

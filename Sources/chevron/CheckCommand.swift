@@ -40,6 +40,20 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
+        help:
+            "A list of the back-button titles' keys: one key or shell pattern a line, # comments; repeatable. With --key and --titles-comment, a string any of them selects is checked."
+    )
+    var titles: [String] = []
+
+    @Option(
+        name: .long,
+        help:
+            "Check the strings whose comment for translators (an .xcstrings comment, an XLIFF note, the comment before an Android string or a .strings key) matches this regular expression (\"nav(igation)? title\")."
+    )
+    var titlesComment: String?
+
+    @Option(
+        name: .long,
         help: "Check only titles in this language (de also takes de-CH, zh-Hans takes zh-CN, he takes iw); repeatable.")
     var onlyLanguage: [String] = []
 
@@ -58,9 +72,16 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "Exit 1 when a title is truncated or replaced (truncate), replaced (fallback), has glyphs no font covers (missing), is not shown in full within its own limit (limit), or any of these (any); repeatable."
+            "Exit 1 when a title is truncated or replaced (truncate), replaced (fallback), has glyphs no font covers (missing), is not shown in full within its own limit (limit), holds a line break (line-break), or any of these (any); RULE>N fails only when more than N rows break it; repeatable."
     )
-    var failOn: [CheckPlan.FailOn] = []
+    var failOn: [String] = []
+
+    @Option(
+        name: .long,
+        help:
+            "The most results a SARIF report holds, the most severe first (default 5000, what code scanning shows; at most 25000, what it takes)."
+    )
+    var maxResults: Int?
 
     @Option(
         name: .long,
@@ -103,6 +124,27 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "The same as --format json.")
     var json = false
 
+    @Option(
+        name: .long,
+        help:
+            "A baseline file (written by --write-baseline): the problems it holds are accepted, so only new ones fail; those it holds that are gone are reported fixed."
+    )
+    var baseline: String?
+
+    @Option(
+        name: .long,
+        help:
+            "Writes this run's problems to this file as a baseline (JSON), replacing it: with --baseline FILE on the same file, fixed problems are pruned and new ones added."
+    )
+    var writeBaseline: String?
+
+    @Option(
+        name: .long,
+        help:
+            "A git revision (origin/main, HEAD~1): only the keys whose value, in any language, differs from the files at it are checked; a file it does not have is checked whole."
+    )
+    var changedSince: String?
+
     /// The run's plan: the project file's, with the command line's options added.
     var plan: CheckPlan {
         get throws {
@@ -111,8 +153,22 @@ struct CheckCommand: AsyncParsableCommand {
             plan.files += files
             plan.looks += look
             plan.keys += key
+            do {
+                for file in titles { try plan.addTitles(file: file) }
+                if let titlesComment { try plan.setTitlesComment(titlesComment) }
+            } catch {
+                throw ValidationError("\(error)")
+            }
             plan.onlyLanguages += onlyLanguage
-            plan.failOn += failOn
+            for rule in failOn {
+                do { try plan.addFailOn(rule) } catch { throw ValidationError("--fail-on \(error)") }
+            }
+            if let maxResults {
+                guard (1...CheckSARIF.hardMaxResults).contains(maxResults) else {
+                    throw ValidationError("--max-results \(maxResults): give 1 to \(CheckSARIF.hardMaxResults)")
+                }
+                plan.maxResults = maxResults
+            }
             plan.language = language ?? plan.language
             for option in genericTitle { plan.setGenericTitle(option) }
             plan.inputFormat = inputFormat ?? plan.inputFormat
@@ -120,6 +176,9 @@ struct CheckCommand: AsyncParsableCommand {
                 do { try plan.samples.set(assignment) } catch { throw ValidationError("--sample \(error)") }
             }
             if let format = format ?? (json ? .json : nil) { plan.format = format }
+            plan.baseline = baseline ?? plan.baseline
+            plan.writeBaseline = writeBaseline
+            plan.changedSince = changedSince ?? plan.changedSince
             do {
                 if let maxFileMib {
                     plan.limits.fileMiB = try CheckPlan.limit(
@@ -158,39 +217,65 @@ struct CheckCommand: AsyncParsableCommand {
             // A file that could not be read is said on standard error too, whatever the report.
             for row in rows where row.isUnreadableFile {
                 let place = row.line > 0 ? "\(row.file):\(row.line)" : row.file
-                FileHandle.standardError.write(Data("chevron: \(place): \(row.error ?? "")\n".utf8))
+                Output.standardError("chevron: \(place.escapingControls): \((row.error ?? "").escapingControls)\n")
             }
             switch plan.format {
-            case .text: Output.printLines(CheckTable.lines(rows))
+            case .text:
+                Output.printLines(CheckTable.lines(rows))
+                Output.printLines(
+                    run.fixed.map { "fixed since the baseline: \(CheckTable.describe($0))".escapingControls })
+                // With languages and more than one language or look, their counts, what needs
+                // attention first.
+                if run.languages.count > 1, run.languages.contains(where: { $0.language != nil }) {
+                    Output.printLines([""] + LanguageSummary.table(run.languages))
+                }
             case .json:
                 let fingerprint = try await FingerprintCommand.fetch(from: client)
                 var json = PrettyJSON.toStandardOutput()
-                CheckReport(rows: rows, summary: summary, fingerprint: fingerprint).write(to: &json)
+                CheckReport(rows: rows, summary: summary, fingerprint: fingerprint, fixed: run.fixed).write(to: &json)
                 json.finish()
             case .sarif:
                 let fingerprint = try await FingerprintCommand.fetch(from: client)
                 var json = PrettyJSON.toStandardOutput()
                 CheckSARIF.write(
-                    rows, failOn: plan.failOn, version: Chevron.version, fingerprint: fingerprint.fingerprint,
-                    to: &json)
+                    rows, failOn: run.failing, version: Chevron.version, fingerprint: fingerprint.fingerprint,
+                    baselined: summary.baseline != nil, fixed: run.fixed, maxResults: plan.maxResults, to: &json)
                 json.finish()
-            case .junit: Output.printLines(CheckJUnit.document(rows, looks: looks, failOn: plan.failOn))
-            case .github: Output.printLines(CheckGitHub.lines(rows, failOn: plan.failOn))
+            case .junit: Output.printLines(CheckJUnit.document(rows, looks: looks, failOn: run.failing))
+            case .github:
+                Output.printLines(CheckGitHub.lines(rows, failOn: run.failing))
+                // The job summary, where GitHub gives one: every count the annotations cannot hold.
+                if let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+                    Self.append(LanguageSummary.markdown(run.languages, baselined: summary.baseline != nil), to: path)
+                }
+                if let counts = summary.baseline {
+                    print(
+                        "::notice title=chevron check%3A baseline::\(counts.accepted) problems are in the baseline "
+                            + "(not annotated); \(counts.fixed) of its problems are fixed since it")
+                }
             }
             run.substitutions.warn()
             for note in run.notes { TrustNotes.warn(note) }
             let line = CheckSummaryLine.text(summary, looks: looks.count)
             if plan.format.summaryOnStandardError {
-                FileHandle.standardError.write(Data((line + "\n").utf8))
+                Output.standardError(line + "\n")
             } else {
                 print(line)
             }
+            if let path = plan.writeBaseline {
+                let written = run.baseline
+                try written.write(to: path)
+                Output.standardError("chevron: wrote \(written.problems.count) problems to \(path.escapingControls)\n")
+            }
+            // Only what no baseline accepts fails a run: a file not read (2), a title not
+            // measured (4), a problem a --fail-on rule names (1).
+            let fresh = rows.flatMap(\.newProblems)
             let status =
-                if summary.unreadableFiles > 0 {
+                if fresh.contains(.unreadableFile) {
                     ExitStatus.usage
-                } else if rows.contains(where: { $0.error != nil }) {
+                } else if fresh.contains(.error) {
                     ExitStatus.remoteError
-                } else if rows.contains(where: { row in plan.failOn.contains { row.fails($0) } }) {
+                } else if run.fails(under: run.failing) {
                     ExitStatus.checkFailed
                 } else {
                     Int32(0)
@@ -198,16 +283,40 @@ struct CheckCommand: AsyncParsableCommand {
             // The process ends here, with the rows, the entries and (in process) the engine and
             // its caches still held: releasing them one object at a time took about a tenth of
             // the last second of a 100,000-title check, for nothing. `exit` flushes standard output.
-            Foundation.exit(status)
+            Output.finish(status: status)
+        }
+    }
+
+    /// Appends `text` to the file at `path`, made when missing (GitHub's job summary, which
+    /// other steps write too).
+    private static func append(_ text: String, to path: String) {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            Output.standardError(
+                "chevron: cannot write the job summary \(path.escapingControls): \(String(cString: strerror(errno)))\n")
+            return
+        }
+        defer { close(descriptor) }
+        var text = text
+        let complete = text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+        if !complete {
+            Output.standardError(
+                "chevron: cannot write the job summary \(path.escapingControls): \(String(cString: strerror(errno)))\n")
         }
     }
 }
 
 /// `--input-format` takes a format's name (`xliff`, `lines`, …).
 extension TitleFormat: ExpressibleByArgument {}
-
-/// `--fail-on` takes a rule's name (`truncate`, `any`, …).
-extension CheckPlan.FailOn: ExpressibleByArgument {}
 
 /// `--format` takes a report's name (`sarif`, …).
 extension CheckOutputFormat: ExpressibleByArgument {}
@@ -229,16 +338,16 @@ final class ProgressBar: CheckProgress {
         done += count
         guard enabled else { return }
         guard let total else {
-            FileHandle.standardError.write(Data("\r\(done) done".utf8))
+            Output.standardError("\r\(done) done")
             return
         }
         guard total > 0 else { return }
         let filled = done * 30 / total
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+        Output.standardError("\r[\(bar)] \(done)/\(total)")
     }
 
     func finish() {
-        if enabled, done > 0 || total ?? 0 > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+        if enabled, done > 0 || total ?? 0 > 0 { Output.standardError("\n") }
     }
 }

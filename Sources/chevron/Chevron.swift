@@ -34,10 +34,11 @@ struct Chevron: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            Output.finish(status: 0)
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(ExitStatus.usage)
+                Output.standardError(fullMessage(for: error) + "\n")
+                Output.finish(status: ExitStatus.usage)
             }
             exit(withError: error)
         }

@@ -71,10 +71,8 @@ struct ConnectionOptions: ParsableArguments {
                     """, status: ExitStatus.unreachable)
             }
             if !quiet {
-                FileHandle.standardError.write(
-                    Data(
-                        "chevron: chevrond does not answer at \(socketPath) (\(reason)); answering in this process\n"
-                            .utf8))
+                Output.standardError(
+                    "chevron: chevrond does not answer at \(socketPath.escapingControls) (\(reason)); answering in this process\n")
             }
             return try inProcess()
         }

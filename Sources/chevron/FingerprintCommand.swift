@@ -26,13 +26,13 @@ struct FingerprintCommand: AsyncParsableCommand {
                 try Output.printJSON(fingerprint)
                 return
             }
-            print("fingerprint  \(fingerprint.fingerprint)")
-            print(
+            Output.line("fingerprint  \(fingerprint.fingerprint)")
+            Output.line(
                 "fonts        \(fingerprint.parts.fonts)  (\(fingerprint.faces) faces in \(fingerprint.fontFiles) files)"
             )
-            print("fontconfig   \(fingerprint.parts.fontconfig)  (\(fingerprint.configurationFiles) files)")
-            print("libraries    \(fingerprint.parts.libraries)  (\(Self.versions(fingerprint)))")
-            print("looks        \(fingerprint.parts.looks)  (\(fingerprint.looks.joined(separator: ", ")))")
+            Output.line("fontconfig   \(fingerprint.parts.fontconfig)  (\(fingerprint.configurationFiles) files)")
+            Output.line("libraries    \(fingerprint.parts.libraries)  (\(Self.versions(fingerprint)))")
+            Output.line("looks        \(fingerprint.parts.looks)  (\(fingerprint.looks.joined(separator: ", ")))")
         }
     }
 

@@ -33,10 +33,10 @@ struct FontCommand: AsyncParsableCommand {
                 try Output.printJSON(report)
                 return
             }
-            print("\(report.family) \(report.style)  \(report.file) (face \(report.index))")
-            if let missing = report.missing { print("missing: \(missing)") }
+            Output.line("\(report.family) \(report.style)  \(report.file) (face \(report.index))")
+            if let missing = report.missing { Output.line("missing: \(missing)") }
             for (position, fallback) in report.fallbacks.enumerated() {
-                print("  \(position + 1). \(fallback.family) \(fallback.style)  \(fallback.file)")
+                Output.line("  \(position + 1). \(fallback.family) \(fallback.style)  \(fallback.file)")
             }
         }
     }

@@ -23,7 +23,7 @@ struct LooksCommand: AsyncParsableCommand {
                 return
             }
             for look in looks {
-                print(
+                Output.line(
                     "\(look.name.padding(11))\(Output.points(look.height)) pt high, min \(Output.points(look.minimumWidth)), "
                         + "max \(Output.points(look.maximumWidth)), \(look.overflow)  \(look.summary)")
             }

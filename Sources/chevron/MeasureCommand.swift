@@ -43,19 +43,19 @@ struct MeasureCommand: AsyncParsableCommand {
     }
 
     private func printTable(_ report: MeasureJSON) {
-        print("width       \(Output.points(report.width)) pt")
-        print("ascent      \(Output.points(report.ascent)) pt")
-        print("descent     \(Output.points(report.descent)) pt")
-        print("line height \(Output.points(report.lineHeight)) pt")
-        print("missing     \(report.missing)")
+        Output.line("width       \(Output.points(report.width)) pt")
+        Output.line("ascent      \(Output.points(report.ascent)) pt")
+        Output.line("descent     \(Output.points(report.descent)) pt")
+        Output.line("line height \(Output.points(report.lineHeight)) pt")
+        Output.line("missing     \(report.missing)")
         if let displayed = report.displayed, let truncated = report.truncated {
-            print("displayed   \(displayed)\(truncated ? "  (truncated)" : "")")
+            Output.line("displayed   \(displayed)\(truncated ? "  (truncated)" : "")")
         }
         for run in report.runs {
             let range = "\(run.start)..<\(run.end)".padding(12)
             let glyphs = "\(run.glyphs) glyphs".padding(11)
             let width = "\(Output.points(run.width)) pt".padding(12)
-            print(
+            Output.line(
                 "run  \(range)\(run.script) \(run.direction)  \(glyphs)\(width)\(run.family) \(run.style)  \(run.file)")
         }
     }

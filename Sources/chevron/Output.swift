@@ -1,6 +1,8 @@
 import ArgumentParser
+import CLinuxExtras
 import ChevronCheck
 import ChevronClient
+import ChevronText
 import Foundation
 
 /// Printing results and errors the same way in every subcommand.
@@ -28,6 +30,13 @@ enum Output {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
         print(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Prints one line of a command's human output with what it echoes from its input (titles,
+    /// font and file names, a manifest's words) escaped (`escapingControls`): one line stays one
+    /// line, and no terminal escape gets through.
+    static func line(_ text: String) {
+        print(text.escapingControls)
     }
 
     /// Points as every report prints them (`Points.text`).
@@ -59,7 +68,8 @@ enum Output {
     /// written is a usage error (exit 2).
     static func writeFile(_ bytes: [UInt8], to path: String) throws {
         if path == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
+            // Through C's stdout, as `print` writes: `finish` then says whether it all got out.
+            _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, chevron_standard_output()) }
             return
         }
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
@@ -69,7 +79,26 @@ enum Output {
 
     /// Writes `message` on standard error, prefixed `chevron: `, and exits with `status`.
     static func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data("chevron: \(message)\n".utf8))
+        standardError("chevron: \(message)\n")
+        finish(status: status)
+    }
+
+    /// Writes `text` on standard error as it is (C's stderr, unbuffered). Where standard error
+    /// cannot be written there is nowhere to say so: the exit status still tells.
+    static func standardError(_ text: String) {
+        fputs(text, chevron_standard_error())
+    }
+
+    /// Ends the process with `status` once standard output is written out: when any of it could
+    /// not be written (a full disk, a closed pipe, `/dev/full`), the run fails with status 2 and
+    /// says why, rather than exiting 0 with a report lost.
+    static func finish(status: Int32) -> Never {
+        let output = chevron_standard_output()
+        if fflush(output) != 0 || ferror(output) != 0 {
+            let reason = String(cString: strerror(errno))
+            standardError("chevron: cannot write standard output: \(reason)\n")
+            exit(ExitStatus.usage)
+        }
         exit(status)
     }
 

@@ -23,8 +23,8 @@ struct ReloadCommand: AsyncParsableCommand {
                 try Output.printJSON(report)
                 return
             }
-            print("generation \(report.generation): \(report.looks.joined(separator: ", "))")
-            for problem in report.problems { print("problem: \(problem)") }
+            Output.line("generation \(report.generation): \(report.looks.joined(separator: ", "))")
+            for problem in report.problems { Output.line("problem: \(problem)") }
         }
     }
 }

@@ -69,7 +69,7 @@ struct RenderCommand: AsyncParsableCommand {
                 try Output.printJSON(RenderJSON(file: output, rendered: rendered))
             } else if output != "-" {
                 let shown = layout.displayedTitle.isEmpty ? "the chevron alone" : "\"\(layout.displayedTitle)\""
-                print(
+                Output.line(
                     "\(output): \(rendered.pixelWidth) × \(rendered.pixelHeight) px (\(Output.points(layout.width)) × "
                         + "\(Output.points(layout.height)) pt at \(button.scale)×), \(layout.look), shows \(shown)"
                         + (layout.truncated ? ", truncated" : ""))

@@ -65,7 +65,7 @@ struct SheetCommand: AsyncParsableCommand {
     func run() async throws {
         let entries: [TitleEntry]
         do {
-            entries = try TitleFile.read(titlesFile, format: inputFormat)
+            entries = try TitleFile.read(titlesFile, format: inputFormat).map(\.asWritten)
         } catch {
             Output.fail(error.description, status: ExitStatus.usage)
         }
@@ -112,7 +112,7 @@ struct SheetCommand: AsyncParsableCommand {
                 if file != "-" {
                     let marked = rows.filter { $0.cells.contains { $0.mark != .none } }.count
                     let which = pages.count == 1 ? "" : "page \(number + 1) of \(pages.count), "
-                    print(
+                    Output.line(
                         "\(file): \(canvas.pixelWidth) × \(canvas.pixelHeight) px, \(which)\(rows.count) titles × "
                             + "\(looks.count) looks, \(marked) row\(marked == 1 ? "" : "s") marked")
                 }

@@ -34,20 +34,20 @@ struct SizeCommand: AsyncParsableCommand {
                 return
             }
             let frame = layout.titleFrame
-            print("look        \(layout.look)")
-            print("size        \(Output.points(layout.width)) × \(Output.points(layout.height)) pt")
-            print(
+            Output.line("look        \(layout.look)")
+            Output.line("size        \(Output.points(layout.width)) × \(Output.points(layout.height)) pt")
+            Output.line(
                 "title       \(layout.displayedTitle) (\(layout.titleSource)\(layout.truncated ? ", truncated" : ""))")
-            print(
+            Output.line(
                 "title frame x \(Output.points(frame.x)) y \(Output.points(frame.y)) w \(Output.points(frame.width)) h \(Output.points(frame.height))"
             )
-            print("text width  \(Output.points(layout.textWidth)) pt")
-            print("direction   \(layout.direction)")
-            print(
+            Output.line("text width  \(Output.points(layout.textWidth)) pt")
+            Output.line("direction   \(layout.direction)")
+            Output.line(
                 "font        \(layout.font.family) \(layout.font.style) \(Output.points(layout.font.size)) pt  \(layout.font.file)"
             )
-            print("requested   \(layout.font.requested)\(layout.font.substituted ? " (substituted)" : "")")
-            print("missing     \(layout.missingGlyphs) glyph\(layout.missingGlyphs == 1 ? "" : "s")")
+            Output.line("requested   \(layout.font.requested)\(layout.font.substituted ? " (substituted)" : "")")
+            Output.line("missing     \(layout.missingGlyphs) glyph\(layout.missingGlyphs == 1 ? "" : "s")")
         }
     }
 }

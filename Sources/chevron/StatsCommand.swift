@@ -19,22 +19,22 @@ struct StatsCommand: AsyncParsableCommand {
                 return
             }
             let connections = statistics.connections
-            print("uptime       \(Output.points(statistics.uptime)) s")
-            print(
+            Output.line("uptime       \(Output.points(statistics.uptime)) s")
+            Output.line(
                 "connections  \(connections.open) open, \(connections.accepted) accepted, \(connections.refused) refused"
             )
-            print(
+            Output.line(
                 "answered     \(statistics.answeredFromMemory) from memory, \(statistics.deferredToWorkers) by workers, "
                     + "\(statistics.workedOnEventLoop) short ones on the event loop")
             let cache = statistics.cache
-            print(
+            Output.line(
                 "cache        \(cache.entries) entries, \(cache.bytes) of \(cache.byteBudget) bytes, "
                     + "\(cache.hits) hits, \(cache.misses) misses")
-            print(
+            Output.line(
                 "generation   \(statistics.generation), \(statistics.looks) looks, \(statistics.openFaces) faces open")
             let width = statistics.calls.map(\.method.count).max() ?? 0
             for method in statistics.calls {
-                print(
+                Output.line(
                     "  \(method.method.column(width))  \(String(method.calls).column(8)) calls  \(method.errors) errors"
                 )
             }

@@ -1,5 +1,6 @@
 import ChevronCheck
 import ChevronClient
+import ChevronText
 import Foundation
 
 /// What makes an answer less than exact, said on standard error where a user sees it: glyphs no
@@ -21,7 +22,7 @@ enum TrustNotes {
 
     /// Writes `message` on standard error, prefixed `chevron: `.
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("chevron: \(message)\n".utf8))
+        Output.standardError("chevron: \(message.escapingControls)\n")
     }
 }
 

@@ -37,8 +37,15 @@ struct Chevrond: AsyncParsableCommand {
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
-    @Option(name: .long, help: "The most connections open at once.")
+    @Option(name: .long, help: "The most connections open at once (root and chevrond's own user may open 4 more).")
     var maxConnections = 1024
+
+    @Option(
+        name: .long,
+        help:
+            "The most connections one user may hold at once, root and chevrond's own user aside (default: a quarter of --max-connections)."
+    )
+    var maxConnectionsPerUser: Int?
 
     @Option(name: .long, help: "The longest message, in bytes.")
     var maxMessageBytes = 1 << 20
@@ -84,6 +91,9 @@ struct Chevrond: AsyncParsableCommand {
         ] where !range.contains(value) {
             throw ValidationError("\(name) \(value) is outside \(range.lowerBound)…\(range.upperBound)")
         }
+        if let maxConnectionsPerUser, !(1...maxConnections).contains(maxConnectionsPerUser) {
+            throw ValidationError("--max-connections-per-user \(maxConnectionsPerUser) is outside 1…\(maxConnections)")
+        }
         for directory in fontsDirs where !TextEngine.isFontDirectory(directory) {
             throw ValidationError("--fonts-dir \(directory) does not exist, is not a directory or cannot be read")
         }
@@ -107,6 +117,7 @@ struct Chevrond: AsyncParsableCommand {
         daemon.socketMode = UInt32(socketMode, radix: 8) ?? 0o666
         daemon.looksDirectory = looksDir
         daemon.maximumConnections = maxConnections
+        daemon.maximumConnectionsPerUser = maxConnectionsPerUser
         daemon.maximumMessageBytes = maxMessageBytes
         daemon.maximumTextBytes = maxTextBytes
         daemon.idleTimeout = .seconds(idleTimeout)

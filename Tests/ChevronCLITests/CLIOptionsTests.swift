@@ -115,6 +115,28 @@ struct CLIOptionsTests {
         #expect(piped.error.contains("2 pages: give -o a file"), "\(piped.error)")
     }
 
+    /// A sheet of plural forms draws their text as the file writes it: no row is marked for
+    /// missing glyphs (the reader's marks in a form are no characters of the title).
+    @Test func aSheetOfPluralFormsHasNoFalseMissingGlyphs() throws {
+        let folder = try TrustTests.folder([
+            "de.lproj/Localizable.stringsdict": """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>files</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+              <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>one</key><string>%d Datei</string><key>other</key><string>%d Dateien</string></dict>
+            </dict></dict></plist>
+            """
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Self.chevron(
+            ["sheet", "de.lproj/Localizable.stringsdict", "--look", "classic", "-o", "sheet.png", "--local"],
+            in: folder)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("2 titles × 1 looks, 0 rows marked"), "\(result.output)")
+    }
+
     @Test func chevrondTakesCacheMibAndStillTheOldSpelling() throws {
         for spelling in ["--cache-mib", "--cache-mi-b"] {
             let result = try CLITests.run("chevrond", [spelling, "70000"])

@@ -60,10 +60,11 @@ struct CheckTests {
         #expect(result.status == 0, "\(result.error)")
         // Lines counted in the sample by hand: a localisation's row is at its "value" line (a
         // key's own text, for the source language it lacks, at the key); variations get a row per
-        // form; %lld is measured with its sample, 128.
+        // form; %lld is measured with its sample, 128, and in a plural form with a number of its
+        // category (German one: 1).
         #expect(
             Self.keysAndLines(rows) == [
-                "4 %lld items (en) 128 items", "12 %lld items (de, plural one) 128 Objekt",
+                "4 %lld items (en) 128 items", "12 %lld items (de, plural one) 1 Objekt",
                 "18 %lld items (de, plural other) 128 Objekte", "31 Inbox (de) Posteingang", "37 Inbox (en) Inbox",
                 "42 Settings (en) Settings",
             ])

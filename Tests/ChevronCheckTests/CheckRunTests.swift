@@ -51,7 +51,7 @@ struct CheckRunTests {
         #expect(results.map { $0["ruleId"] as? String } == ["file-error"])
         #expect(results.first?["level"] as? String == "error")
         let junit = CheckJUnit.document(run.rows, looks: run.looks, failOn: []).joined(separator: "\n")
-        #expect(junit.contains("<testsuite name=\"unreadable files\" tests=\"1\" failures=\"0\" errors=\"1\""))
+        #expect(junit.contains("(not read)\" tests=\"1\" failures=\"0\" errors=\"1\""), "\(junit)")
     }
 
     @Test func aFilterThatMatchesNothingIsAnError() async throws {
@@ -185,6 +185,110 @@ struct CheckRunTests {
         #expect(run.rows.first?.template == "%d ملفات")
     }
 
+    /// A form no whole number takes in the language is left out whether or not its text shows the
+    /// count: Japanese has no `one` (CLDR gives every whole number `other`), Polish's `other`
+    /// holds fractions only. A catalogue often writes the count outside the substitution.
+    @Test func aFormNoCountShowsIsLeftOutWhetherOrNotItShowsTheNumber() async throws {
+        func localization(_ one: String, _ other: String) -> String {
+            """
+            {"stringUnit": {"state": "translated", "value": "%lld %#@followers@"},
+             "substitutions": {"followers": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+               "one": {"stringUnit": {"state": "translated", "value": "\(one)"}},
+               "other": {"stringUnit": {"state": "translated", "value": "\(other)"}}}}}}}
+            """
+        }
+        let catalog = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"followers %lld": {"localizations": {
+              "en": \(localization("follower", "followers")),
+              "ja": \(localization("フォロワー", "フォロワーたち")),
+              "pl": \(localization("obserwujący", "obserwujących"))}}}}
+            """
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>followers</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+              <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>one</key><string>フォロワー</string><key>other</key><string>%d フォロワー</string></dict>
+            </dict></dict></plist>
+            """
+        let run = try await CheckHarness.run([
+            "Localizable.xcstrings": catalog, "ja.lproj/Localizable.stringsdict": plist,
+        ])
+        #expect(
+            run.rows.map(\.key) == [
+                "followers %lld (en, followers one)", "followers %lld (en, followers other)",
+                "followers %lld (ja, followers other)", "followers %lld (pl, followers one)", "followers (other)",
+            ])
+        #expect(run.rows.map(\.title) == ["128 follower", "128 followers", "128 フォロワーたち", "128 obserwujący", "128 フォロワー"])
+        #expect(run.summary.titles == 5)
+    }
+
+    /// Android collapses ASCII white space only (aapt2): a no-break space, a narrow one and a line
+    /// separator in a translation are its text, and the separator is a line break.
+    @Test func androidKeepsWhiteSpaceThatIsNotASCII() async throws {
+        let xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <resources>
+                <string name="pause">Nach Unterbrechungen (z.\u{00A0}B. Anrufen)</string>
+                <string name="thousand">%s\u{202F}тыс.</string>
+                <string name="two">Eins\u{2028}Zwei</string>
+                <string name="spaces">  Viel \t\n  Platz  </string>
+            </resources>
+            """
+        let run = try await CheckHarness.run(["res/values-de/strings.xml": xml])
+        #expect(
+            run.rows.map(\.title) == [
+                "Nach Unterbrechungen (z.\u{00A0}B. Anrufen)", "Alex Smith\u{202F}тыс.", "Eins\u{2028}Zwei", "Viel Platz",
+            ])
+        #expect(run.rows.map(\.lineBreak) == [false, false, true, false])
+        #expect(run.rows.allSatisfy { $0.missingGlyphs == 0 })
+    }
+
+    /// A reader leaves marks in a plural form for the sample pass; a title shown as written
+    /// (`chevron sheet`) has them written back as the placeholders they stand for, not drawn as
+    /// noncharacters that no font has.
+    @Test func aPluralFormAsWrittenHoldsItsPlaceholdersNotTheReadersMarks() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>files</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@n@ gelöscht</string>
+              <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>one</key><string>Eine Datei</string><key>other</key><string>%d Dateien</string></dict>
+            </dict></dict></plist>
+            """
+        let folder = try CheckHarness.folder(["de.lproj/Localizable.stringsdict": plist])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let entries = try TitleFile.read(folder.appendingPathComponent("de.lproj/Localizable.stringsdict").path)
+        #expect(entries.map(\.asWritten.title) == ["Eine Datei gelöscht", "%d Dateien gelöscht"])
+        #expect(entries.allSatisfy { !$0.asWritten.title.unicodeScalars.contains { (0xFDD0...0xFDEF).contains($0.value) } })
+    }
+
+    /// Apple's formats use a `zero` form for 0 in every language, whatever CLDR's rule (Foundation
+    /// reads `zero` first): an English `zero` is a title, with the number 0.
+    @Test func aZeroFormIsShownForZeroInEveryLanguage() async throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>files</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+              <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>zero</key><string>%d files yet</string><key>one</key><string>%d file</string>
+                <key>other</key><string>%d files</string></dict></dict>
+            <key>inbox</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+              <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>zero</key><string>No messages</string><key>other</key><string>%d messages</string></dict></dict>
+            </dict></plist>
+            """
+        let run = try await CheckHarness.run(["en.lproj/Localizable.stringsdict": plist])
+        #expect(run.rows.map(\.key) == ["files (zero)", "files (one)", "files (other)", "inbox (zero)", "inbox (other)"])
+        #expect(run.rows.map(\.title) == ["0 files yet", "1 file", "128 files", "No messages", "128 messages"])
+    }
+
     /// A `.strings` value cannot hold a plural substitution: the row says which placeholder.
     @Test func aPlaceholderNoRuleFillsIsARowError() async throws {
         let run = try await CheckHarness.run(["de.lproj/Localizable.strings": "\"x\" = \"%#@files@ gelöscht\";\n"])
@@ -251,5 +355,53 @@ struct CheckRunTests {
         }
         let english = try await CheckHarness.client.size(SizeParameters(look: "modern", title: german, language: "en"))
         #expect(english.direction == .ltr && english.titleFrame.x == 27)
+    }
+
+    /// A titles list (`--titles FILE`: one key or pattern a line, `#` comments) selects which
+    /// strings are back-button titles, besides `--key`; the summary counts the strings left out.
+    @Test func aTitlesListSelectsTheBackButtonTitles() async throws {
+        let folder = try CheckHarness.folder([
+            "titles.txt": "# back-button titles\nsettings.title\n  *.back   # any back title\n\n",
+            "de.lproj/Localizable.strings": """
+                "settings.title" = "Einstellungen";
+                "profile.back" = "Profil";
+                "profile.body" = "Ein langer Text, der nie auf einem Knopf steht";
+                "about.title" = "Über";
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var plan = CheckPlan()
+        plan.files = [folder.appendingPathComponent("de.lproj/Localizable.strings").path]
+        try plan.addTitles(file: folder.appendingPathComponent("titles.txt").path)
+        #expect(plan.titles == ["settings.title", "*.back"])
+        let run = try await CheckRun(plan, clients: [CheckHarness.client])
+        #expect(run.rows.map(\.key) == ["settings.title", "profile.back"])
+        #expect(run.summary.leftOutBySelection == 2 && run.summary.titles == 2)
+        #expect(CheckSummaryLine.text(run.summary, looks: 1).hasPrefix("chevron check: 2 titles selected (2 other strings left out), "))
+        // --key adds to the list: a string either selects is checked.
+        plan.keys = ["about.*"]
+        let more = try await CheckRun(plan, clients: [CheckHarness.client])
+        #expect(more.rows.map(\.key) == ["settings.title", "profile.back", "about.title"])
+    }
+
+    /// An Android `<plurals>` item and an `.xcstrings` plural variation are plural forms of the
+    /// whole string: the count (the first whole-number placeholder) is a number of the form's
+    /// category in the language (CLDR: Arabic few 3, many 11, other 100; Japanese has only
+    /// `other`, so its `one` is left out).
+    @Test func pluralItemsAreMeasuredWithANumberOfTheirCategory() async throws {
+        let android = """
+            <resources><plurals name="files">
+              <item quantity="few">%d ملفات</item><item quantity="many">%d ملفًا</item>
+              <item quantity="other">%d ملف</item></plurals></resources>
+            """
+        let catalog = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"n": {"localizations": {"ja": {"variations": {"plural": {
+              "one": {"stringUnit": {"state": "translated", "value": "%lld 件"}},
+              "other": {"stringUnit": {"state": "translated", "value": "%lld 件"}}}}}}}}}
+            """
+        let run = try await CheckHarness.run(["res/values-ar/strings.xml": android, "Localizable.xcstrings": catalog])
+        // The catalogue's source language has no unit for "n": its key is its English text.
+        #expect(run.rows.map(\.title) == ["n", "128 件", "3 ملفات", "11 ملفًا", "100 ملف"], "\(run.rows.map(\.title))")
+        #expect(run.rows.map(\.key).prefix(2) == ["n (en)", "n (ja, plural other)"])
     }
 }

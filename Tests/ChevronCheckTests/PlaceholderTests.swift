@@ -69,6 +69,10 @@ struct PluralRulesTests {
         "en", "de", "fr", "pt", "es", "it", "ca", "ar", "he", "iw", "ru", "uk", "be", "pl", "cs", "sk", "hr", "sr",
         "bs", "lt", "lv", "ro", "sl", "is", "mk", "ga", "cy", "mt", "gd", "hi", "fa", "bn", "ja", "zh", "ko",
         "id", "th", "vi", "nl", "sv", "da", "fi", "nb", "el", "hu", "tr", "bg",
+        // Rules of their own that English's (the rule of a language not listed) is not.
+        "ars", "br", "dsb", "hsb", "gv", "kw", "iu", "naq", "sat", "se", "sma", "smj", "smn", "sms", "shi", "vec",
+        "blo", "ksh", "lag", "prg", "fil", "tl", "ceb", "bm", "bo", "dz", "hnj", "ig", "ii", "jbo", "kde", "kea",
+        "lkt", "nqo", "osa", "sah", "ses", "sg", "to", "tpi", "wo", "yo",
     ]
     static let numbers = Array(0...300) + [1000, 1001, 1_000_000, 2_000_000]
 
@@ -77,7 +81,9 @@ struct PluralRulesTests {
             import json, sys
             from babel import Locale
             numbers = json.loads(sys.argv[2])
-            print(json.dumps({tag: [Locale.parse(tag.replace("iw", "he")).plural_form(n) for n in numbers]
+            # Babel has no locale for iw (he's old code) or ars (Najdi Arabic, CLDR's rules of ar).
+            alias = {"iw": "he", "ars": "ar"}
+            print(json.dumps({tag: [Locale.parse(alias.get(tag, tag)).plural_form(n) for n in numbers]
                               for tag in sys.argv[1].split(",")}))
             """
         let numbers = String(decoding: try JSONSerialization.data(withJSONObject: Self.numbers), as: UTF8.self)

@@ -7,7 +7,7 @@ import Testing
 /// What one connection costs the daemon and the others: a peer that never reads holds bounded
 /// memory, given back when it closes, and pipelined batches are each answered as soon as they
 /// are ready. The latency of a light client beside heavy ones is a benchmark
-/// (`scripts/bench_fairness.py`), not a timed test.
+/// (`Benchmarks/scripts/bench_fairness.py`), not a timed test.
 @Suite(.serialized)
 struct ConnectionFairnessTests {
     /// The daemon's resident memory in MiB, from /proc.
@@ -50,8 +50,13 @@ struct ConnectionFairnessTests {
         #expect(held < 40 * 3, "\(held) MiB held for 40 peers that never read")
         try Self.expectServedQuickly(daemon)
         hogs.removeAll()  // each closes its socket
-        usleep(2_500_000)  // the daemon gives freed memory back a second after closes
-        let after = try Self.residentMiB(daemon) - idle
+        // The daemon gives freed memory back a second after closes; a loaded machine may take
+        // longer to get there, so this waits up to ten seconds for it.
+        var after = Int.max
+        for _ in 0..<20 where after >= 20 {
+            usleep(500_000)
+            after = try Self.residentMiB(daemon) - idle
+        }
         #expect(after < 20, "\(after) MiB still held after the peers closed")
     }
 
@@ -80,12 +85,12 @@ struct ConnectionFairnessTests {
             let now = Date().timeIntervalSince(started)
             for byte in buffer[..<count] where byte == 0 { arrivals.append(now) }
         }
-        // Each of the six leaves when it is ready: equal work, so about equally far apart, and
-        // never most of them together once one worker's batch ends (held back and sent
-        // together, five would arrive within milliseconds of one another).
+        // Each of the six leaves when it is ready, never most of them together once one
+        // worker's batch ends: held back and sent together, five would arrive within a fraction
+        // of a millisecond of one another, where sizing 600 new titles takes several. (How far
+        // apart they come depends on the machine's load, which only lengthens the gaps.)
         let gaps = (1..<7).map { arrivals[$0] - arrivals[$0 - 1] }
-        let (shortest, longest) = (gaps.min() ?? 0, gaps.max() ?? 0)
-        #expect(longest < 3 * shortest, "replies at \(arrivals) s")
+        #expect(gaps.filter { $0 < 0.002 }.count <= 1, "replies at \(arrivals) s")
     }
 
     /// A fresh client's call is answered within 2 s.

@@ -1,10 +1,11 @@
-import ChevronFuzzing
 import Foundation
 import Testing
 
 /// Every input of the fuzz corpus (`Fuzz/corpus/TARGET/`) and every input that once crashed a
-/// target (`Fuzz/crashes/TARGET/`), replayed through the same entry points `make fuzz` runs: a
-/// regression traps here, in the suite, not only under the fuzzer.
+/// target (`Fuzz/crashes/TARGET/`, written by `scripts/fuzz.sh` and committed with its fix),
+/// replayed through the same entry points `make fuzz` runs (FuzzEntries.swift, linked from
+/// Fuzz/Entries/): a regression traps here, in the suite, not only under the fuzzer. A target
+/// without a crashes folder has no past crash.
 struct FuzzReplayTests {
     static let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fuzz")

@@ -3,6 +3,7 @@ import ChevronVarlink
 import ChevronWire
 import Foundation
 import Testing
+import VarlinkCodegen
 import VarlinkIDL
 
 /// The .varlink files are the single source of the wire types: our IDL parser reads them as PyPI
@@ -51,63 +52,44 @@ struct WireGenerationTests {
         #expect(ours.count > 3)
     }
 
+    /// What `make wire` writes now, by the same generators (BuildTools' VarlinkCodegen), is what is
+    /// committed: the wire types, docs/INTERFACES.md and the README's table.
     @Test func theCommittedWireTypesAreWhatTheGeneratorWrites() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wire-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let generator = DaemonProcess.binaryDirectory.appendingPathComponent("varlink-codegen")
-        let process = Process()
-        process.executableURL = generator
-        let markdown = folder.appendingPathComponent("INTERFACES.md")
-        process.arguments =
-            ["--markdown", markdown.path, folder.path]
-            + Self.interfaces.prefix(3).map { Self.root.appendingPathComponent($0).path }
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        for file in Self.interfaces.prefix(3) {
-            let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + ".swift"
+        let interfaces = try Self.interfaces.map { file in
+            try IDLParser.parse(try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8))
+        }
+        for (file, interface) in zip(Self.interfaces.prefix(3), interfaces) {
+            let url = URL(fileURLWithPath: file)
+            let name = url.deletingPathExtension().lastPathComponent + ".swift"
             let committed = try String(
                 contentsOf: Self.root.appendingPathComponent("Sources/ChevronWire/\(name)"), encoding: .utf8)
-            let generated = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            let generated = SwiftGenerator(interface: interface, source: url.lastPathComponent).file()
             #expect(committed == generated, "\(name) is stale: run `make wire`")
         }
         // org.varlink.service's types belong to ChevronVarlink itself (its GetInfo and
         // GetInterfaceDescription are read and written with them).
-        let standard = Process()
-        standard.executableURL = generator
-        standard.arguments = [
-            "--module", "ChevronVarlink", folder.path, Self.root.appendingPathComponent(Self.interfaces[3]).path,
-        ]
-        try standard.run()
-        standard.waitUntilExit()
-        #expect(standard.terminationStatus == 0)
         let committedStandard = try String(
             contentsOf: Self.root.appendingPathComponent("Sources/ChevronVarlink/Generated/org.varlink.service.swift"),
             encoding: .utf8)
-        let generatedStandard = try String(
-            contentsOf: folder.appendingPathComponent("org.varlink.service.swift"), encoding: .utf8)
+        let generatedStandard = SwiftGenerator(
+            interface: interfaces[3], source: URL(fileURLWithPath: Self.interfaces[3]).lastPathComponent,
+            module: "ChevronVarlink"
+        ).file()
         #expect(committedStandard == generatedStandard, "org.varlink.service.swift is stale: run `make wire`")
         #expect(!committedStandard.contains("import ChevronVarlink"))
         // The README's table of interfaces, methods and errors is generated from all four.
-        let readme = folder.appendingPathComponent("README.md")
         let committedReadme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        try committedReadme.write(to: readme, atomically: true, encoding: .utf8)
-        let table = Process()
-        table.executableURL = generator
-        table.arguments = ["--readme", readme.path] + Self.interfaces.map { Self.root.appendingPathComponent($0).path }
-        try table.run()
-        table.waitUntilExit()
-        #expect(table.terminationStatus == 0)
-        #expect(try String(contentsOf: readme, encoding: .utf8) == committedReadme, "README's table is stale")
+        #expect(
+            MarkdownGenerator(interfaces: interfaces).replacingSummary(in: committedReadme) == committedReadme,
+            "README's table is stale")
         #expect(committedReadme.contains("| `io.chevron.BackButton` | `Size`, `SizeMany`, `Transition`, `Render`"))
         let reference = try String(
             contentsOf: Self.root.appendingPathComponent("docs/INTERFACES.md"), encoding: .utf8)
-        #expect(reference == (try String(contentsOf: markdown, encoding: .utf8)), "docs/INTERFACES.md is stale")
+        #expect(
+            reference == MarkdownGenerator(interfaces: Array(interfaces.prefix(3))).document(),
+            "docs/INTERFACES.md is stale")
         // Every method of every interface is in the reference, with its signature.
-        for file in Self.interfaces.prefix(3) {
-            let interface = try IDLParser.parse(
-                try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8))
+        for interface in interfaces.prefix(3) {
             for method in interface.methods { #expect(reference.contains("#### `\(method.name)`")) }
         }
     }

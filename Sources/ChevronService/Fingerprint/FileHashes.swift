@@ -1,3 +1,4 @@
+import ChevronText
 import Crypto
 import Synchronization
 
@@ -5,10 +6,18 @@ import Synchronization
     import Glibc
 #endif
 
-/// SHA-256 hashes of files, remembered by path, size, modification time and inode, so that a
-/// fingerprint reads only the files that changed since it last ran. The memo is also kept in a
-/// cache file (one line per file), so a new process (`chevron --local`, a restarted daemon)
-/// does not read every font again; a cache that cannot be read or written is only slower.
+/// SHA-256 hashes of files, remembered by path with the file's size, modification time, status
+/// change time and inode, so that a fingerprint reads only the files that changed since it last
+/// ran. The status change time (ctime) is what no one can set back: a file rewritten in place
+/// with its modification time restored (`touch -r`) keeps its size, inode and mtime, but its
+/// ctime moves, and it is read again.
+///
+/// The memo is also kept in a cache file (one line per file), so a new process (`chevron
+/// --local`, a restarted daemon) does not read every font again. The file is read on the first
+/// hash asked for, not before: a process that never computes a fingerprint never reads it. It
+/// holds the files of the last scan only: `save` keeps the files asked for since the previous
+/// save and forgets the rest, so files that are gone (a deleted fonts folder) leave it at the
+/// next fingerprint. A cache that cannot be read or written is only slower.
 final class FileHashes: Sendable {
     /// A file's size in bytes (-1 when it cannot be read) and the SHA-256 of its bytes in hex.
     struct Hash: Sendable, Hashable {
@@ -19,25 +28,33 @@ final class FileHashes: Sendable {
     private struct Stamp: Hashable {
         var size: Int
         var modified: Int
+        var changed: Int
         var inode: UInt
     }
 
-    private let memo = Mutex<[String: (stamp: Stamp, digest: String)]>([:])
+    private struct Entry {
+        var stamp: Stamp
+        var digest: String
+    }
+
+    private struct State {
+        /// Whether the cache file was read (or there is none).
+        var loaded = false
+        var memo: [String: Entry] = [:]
+        /// The paths asked for since the last save: the scan `save` keeps.
+        var asked: Set<String> = []
+    }
+
+    private let state = Mutex(State())
     private let cacheFile: String?
 
-    /// A memo kept in `cacheFile` (nil keeps it in memory only).
+    /// The longest cache file read (a system's fonts take about 200 bytes a file).
+    static let cacheFileLimit = 64 << 20
+
+    /// A memo kept in `cacheFile` (nil keeps it in memory only). Nothing is read yet.
     init(cacheFile: String?) {
         self.cacheFile = cacheFile
-        guard let cacheFile, let text = Self.readText(cacheFile) else { return }
-        var loaded: [String: (stamp: Stamp, digest: String)] = [:]
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
-            guard fields.count == 5, let size = Int(fields[0]), let modified = Int(fields[1]),
-                let inode = UInt(fields[2]), fields[3].utf8.count == 64
-            else { continue }
-            loaded[String(fields[4])] = (Stamp(size: size, modified: modified, inode: inode), String(fields[3]))
-        }
-        memo.withLock { $0 = loaded }
+        if cacheFile == nil { state.withLock { $0.loaded = true } }
     }
 
     /// The default cache file: `$XDG_CACHE_HOME/chevron/file-hashes.tsv`, else under `~/.cache`.
@@ -47,48 +64,96 @@ final class FileHashes: Sendable {
         return nil
     }
 
-    /// The hash of the file at `path`: remembered when its size, modification time and inode are
-    /// unchanged, else read now.
+    /// Reads the cache file into the memo, once; entries hashed meanwhile are kept.
+    func load() {
+        guard let cacheFile, !state.withLock({ $0.loaded }) else { return }
+        let loaded: [String: Entry]
+        switch RegularFile.read(cacheFile, limit: Self.cacheFileLimit) {
+        case .success(let bytes): loaded = Self.parse(bytes)
+        case .failure: loaded = [:]
+        }
+        state.withLock { state in
+            guard !state.loaded else { return }
+            state.memo.merge(loaded) { hashed, _ in hashed }
+            state.loaded = true
+        }
+    }
+
+    /// The hash of the file at `path`: remembered when its size, modification time, status
+    /// change time and inode are unchanged, else read now. Only a regular file is opened
+    /// (`RegularFile`): a FIFO hashes as `not a regular file`, without waiting.
     func hash(of path: String) -> Hash {
+        load()
+        state.withLock { _ = $0.asked.insert(path) }
+        let descriptor: Int32
+        switch RegularFile.open(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let failure) where failure.kind != nil: return Hash(size: -1, digest: "not a regular file")
+        case .failure(let failure) where failure.errorNumber == ENOENT || failure.errorNumber == ENOTDIR:
+            return Hash(size: -1, digest: "missing")
+        case .failure: return Hash(size: -1, digest: "unreadable")
+        }
+        defer { close(descriptor) }
         var info = stat()
-        guard stat(path, &info) == 0 else { return Hash(size: -1, digest: "missing") }
+        guard fstat(descriptor, &info) == 0 else { return Hash(size: -1, digest: "unreadable") }
         let stamp = Stamp(
             size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
-            inode: UInt(info.st_ino))
-        if let known = memo.withLock({ $0[path] }), known.stamp == stamp {
+            changed: Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec), inode: UInt(info.st_ino))
+        if let known = state.withLock({ $0.memo[path] }), known.stamp == stamp {
             return Hash(size: stamp.size, digest: known.digest)
         }
-        guard let digest = Self.sha256(ofFile: path) else { return Hash(size: -1, digest: "unreadable") }
-        memo.withLock { $0[path] = (stamp, digest) }
+        guard let digest = Self.sha256(of: descriptor) else { return Hash(size: -1, digest: "unreadable") }
+        state.withLock { $0.memo[path] = Entry(stamp: stamp, digest: digest) }
         return Hash(size: stamp.size, digest: digest)
     }
 
-    /// Writes the memo to the cache file (a temporary file renamed over it, so readers never see
-    /// half a file); does nothing when there is no cache file or it cannot be written.
+    /// Keeps the files asked for since the last save, forgetting the others, and writes them to
+    /// the cache file (a temporary file renamed over it, so readers never see half a file); the
+    /// writing is skipped when there is no cache file or it cannot be written.
     func save() {
+        let kept = state.withLock { state in
+            state.memo = state.memo.filter { state.asked.contains($0.key) }
+            state.asked = []
+            return state.memo
+        }
         guard let cacheFile else { return }
-        let lines = memo.withLock { memo in
-            // A path with a tab or line break would not read back; it is hashed again next time.
-            memo.filter { !$0.key.contains("\n") && !$0.key.contains("\t") }.map { path, entry in
-                "\(entry.stamp.size)\t\(entry.stamp.modified)\t\(entry.stamp.inode)\t\(entry.digest)\t\(path)\n"
-            }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(kept.count * 200)
+        // A path with a tab or line break would not read back; it is hashed again next time.
+        for (path, entry) in kept where !path.utf8.contains(0x0A) && !path.utf8.contains(0x09) {
+            let stamp = entry.stamp
+            bytes += "\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)\t\(stamp.inode)\t".utf8
+            bytes += entry.digest.utf8
+            bytes.append(0x09)
+            bytes += path.utf8
+            bytes.append(0x0A)
         }
         let directory = String(cacheFile[..<(cacheFile.lastIndex(of: "/") ?? cacheFile.startIndex)])
         Self.makeDirectories(directory)
         let temporary = cacheFile + ".\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
-        let bytes = Array(lines.joined().utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            written += count
+        }
         close(descriptor)
         if written == bytes.count { rename(temporary, cacheFile) } else { unlink(temporary) }
     }
 
-    /// The SHA-256 of a file's bytes in hex, read 1 MiB at a time; nil when it cannot be read.
+    /// The SHA-256 of a regular file's bytes in hex; nil when it cannot be read or is not a
+    /// regular file.
     static func sha256(ofFile path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard case .success(let descriptor) = RegularFile.open(path) else { return nil }
         defer { close(descriptor) }
+        return sha256(of: descriptor)
+    }
+
+    /// The SHA-256 of what is left to read from `descriptor`, read 1 MiB at a time, in hex.
+    private static func sha256(of descriptor: Int32) -> String? {
         var hasher = SHA256()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
@@ -101,18 +166,49 @@ final class FileHashes: Sendable {
         return hasher.finalize().hex
     }
 
-    private static func readText(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0, bytes.count < 64 << 20 else { break }
-            bytes += buffer.prefix(count)
+    /// The cache file's lines as entries: `size, mtime, ctime, inode, digest, path`, separated by
+    /// tabs; a line of any other shape (a cache written by another version) is ignored.
+    private static func parse(_ bytes: [UInt8]) -> [String: Entry] {
+        var entries: [String: Entry] = [:]
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                var end = start
+                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+                if let (path, entry) = parseLine(UnsafeBufferPointer(rebasing: buffer[start..<end])) {
+                    entries[path] = entry
+                }
+                start = end + 1
+            }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return entries
+    }
+
+    private static func parseLine(_ line: UnsafeBufferPointer<UInt8>) -> (String, Entry)? {
+        var numbers: [Int] = []
+        numbers.reserveCapacity(4)
+        var position = 0
+        // Four numbers, each ended by a tab.
+        while numbers.count < 4 {
+            var value = 0
+            var digits = 0
+            while position < line.count, line[position] != 0x09 {
+                let digit = Int(line[position]) - 0x30
+                guard (0...9).contains(digit), digits < 19 else { return nil }
+                value = value * 10 + digit
+                digits += 1
+                position += 1
+            }
+            guard digits > 0, position < line.count else { return nil }
+            numbers.append(value)
+            position += 1
+        }
+        // The digest: 64 hex digits and a tab; the path is the rest.
+        guard position + 65 < line.count, line[position + 64] == 0x09 else { return nil }
+        let digest = String(decoding: UnsafeBufferPointer(rebasing: line[position..<position + 64]), as: UTF8.self)
+        let path = String(decoding: UnsafeBufferPointer(rebasing: line[(position + 65)...]), as: UTF8.self)
+        let stamp = Stamp(size: numbers[0], modified: numbers[1], changed: numbers[2], inode: UInt(numbers[3]))
+        return (path, Entry(stamp: stamp, digest: digest))
     }
 
     private static func makeDirectories(_ path: String) {

@@ -37,7 +37,8 @@ public struct Fingerprint: Sendable, Hashable {
     public var seconds: Double
 
     /// Computes the fingerprint of what `text` and `registry` answer with; `hashes` remembers
-    /// the hashes of files by path, size and modification time, so unchanged files are not read.
+    /// the hashes of files (see `FileHashes`), so unchanged files are not read, and keeps the
+    /// files of this computation only when it is saved at the end.
     static func compute(
         text: TextEngine, registry: LookRegistry, version: String, hashes: FileHashes
     ) -> Fingerprint {

@@ -9,8 +9,8 @@ import NIOPosix
 // nio-echo-floor: the framework's floor for chevrond's benchmarks. A bare SwiftNIO server on a
 // Unix socket with chevrond's event-loop setup (the singleton group, the same NUL framing by
 // VarlinkFrameDecoder) that answers each message with a fixed short reply and nothing else: what
-// a call costs before any Varlink or chevron work. scripts/bench-daemon.sh runs the same load
-// against it and against chevrond and prints each figure as a ratio to it.
+// a call costs before any Varlink or chevron work. Benchmarks/scripts/bench-daemon.sh runs the
+// same load against it and against chevrond and prints each figure as a ratio to it.
 // Usage: nio-echo-floor SOCKET_PATH   (serves until killed)
 
 /// Replies to every message with `{"parameters":{}}` and a NUL, flushing once per read, as

@@ -9,9 +9,10 @@ import NIOCore
 
 // A loop to run under a profiler (`perf record -g`): one of the benchmarks' workloads over the
 // titles, repeated for a number of rounds, printing the time per title. Not a benchmark: the
-// figures that count come from scripts/bench.sh, against the floors.
+// figures that count come from Benchmarks/scripts/bench.sh, against the floors.
 //
-// Usage: chevron-profile WORKLOAD [ROUNDS] with CHEVRON_TITLES set (default ../shared/bench/titles.txt).
+// Usage: chevron-profile WORKLOAD [ROUNDS]; the titles are CHEVRON_TITLES's file, else
+// Benchmarks/floors/titles.txt (found from this source file's place).
 // Workloads: uncached-measure, cached-measure, uncached-size, layout, cached-size; a look
 // (LOOK=classic) may be set in the environment, and for the measurements a font pattern at
 // 12 pt (FONT="Liberation Sans:bold", the floor's; default the look's font). The wire's own cost per
@@ -29,7 +30,10 @@ guard arguments.count >= 2 else {
 let workload = arguments[1]
 let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 200 : 200
 let environment = ProcessInfo.processInfo.environment
-let path = environment["CHEVRON_TITLES"] ?? "../shared/bench/titles.txt"
+let path =
+    environment["CHEVRON_TITLES"]
+    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("floors/titles.txt").path
 guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
     print("cannot read titles from \(path)")
     exit(1)

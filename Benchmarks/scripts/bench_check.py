@@ -2,7 +2,8 @@
 """Runs `chevron check --look all` over catalogues through a fresh release chevrond and in process,
 and prints rows per second, wall time and peak memory, with each row's cost against the floor.
 
-Usage: bench_check.py FLOOR_US RUNS WORK_DIR CATALOG...   (called by scripts/bench-check.sh)
+Usage: bench_check.py FLOOR_US RUNS WORK_DIR CATALOG...   (called by Benchmarks/scripts/bench-check.sh)
+CHEVRON_BIN_DIR names the folder of the release chevron and chevrond (default Benchmarks/.build/release).
 """
 import os
 import re
@@ -12,7 +13,7 @@ import subprocess
 import sys
 import time
 
-RELEASE = ".build/release"
+RELEASE = os.environ.get("CHEVRON_BIN_DIR", "Benchmarks/.build/release")
 AIM_SECONDS = 2.0
 
 

@@ -1,26 +1,25 @@
 #!/usr/bin/env bash
-# Instructions per title, counted by valgrind's callgrind: the same workloads as scripts/bench.sh
-# (Profiling/chevron-profile) and the HarfBuzz floor of ../shared/bench/hb_shape_floor.c, each as
-# a ratio to the floor's count. Counts do not move with the machine's load, as times do here (the
-# floor's time moved between 1.2 and 2.1 us in one hour): use them to compare two builds, and the
-# timed ratios of scripts/bench.sh for the targets, which are stated in time.
-# Usage: scripts/bench-instructions.sh [LOOK...]   (default: classic modern)
+# Instructions per title, counted by valgrind's callgrind: the same workloads as
+# Benchmarks/scripts/bench.sh (Benchmarks/Sources/chevron-profile) and the HarfBuzz floor of
+# Benchmarks/floors/hb_shape_floor.c, each as a ratio to the floor's count. Counts do not move
+# with the machine's load, as times do on a shared machine: use them to compare two builds, and
+# the timed ratios of Benchmarks/scripts/bench.sh for the targets, which are stated in time.
+# Usage: Benchmarks/scripts/bench-instructions.sh [LOOK...]   (default: classic modern)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-shared=${CHEVRON_SHARED:-../shared}
+cd "$(dirname "$0")/../.."
 command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 2; }
 command -v objcopy >/dev/null || { echo "needs objcopy (apt-get install binutils)" >&2; exit 2; }
-export CHEVRON_TITLES=${CHEVRON_TITLES:-$shared/bench/titles.txt}
-# The cache keys' hash seed is drawn at random per process, which moved the counts by about ±100
+export CHEVRON_TITLES=${CHEVRON_TITLES:-$PWD/Benchmarks/floors/titles.txt}
+# The cache keys' hash seed is drawn at random per process, which moves the counts by about ±100
 # between runs (other probe sequences); a constant seed makes two builds' counts comparable.
 export SWIFT_DETERMINISTIC_HASHING=1
 titles=$(grep -c . "$CHEVRON_TITLES")
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-CHEVRON_BENCHMARKS=1 swift build -c release --product chevron-profile >/dev/null
+swift build --package-path Benchmarks -c release --product chevron-profile >/dev/null
 # valgrind gives up on the program's debug information since it links ChevronService (for the
 # wire workloads): "Possibly corrupted debuginfo file". It counts a copy without it.
 profile="$work/chevron-profile"
-objcopy --strip-debug .build/release/chevron-profile "$profile"
+objcopy --strip-debug "$(swift build --package-path Benchmarks -c release --show-bin-path)/chevron-profile" "$profile"
 
 # A program's total instructions under callgrind.
 count() {
@@ -30,7 +29,7 @@ count() {
 
 # The floor shapes every title 50 times after reading them and opening the font (a few million
 # instructions, under 0.5% of the total, counted in).
-cc -O2 "$shared/bench/hb_shape_floor.c" -o "$work/floor" $(pkg-config --cflags --libs harfbuzz)
+cc -O2 Benchmarks/floors/hb_shape_floor.c -o "$work/floor" $(pkg-config --cflags --libs harfbuzz)
 font=$(fc-match -f '%{file}' 'Liberation Sans:bold')
 floor=$(( $(count "$work/floor" "$font" "$CHEVRON_TITLES") / (titles * 50) ))
 echo "floor: raw hb_shape $floor instructions/title"

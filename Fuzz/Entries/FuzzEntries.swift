@@ -1,3 +1,10 @@
+// The fuzz targets' entry points. Two packages compile this one file: the fuzz package (Fuzz/),
+// as its ChevronFuzzing library that every fuzz-* executable calls, and the main package's
+// ChevronFuzzingTests, through the relative symbolic link
+// Tests/ChevronFuzzingTests/FuzzEntries.swift -> ../../Fuzz/Entries/FuzzEntries.swift, so that
+// `make test` replays the corpus and past crashes through the same code without building the
+// fuzz package. Import only modules that both packages provide.
+
 import ChevronBuiltInLooks
 import ChevronCheck
 import ChevronLooks

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fairness between connections, against a running chevrond (issue 12, item 4).
+"""Fairness between connections, against a running chevrond.
 
 Usage: bench_fairness.py SOCKET [SECONDS]
 1. A light client alone: serial uncached MeasureText calls (a new text each), latency p50/p99.

@@ -2,10 +2,10 @@ import Benchmark
 import ChevronText
 import Foundation
 
-/// Per-title measuring and sizing cost over ../shared/bench/titles.txt, uncached and cached.
+/// Per-title measuring and sizing cost over Benchmarks/floors/titles.txt, uncached and cached.
 ///
-/// One iteration measures every title once; scripts/bench.sh divides by the title count and by the
-/// HarfBuzz floor that ../shared/bench/floors.sh measures in the same run. The floor shapes with
+/// One iteration measures every title once; Benchmarks/scripts/bench.sh divides by the title
+/// count and by the HarfBuzz floor that Benchmarks/floors/floors.sh measures in the same run. The floor shapes with
 /// Liberation Sans Bold at 12 pt, kerning on, so the main pair of benchmarks uses that request; the
 /// classic look's request (Helvetica Bold, kerning off) is measured beside it.
 let benchmarks: @Sendable () -> Void = {
@@ -38,10 +38,14 @@ let benchmarks: @Sendable () -> Void = {
     registerLookBenchmarks(titles: titles)
 }
 
-/// The benchmark titles: `CHEVRON_TITLES`, else ../shared/bench/titles.txt beside the package.
+/// The benchmark titles: `CHEVRON_TITLES`, else Benchmarks/floors/titles.txt, found from this
+/// source file's place, whatever the working directory.
 enum BenchmarkTitles {
     static func load() -> [String] {
-        let path = ProcessInfo.processInfo.environment["CHEVRON_TITLES"] ?? "../shared/bench/titles.txt"
+        let path =
+            ProcessInfo.processInfo.environment["CHEVRON_TITLES"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("floors/titles.txt").path
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             fatalError("cannot read titles from \(path); set CHEVRON_TITLES")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import VarlinkCodegen
 import VarlinkIDL
 
 // varlink-codegen: Swift types for Varlink interface descriptions, one file per interface, and
@@ -9,8 +10,9 @@ import VarlinkIDL
 // one reference document. --module names the module the output belongs to (default
 // ChevronWire); output for ChevronVarlink itself (org.varlink.service) does not import it.
 // With --readme, no Swift is written: the table of interfaces, methods and errors between the
-// README's `interfaces-table` markers is rewritten from the files. The output is committed; a
-// test runs this tool again and compares, so the .varlink files stay the single source.
+// README's `interfaces-table` markers is rewritten from the files. The output is committed;
+// ChevronWireTests run the same generators (the VarlinkCodegen library) again and compare, so
+// the .varlink files stay the single source.
 
 func fail(_ message: String, code: Int32 = 1) -> Never {
     FileHandle.standardError.write(Data("varlink-codegen: \(message)\n".utf8))

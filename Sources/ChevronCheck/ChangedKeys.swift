@@ -1,0 +1,100 @@
+import Foundation
+
+/// The keys whose value, in any language, differs from the catalogues at a git revision
+/// (`chevron check --changed-since REF`), so that a pull request's check measures what it
+/// changed: each file is read as it is and as `git show REF:PATH` gives it, and a key is changed
+/// when one of its titles was added or altered in any file. A file the revision does not have is
+/// new, and checked whole.
+public struct ChangedKeys: Sendable {
+    /// Keys (without their variant: `settings.title` of `settings.title (de, plural one)`) with a
+    /// title added or changed since the revision.
+    public let keys: Set<String>
+    /// Files (normalised paths, as entries name them) that the revision does not have.
+    public let newFiles: Set<String>
+
+    /// Whether `entry` is to be checked: its file is new, or its key changed.
+    public func admits(_ entry: TitleEntry) -> Bool {
+        newFiles.contains(entry.file) || keys.contains(Self.baseKey(entry.key))
+    }
+
+    /// Compares `files` (as the plan names them, read in `format`) with their versions at
+    /// `revision`.
+    /// - Throws: `CheckPlan.Problem` when git is missing, the folder is not in a repository, or
+    ///   the revision is unknown.
+    public init(files: [String], since revision: String, format: TitleFormat?) throws(CheckPlan.Problem) {
+        let option = "--changed-since \(revision)"
+        let commit = try Self.git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], option: option)
+        guard commit.status == 0 else {
+            throw CheckPlan.Problem(description: "\(option): no such revision in this repository")
+        }
+        var keys: Set<String> = []
+        var newFiles: Set<String> = []
+        for file in files {
+            // A file that cannot be read now is reported by the check itself.
+            guard let current = try? TitleFile.read(file, format: format) else { continue }
+            let spec = file.hasPrefix("/") ? try Self.repositoryPath(file, option: option) : "./" + file
+            let old = try Self.git(["show", "\(revision):\(spec)"], option: option)
+            guard old.status == 0 else {
+                newFiles.insert(TitleFile.normalizedPath(file))
+                continue
+            }
+            let before = (try? TitleFile.entries(in: old.output, path: file, format: format)) ?? []
+            var titles: [String: [String]] = [:]
+            for entry in before { titles[entry.key, default: []].append(entry.title) }
+            var now: [String: [String]] = [:]
+            for entry in current { now[entry.key, default: []].append(entry.title) }
+            for (key, values) in now where titles[key] != values { keys.insert(Self.baseKey(key)) }
+        }
+        self.keys = keys
+        self.newFiles = newFiles
+    }
+
+    /// A key without its variant: `settings.title` of `settings.title (de, plural one)`, `tabs`
+    /// of `tabs[2]`.
+    static func baseKey(_ key: String) -> String {
+        let name = key.split(separator: " (", maxSplits: 1).first.map(String.init) ?? key
+        return name.split(separator: "[", maxSplits: 1).first.map(String.init) ?? name
+    }
+
+    /// An absolute path as git names it in the repository that holds it.
+    private static func repositoryPath(_ path: String, option: String) throws(CheckPlan.Problem) -> String {
+        let top = try git(["rev-parse", "--show-toplevel"], option: option)
+        let root = String(decoding: top.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let real = (path as NSString).resolvingSymlinksInPath
+        guard top.status == 0, real.hasPrefix(root + "/") else {
+            throw CheckPlan.Problem(description: "\(option): \(path) is not in this repository")
+        }
+        return String(real.dropFirst(root.count + 1))
+    }
+
+    /// Runs git with `arguments` in the current folder: its standard output and exit status.
+    /// - Throws: when git cannot be run, or says this is not a repository.
+    private static func git(_ arguments: [String], option: String) throws(CheckPlan.Problem) -> (
+        output: Data, status: Int32
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw CheckPlan.Problem(description: "\(option): git cannot be run (\(error.localizedDescription))")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if process.terminationStatus == 127 {
+            throw CheckPlan.Problem(description: "\(option): git is not installed")
+        }
+        if process.terminationStatus == 128,
+            String(decoding: message, as: UTF8.self).contains("not a git repository")
+        {
+            throw CheckPlan.Problem(description: "\(option): the current folder is not in a git repository")
+        }
+        return (data, process.terminationStatus)
+    }
+}

@@ -1,0 +1,129 @@
+import ChevronText
+
+/// A run's counts per language and look, the part of a catalogue that needs attention first
+/// first: for the text report's table, the JSON summary's `languages` and GitHub's job summary.
+public struct LanguageSummary: Sendable {
+    public let language: String?
+    public let look: String
+    public var rows = 0
+    public var truncated = 0
+    public var fellBack = 0
+    public var lineBreaks = 0
+    public var missingGlyphs = 0
+    /// Rows over a limit their own file sets (a width or a length).
+    public var overLimit = 0
+    public var errors = 0
+    /// Problems no baseline accepts (all of them without a baseline).
+    public var new = 0
+    /// The row furthest over its limit: its key and by how many points.
+    public var widest: (key: String, overflow: Double)?
+
+    /// Rows with a problem of any kind.
+    public var problems: Int { truncated + fellBack + lineBreaks + missingGlyphs + overLimit + errors }
+
+    /// The groups of `rows` (unreadable files left out: they have no language or look), the
+    /// most problems first, then the widest overflow, then by language and look.
+    public static func of(_ rows: [CheckRow]) -> [LanguageSummary] {
+        var groups: [String: LanguageSummary] = [:]
+        for row in rows where !row.isUnreadableFile {
+            let id = (row.language ?? "") + "\u{0}" + row.look
+            var group = groups[id] ?? LanguageSummary(language: row.language, look: row.look)
+            group.rows += 1
+            let problems = row.problems
+            if problems.contains(.truncated) { group.truncated += 1 }
+            if problems.contains(.fellBack) { group.fellBack += 1 }
+            if problems.contains(.lineBreak) { group.lineBreaks += 1 }
+            if problems.contains(.missingGlyphs) { group.missingGlyphs += 1 }
+            if problems.contains(.overOwnLimit) || problems.contains(.overLength) { group.overLimit += 1 }
+            if problems.contains(.error) { group.errors += 1 }
+            if row.hasNewProblems { group.new += 1 }
+            if row.overflow > (group.widest?.overflow ?? 0) { group.widest = (row.key, row.overflow) }
+            groups[id] = group
+        }
+        return groups.values.sorted {
+            ($1.problems, $1.widest?.overflow ?? 0, $0.language ?? "", $0.look)
+                < ($0.problems, $0.widest?.overflow ?? 0, $1.language ?? "", $1.look)
+        }
+    }
+
+    /// The groups as a text table, a line each under a header.
+    public static func table(_ groups: [LanguageSummary]) -> [String] {
+        let header = ["language", "look", "rows", "truncated", "fell back", "line breaks", "missing", "over limit",
+            "errors", "widest overflow"]
+        let lines = groups.map { group in
+            [
+                (group.language ?? "-").escapingControls, group.look, "\(group.rows)", "\(group.truncated)",
+                "\(group.fellBack)", "\(group.lineBreaks)", "\(group.missingGlyphs)", "\(group.overLimit)",
+                "\(group.errors)",
+                group.widest.map { "+\(Points.text($0.overflow)) pt \($0.key.escapingControls)" } ?? "-",
+            ]
+        }
+        let widths = header.indices.map { column in
+            ([header] + lines).map { $0[column].characterCount }.max() ?? 0
+        }
+        return ([header] + lines).map { cells in
+            cells.indices.map { column in
+                let cell = cells[column]
+                let padding = String(repeating: " ", count: widths[column] - cell.characterCount)
+                // Names to the left, numbers to the right, the last column as it is.
+                return column < 2 ? cell + padding : column == cells.count - 1 ? cell : padding + cell
+            }.joined(separator: "  ")
+        }
+    }
+
+    /// The groups as a Markdown table (GitHub's job summary): a heading and a row per group.
+    public static func markdown(_ groups: [LanguageSummary], baselined: Bool) -> String {
+        func cell(_ text: String) -> String {
+            text.escapingControls.replacingOccurrences(of: "|", with: "\\|")
+        }
+        var lines = [
+            "### chevron check", "",
+            "| language | look | rows | truncated | fell back | missing glyphs | over limit | errors |"
+                + (baselined ? " new since the baseline |" : "") + " widest overflow |",
+            "|---|---|---:|---:|---:|---:|---:|---:|" + (baselined ? "---:|" : "") + "---|",
+        ]
+        for group in groups {
+            lines.append(
+                "| \(cell(group.language ?? "-")) | \(cell(group.look)) | \(group.rows) | \(group.truncated) | "
+                    + "\(group.fellBack) | \(group.missingGlyphs) | \(group.overLimit) | \(group.errors) |"
+                    + (baselined ? " \(group.new) |" : "")
+                    + " \(group.widest.map { "+\(Points.text($0.overflow)) pt `\(cell($0.key))`" } ?? "-") |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension CheckProblem {
+    /// How much a problem weighs when a report can show only some: a file or title that could
+    /// not be checked first, then what a user cannot read at all, then what is cut.
+    var weight: Int {
+        switch self {
+        case .unreadableFile: 0
+        case .error: 1
+        case .missingGlyphs: 2
+        case .overOwnLimit: 3
+        case .overLength: 4
+        case .fellBack: 5
+        case .truncated: 6
+        case .lineBreak: 7
+        }
+    }
+
+    /// The problems no baseline accepts of `rows`, the most severe first: those that fail the
+    /// run under `failOn`, then by weight, then the widest overflow; in report order within
+    /// (`order` is the problem's place in the report).
+    public static func mostSevereFirst(
+        _ rows: [CheckRow], failOn: [CheckPlan.FailOn]
+    ) -> [(row: CheckRow, problem: CheckProblem, order: Int)] {
+        var found: [(row: CheckRow, problem: CheckProblem, order: Int)] = []
+        for row in rows {
+            for problem in row.newProblems { found.append((row, problem, found.count)) }
+        }
+        found.sort { left, right in
+            let a = (left.problem.fails(under: failOn) ? 0 : 1, left.problem.weight, -left.row.overflow, left.order)
+            let b = (right.problem.fails(under: failOn) ? 0 : 1, right.problem.weight, -right.row.overflow, right.order)
+            return a < b
+        }
+        return found
+    }
+}

@@ -1,0 +1,1 @@
+../../Fuzz/Entries/FuzzEntries.swift
