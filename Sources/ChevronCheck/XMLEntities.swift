@@ -9,20 +9,25 @@ import Foundation
 ///
 /// - Internal general entities (`<!ENTITY app "Chevron">`) are expanded in text and in attribute
 ///   values, nested ones too, as XML defines it: character references in a value are read when it
-///   is declared, entity references when it is used, and an entity's value in text is read as
-///   content (it may hold markup).
+///   is declared, entity references when it is used.
 /// - The five predefined entities (`&amp;` …) and character references (`&#233;`) are left to the
 ///   parser.
+/// - An entity's value is text. Whatever the parser would refuse in it, it would refuse at every
+///   use, each refusal a report Foundation's parser never frees: so markup (`<`), an `&` that
+///   starts no reference and a character reference to a character XML does not allow are refused
+///   here, once, and a `>` is written `&gt;`. A character XML does not allow anywhere in the file
+///   (a control character, U+FFFE, U+FFFF) is refused before anything else.
 /// - Refused, each an error naming the entity: an external entity (`SYSTEM`, `PUBLIC`), a
 ///   parameter entity reference in the DTD (`%name;`), an entity used but not declared in the
-///   internal subset (an external DTD subset is never read), an entity that refers to itself, one
-///   nested more than `depthLimit` deep, and one whose value is not well-formed where it is used.
+///   internal subset (an external DTD subset is never read), an entity that refers to itself, and
+///   one nested more than `depthLimit` deep.
 /// - The work is bounded: each reference costs the bytes of its entity's value, at least
 ///   `referenceCost` (16), nested references included, and a file whose references cost more than
 ///   `expansionLimit` in all is refused (`entity expansion over 262144 bytes`): at most 256 KiB
 ///   written out and 16,384 references. The pass is linear in the file and that cost. What is
 ///   written out goes on through the XML parser and the reader byte by byte: the bound keeps each
 ///   input of the fuzz targets (`scripts/fuzz.sh android xliff`) within their one-second timeout.
+///   (A value being text, what an entity writes out costs the parser no more than its bytes.)
 ///
 /// Lines are kept: the declaration is replaced by its line breaks, and a line break in an
 /// entity's value is written as a character reference (`&#10;`) in text, as a space elsewhere,
@@ -97,12 +102,13 @@ struct XMLEntities {
     // MARK: The document
 
     private mutating func run() throws(TitleFileError) -> [UInt8] {
+        try checkCharacters()
         var start = 0
         if let declarationEnd = xmlDeclarationEnd() {
             copyDeclaration(upTo: declarationEnd)
             start = declarationEnd
         }
-        try content(bytes, from: start, entity: nil)
+        try content(bytes, from: start)
         return output
     }
 
@@ -135,98 +141,113 @@ struct XMLEntities {
         output += declaration
     }
 
-    /// Copies content (the document's, or an entity's value: `entity` names it) to the output,
-    /// expanding references; an entity's value must hold whole constructs.
-    private mutating func content(
-        _ source: UnsafeBufferPointer<UInt8>, from start: Int, entity: Int?
-    ) throws(TitleFileError) {
-        let nested = entity != nil
+    /// Refuses a character XML does not allow (a control character other than tab, line feed
+    /// and carriage return; U+FFFE, U+FFFF), which libxml2 would report at every place an entity
+    /// puts it.
+    private func checkCharacters() throws(TitleFileError) {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
+                throw failure("holds U+\(Self.hex(UInt32(byte))), a character XML does not allow", at: index)
+            }
+            if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                let code: UInt32 = bytes[index + 2] == 0xBE ? 0xFFFE : 0xFFFF
+                throw failure("holds U+\(Self.hex(code)), a character XML does not allow", at: index)
+            }
+            index += 1
+        }
+    }
+
+    /// `code` as four or more uppercase hexadecimal digits.
+    private static func hex(_ code: UInt32) -> String {
+        let digits = String(code, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// Copies the document's content to the output, expanding references.
+    private mutating func content(_ source: UnsafeBufferPointer<UInt8>, from start: Int) throws(TitleFileError) {
         var index = start
         while index < source.count {
             // A run of plain text, copied whole.
             var end = index
-            while end < source.count, source[end] != UInt8(ascii: "<"), source[end] != UInt8(ascii: "&") {
-                if nested, source[end] == 0x0A || source[end] == 0x0D { break }
-                end += 1
-            }
+            while end < source.count, source[end] != UInt8(ascii: "<"), source[end] != UInt8(ascii: "&") { end += 1 }
             output += source[index..<end]
             index = end
             guard index < source.count else { return }
-            switch source[index] {
-            case 0x0A, 0x0D:
-                // A line break in an entity's value: a character reference keeps the lines.
-                write("&#10;")
-                index += source[index] == 0x0D && index + 1 < source.count && source[index + 1] == 0x0A ? 2 : 1
-            case UInt8(ascii: "&"):
-                if !nested { referenceOffset = index }
-                index = try reference(in: source, at: index, inAttribute: false)
-            default:
-                index = try markup(in: source, at: index, entity: entity)
+            if source[index] == UInt8(ascii: "&") {
+                referenceOffset = index
+                index = try reference(in: source, at: index, entity: nil, inAttribute: false)
+            } else {
+                index = try markup(at: index)
             }
+        }
+    }
+
+    /// Copies an entity's value into text: references expanded, `>` as `&gt;` (so no `]]>` is
+    /// made), line breaks as character references (so the lines stay the file's). A value holds
+    /// text only: markup in it (`<`) is refused, as it would be parsed, and its errors reported,
+    /// wherever the entity is used.
+    private mutating func text(_ value: UnsafeBufferPointer<UInt8>, entity: Int) throws(TitleFileError) {
+        var index = 0
+        while index < value.count {
+            let byte = value[index]
+            switch byte {
+            case UInt8(ascii: "&"):
+                index = try reference(in: value, at: index, entity: entity, inAttribute: false)
+                continue
+            case UInt8(ascii: "<"):
+                throw failure(
+                    "the entity &\(names[entity].text); holds markup (<), which is not read: an entity's value is text")
+            case UInt8(ascii: ">"): write("&gt;")
+            case 0x0A: write("&#10;")
+            case 0x0D:
+                write("&#10;")
+                if index + 1 < value.count, value[index + 1] == 0x0A { index += 1 }
+            default: output.append(byte)
+            }
+            index += 1
         }
     }
 
     /// Copies the markup at `index` (a `<`) and returns the offset past it.
-    private mutating func markup(
-        in source: UnsafeBufferPointer<UInt8>, at index: Int, entity: Int?
-    ) throws(TitleFileError) -> Int {
-        // A construct copied as it is (line breaks in an entity's value become spaces, or in
-        // CDATA character references outside it).
-        func verbatim(opening: Int, _ closing: StaticString) throws(TitleFileError) -> Int {
-            guard let close = find(closing, in: source, from: index + opening) else {
-                if let entity { throw notContent(entity) }
-                output += source[index...]
-                return source.count
+    private mutating func markup(at index: Int) throws(TitleFileError) -> Int {
+        // A construct copied as it is.
+        func verbatim(opening: Int, _ closing: StaticString) -> Int {
+            guard let close = find(closing, in: bytes, from: index + opening) else {
+                output += bytes[index...]
+                return bytes.count
             }
             let end = close + closing.utf8CodeUnitCount
-            guard entity != nil else {
-                output += source[index..<end]
-                return end
-            }
-            let cdata = closing.utf8CodeUnitCount == 3 && Self.has("<![CDATA[", in: source, at: index)
-            for byte in source[index..<end] {
-                if byte == 0x0A || byte == 0x0D {
-                    if cdata { write("]]>&#10;<![CDATA[") } else { output.append(0x20) }
-                } else {
-                    output.append(byte)
-                }
-            }
+            output += bytes[index..<end]
             return end
         }
-        let next = index + 1 < source.count ? source[index + 1] : 0
-        if next == UInt8(ascii: "?") { return try verbatim(opening: 2, "?>") }
+        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+        if next == UInt8(ascii: "?") { return verbatim(opening: 2, "?>") }
         if next == UInt8(ascii: "!") {
-            if Self.has("<!--", in: source, at: index) { return try verbatim(opening: 4, "-->") }
-            if Self.has("<![CDATA[", in: source, at: index) { return try verbatim(opening: 9, "]]>") }
-            if Self.has("<!DOCTYPE", in: source, at: index), entity == nil, !sawElement {
-                return try doctype(at: index)
-            }
-            if let entity { throw notContent(entity) }
+            if Self.has("<!--", in: bytes, at: index) { return verbatim(opening: 4, "-->") }
+            if Self.has("<![CDATA[", in: bytes, at: index) { return verbatim(opening: 9, "]]>") }
+            if Self.has("<!DOCTYPE", in: bytes, at: index), !sawElement { return try doctype(at: index) }
             output.append(UInt8(ascii: "<"))
             return index + 1
         }
-        if entity == nil, next != UInt8(ascii: "/") { sawElement = true }
-        return try tag(in: source, at: index, entity: entity)
+        if next != UInt8(ascii: "/") { sawElement = true }
+        return try tag(at: index)
     }
 
     /// Copies a start or end tag, expanding references in its attribute values.
-    private mutating func tag(
-        in source: UnsafeBufferPointer<UInt8>, at start: Int, entity: Int?
-    ) throws(TitleFileError) -> Int {
+    private mutating func tag(at start: Int) throws(TitleFileError) -> Int {
         var index = start
         var quote: UInt8?
-        while index < source.count {
-            let byte = source[index]
+        while index < bytes.count {
+            let byte = bytes[index]
             if let open = quote {
                 if byte == open {
                     quote = nil
                 } else if byte == UInt8(ascii: "&") {
-                    if entity == nil { referenceOffset = index }
-                    index = try reference(in: source, at: index, inAttribute: true)
+                    referenceOffset = index
+                    index = try reference(in: bytes, at: index, entity: nil, inAttribute: true)
                     continue
-                } else if byte == UInt8(ascii: "<") {
-                    if let entity { throw notContent(entity) }
-                    // Not well-formed: the parser says so.
                 }
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 quote = byte
@@ -234,37 +255,44 @@ struct XMLEntities {
                 output.append(byte)
                 return index + 1
             }
-            output.append(entity != nil && (byte == 0x0A || byte == 0x0D || byte == 0x09) ? 0x20 : byte)
+            output.append(byte)
             index += 1
         }
-        if let entity { throw notContent(entity) }
         return index
     }
 
     // MARK: References
 
     /// Handles the `&` at `index`: a character reference or a predefined entity is copied, a
-    /// declared entity expanded; returns the offset past the reference. An `&` that starts no
-    /// reference is copied, for the parser to refuse.
+    /// declared entity expanded; returns the offset past the reference. In the document, an `&`
+    /// that starts no reference is copied, for the parser to refuse once; in an entity's value
+    /// (`entity`), where the parser would refuse it at every use, it is refused here, and so is a
+    /// character reference to a character XML does not allow.
     private mutating func reference(
-        in source: UnsafeBufferPointer<UInt8>, at index: Int, inAttribute: Bool
+        in source: UnsafeBufferPointer<UInt8>, at index: Int, entity: Int?, inAttribute: Bool
     ) throws(TitleFileError) -> Int {
+        func noReference() throws(TitleFileError) -> Int {
+            if let entity {
+                throw failure(
+                    "the entity &\(names[entity].text); has an & that starts no reference (write &amp; for an &)")
+            }
+            output.append(UInt8(ascii: "&"))
+            return index + 1
+        }
         var end = index + 1
         if end < source.count, source[end] == UInt8(ascii: "#") {
             end += 1
             while end < source.count, Self.isNameByte(source[end]) { end += 1 }
-            guard end < source.count, source[end] == UInt8(ascii: ";") else {
-                output.append(UInt8(ascii: "&"))
-                return index + 1
+            guard end < source.count, source[end] == UInt8(ascii: ";") else { return try noReference() }
+            if entity != nil {
+                let digits = String(decoding: UnsafeBufferPointer(rebasing: source[(index + 2)..<end]), as: UTF8.self)
+                guard Self.character(digits) != nil else { return try noReference() }
             }
             output += source[index...end]
             return end + 1
         }
         while end < source.count, Self.isNameByte(source[end]) { end += 1 }
-        guard end > index + 1, end < source.count, source[end] == UInt8(ascii: ";") else {
-            output.append(UInt8(ascii: "&"))
-            return index + 1
-        }
+        guard end > index + 1, end < source.count, source[end] == UInt8(ascii: ";") else { return try noReference() }
         let name = Name(bytes: UnsafeBufferPointer(rebasing: source[(index + 1)..<end]))
         if Self.isPredefined(name.bytes) {
             output += source[index...end]
@@ -272,6 +300,13 @@ struct XMLEntities {
         }
         try expand(name, inAttribute: inAttribute)
         return end + 1
+    }
+
+    /// The character a character reference's digits (`233`, `xE9`) name, when XML allows it.
+    private static func character(_ digits: String) -> Unicode.Scalar? {
+        let code = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+        guard let code, let scalar = Unicode.Scalar(code), isXMLCharacter(scalar) else { return nil }
+        return scalar
     }
 
     /// Writes out the entity `name`'s value, in text or in an attribute value.
@@ -311,7 +346,7 @@ struct XMLEntities {
         if inAttribute {
             try attributeValue(value, entity: entity)
         } else {
-            try content(value, from: 0, entity: entity)
+            try text(value, entity: entity)
         }
     }
 
@@ -325,7 +360,7 @@ struct XMLEntities {
             let byte = value[index]
             switch byte {
             case UInt8(ascii: "&"):
-                index = try reference(in: value, at: index, inAttribute: true)
+                index = try reference(in: value, at: index, entity: entity, inAttribute: true)
                 continue
             case UInt8(ascii: "<"):
                 throw failure("the entity &\(names[entity].text); puts a < in an attribute value")
@@ -483,8 +518,7 @@ struct XMLEntities {
                 continue
             }
             let digits = String(decoding: literal[(index + 2)..<semicolon], as: UTF8.self)
-            let code = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            guard let code, let scalar = Unicode.Scalar(code), Self.isXMLCharacter(scalar) else {
+            guard let scalar = Self.character(digits) else {
                 throw failure(
                     "the entity \(name)'s value has &#\(digits);, which is not a character XML allows",
                     at: declaration)
@@ -600,9 +634,5 @@ struct XMLEntities {
     /// An error at the document offset `offset`, else at the reference being expanded.
     private func failure(_ reason: String, at offset: Int? = nil) -> TitleFileError {
         TitleFileError(file: file, line: line(at: offset ?? referenceOffset), reason: reason)
-    }
-
-    private func notContent(_ entity: Int) -> TitleFileError {
-        failure("the entity &\(names[entity].text); is not well-formed XML where it is used")
     }
 }
