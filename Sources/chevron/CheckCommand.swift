@@ -115,6 +115,30 @@ struct CheckCommand: AsyncParsableCommand {
     var json = false
 
     @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "Where a report goes: PATH for --format's report, or FORMAT=PATH for another (sarif=out.sarif, html=report/, junit=junit.xml); repeatable. - is standard output.",
+            valueName: "[FORMAT=]PATH"))
+    var output: [String] = []
+
+    @Option(
+        name: .long,
+        help:
+            "The html report's link for a title's file and line: a URL with {path} (from the top of the git repository), {line} and {commit} (git rev-parse HEAD)."
+    )
+    var linkTemplate: String?
+
+    @Flag(name: .long, help: "The html report lists every title, not only those with a problem.")
+    var htmlAll = false
+
+    @Flag(
+        name: .long,
+        help:
+            "The html report is one page with its pictures inline (-o FILE.html, or standard output), up to 20 MiB of pictures."
+    )
+    var selfContained = false
+
+    @Option(
         name: .long,
         help:
             "A baseline file (written by --write-baseline): the problems it holds are accepted, so only new ones fail; those it holds that are gone are reported fixed."
@@ -178,12 +202,22 @@ struct CheckCommand: AsyncParsableCommand {
 
     func validate() throws {
         if json, let format, format != .json { throw ValidationError("--json and --format \(format) disagree") }
-        _ = try plan
+        _ = try reports(try plan)
+    }
+
+    /// The reports this run writes (`--format`, `-o`, `--output`).
+    func reports(_ plan: CheckPlan) throws -> CheckReports {
+        try CheckReports(
+            format: plan.format, chosen: format != nil || json || plan.format != .text, outputs: output,
+            selfContained: selfContained, htmlAll: htmlAll, linkTemplate: linkTemplate != nil)
     }
 
     func run() async throws {
         let plan = try plan
+        let reports = try reports(plan)
         try await Output.reportingErrors {
+            // A link template is read, and git asked, before the titles are measured.
+            let links = try linkTemplate.map { template throws(CheckPlan.Problem) in try CheckLinkTemplate(template) }
             let connected = try await connection.connect()
             let client = connected.client
             // The daemon answers one connection's calls in order: batches spread over a few
@@ -199,45 +233,11 @@ struct CheckCommand: AsyncParsableCommand {
                 let place = row.line > 0 ? "\(row.file):\(row.line)" : row.file
                 Output.standardError("chevron: \(place.escapingControls): \((row.error ?? "").escapingControls)\n")
             }
-            switch plan.format {
-            case .text:
-                Output.printLines(CheckTable.lines(rows))
-                Output.printLines(
-                    run.fixed.map { "fixed since the baseline: \(CheckTable.describe($0))".escapingControls })
-                // With languages and more than one language or look, their counts, what needs
-                // attention first.
-                if run.languages.count > 1, run.languages.contains(where: { $0.language != nil }) {
-                    Output.printLines([""] + LanguageSummary.table(run.languages))
-                }
-            case .json:
-                let fingerprint = try await FingerprintCommand.fetch(from: client)
-                var json = PrettyJSON.toStandardOutput()
-                CheckReport(rows: rows, summary: summary, fingerprint: fingerprint, fixed: run.fixed).write(to: &json)
-                json.finish()
-            case .sarif:
-                let fingerprint = try await FingerprintCommand.fetch(from: client)
-                var json = PrettyJSON.toStandardOutput()
-                CheckSARIF.write(
-                    rows, failOn: run.failing, version: Chevron.version, fingerprint: fingerprint.fingerprint,
-                    baselined: summary.baseline != nil, fixed: run.fixed, maxResults: plan.maxResults, to: &json)
-                json.finish()
-            case .junit: Output.printLines(CheckJUnit.document(rows, looks: looks, failOn: run.failing))
-            case .github:
-                Output.printLines(CheckGitHub.lines(rows, failOn: run.failing))
-                // The job summary, where GitHub gives one: every count the annotations cannot hold.
-                if let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
-                    Self.append(LanguageSummary.markdown(run.languages, baselined: summary.baseline != nil), to: path)
-                }
-                if let counts = summary.baseline {
-                    print(
-                        "::notice title=chevron check%3A baseline::\(counts.accepted) problems are in the baseline "
-                            + "(not annotated); \(counts.fixed) of its problems are fixed since it")
-                }
-            }
+            let failures = try await writeReports(reports, run: run, plan: plan, links: links, clients: clients)
             run.substitutions.warn()
             for note in run.notes { TrustNotes.warn(note) }
             let line = CheckSummaryLine.text(summary, looks: looks.count)
-            if plan.format.summaryOnStandardError {
+            if reports.summaryOnStandardError {
                 Output.standardError(line + "\n")
             } else {
                 print(line)
@@ -246,6 +246,11 @@ struct CheckCommand: AsyncParsableCommand {
                 let written = run.baseline
                 try written.write(to: path)
                 Output.standardError("chevron: wrote \(written.problems.count) problems to \(path.escapingControls)\n")
+            }
+            // A report that could not be written is a usage error, whatever the titles.
+            if !failures.isEmpty {
+                for failure in failures { Output.standardError("chevron: \(failure.escapingControls)\n") }
+                Output.finish(status: ExitStatus.usage)
             }
             // Only what no baseline accepts fails a run: a file not read (2), a title not
             // measured (4), a problem a --fail-on rule names (1).
@@ -269,7 +274,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     /// Appends `text` to the file at `path`, made when missing (GitHub's job summary, which
     /// other steps write too).
-    private static func append(_ text: String, to path: String) {
+    static func append(_ text: String, to path: String) {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             Output.standardError(
