@@ -13,11 +13,20 @@ import Foundation
 /// a small report, one file with the pictures inline (`selfContained`, up to `selfContainedLimit`
 /// bytes of pictures).
 public enum CheckHTML {
-    /// The most bytes of PNG a self-contained report holds (20 MiB): each picture counted as
-    /// many times as the page shows it, since each showing holds it whole.
+    /// The most bytes of PNG a self-contained report holds (20 MiB): each picture is in the
+    /// page once (as base64, a third more), however many rows show it.
     public static let selfContainedLimit = 20 << 20
     /// The pictures' scale: pixels per point.
     public static let scale = 2
+    /// The most pictures a report draws unless told otherwise (`--html-pictures`): drawing one
+    /// takes the engine about a millisecond and a half and its PNG about 6.5 KB, so that a report
+    /// of a big catalogue stays within seconds and tens of megabytes. The rows with the most
+    /// severe problems are drawn first; the others show their title as text.
+    public static let defaultPictureLimit = 3000
+    /// The titles the page lists at a time; a button shows the next as many.
+    public static let pageTitles = 200
+    /// What a button not drawn says.
+    static let notDrawn = "not drawn: past the report's limit on pictures (--html-pictures)"
     /// The page's Content-Security-Policy: nothing from outside, and scripts and styles only
     /// those the page holds.
     public static let contentSecurityPolicy =
@@ -41,6 +50,8 @@ public enum CheckHTML {
         public var links: CheckLinkTemplate?
         /// Lists the rows without a problem too (`--html-all`); else they are only counted.
         public var listPassing = false
+        /// The most pictures to draw (`--html-pictures`; nil: every one).
+        public var pictureLimit: Int? = CheckHTML.defaultPictureLimit
         /// Puts the pictures in the page as data: URIs (`--self-contained`).
         public var selfContained = false
         /// The most bytes of pictures a self-contained page holds.
@@ -69,6 +80,8 @@ public enum CheckHTML {
         /// The titles listed, and their buttons (a row each).
         public let listedTitles: Int
         public let listedRows: Int
+        /// The rows left without a picture by `Options.pictureLimit`.
+        public let undrawn: Int
         /// The bytes of the distinct pictures.
         public let pictureBytes: Int
     }
@@ -93,19 +106,24 @@ public enum CheckHTML {
         do { canonical = try plan.canonicalizingLanguages() } catch { throw Failure(description: "\(error)") }
         let layout = Layout(run, listPassing: options.listPassing)
         let listed = layout.entries.flatMap(\.cells)
-        let limit = options.selfContained ? options.selfContainedLimit : nil
+        // The most severe first: a problem's weight (missing glyphs before a cut), then the
+        // overflow, then the report's order.
+        let rank = listed.map { index in
+            let row = run.rows[index]
+            return (row.problems.members.map(\.weight).min() ?? Int.max, -row.overflow, index)
+        }
+        let ordered = rank.sorted { $0 < $1 }.map(\.2)
         let pictures: CheckHTMLPictures
         do {
             pictures = try await CheckHTMLPictures.draw(
-                listed, of: run.rows, plan: canonical, scale: scale, renderers: renderers, byteLimit: limit)
+                ordered, of: run.rows, plan: canonical, scale: scale, renderers: renderers,
+                pictureLimit: options.pictureLimit, byteLimit: options.selfContained ? options.selfContainedLimit : nil)
         } catch let error as CheckHTMLPictures.TooLarge {
-            throw tooLarge(error.bytes, limit: error.limit, more: true)
+            throw tooLarge(error.bytes, limit: error.limit)
         }
         var sources: [String]
         if options.selfContained {
-            // Each showing of a picture holds it whole.
-            let inlined = listed.reduce(0) { sum, row in sum + (pictures.pictureOfRow[row].map { pictures.pictures[$0].png.count } ?? 0) }
-            if inlined > options.selfContainedLimit { throw tooLarge(inlined, limit: options.selfContainedLimit, more: false) }
+            // Each picture is in the page once, however many rows show it.
             sources = pictures.pictures.map { "data:image/png;base64," + Base64.encode($0.png) }
         } else {
             sources = pictures.pictures.map { "buttons/\($0.name).png" }
@@ -114,15 +132,17 @@ public enum CheckHTML {
         sources.removeAll()
         return Report(
             page: page, pictures: options.selfContained ? [] : pictures.pictures,
-            listedTitles: layout.entries.count, listedRows: listed.count, pictureBytes: pictures.bytes)
+            listedTitles: layout.entries.count, listedRows: listed.count, undrawn: pictures.undrawn,
+            pictureBytes: pictures.bytes)
     }
 
-    private static func tooLarge(_ bytes: Int, limit: Int, more: Bool) -> Failure {
-        func mebibytes(_ value: Int) -> String { Points.text((Double(value) / 1_048_576 * 10).rounded() / 10) }
+    private static func tooLarge(_ bytes: Int, limit: Int) -> Failure {
+        func mebibytes(_ value: Int) -> String { Points.text((Double(value) / 1_048_576 * 100).rounded() / 100) }
         return Failure(
             description:
-                "--self-contained: the report's pictures take \(more ? "more than " : "")\(mebibytes(bytes)) MiB; "
-                + "a self-contained page holds at most \(mebibytes(limit)) MiB of them: write a folder (-o DIR) instead")
+                "--self-contained: the report's pictures take more than \(mebibytes(limit)) MiB "
+                + "(\(bytes) bytes drawn so far), the most a self-contained page holds: write a folder "
+                + "(-o DIR) instead, or draw fewer (--html-pictures N)")
     }
 
     /// Writes `report` into the folder `path` (made if missing): the pictures into `buttons/`

@@ -56,6 +56,8 @@ enum CheckHTMLAssets {
         .meter .over { position: absolute; top: 0; bottom: 0; background: var(--bad); }
         .meter .limit { position: absolute; top: -3px; bottom: -3px; width: 2px; background: var(--ink); }
         .numbers { font-size: 0.8rem; color: var(--quiet); margin: 0; font-variant-numeric: tabular-nums; }
+        .stand-in { line-height: 1.4; font-size: 0.85rem; border: 1px dashed var(--quiet); }
+        .stand-in .shown { background: var(--paper); padding: 0 0.3rem; }
         .error { color: var(--bad); font-size: 0.85rem; max-width: 40rem; overflow-wrap: anywhere; }
         details { margin: 1rem 0; }
         summary { cursor: pointer; }
@@ -63,16 +65,19 @@ enum CheckHTMLAssets {
         [hidden] { display: none !important; }
         """
 
-    /// The filters: the rows are read once from the list's elements; a change hides what does
-    /// not match (touching only what changes) and, sorted by overflow, orders what shows. The
-    /// filters live in the address's fragment (`#language=de&look=classic&problem=truncated`),
-    /// which the summary's counts link to.
+    /// The list and its filters. The rows come from the page's JSON data (`report-data`); the
+    /// titles that match the filters are listed a page at a time (the data's `page`, or the
+    /// fragment's `page=N`), each element made with `textContent` and `setAttribute`, never from
+    /// markup. The filters live in the address's fragment (`#language=de&look=classic&problem=
+    /// truncated`), which the summary's counts link to.
     static let script = """
         (function () {
           'use strict';
           var list = document.getElementById('titles');
           var form = document.getElementById('filters');
-          if (!list || !form) return;
+          var source = document.getElementById('report-data');
+          if (!list || !form || !source) return;
+          var data = JSON.parse(source.textContent);
           var controls = {
             language: document.getElementById('f-language'),
             look: document.getElementById('f-look'),
@@ -81,57 +86,159 @@ enum CheckHTMLAssets {
             order: document.getElementById('f-order')
           };
           var status = document.getElementById('shown');
-          var total = 0;
-          var entries = [];
-          var items = list.children;
-          for (var i = 0; i < items.length; i++) {
-            var item = items[i];
-            var cells = [];
-            var nodes = item.getElementsByTagName('figure');
-            for (var j = 0; j < nodes.length; j++) {
-              var node = nodes[j];
-              cells.push({
-                node: node,
-                look: node.getAttribute('data-look'),
-                problems: (node.getAttribute('data-problems') || '').split(' '),
-                isNew: node.hasAttribute('data-new'),
-                overflow: parseFloat(node.getAttribute('data-overflow')) || 0,
-                hidden: node.hidden
-              });
-            }
-            var key = item.querySelector('.key');
-            var title = item.querySelector('.full');
-            entries.push({
-              node: item,
-              order: i,
-              language: item.getAttribute('data-language'),
-              text: ((key ? key.textContent : '') + '\\n' + (title ? title.textContent : '')).toLowerCase(),
-              cells: cells,
-              hidden: item.hidden,
-              overflow: 0
-            });
-            total += cells.length;
+          var moreButton = document.getElementById('more');
+          var titles = data.titles;
+          var buttons = 0;
+          for (var i = 0; i < titles.length; i++) {
+            titles[i].order = i;
+            titles[i].search = (titles[i].k + '\\n' + titles[i].t).toLowerCase();
+            buttons += titles[i].c.length;
           }
-          var ordered = 'file';
+          var pageSize = data.page;
+          var matching = [];
+          var matchingButtons = 0;
+          var listed = 0;
+
+          function element(name, className, text) {
+            var made = document.createElement(name);
+            if (className) made.className = className;
+            if (text !== undefined) made.textContent = text;
+            return made;
+          }
+
+          // Text as the catalogue holds it; a marked run ([label, title]) is a visible mark.
+          function append(parent, text, marked) {
+            if (!marked) {
+              parent.appendChild(document.createTextNode(text));
+              return parent;
+            }
+            for (var i = 0; i < marked.length; i++) {
+              var part = marked[i];
+              if (typeof part === 'string') {
+                parent.appendChild(document.createTextNode(part));
+              } else {
+                var mark = element('span', 'ctl', part[0]);
+                mark.title = part[1];
+                parent.appendChild(mark);
+              }
+            }
+            return parent;
+          }
+
+          function cellElement(title, cell) {
+            var figure = element('figure', 'cell');
+            var look = data.looks[cell.o];
+            figure.setAttribute('data-row', cell.r);
+            figure.setAttribute('data-look', look);
+            figure.setAttribute('data-problems', cell.p.join(' '));
+            figure.setAttribute('data-overflow', cell.x || 0);
+            var caption = element('figcaption');
+            caption.appendChild(element('span', 'look', look));
+            for (var i = 0; i < cell.p.length; i++) {
+              var accepted = cell.a && cell.a.indexOf(cell.p[i]) >= 0;
+              caption.appendChild(element('span', 'kind k-' + cell.p[i] + (accepted ? ' accepted' : ''),
+                (data.kinds[cell.p[i]] || cell.p[i]) + (accepted ? ' (in the baseline)' : '')));
+            }
+            if (cell.p.length === 0) caption.appendChild(element('span', 'kind accepted', 'shows whole'));
+            figure.appendChild(caption);
+            if (cell.e !== undefined) {
+              figure.appendChild(element('p', 'error', cell.e));
+              return figure;
+            }
+            var button = element('span', 'button b' + cell.o);
+            if (cell.i !== undefined) {
+              var picture = data.pictures[cell.i];
+              var image = element('img');
+              image.src = picture[0];
+              image.width = picture[1];
+              image.height = picture[2];
+              image.alt = picture[3];
+              image.setAttribute('data-width', picture[1]);
+              image.setAttribute('data-height', picture[2]);
+              image.loading = 'lazy';
+              image.decoding = 'async';
+              button.appendChild(image);
+            } else {
+              button.className += ' stand-in';
+              button.appendChild(element('span', 'shown', cell.v));
+              button.title = cell.q;
+            }
+            figure.appendChild(button);
+            if (cell.b) {
+              var meter = element('div', 'meter');
+              meter.setAttribute('aria-hidden', 'true');
+              var fit = element('span', 'fit');
+              fit.style.width = cell.b[0] + '%';
+              meter.appendChild(fit);
+              if (cell.b[2] > 0) {
+                var over = element('span', 'over');
+                over.style.left = cell.b[1] + '%';
+                over.style.width = cell.b[2] + '%';
+                meter.appendChild(over);
+              }
+              var limit = element('span', 'limit');
+              limit.style.left = cell.b[1] + '%';
+              meter.appendChild(limit);
+              figure.appendChild(meter);
+            }
+            if (cell.s) figure.appendChild(element('p', 'numbers', cell.s));
+            if (cell.i === undefined) figure.appendChild(element('p', 'numbers', cell.q));
+            return figure;
+          }
+
+          function titleElement(match) {
+            var title = match.title;
+            var item = element('li', 'entry');
+            item.setAttribute('data-language', title.g);
+            var head = element('div', 'head');
+            var key = append(element('code', 'key'), title.k, title.km);
+            key.dir = 'auto';
+            head.appendChild(key);
+            head.appendChild(element('span', 'lang', title.g === '-' ? 'no language' : title.g));
+            var place = element(title.u ? 'a' : 'span', 'place');
+            if (title.u) place.href = title.u;
+            var where = element('span', null, title.f + ':' + title.l);
+            where.dir = 'ltr';
+            place.appendChild(where);
+            head.appendChild(place);
+            item.appendChild(head);
+            var full = append(element('p', 'full'), title.t, title.tm);
+            if (title.g !== '-') full.lang = title.g;
+            full.dir = title.d || 'auto';
+            item.appendChild(full);
+            if (title.w !== undefined) {
+              var written = element('p', 'written', 'As written: ');
+              var text = append(element('span'), title.w, title.wm);
+              if (title.g !== '-') text.lang = title.g;
+              text.dir = title.d || 'auto';
+              written.appendChild(text);
+              item.appendChild(written);
+            }
+            var cells = element('div', 'cells');
+            for (var i = 0; i < match.cells.length; i++) cells.appendChild(cellElement(title, match.cells[i]));
+            item.appendChild(cells);
+            return item;
+          }
 
           function matches(cell, look, problem) {
-            if (look !== '*' && cell.look !== look) return false;
+            if (look !== '*' && data.looks[cell.o] !== look) return false;
             if (problem === '*') return true;
-            if (problem === 'new') return cell.isNew;
-            return cell.problems.indexOf(problem) >= 0;
+            if (problem === 'new') return cell.n === 1;
+            return cell.p.indexOf(problem) >= 0;
           }
 
-          function order() {
-            var wanted = controls.order.value;
-            if (wanted === 'file' && ordered === 'file') return;
-            var sorted = entries.slice();
-            if (wanted === 'overflow') {
-              sorted.sort(function (a, b) { return (b.overflow - a.overflow) || (a.order - b.order); });
-            }
+          function show(count) {
+            var end = Math.min(matching.length, listed + count);
             var fragment = document.createDocumentFragment();
-            for (var i = 0; i < sorted.length; i++) fragment.appendChild(sorted[i].node);
+            for (var i = listed; i < end; i++) fragment.appendChild(titleElement(matching[i]));
             list.appendChild(fragment);
-            ordered = wanted;
+            listed = end;
+            moreButton.hidden = listed >= matching.length;
+            moreButton.textContent = 'Show ' + Math.min(pageSize, matching.length - listed) + ' more titles';
+            list.setAttribute('data-matching-titles', matching.length);
+            list.setAttribute('data-matching-buttons', matchingButtons);
+            status.textContent = 'Showing ' + listed + ' of ' + matching.length + ' matching titles (' +
+              matchingButtons + ' of ' + buttons + ' buttons); ' + titles.length + ' titles in all.';
           }
 
           function apply() {
@@ -139,42 +246,30 @@ enum CheckHTMLAssets {
             var look = controls.look.value;
             var problem = controls.problem.value;
             var text = controls.text.value.trim().toLowerCase();
-            var titles = 0;
-            var buttons = 0;
-            for (var i = 0; i < entries.length; i++) {
-              var entry = entries[i];
-              var visible = (language === '*' || entry.language === language) &&
-                (text === '' || entry.text.indexOf(text) >= 0);
-              var shown = 0;
+            matching = [];
+            matchingButtons = 0;
+            for (var i = 0; i < titles.length; i++) {
+              var title = titles[i];
+              if (language !== '*' && title.g !== language) continue;
+              if (text !== '' && title.search.indexOf(text) < 0) continue;
+              var cells = [];
               var overflow = 0;
-              if (visible) {
-                for (var j = 0; j < entry.cells.length; j++) {
-                  var cell = entry.cells[j];
-                  var on = matches(cell, look, problem);
-                  if (on) {
-                    shown++;
-                    if (cell.overflow > overflow) overflow = cell.overflow;
-                  }
-                  if (cell.hidden === on) {
-                    cell.hidden = !on;
-                    cell.node.hidden = !on;
-                  }
-                }
+              for (var j = 0; j < title.c.length; j++) {
+                var cell = title.c[j];
+                if (!matches(cell, look, problem)) continue;
+                cells.push(cell);
+                if ((cell.x || 0) > overflow) overflow = cell.x || 0;
               }
-              entry.overflow = overflow;
-              visible = visible && shown > 0;
-              if (entry.hidden === visible) {
-                entry.hidden = !visible;
-                entry.node.hidden = !visible;
-              }
-              if (visible) {
-                titles++;
-                buttons += shown;
-              }
+              if (cells.length === 0) continue;
+              matching.push({title: title, cells: cells, overflow: overflow});
+              matchingButtons += cells.length;
             }
-            order();
-            status.textContent = 'Showing ' + titles + ' of ' + entries.length + ' titles (' + buttons + ' of ' +
-              total + ' buttons).';
+            if (controls.order.value === 'overflow') {
+              matching.sort(function (a, b) { return (b.overflow - a.overflow) || (a.title.order - b.title.order); });
+            }
+            list.textContent = '';
+            listed = 0;
+            show(pageSize);
           }
 
           function select(control, value) {
@@ -196,6 +291,8 @@ enum CheckHTMLAssets {
             select(controls.problem, values.problem || '*');
             controls.text.value = values.text || '';
             select(controls.order, values.order || 'file');
+            var size = parseInt(values.page, 10);
+            if (size > 0) pageSize = size;
           }
 
           function remember() {
@@ -205,9 +302,10 @@ enum CheckHTMLAssets {
             });
             if (controls.text.value !== '') parts.push('text=' + encodeURIComponent(controls.text.value));
             if (controls.order.value !== 'file') parts.push('order=' + encodeURIComponent(controls.order.value));
+            if (pageSize !== data.page) parts.push('page=' + pageSize);
             try {
               history.replaceState(null, '', parts.length ? '#' + parts.join('&') : location.pathname + location.search);
-            } catch (error) { /* some browsers refuse it for file: pages; the filters still work */ }
+            } catch (error) { /* a browser may refuse it for a file: page; the filters still work */ }
           }
 
           function changed() {
@@ -218,6 +316,7 @@ enum CheckHTMLAssets {
           form.addEventListener('submit', function (event) { event.preventDefault(); });
           form.addEventListener('change', changed);
           controls.text.addEventListener('input', changed);
+          moreButton.addEventListener('click', function () { show(pageSize); });
           document.getElementById('f-reset').addEventListener('click', function () {
             read('');
             changed();

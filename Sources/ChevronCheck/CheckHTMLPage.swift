@@ -34,13 +34,16 @@ extension CheckHTML {
             unreadable(&html)
             summaryTable(&html)
             filters(&html)
-            html += "<ol id=\"titles\">\n"
-            for entry in layout.entries { self.entry(entry, &html) }
-            html += "</ol>\n</section>\n"
+            html += "<ol id=\"titles\"></ol>\n"
+            html += "<p><button type=\"button\" id=\"more\" hidden>Show more titles</button></p>\n</section>\n"
             notes(&html)
             html += "</main>\n"
             footer(&html)
-            html += "<script>\n" + CheckHTMLAssets.script + "\n</script>\n</body>\n</html>\n"
+            // The rows as data, which the script lists a page at a time: a catalogue's text is
+            // in JSON strings that cannot end the element (`HTMLText.json`).
+            html += "<script type=\"application/json\" id=\"report-data\">"
+            data(&html)
+            html += "</script>\n<script>\n" + CheckHTMLAssets.script + "\n</script>\n</body>\n</html>\n"
             return html
         }
 
@@ -86,6 +89,12 @@ extension CheckHTML {
                 html +=
                     "\(passing) title\(passing == 1 ? "" : "s") show whole in every look: counted, not listed "
                     + "(<code>--html-all</code> lists them).</p>\n"
+            }
+            if pictures.undrawn > 0 {
+                html +=
+                    "<p class=\"lead\">\(pictures.pictures.count) pictures are drawn, for the rows with the most "
+                    + "severe problems; \(pictures.undrawn) rows show their title as text (<code>--html-pictures</code> "
+                    + "draws more).</p>\n"
             }
             if let baseline = summary.baseline {
                 html +=
@@ -207,106 +216,112 @@ extension CheckHTML {
             let buttons = layout.entries.reduce(0) { $0 + $1.cells.count }
             html += "<p id=\"shown\" role=\"status\" aria-live=\"polite\">\(layout.entries.count) titles "
             html += "(\(buttons) buttons).</p>\n"
-            html += "<noscript><p>The filters need script; every title is listed.</p></noscript>\n"
+            html += "<noscript><p>The list of titles is drawn by the page's script, which is off.</p></noscript>\n"
         }
 
-        private func entry(_ entry: Layout.Entry, _ html: inout String) {
+        /// The listed titles as JSON: per title its key (`k`), file (`f`), line (`l`), language
+        /// (`g`, `-` for none), title (`t`), direction (`d`, for right to left), text as written
+        /// (`w`), link (`u`), the marked forms of key, title and text as written where they hold
+        /// a character `HTMLText.shown` marks (`km`, `tm`, `wm`), and its buttons (`c`); per
+        /// button its row (`r`), look (`o`, an index), problems (`p`), those the baseline accepts
+        /// (`a`), whether one is new (`n`), overflow (`x`), picture (`i`, an index), or the title
+        /// it shows when not drawn (`v`) and why (`q`), the engine's error (`e`), the meter
+        /// (`b`: the fit's, the limit's and the overflow's share, in percent) and its sentence (`s`).
+        private func data(_ html: inout String) {
+            html += "{\"looks\":[" + run.looks.map(HTMLText.json).joined(separator: ",") + "],"
+            html += "\"kinds\":{"
+            html += CheckHTML.kinds.map { "\(HTMLText.json($0.problem.rawValue)):\(HTMLText.json($0.label))" }
+                .joined(separator: ",")
+            html += "},\"page\":\(CheckHTML.pageTitles),\"pictures\":["
+            for (index, picture) in pictures.pictures.enumerated() {
+                if index > 0 { html += "," }
+                html += "[\(HTMLText.json(sources[index])),\(Points.text(picture.width)),\(Points.text(picture.height)),"
+                html += HTMLText.json(picture.shown.isEmpty ? "(the chevron alone, no title)" : picture.shown) + "]"
+            }
+            html += "],\"titles\":["
+            for (number, entry) in layout.entries.enumerated() {
+                if number > 0 { html += ",\n" }
+                title(entry, &html)
+            }
+            html += "]}"
+        }
+
+        private func title(_ entry: Layout.Entry, _ html: inout String) {
             let first = run.rows[entry.first]
-            let language = Self.languageValue(first.language)
-            html += "<li class=\"entry\" data-language=\"\(HTMLText.escaped(language))\">\n<div class=\"head\">"
-            html += "<code class=\"key\" dir=\"auto\">\(HTMLText.shown(first.key))</code>"
-            html += "<span class=\"lang\">\(first.language.map(HTMLText.escaped) ?? "no language")</span>"
-            let place = "<span dir=\"ltr\">\(HTMLText.shown(first.file)):\(first.line)</span>"
-            if let links = options.links {
-                let url = links.url(file: first.file, line: first.line)
-                html += "<a class=\"place\" href=\"\(HTMLText.escaped(url))\">\(place)</a>"
-            } else {
-                html += "<span class=\"place\">\(place)</span>"
-            }
-            html += "</div>\n"
-            // The title in its language's direction: right to left for Arabic, Hebrew, Persian, …;
-            // else as its first strong character says.
-            let direction =
-                first.language.flatMap { TextDirection.of(language: $0) } == .rtl ? "rtl" : "auto"
-            let lang = first.language.map { " lang=\"\(HTMLText.escaped($0))\"" } ?? ""
-            html += "<p class=\"full\"\(lang) dir=\"\(direction)\">\(HTMLText.shown(first.title))</p>\n"
+            html += "{\"k\":\(HTMLText.json(first.key)),\"f\":\(HTMLText.json(first.file)),\"l\":\(first.line),"
+            html += "\"g\":\(HTMLText.json(Self.languageValue(first.language))),\"t\":\(HTMLText.json(first.title))"
+            // Right to left for a language written so (Arabic, Hebrew, Persian, …); else the page
+            // takes the direction of the title's first strong character.
+            if let language = first.language, TextDirection.of(language: language) == .rtl { html += ",\"d\":\"rtl\"" }
             if let template = first.template {
-                html += "<p class=\"written\">As written: <span\(lang) dir=\"\(direction)\">"
-                html += "\(HTMLText.shown(template))</span></p>\n"
+                html += ",\"w\":\(HTMLText.json(template))"
+                if let marked = HTMLText.markedJSON(template) { html += ",\"wm\":" + marked }
             }
-            html += "<div class=\"cells\">\n"
-            for index in entry.cells { cell(index, html: &html) }
-            html += "</div>\n</li>\n"
+            if let marked = HTMLText.markedJSON(first.key) { html += ",\"km\":" + marked }
+            if let marked = HTMLText.markedJSON(first.title) { html += ",\"tm\":" + marked }
+            if let links = options.links {
+                html += ",\"u\":\(HTMLText.json(links.url(file: first.file, line: first.line)))"
+            }
+            html += ",\"c\":["
+            for (position, index) in entry.cells.enumerated() {
+                if position > 0 { html += "," }
+                cell(index, &html)
+            }
+            html += "]}"
         }
 
-        private func cell(_ index: Int, html: inout String) {
+        private func cell(_ index: Int, _ html: inout String) {
             let row = run.rows[index]
             let problems = row.problems.members
-            html += "<figure class=\"cell\" data-row=\"\(index)\" data-look=\"\(HTMLText.escaped(row.look))\""
-            html += " data-problems=\"\(problems.map(\.rawValue).joined(separator: " "))\""
-            html += " data-overflow=\"\(Points.text(row.overflow))\""
-            if row.hasNewProblems { html += " data-new" }
-            html += ">\n<figcaption><span class=\"look\">\(HTMLText.escaped(row.look))</span>"
-            for problem in problems {
-                let accepted = row.accepted.contains(problem)
-                html += "<span class=\"kind k-\(problem.rawValue)\(accepted ? " accepted" : "")\">"
-                html += CheckHTML.label(problem) + (accepted ? " (in the baseline)" : "") + "</span>"
+            html += "{\"r\":\(index),\"o\":\(run.looks.firstIndex(of: row.look) ?? 0),\"p\":["
+            html += problems.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
+            if !row.accepted.isEmpty {
+                html += ",\"a\":[" + problems.filter(row.accepted.contains).map { "\"\($0.rawValue)\"" }
+                    .joined(separator: ",") + "]"
             }
-            if problems.isEmpty { html += "<span class=\"kind accepted\">shows whole</span>" }
-            html += "</figcaption>\n"
+            if row.hasNewProblems { html += ",\"n\":1" }
+            if row.overflow > 0 { html += ",\"x\":\(Points.text(row.overflow))" }
             if let error = row.error {
-                html += "<p class=\"error\">\(HTMLText.shown(error))</p>\n</figure>\n"
+                html += ",\"e\":\(HTMLText.json(error))}"
                 return
             }
             if let picture = pictures.pictureOfRow[index] {
-                let drawn = pictures.pictures[picture]
-                let shown = row.displayedTitle.isEmpty ? "(the chevron alone, no title)" : row.displayedTitle
-                let look = run.looks.firstIndex(of: row.look).map { " b\($0)" } ?? ""
-                html += "<span class=\"button\(look)\"><img src=\"\(sources[picture])\""
-                html += " width=\"\(Points.text(drawn.width))\" height=\"\(Points.text(drawn.height))\""
-                html += " alt=\"\(HTMLText.escaped(shown))\""
-                html += " data-width=\"\(Points.text(drawn.width))\" data-height=\"\(Points.text(drawn.height))\""
-                html += " loading=\"lazy\" decoding=\"async\"></span>\n"
-            } else if let failure = pictures.failures[index] {
-                html += "<p class=\"error\">The picture could not be drawn: \(HTMLText.shown(failure))</p>\n"
+                html += ",\"i\":\(picture)"
+            } else {
+                html += ",\"v\":\(HTMLText.json(row.displayedTitle.isEmpty ? "(the chevron alone, no title)" : row.displayedTitle))"
+                html += ",\"q\":\(HTMLText.json(pictures.failures[index] ?? CheckHTML.notDrawn))"
             }
             meter(row, &html)
-            html += "</figure>\n"
+            html += "}"
         }
 
-        /// The width against the limit: a bar (the whole title's width, over the limit in red,
-        /// the limit a mark) and the numbers.
+        /// The width against the limit: the bar's shares (the whole title's width, over the
+        /// limit in red, the limit a mark) and the numbers in words.
         private func meter(_ row: CheckRow, _ html: inout String) {
             guard let width = row.width else { return }
             let needed = row.neededWidth ?? width
             let span = max(needed, row.maxWidth, width, 1)
             func percent(_ value: Double) -> String { Points.text((value / span * 1000).rounded() / 10) }
-            let fit = min(needed, row.maxWidth)
-            html += "<div class=\"meter\" aria-hidden=\"true\"><span class=\"fit\" style=\"width:\(percent(fit))%\"></span>"
-            if needed > row.maxWidth {
-                html += "<span class=\"over\" style=\"left:\(percent(row.maxWidth))%;width:\(percent(needed - row.maxWidth))%\"></span>"
-            }
-            html += "<span class=\"limit\" style=\"left:\(percent(row.maxWidth))%\"></span></div>\n"
+            html += ",\"b\":[\(percent(min(needed, row.maxWidth))),\(percent(row.maxWidth)),"
+            html += "\(percent(max(0, needed - row.maxWidth)))]"
             let limit = "\(row.ownLimit ? "its own limit" : "the limit") is \(Self.points(row.maxWidth)) pt"
-            html += "<p class=\"numbers\">"
+            var sentence: String
             if row.titleSource != "title" {
                 let shows =
                     row.displayedTitle.isEmpty
-                    ? "the chevron alone" : "the \(row.titleSource) title \u{201C}\(HTMLText.shown(row.displayedTitle))\u{201D}"
-                html += "The title does not fit (\(limit)): the button shows \(shows), \(Self.points(width)) pt wide."
+                    ? "the chevron alone" : "the \(row.titleSource) title \u{201C}\(row.displayedTitle)\u{201D}"
+                sentence = "The title does not fit (\(limit)): the button shows \(shows), \(Self.points(width)) pt wide."
             } else if row.overflow > 0 {
-                html += "The whole title needs \(Self.points(needed)) pt; \(limit) (+\(Self.points(row.overflow)));"
-                html += " the button is \(Self.points(width)) pt wide."
+                sentence = "The whole title needs \(Self.points(needed)) pt; \(limit) (+\(Self.points(row.overflow)));"
+                sentence += " the button is \(Self.points(width)) pt wide."
             } else {
-                html += "\(Self.points(width)) pt wide; \(limit)."
+                sentence = "\(Self.points(width)) pt wide; \(limit)."
             }
             if row.missingGlyphs > 0 {
-                html += " \(row.missingGlyphs) character\(row.missingGlyphs == 1 ? "" : "s") no installed font covers."
+                sentence += " \(row.missingGlyphs) character\(row.missingGlyphs == 1 ? "" : "s") no installed font covers."
             }
-            for check in row.lengthChecks where check.isOver {
-                html += " \(HTMLText.escaped(check.sentence))."
-            }
-            html += "</p>\n"
+            for check in row.lengthChecks where check.isOver { sentence += " \(check.sentence)." }
+            html += ",\"s\":\(HTMLText.json(sentence))"
         }
 
         private func notes(_ html: inout String) {

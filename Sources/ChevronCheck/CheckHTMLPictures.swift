@@ -13,9 +13,13 @@ public struct CheckHTMLPictures: Sendable {
         public let png: [UInt8]
         public let pixelWidth: Int
         public let pixelHeight: Int
-        /// The button's size in points (the layout's).
+        /// The button's size in points: its layout's at the scale, where a width snaps to a
+        /// pixel (half a point at 2×), so it can be up to a pixel narrower than the row's width,
+        /// which a check measures at 1×.
         public let width: Double
         public let height: Double
+        /// The title it shows (empty for the chevron alone).
+        public let shown: String
     }
 
     /// A Render call: `ChevronClient.render` through one connection.
@@ -29,6 +33,8 @@ public struct CheckHTMLPictures: Sendable {
     public private(set) var failures: [Int: String] = [:]
     /// The PNG bytes of every picture together.
     public private(set) var bytes = 0
+    /// The rows left without a picture by the limit on pictures.
+    public private(set) var undrawn = 0
 
     /// A picture's bytes went past the limit a self-contained report has.
     public struct TooLarge: Error, Sendable {
@@ -60,11 +66,16 @@ public struct CheckHTMLPictures: Sendable {
 
     /// Draws the pictures of `rows` (indices into `all`), each distinct one once, with a few
     /// Render calls in flight per renderer.
-    /// - Parameter byteLimit: the most PNG bytes in all; past it, drawing stops.
+    /// - Parameters:
+    ///   - rows: the rows to draw, the first first: past `pictureLimit` pictures, a row whose
+    ///     picture is not drawn yet gets none.
+    ///   - pictureLimit: the most pictures to draw (nil: every one).
+    ///   - byteLimit: the most PNG bytes in all; past it, drawing stops.
     /// - Throws: `TooLarge` past `byteLimit`; a client error other than the engine's refusal of
     ///   one picture (which is that row's `failures` entry).
     public static func draw(
-        _ rows: [Int], of all: [CheckRow], plan: CheckPlan, scale: Int, renderers: [Renderer], byteLimit: Int? = nil
+        _ rows: [Int], of all: [CheckRow], plan: CheckPlan, scale: Int, renderers: [Renderer],
+        pictureLimit: Int? = nil, byteLimit: Int? = nil
     ) async throws -> CheckHTMLPictures {
         precondition(!renderers.isEmpty, "drawing needs a renderer")
         var result = CheckHTMLPictures()
@@ -87,6 +98,10 @@ public struct CheckHTMLPictures: Sendable {
             }
             if let found = named[name] {
                 rowsOfJob[found.job].append(index)
+                continue
+            }
+            if let pictureLimit, jobs.count >= pictureLimit {
+                result.undrawn += 1
                 continue
             }
             named[name] = (identity, jobs.count)
@@ -133,7 +148,8 @@ public struct CheckHTMLPictures: Sendable {
                 result.pictures.append(
                     Picture(
                         name: jobs[job].name, png: rendered.png, pixelWidth: rendered.pixelWidth,
-                        pixelHeight: rendered.pixelHeight, width: rendered.layout.width, height: rendered.layout.height))
+                        pixelHeight: rendered.pixelHeight, width: rendered.layout.width, height: rendered.layout.height,
+                        shown: rendered.layout.displayedTitle))
             case .failure(let error)?:
                 for row in rowsOfJob[job] { result.failures[row] = error.message }
             case nil:

@@ -145,3 +145,53 @@ extension String {
         self.count >= count ? self : String(repeating: pad, count: count - self.count) + self
     }
 }
+
+extension HTMLText {
+    /// `text` as a JSON string, quotes included, safe inside an HTML `<script>` element: besides
+    /// JSON's own escapes, `<`, `>` and `&` are written `\u003c`, `\u003e` and `\u0026` (so no
+    /// `</script>` or `<!--` can end or change the element), and U+2028 and U+2029 as escapes.
+    public static func json(_ text: String) -> String {
+        var result = "\""
+        result.reserveCapacity(text.utf8.count + 2)
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "<")
+                && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2
+        }
+        if plain { return result + text + "\"" }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "<", ">", "&", "\u{2028}", "\u{2029}", _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// `text` as `shown` marks it, as a JSON array for the page's script: plain runs as strings,
+    /// each marked character as `[label, title]`; nil when nothing in it is marked.
+    static func markedJSON(_ text: String) -> String? {
+        guard text.unicodeScalars.contains(where: { mark(for: $0) != nil }) else { return nil }
+        var parts: [String] = []
+        var run = ""
+        for scalar in text.unicodeScalars {
+            guard let (label, name) = mark(for: scalar) else {
+                run.unicodeScalars.append(scalar)
+                continue
+            }
+            if !run.isEmpty { parts.append(json(run)) }
+            run = ""
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            parts.append("[\(json(label)),\(json("\(code) \(name)"))]")
+        }
+        if !run.isEmpty { parts.append(json(run)) }
+        return "[" + parts.joined(separator: ",") + "]"
+    }
+}

@@ -131,6 +131,13 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "The html report lists every title, not only those with a problem.")
     var htmlAll = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The most buttons the html report draws, the rows with the most severe problems first (default \(CheckHTML.defaultPictureLimit)), or all; the others show their title as text.",
+            valueName: "N|all"))
+    var htmlPictures: String?
+
     @Flag(
         name: .long,
         help:
@@ -207,9 +214,23 @@ struct CheckCommand: AsyncParsableCommand {
 
     /// The reports this run writes (`--format`, `-o`, `--output`).
     func reports(_ plan: CheckPlan) throws -> CheckReports {
-        try CheckReports(
+        _ = try pictureLimit
+        return try CheckReports(
             format: plan.format, chosen: format != nil || json || plan.format != .text, outputs: output,
-            selfContained: selfContained, htmlAll: htmlAll, linkTemplate: linkTemplate != nil)
+            selfContained: selfContained, htmlAll: htmlAll, linkTemplate: linkTemplate != nil,
+            htmlPictures: htmlPictures != nil)
+    }
+
+    /// `--html-pictures`: a number of pictures, or nil for all.
+    var pictureLimit: Int? {
+        get throws {
+            guard let htmlPictures else { return CheckHTML.defaultPictureLimit }
+            if htmlPictures == "all" { return nil }
+            guard let limit = Int(htmlPictures), limit >= 0 else {
+                throw ValidationError("--html-pictures \(htmlPictures): give a number of pictures, or all")
+            }
+            return limit
+        }
     }
 
     func run() async throws {

@@ -31,7 +31,7 @@ struct CheckReports {
     /// - Throws: `ValidationError` for a report that cannot be written as asked.
     init(
         format: CheckOutputFormat, chosen: Bool, outputs: [String], selfContained: Bool, htmlAll: Bool,
-        linkTemplate: Bool
+        linkTemplate: Bool, htmlPictures: Bool
     ) throws {
         var reports: [Report] = []
         var plain: [String] = []
@@ -83,7 +83,7 @@ struct CheckReports {
         }
         if !reports.contains(where: { $0.format == .html }) {
             for (given, option) in [(selfContained, "--self-contained"), (htmlAll, "--html-all"),
-                (linkTemplate, "--link-template")] where given {
+                (linkTemplate, "--link-template"), (htmlPictures, "--html-pictures")] where given {
                 throw ValidationError("\(option) is for the html report: add --format html or --output html=DIR")
             }
         }
@@ -220,6 +220,7 @@ extension CheckCommand {
         var options = CheckHTML.Options()
         options.links = links
         options.listPassing = htmlAll
+        options.pictureLimit = try pictureLimit
         options.selfContained = selfContained
         options.version = Chevron.version
         options.fingerprint = fingerprint.fingerprint
@@ -237,7 +238,8 @@ extension CheckCommand {
             try CheckHTML.write(report, folder: path)
             Output.standardError(
                 "chevron: wrote \(path.escapingControls)/index.html: \(report.listedTitles) titles, "
-                    + "\(report.listedRows) buttons, \(report.pictures.count) pictures\n")
+                    + "\(report.listedRows) buttons, \(report.pictures.count) pictures"
+                    + (report.undrawn > 0 ? " (\(report.undrawn) buttons not drawn: --html-pictures)" : "") + "\n")
         }
     }
 }
