@@ -18,13 +18,14 @@ public enum CheckHTML {
     public static let selfContainedLimit = 20 << 20
     /// The pictures' scale: pixels per point.
     public static let scale = 2
-    /// The most pictures a report draws unless told otherwise (`--html-pictures`): drawing one
-    /// takes the engine about a millisecond and a half and its PNG about 6.5 KB, so that a report
-    /// of a big catalogue stays within seconds and tens of megabytes. The rows with the most
-    /// severe problems are drawn first; the others show their title as text.
-    public static let defaultPictureLimit = 3000
+    /// The most pictures a report draws unless told otherwise (`--html-pictures`). The engine
+    /// draws one title at a time (cairo's FreeType faces are shared), about a millisecond each,
+    /// and a PNG is about 6.5 KB: 2000 keep the report of a big catalogue within seconds and
+    /// tens of megabytes. Each language and look has its worst rows drawn first (`drawingOrder`);
+    /// the others show their title as text.
+    public static let defaultPictureLimit = 2000
     /// The titles the page lists at a time; a button shows the next as many.
-    public static let pageTitles = 200
+    public static let pageTitles = 100
     /// What a button not drawn says.
     static let notDrawn = "not drawn: past the report's limit on pictures (--html-pictures)"
     /// The page's Content-Security-Policy: nothing from outside, and scripts and styles only
@@ -106,13 +107,7 @@ public enum CheckHTML {
         do { canonical = try plan.canonicalizingLanguages() } catch { throw Failure(description: "\(error)") }
         let layout = Layout(run, listPassing: options.listPassing)
         let listed = layout.entries.flatMap(\.cells)
-        // The most severe first: a problem's weight (missing glyphs before a cut), then the
-        // overflow, then the report's order.
-        let rank = listed.map { index in
-            let row = run.rows[index]
-            return (row.problems.members.map(\.weight).min() ?? Int.max, -row.overflow, index)
-        }
-        let ordered = rank.sorted { $0 < $1 }.map(\.2)
+        let ordered = drawingOrder(listed, of: run.rows)
         let pictures: CheckHTMLPictures
         do {
             pictures = try await CheckHTMLPictures.draw(
@@ -134,6 +129,31 @@ public enum CheckHTML {
             page: page, pictures: options.selfContained ? [] : pictures.pictures,
             listedTitles: layout.entries.count, listedRows: listed.count, undrawn: pictures.undrawn,
             pictureBytes: pictures.bytes)
+    }
+
+    /// The order in which rows get their pictures, for `Options.pictureLimit`: in turn from each
+    /// language and look (so that every one of them has its worst rows drawn), within each the
+    /// most severe first: a problem's weight (missing glyphs before a cut), then the overflow,
+    /// then the report's order.
+    static func drawingOrder(_ listed: [Int], of rows: [CheckRow]) -> [Int] {
+        var groups: [String: [(Int, Double, Int)]] = [:]
+        var order: [String] = []
+        for index in listed {
+            let row = rows[index]
+            let id = (row.language ?? "") + "\u{0}" + row.look
+            if groups[id] == nil { order.append(id) }
+            groups[id, default: []].append(
+                (row.problems.members.map(\.weight).min() ?? Int.max, -row.overflow, index))
+        }
+        let sorted = order.map { groups[$0, default: []].sorted { $0 < $1 }.map(\.2) }
+        var result: [Int] = []
+        result.reserveCapacity(listed.count)
+        var position = 0
+        while result.count < listed.count {
+            for group in sorted where position < group.count { result.append(group[position]) }
+            position += 1
+        }
+        return result
     }
 
     private static func tooLarge(_ bytes: Int, limit: Int) -> Failure {

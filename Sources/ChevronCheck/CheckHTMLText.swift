@@ -149,13 +149,14 @@ extension String {
 extension HTMLText {
     /// `text` as a JSON string, quotes included, safe inside an HTML `<script>` element: besides
     /// JSON's own escapes, `<`, `>` and `&` are written `\u003c`, `\u003e` and `\u0026` (so no
-    /// `</script>` or `<!--` can end or change the element), and U+2028 and U+2029 as escapes.
+    /// `</script>` or `<!--` can end or change the element), and U+2028, U+2029 and every
+    /// bidirectional control as escapes too (none can reorder the page's source as it is read).
     public static func json(_ text: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         let plain = text.utf8.allSatisfy { byte in
             byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "<")
-                && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2
+                && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2 && byte != 0xD8
         }
         if plain { return result + text + "\"" }
         for scalar in text.unicodeScalars {
@@ -165,13 +166,22 @@ extension HTMLText {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}", _ where scalar.value < 0x20:
+            case "<", ">", "&", "\u{2028}", "\u{2029}", _ where scalar.value < 0x20 || isBidiControl(scalar):
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
+    }
+
+    /// Whether `scalar` is a bidirectional control: a mark, an embedding, override or isolate,
+    /// or its end.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// `text` as `shown` marks it, as a JSON array for the page's script: plain runs as strings,

@@ -386,14 +386,14 @@ def timing(page):
             " buttons: document.querySelectorAll('figure.cell').length,"
             " elements: document.getElementsByTagName('*').length};")
         changes = []
-        for control, value in [("f-language", None), ("f-look", None), ("f-problem", None), ("f-order", "overflow"),
-                               ("f-order", "file"), ("f-text", "title"), ("f-text", "")]:
+        for control, value in [("f-language", "de"), ("f-look", "classic"), ("f-problem", "truncated"),
+                               ("f-order", "overflow"), ("f-order", "file"), ("f-text", "title"), ("f-text", ""),
+                               ("f-problem", "*"), ("f-look", "*"), ("f-language", "*")]:
             result = driver.execute_async_script(
                 """
                 var done = arguments[arguments.length - 1];
                 var control = document.getElementById(arguments[0]);
                 var value = arguments[1];
-                if (value === null) value = control.options[Math.min(2, control.options.length - 1)].value;
                 var started = performance.now();
                 control.value = value;
                 control.dispatchEvent(new Event(control.tagName === 'INPUT' ? 'input' : 'change', {bubbles: true}));
