@@ -169,7 +169,9 @@ public enum CheckHTML {
     /// (pictures of an earlier report there that this one does not show are removed), then
     /// `index.html`.
     /// - Throws: `ReportFile.Failure` naming the path that could not be written.
-    public static func write(_ report: Report, folder path: String) throws(ReportFile.Failure) {
+    public static func write(_ report: Report, folder: String) throws(ReportFile.Failure) {
+        var path = folder
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         let buttons = path + "/buttons"
         try ReportFile.makeFolder(path)
         try ReportFile.makeFolder(buttons)

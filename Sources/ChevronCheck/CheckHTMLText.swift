@@ -166,13 +166,18 @@ extension HTMLText {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}", _ where scalar.value < 0x20 || isBidiControl(scalar):
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case "<", ">", "&", "\u{2028}", "\u{2029}": result += unicodeEscape(scalar)
+            case _ where scalar.value < 0x20 || isBidiControl(scalar): result += unicodeEscape(scalar)
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
+    }
+
+    /// `\uXXXX`, in JSON.
+    private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 
     /// Whether `scalar` is a bidirectional control: a mark, an embedding, override or isolate,

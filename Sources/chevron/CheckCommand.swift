@@ -22,7 +22,8 @@ struct CheckCommand: AsyncParsableCommand {
             (truncate), is replaced by another title or by the chevron alone (fallback), has missing glyphs \
             (missing), or any of these (any). A look whose font fontconfig replaced with another family is \
             named once on standard error. A file that cannot be read is reported as FILE:LINE: reason, \
-            with exit status 2.
+            with exit status 2. One run writes several reports with --output FORMAT=PATH (repeatable); \
+            a report that cannot be written is exit status 2, naming its path.
             """)
 
     @Argument(help: "Localisation files to check (an .xcloc folder reads its XLIFF files; - is standard input).")
@@ -107,7 +108,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "The report: text (a table), json ({rows, summary, fingerprint}), sarif (SARIF 2.1.0), junit (JUnit XML) or github (GitHub Actions annotations)."
+            "The report: text (a table), json ({rows, summary, fingerprint}), sarif (SARIF 2.1.0), junit (JUnit XML), github (GitHub Actions annotations) or html (a page with the buttons drawn: -o DIR, or --self-contained)."
     )
     var format: CheckOutputFormat?
 
@@ -134,7 +135,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The most buttons the html report draws, the rows with the most severe problems first (default \(CheckHTML.defaultPictureLimit)), or all; the others show their title as text.",
+            "The most buttons the html report draws (default \(CheckHTML.defaultPictureLimit)), or all: each language and look's worst rows first; the others show their title as text.",
             valueName: "N|all"))
     var htmlPictures: String?
 

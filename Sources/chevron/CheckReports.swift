@@ -211,6 +211,9 @@ extension CheckCommand {
         return failures
     }
 
+    /// `1 title`, `2 titles`.
+    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+
     /// Draws the buttons and writes the html report to `destination`: a folder, or with
     /// `--self-contained` one page.
     private func writeHTML(
@@ -236,9 +239,10 @@ extension CheckCommand {
             try ReportFile.write(report.page.utf8, to: path)
         case .path(let path):
             try CheckHTML.write(report, folder: path)
+            let folder = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
             Output.standardError(
-                "chevron: wrote \(path.escapingControls)/index.html: \(report.listedTitles) titles, "
-                    + "\(report.listedRows) buttons, \(report.pictures.count) pictures"
+                "chevron: wrote \(folder.escapingControls)/index.html: \(Self.count(report.listedTitles, "title")), "
+                    + "\(Self.count(report.listedRows, "button")), \(Self.count(report.pictures.count, "picture"))"
                     + (report.undrawn > 0 ? " (\(report.undrawn) buttons not drawn: --html-pictures)" : "") + "\n")
         }
     }
