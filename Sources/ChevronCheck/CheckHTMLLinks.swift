@@ -84,7 +84,8 @@ public struct CheckLinkTemplate: Sendable {
         while given.hasPrefix("./") { given.removeFirst(2) }
         guard let top, file != "-" else { return given }
         let absolute =
-            file.hasPrefix("/") ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
+            file.hasPrefix("/")
+            ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
         let real = ((absolute as NSString).standardizingPath as NSString).resolvingSymlinksInPath
         guard real.hasPrefix(top + "/") else { return given }
         return String(real.dropFirst(top.count + 1))

@@ -84,7 +84,8 @@ extension CheckHTML {
             html += "\(layout.withProblems) with a problem. "
             let passing = layout.passingTitles
             if options.listPassing {
-                html += "\(passing) title\(passing == 1 ? "" : "s") show whole in every look; every title is listed.</p>\n"
+                html +=
+                    "\(passing) title\(passing == 1 ? "" : "s") show whole in every look; every title is listed.</p>\n"
             } else {
                 html +=
                     "\(passing) title\(passing == 1 ? "" : "s") show whole in every look: counted, not listed "
@@ -115,7 +116,8 @@ extension CheckHTML {
             html += "<h2>Files not read</h2>\n<ul class=\"error\">\n"
             for row in files {
                 let place = row.line > 0 ? "\(row.file):\(row.line)" : row.file
-                html += "<li><span dir=\"ltr\">\(HTMLText.shown(place))</span>: \(HTMLText.shown(row.error ?? ""))</li>\n"
+                html +=
+                    "<li><span dir=\"ltr\">\(HTMLText.shown(place))</span>: \(HTMLText.shown(row.error ?? ""))</li>\n"
             }
             html += "</ul>\n"
         }
@@ -147,7 +149,8 @@ extension CheckHTML {
                 counts[id] = group
             }
             let baselined = run.summary.baseline != nil
-            html += "<section aria-labelledby=\"summary-heading\">\n<h2 id=\"summary-heading\">Per language and look</h2>\n"
+            html +=
+                "<section aria-labelledby=\"summary-heading\">\n<h2 id=\"summary-heading\">Per language and look</h2>\n"
             html += "<div class=\"table-wrap\"><table>\n<caption>Rows per language and look, the most problems first; "
             html += "a count shows its titles in the list.</caption>\n<thead><tr><th scope=\"col\">language</th>"
             html += "<th scope=\"col\">look</th><th scope=\"col\">rows</th>"
@@ -165,7 +168,8 @@ extension CheckHTML {
                 let language = group.language.map(HTMLText.shown) ?? "(none)"
                 html += "<tr><th scope=\"row\">\(language)</th><td>\(HTMLText.shown(group.look))</td>"
                 let withProblems = found.problems.isEmpty ? 0 : found.rows
-                html += withProblems == 0 && !options.listPassing
+                html +=
+                    withProblems == 0 && !options.listPassing
                     ? "<td class=\"n\">\(found.rows)</td>"
                     : cell(found.rows, Self.filterLink(language: group.language, look: group.look, problem: nil))
                 for kind in CheckHTML.kinds {
@@ -235,7 +239,8 @@ extension CheckHTML {
             html += "},\"page\":\(CheckHTML.pageTitles),\"pictures\":["
             for (index, picture) in pictures.pictures.enumerated() {
                 if index > 0 { html += "," }
-                html += "[\(HTMLText.json(sources[index])),\(Points.text(picture.width)),\(Points.text(picture.height)),"
+                html +=
+                    "[\(HTMLText.json(sources[index])),\(Points.text(picture.width)),\(Points.text(picture.height)),"
                 html += HTMLText.json(picture.shown.isEmpty ? "(the chevron alone, no title)" : picture.shown) + "]"
             }
             html += "],\"titles\":["
@@ -276,7 +281,9 @@ extension CheckHTML {
             html += "{\"r\":\(index),\"o\":\(run.looks.firstIndex(of: row.look) ?? 0),\"p\":["
             html += problems.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
             if !row.accepted.isEmpty {
-                html += ",\"a\":[" + problems.filter(row.accepted.contains).map { "\"\($0.rawValue)\"" }
+                html +=
+                    ",\"a\":["
+                    + problems.filter(row.accepted.contains).map { "\"\($0.rawValue)\"" }
                     .joined(separator: ",") + "]"
             }
             if row.hasNewProblems { html += ",\"n\":1" }
@@ -288,7 +295,8 @@ extension CheckHTML {
             if let picture = pictures.pictureOfRow[index] {
                 html += ",\"i\":\(picture)"
             } else {
-                html += ",\"v\":\(HTMLText.json(row.displayedTitle.isEmpty ? "(the chevron alone, no title)" : row.displayedTitle))"
+                html +=
+                    ",\"v\":\(HTMLText.json(row.displayedTitle.isEmpty ? "(the chevron alone, no title)" : row.displayedTitle))"
                 html += ",\"q\":\(HTMLText.json(pictures.failures[index] ?? CheckHTML.notDrawn))"
             }
             meter(row, &html)
@@ -310,7 +318,8 @@ extension CheckHTML {
                 let shows =
                     row.displayedTitle.isEmpty
                     ? "the chevron alone" : "the \(row.titleSource) title \u{201C}\(row.displayedTitle)\u{201D}"
-                sentence = "The title does not fit (\(limit)): the button shows \(shows), \(Self.points(width)) pt wide."
+                sentence =
+                    "The title does not fit (\(limit)): the button shows \(shows), \(Self.points(width)) pt wide."
             } else if row.overflow > 0 {
                 sentence = "The whole title needs \(Self.points(needed)) pt; \(limit) (+\(Self.points(row.overflow)));"
                 sentence += " the button is \(Self.points(width)) pt wide."
@@ -318,7 +327,8 @@ extension CheckHTML {
                 sentence = "\(Self.points(width)) pt wide; \(limit)."
             }
             if row.missingGlyphs > 0 {
-                sentence += " \(row.missingGlyphs) character\(row.missingGlyphs == 1 ? "" : "s") no installed font covers."
+                sentence +=
+                    " \(row.missingGlyphs) character\(row.missingGlyphs == 1 ? "" : "s") no installed font covers."
             }
             for check in row.lengthChecks where check.isOver { sentence += " \(check.sentence)." }
             html += ",\"s\":\(HTMLText.json(sentence))"

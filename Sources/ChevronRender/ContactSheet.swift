@@ -149,7 +149,9 @@ public struct ContactSheet {
             max(
                 120,
                 try rows.map {
-                    max(try labels.width($0.title, Self.headingFont), try $0.label.map { try labels.width($0, Self.labelFont) } ?? 0)
+                    max(
+                        try labels.width($0.title, Self.headingFont),
+                        try $0.label.map { try labels.width($0, Self.labelFont) } ?? 0)
                 }.max() ?? 0) + 16)
         let columnWidths = try columns.indices.map { index in
             // A column is as wide as its widest button; captions and headings widen it up to 320

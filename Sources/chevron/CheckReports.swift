@@ -82,8 +82,10 @@ struct CheckReports {
             }
         }
         if !reports.contains(where: { $0.format == .html }) {
-            for (given, option) in [(selfContained, "--self-contained"), (htmlAll, "--html-all"),
-                (linkTemplate, "--link-template"), (htmlPictures, "--html-pictures")] where given {
+            for (given, option) in [
+                (selfContained, "--self-contained"), (htmlAll, "--html-all"),
+                (linkTemplate, "--link-template"), (htmlPictures, "--html-pictures"),
+            ] where given {
                 throw ValidationError("\(option) is for the html report: add --format html or --output html=DIR")
             }
         }

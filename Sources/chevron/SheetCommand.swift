@@ -56,7 +56,9 @@ struct SheetCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help: "A list of the titles' keys (one key or shell pattern a line, # comments), as check's --titles; repeatable.")
+        help:
+            "A list of the titles' keys (one key or shell pattern a line, # comments), as check's --titles; repeatable."
+    )
     var titles: [String] = []
 
     @Option(
@@ -120,7 +122,9 @@ struct SheetCommand: AsyncParsableCommand {
                 let total = entries.count
                 entries = try await failing(entries, looks: looks, client: client)
                 guard !entries.isEmpty else {
-                    Output.line("none of the \(total) titles is cut, replaced or missing glyphs in \(looks.count) looks: no sheet written")
+                    Output.line(
+                        "none of the \(total) titles is cut, replaced or missing glyphs in \(looks.count) looks: no sheet written"
+                    )
                     return
                 }
             }
@@ -189,7 +193,9 @@ struct SheetCommand: AsyncParsableCommand {
         -> [TitleEntry]
     {
         let requests = entries.flatMap { entry in
-            looks.map { SizeParameters(look: $0, title: entry.title, scale: scale, language: entry.language ?? language) }
+            looks.map {
+                SizeParameters(look: $0, title: entry.title, scale: scale, language: entry.language ?? language)
+            }
         }
         let batch = max(1, min(CheckMeasurer.batchSize, try await client.limits().sizeManyRequests))
         var fails = [Bool](repeating: false, count: requests.count)

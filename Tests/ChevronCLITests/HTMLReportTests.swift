@@ -41,7 +41,8 @@ struct HTMLReportTests {
     }
 
     /// Runs the browser script on `page` against the same run's JSON report; its findings.
-    static func browse(page: URL, json: URL, looks: URL, screenshot: String, all: Bool = false) throws -> [String: Any] {
+    static func browse(page: URL, json: URL, looks: URL, screenshot: String, all: Bool = false) throws -> [String: Any]
+    {
         let script = DaemonProcess.packageRoot.appendingPathComponent("Tests/python/html_report_check.py").path
         var arguments = [
             script, "--page", page.path, "--json", json.path, "--looks", looks.path, "--screenshot",
@@ -80,9 +81,11 @@ struct HTMLReportTests {
             ], in: folder)
         #expect(run.status == 0, "\(run.error)")
         // No --format: standard output has the summary line alone.
-        #expect(run.output.hasPrefix("chevron check: ") && run.output.split(separator: "\n").count == 1, "\(run.output)")
+        #expect(
+            run.output.hasPrefix("chevron check: ") && run.output.split(separator: "\n").count == 1, "\(run.output)")
         #expect(run.error.contains("wrote report/index.html"), "\(run.error)")
-        let sarif = try CLITests.json(try String(contentsOf: folder.appendingPathComponent("run.sarif"), encoding: .utf8))
+        let sarif = try CLITests.json(
+            try String(contentsOf: folder.appendingPathComponent("run.sarif"), encoding: .utf8))
         #expect((sarif["runs"] as? [Any])?.count == 1)
         let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
         #expect(junit.hasPrefix("<?xml") && junit.contains("</testsuites>"))
@@ -137,7 +140,8 @@ struct HTMLReportTests {
     /// from the top of the repository (run from a folder inside it), percent-encoded.
     @Test func linksNameTheCommitAndThePathFromTheRepositorysTop() throws {
         let folder = try TrustTests.folder([
-            "App/de.lproj/Local izable.strings": "\"privacy.title\" = \"Benachrichtigungseinstellungen und Datenschutz\";\n"
+            "App/de.lproj/Local izable.strings":
+                "\"privacy.title\" = \"Benachrichtigungseinstellungen und Datenschutz\";\n"
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         for arguments in [
@@ -157,7 +161,8 @@ struct HTMLReportTests {
             ], in: app)
         #expect(run.status == 0, "\(run.error)")
         let page = try String(contentsOf: app.appendingPathComponent("report/index.html"), encoding: .utf8)
-        #expect(page.contains("\"u\":\"https://example.com/app/blob/\(commit)/App/de.lproj/Local%20izable.strings#L1\""))
+        #expect(
+            page.contains("\"u\":\"https://example.com/app/blob/\(commit)/App/de.lproj/Local%20izable.strings#L1\""))
 
         // Outside a repository, {commit} is an error before anything is measured.
         let outside = try TrustTests.folder(["a.txt": "Settings\n"])
@@ -165,7 +170,8 @@ struct HTMLReportTests {
         let refused = try Self.check(
             ["a.txt", "--output", "html=report", "--link-template", "https://example.com/{commit}/{path}"], in: outside)
         if try CLITests.run("git", ["rev-parse", "--show-toplevel"], directory: outside).status != 0 {
-            #expect(refused.status == 2 && refused.error.contains("{commit} needs a git repository"), "\(refused.error)")
+            #expect(
+                refused.status == 2 && refused.error.contains("{commit} needs a git repository"), "\(refused.error)")
         }
         for template in ["javascript:alert(1)", "https://example.com/{branch}"] {
             let bad = try Self.check(["a.txt", "--output", "html=report", "--link-template", template], in: outside)
@@ -191,7 +197,8 @@ struct HTMLReportTests {
         #expect(text.hasSuffix(summary + "\n"), "\(text)")
         #expect(both.output.hasPrefix(String(text.dropLast(summary.count + 1))), "standard output has the same table")
         // -o PATH takes --format's report.
-        let file = try Self.check(["Localizable.xcstrings", "--format", "sarif", "-o", "only.sarif"] + Self.looks, in: folder)
+        let file = try Self.check(
+            ["Localizable.xcstrings", "--format", "sarif", "-o", "only.sarif"] + Self.looks, in: folder)
         #expect(file.status == 0 && file.output.hasPrefix("chevron check: "), "\(file.error)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("only.sarif").path))
     }

@@ -8,12 +8,12 @@ import Testing
 struct SheetSelectionTests {
     static let files = [
         "de.lproj/Localizable.strings": """
-            "settings.title" = "Einstellungen";
-            "privacy.title" = "Benachrichtigungseinstellungen und Datenschutz";
-            "inbox.title" = "Posteingang";
-            "archive.label" = "Archiv";
+        "settings.title" = "Einstellungen";
+        "privacy.title" = "Benachrichtigungseinstellungen und Datenschutz";
+        "inbox.title" = "Posteingang";
+        "archive.label" = "Archiv";
 
-            """,
+        """,
         "titles.txt": "# the back-button titles\n*.title\n",
     ]
 

@@ -65,7 +65,8 @@ struct CheckHTMLTests {
         ]
         var strings = ""
         for (index, title) in evil.enumerated() {
-            let escaped = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            let escaped = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\"", with: "\\\"")
             strings += "\"evil\(index)<b>\" = \"\(escaped) and a long tail that no back button can hold\";\n"
         }
         // A file whose name has markup: its path is in the page's notes (no language).
@@ -108,7 +109,9 @@ struct CheckHTMLTests {
         #expect(HTMLText.shown("\u{1}") == "<span class=\"ctl\" title=\"U+0001 CONTROL\">U+1</span>")
         #expect(HTMLText.json("</script><!--\u{2028}\"\\") == "\"\\u003c/script\\u003e\\u003c!--\\u2028\\\"\\\\\"")
         #expect(HTMLText.json("tab\there") == "\"tab\\there\"")
-        #expect(HTMLText.percentEncoded("de.lproj/Local izable.strings", keepingSlashes: true) == "de.lproj/Local%20izable.strings")
+        #expect(
+            HTMLText.percentEncoded("de.lproj/Local izable.strings", keepingSlashes: true)
+                == "de.lproj/Local%20izable.strings")
         #expect(HTMLText.percentEncoded("a/\u{FC}#") == "a%2F%C3%BC%23")
     }
 
@@ -148,7 +151,9 @@ struct CheckHTMLTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("buttons").path)
         #expect(files.count == report.pictures.count)
         #expect(files.allSatisfy { $0.count == 36 && $0.hasSuffix(".png") && $0.dropLast(4).allSatisfy(\.isHexDigit) })
-        let sources = try #require(try Self.data(report.page)["pictures"] as? [[Any]]).compactMap { $0.first as? String }
+        let sources = try #require(try Self.data(report.page)["pictures"] as? [[Any]]).compactMap {
+            $0.first as? String
+        }
         #expect(Set(sources) == Set(files.map { "buttons/" + $0 }))
         // The same report again names its pictures the same: the hash has no seed.
         let (_, again) = try await Self.report(["de.lproj/Localizable.strings": strings]) {
@@ -179,7 +184,9 @@ struct CheckHTMLTests {
         #expect(report.listedRows == 12)
         let distinct = Set(run.rows.map { "\($0.displayedTitle)\u{0}\($0.width ?? 0)" }).count
         #expect(distinct == 7, "six titles and one shared by six keys")
-        let sources = try #require(try Self.data(report.page)["pictures"] as? [[Any]]).compactMap { $0.first as? String }
+        let sources = try #require(try Self.data(report.page)["pictures"] as? [[Any]]).compactMap {
+            $0.first as? String
+        }
         #expect(sources.count == distinct && sources.allSatisfy { $0.hasPrefix("data:image/png;base64,") })
         #expect(Self.occurrences(of: "data:image/png;base64,", in: report.page) == distinct)
         #expect(!report.page.contains("buttons/"))
@@ -230,7 +237,10 @@ struct CheckHTMLTests {
     /// Rows without a problem are counted, not listed, unless asked for; the titles with a
     /// problem list only their looks with one.
     @Test func passingRowsAreCountedNotListedUnlessAskedFor() async throws {
-        let files = ["de.lproj/Localizable.strings": "\"ok\" = \"Fotos\";\n\"long\" = \"Ein sehr langer Titel, der nicht passt\";\n"]
+        let files = [
+            "de.lproj/Localizable.strings":
+                "\"ok\" = \"Fotos\";\n\"long\" = \"Ein sehr langer Titel, der nicht passt\";\n"
+        ]
         let (run, report) = try await Self.report(files) { $0.looks = ["classic", "instagram"] }
         let titles = try Self.titles(report.page)
         let problems = run.rows.filter { !$0.problems.isEmpty }
@@ -247,8 +257,10 @@ struct CheckHTMLTests {
     /// A title in a language written right to left says so; the others take their text's.
     @Test func rightToLeftLanguagesAreMarkedSo() async throws {
         let files = [
-            "ar.lproj/Localizable.strings": "\"t\" = \"\u{627}\u{644}\u{625}\u{639}\u{62F}\u{627}\u{62F}\u{627}\u{62A} \u{627}\u{644}\u{62E}\u{627}\u{635}\u{629} \u{628}\u{627}\u{644}\u{625}\u{634}\u{639}\u{627}\u{631}\u{627}\u{62A} \u{648}\u{627}\u{644}\u{62E}\u{635}\u{648}\u{635}\u{64A}\u{629}\";\n",
-            "he.lproj/Localizable.strings": "\"t\" = \"\u{5D4}\u{5D2}\u{5D3}\u{5E8}\u{5D5}\u{5EA} \u{5D4}\u{5EA}\u{5E8}\u{5D0}\u{5D5}\u{5EA} \u{5D5}\u{5E4}\u{5E8}\u{5D8}\u{5D9}\u{5D5}\u{5EA} \u{5E9}\u{5DC} \u{5D4}\u{5D7}\u{5E9}\u{5D1}\u{5D5}\u{5DF}\";\n",
+            "ar.lproj/Localizable.strings":
+                "\"t\" = \"\u{627}\u{644}\u{625}\u{639}\u{62F}\u{627}\u{62F}\u{627}\u{62A} \u{627}\u{644}\u{62E}\u{627}\u{635}\u{629} \u{628}\u{627}\u{644}\u{625}\u{634}\u{639}\u{627}\u{631}\u{627}\u{62A} \u{648}\u{627}\u{644}\u{62E}\u{635}\u{648}\u{635}\u{64A}\u{629}\";\n",
+            "he.lproj/Localizable.strings":
+                "\"t\" = \"\u{5D4}\u{5D2}\u{5D3}\u{5E8}\u{5D5}\u{5EA} \u{5D4}\u{5EA}\u{5E8}\u{5D0}\u{5D5}\u{5EA} \u{5D5}\u{5E4}\u{5E8}\u{5D8}\u{5D9}\u{5D5}\u{5EA} \u{5E9}\u{5DC} \u{5D4}\u{5D7}\u{5E9}\u{5D1}\u{5D5}\u{5DF}\";\n",
             "de.lproj/Localizable.strings": "\"t\" = \"Benachrichtigungseinstellungen und Datenschutz\";\n",
         ]
         var options = CheckHTML.Options()
