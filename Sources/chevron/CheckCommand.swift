@@ -135,7 +135,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The most buttons the html report draws (default \(CheckHTML.defaultPictureLimit)), or all: each language and look's worst rows first; the others show their title as text.",
+            "The most pictures the html report draws (default \(CheckHTML.defaultPictureLimit)), or all: each language and look's worst rows first; the other buttons show their title as text.",
             valueName: "N|all"))
     var htmlPictures: String?
 
