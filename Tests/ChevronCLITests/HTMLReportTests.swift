@@ -109,16 +109,24 @@ struct HTMLReportTests {
     }
 
     /// The same catalogue as one self-contained page listing every title (--html-all), its
-    /// places linked (--link-template), in the browser again: nothing but data: pictures loads.
+    /// places linked (--link-template), against a baseline of the catalogue without its markup
+    /// title, in the browser again: nothing but data: pictures loads, and the problems new since
+    /// the baseline filter as the JSON report says.
     @Test func aSelfContainedPageListingEveryTitleWorksInARealBrowser() throws {
-        let folder = try TrustTests.folder(["Localizable.xcstrings": Self.catalogue])
+        let earlier = Self.catalogue.replacingOccurrences(of: "\"markup.title\"", with: "\"markup.title.old\"")
+        #expect(earlier != Self.catalogue)
+        let folder = try TrustTests.folder(["Localizable.xcstrings": earlier])
         defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = try Self.check(["Localizable.xcstrings", "--write-baseline", "baseline.json"] + Self.looks, in: folder)
+        #expect(baseline.status == 0, "\(baseline.error)")
+        try Self.catalogue.write(
+            to: folder.appendingPathComponent("Localizable.xcstrings"), atomically: true, encoding: .utf8)
         let looks = try CLITests.run("chevron", ["looks", "--json", "--local"])
         try looks.output.write(to: folder.appendingPathComponent("looks.json"), atomically: true, encoding: .utf8)
         let run = try Self.check(
             ["Localizable.xcstrings"] + Self.looks + [
                 "--format", "html", "--self-contained", "--html-all", "-o", "page.html", "--output", "json=run.json",
-                "--link-template", "https://example.com/app/blob/main/{path}#L{line}",
+                "--link-template", "https://example.com/app/blob/main/{path}#L{line}", "--baseline", "baseline.json",
             ], in: folder)
         #expect(run.status == 0, "\(run.error)")
         let page = try String(contentsOf: folder.appendingPathComponent("page.html"), encoding: .utf8)
@@ -134,6 +142,8 @@ struct HTMLReportTests {
         let json = try CLITests.json(try String(contentsOf: folder.appendingPathComponent("run.json"), encoding: .utf8))
         let titles = Set(((json["rows"] as? [[String: Any]]) ?? []).map { "\($0["file"] ?? "")\($0["key"] ?? "")" })
         #expect(checked["titles"] as? Int == titles.count, "every title is listed: \(checked)")
+        #expect(page.contains("<option value=\"new\">new since the baseline</option>"))
+        #expect(page.contains("new since the baseline</th>"))
     }
 
     /// `--link-template` with `{commit}` and `{path}`: the commit checked out, and the file's path
