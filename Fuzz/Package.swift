@@ -11,7 +11,7 @@
 
 import PackageDescription
 
-let targets = ["frames", "json", "one-pass", "calls", "manifest", "check-formats"]
+let targets = ["frames", "json", "one-pass", "calls", "manifest", "check-formats", "android", "xliff"]
 
 let package = Package(
     name: "ChevronFuzz",

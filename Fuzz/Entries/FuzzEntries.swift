@@ -22,7 +22,7 @@ public enum FuzzEntries {
     /// The targets by name, as the corpus folders are named.
     public static let targets: [String: @Sendable ([UInt8]) -> Void] = [
         "frames": frames, "json": json, "one-pass": onePass, "calls": calls, "manifest": manifest,
-        "check-formats": checkFormats,
+        "check-formats": checkFormats, "android": android, "xliff": xliff,
     ]
 
     /// The NUL frame decoder, fed the bytes in pieces of several sizes (the way a socket may cut
@@ -132,6 +132,26 @@ public enum FuzzEntries {
     /// A look manifest's bytes.
     public static func manifest(_ bytes: [UInt8]) {
         _ = ManifestLoader.loadManifest(data: Data(bytes), file: "/fuzz/looks/fuzz.json")
+    }
+
+    /// The Android reader alone, seeded with DTDs and entities (nested, external, parameter,
+    /// in attribute values): every input read within the entity bounds, or refused.
+    public static func android(_ bytes: [UInt8]) {
+        catalogue(bytes, path: "/fuzz/values-de/strings.xml", format: .android)
+    }
+
+    /// The XLIFF reader alone, seeded as `android` is, and with inline codes and limits.
+    public static func xliff(_ bytes: [UInt8]) {
+        catalogue(bytes, path: "/fuzz/de.xliff", format: .xliff)
+    }
+
+    /// One reader's entries, each title's placeholders filled as a check fills them.
+    private static func catalogue(_ bytes: [UInt8], path: String, format: TitleFormat) {
+        for entry in (try? TitleFile.entries(in: Data(bytes), path: path, format: format)) ?? [] {
+            var entry = entry
+            entry.language = "ar"
+            _ = entry.expandingPlaceholders(PlaceholderSamples())
+        }
     }
 
     /// Every format `chevron check` reads, each given the same bytes.

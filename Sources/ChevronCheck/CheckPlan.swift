@@ -114,12 +114,25 @@ public struct CheckPlan: Sendable {
     /// A git revision: only the keys whose value, in any language, changed since it are checked
     /// (`--changed-since`, `ChangedKeys`).
     public var changedSince: String?
+    /// The most a file and a title may hold (`--max-file-mib`, `--max-title-bytes`).
+    public var limits = ReadLimits()
 
     /// The fields a project file may have; any other is reported.
     public static let fields: Set<String> = [
         "files", "looks", "keys", "languages", "samples", "failOn", "language", "genericTitle", "inputFormat",
         "format", "baseline", "titles", "titlesComment",
+        "format", "maxFileMiB", "maxTitleBytes",
     ]
+
+    /// `value` as a limit of `name` (an option or a project file's field): a whole number from 1
+    /// to `largest`.
+    /// - Throws: `Problem` saying what the limit must be.
+    public static func limit(_ value: Any, _ name: String, largest: Int) throws -> Int {
+        guard !(value is Bool), let number = value as? Int, (1...largest).contains(number) else {
+            throw Problem(description: "\(name) must be a whole number from 1 to \(largest)")
+        }
+        return number
+    }
 
     /// The plan with its `language`, `onlyLanguages` and the languages of `genericTitles` in
     /// canonical BCP 47 form (`iw` → `he`, `pt_BR` → `pt-BR`), as the titles' languages are read.
@@ -217,6 +230,12 @@ public struct CheckPlan: Sendable {
                 throw problem("format", "\"\(format)\" is not one of \(CheckOutputFormat.allCases.map(\.rawValue))")
             }
             plan.format = known
+        }
+        if let value = object["maxFileMiB"] {
+            plan.limits.fileMiB = try limit(value, "\(path): maxFileMiB", largest: ReadLimits.largestFileMiB)
+        }
+        if let value = object["maxTitleBytes"] {
+            plan.limits.titleBytes = try limit(value, "\(path): maxTitleBytes", largest: ReadLimits.largestTitleBytes)
         }
         if let samples = object["samples"] {
             // A placeholder's sample for every key ("%lld": "12345"), or a key pattern's own

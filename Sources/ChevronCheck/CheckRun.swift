@@ -158,7 +158,7 @@ public struct CheckRun: Sendable {
         var unmatched = plan.filters
         for file in plan.files {
             do {
-                let read = try TitleFile.read(file, format: plan.inputFormat)
+                let read = try TitleFile.read(file, format: plan.inputFormat, limits: plan.limits)
                 if !unmatched.isEmpty { unmatched.removeAll { filter in read.contains { filter.matches($0) } } }
                 for entry in read where plan.isInLanguage(entry) {
                     if !plan.isSelected(entry) {

@@ -21,6 +21,9 @@ private struct StringsScanner {
     let file: String
     var position = 0
     var line = 1
+    /// The comments skipped since the last entry: the one above a key is its comment for
+    /// translators (`TitleEntry.comment`).
+    var comments: [String] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
@@ -34,9 +37,11 @@ private struct StringsScanner {
     mutating func entries() throws(TitleFileError) -> [TitleEntry] {
         var entries: [TitleEntry] = []
         while true {
+            comments.removeAll()
             try skipSpaceAndComments()
             guard !atEnd else { return entries }
             let line = line
+            let comment = comments.last
             let key = try token(what: "a key")
             try skipSpaceAndComments()
             try expect("=", after: "the key \"\(key)\"")
@@ -44,7 +49,9 @@ private struct StringsScanner {
             let value = try token(what: "a value")
             try skipSpaceAndComments()
             try expect(";", after: "the value of \"\(key)\"")
-            entries.append(TitleEntry(file: file, line: line, key: key, title: value))
+            var entry = TitleEntry(file: file, line: line, key: key, title: value)
+            entry.comment = comment
+            entries.append(entry)
         }
     }
 
@@ -77,17 +84,27 @@ private struct StringsScanner {
             } else if scalar == "/", byte(at: position + 1) == UInt8(ascii: "*") {
                 let start = line
                 advance(by: 2)
+                let from = position
                 while !atEnd, !(bytes[position] == UInt8(ascii: "*") && byte(at: position + 1) == UInt8(ascii: "/")) {
                     advance()
                 }
                 guard !atEnd else { throw TitleFileError(file: file, line: start, reason: "a comment is not closed") }
+                comments.append(commentText(from, position))
                 advance(by: 2)
             } else if scalar == "/", byte(at: position + 1) == UInt8(ascii: "/") {
+                let from = position + 2
                 while !atEnd, bytes[position] != 0x0A { advance() }
+                comments.append(commentText(from, position))
             } else {
                 return
             }
         }
+    }
+
+    /// A comment's text between two byte offsets, trimmed.
+    func commentText(_ from: Int, _ to: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<max(from, to)]), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     mutating func expect(_ character: Unicode.Scalar, after what: String) throws(TitleFileError) {

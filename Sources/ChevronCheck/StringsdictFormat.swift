@@ -15,8 +15,10 @@ enum StringsdictFormat {
             throw TitleFileError(file: file, line: 1, reason: "is not a .stringsdict: its root is not a dictionary")
         }
         var entries: [TitleEntry] = []
+        let keyLines = Self.keyLines(in: text)
         for key in keys.keys.sorted() {
-            let line = Self.line(of: key, in: text)
+            let escaped = key.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            let line = keyLines[escaped] ?? 1
             guard let entry = keys[key] as? [String: Any], let format = entry["NSStringLocalizedFormatKey"] as? String
             else {
                 throw TitleFileError(
@@ -87,10 +89,33 @@ enum StringsdictFormat {
         return names
     }
 
-    /// The line of the first `<key>KEY</key>` in the text (property lists keep no positions).
-    private static func line(of key: String, in text: String) -> Int {
-        let escaped = key.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        guard let range = text.range(of: "<key>\(escaped)</key>") else { return 1 }
-        return TitleFile.line(of: text.utf8.distance(from: text.startIndex, to: range.lowerBound), in: text)
+    /// The line of the first `<key>KEY</key>` of each KEY (as the text writes it), found in one
+    /// pass over the text (property lists keep no positions).
+    private static func keyLines(in text: String) -> [String: Int] {
+        var lines: [String: Int] = [:]
+        let bytes = Array(text.utf8)
+        let open = Array("<key>".utf8)
+        let close = Array("</key>".utf8)
+        var line = 1
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0A {
+                line += 1
+            } else if bytes[index] == open[0], bytes[index...].starts(with: open) {
+                let start = index + open.count
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "<") { end += 1 }
+                if bytes[end...].starts(with: close) {
+                    let key = String(decoding: bytes[start..<end], as: UTF8.self)
+                    if lines[key] == nil { lines[key] = line }
+                }
+                // Line breaks in the key are counted as they are passed.
+                for byte in bytes[start..<end] where byte == 0x0A { line += 1 }
+                index = end
+                continue
+            }
+            index += 1
+        }
+        return lines
     }
 }

@@ -39,12 +39,15 @@ enum CatalogFormat {
             guard case .object(let localizations)? = member.value["localizations"] ?? .object([]) else {
                 throw TitleFileError(file: file, line: line, reason: "\"\(key)\" has no localizations object")
             }
+            // The key's comment for translators, which `--titles-comment` selects by.
+            var comment: String?
+            if case .string(let text)? = member.value["comment"] { comment = text }
             if !localizations.contains(where: { $0.key == source }) {
                 // The key is the source-language text when the catalog has no unit for it.
-                entries.append(
-                    TitleEntry(
-                        file: file, line: line, key: "\(key) (\(source))", title: key,
-                        language: languageTag(source)))
+                var entry = TitleEntry(
+                    file: file, line: line, key: "\(key) (\(source))", title: key, language: languageTag(source))
+                entry.comment = comment
+                entries.append(entry)
             }
             for localization in localizations.sorted(by: { $0.key < $1.key }) {
                 var untranslated: Set<String> = []
@@ -66,6 +69,7 @@ enum CatalogFormat {
                         file: file, line: valueLine ?? line, key: "\(key) (\(label))", title: value,
                         language: languageTag(localization.key))
                     entry.isUntranslated = value.isEmpty && untranslated.contains(label)
+                    entry.comment = comment
                     if let combinations {
                         entry.alternativesOf = "\(key) (\(localization.key))"
                         entry.combinations = combinations
@@ -94,7 +98,8 @@ enum CatalogFormat {
             if case .string(let given)? = member.value["formatSpecifier"] { specifier = given }
             let spelling = "%" + specifier
             let forms = PluralRules.categories.compactMap { category -> (category: String, text: String)? in
-                guard case .string(let text)? = member.value["variations"]?["plural"]?[category]?["stringUnit"]?["value"]
+                guard
+                    case .string(let text)? = member.value["variations"]?["plural"]?[category]?["stringUnit"]?["value"]
                 else { return nil }
                 let number = PluralVariations.marker(category: category, spelling: spelling)
                 return (category, text.replacingOccurrences(of: "%arg", with: number))
@@ -154,15 +159,15 @@ enum CatalogFormat {
 
 /// Android `res/values*/strings.xml`: `<string name="key">value</string>`.
 enum AndroidFormat {
-    static func parse(_ data: Data, file: String) throws(TitleFileError) -> [TitleEntry] {
-        if let line = emptyProcessingInstruction(in: data) {
+    static func parse(_ text: String, file: String) throws(TitleFileError) -> [TitleEntry] {
+        let document = try XMLEntities.prepared(text, file: file)
+        if let line = emptyProcessingInstruction(in: document) {
             throw TitleFileError(
                 file: file, line: line,
                 reason: "has a processing instruction with no data (<?name?>), which is not read")
         }
-        let expanded = try expandingInternalEntities(data, file: file)
         let reader = AndroidReader(file: file)
-        let parser = XMLParser(data: expanded)
+        let parser = XMLParser(data: document)
         parser.delegate = reader
         if !parser.parse() || reader.failure != nil {
             throw reader.failure
@@ -171,51 +176,26 @@ enum AndroidFormat {
         return try resolvingReferences(reader.entries, file: file)
     }
 
-    /// The document with its internal DTD entities (`<!ENTITY app "Chevron">`) written out where
-    /// they are used (`&app;`): Foundation's parser drops their text. An external entity (one with
-    /// `SYSTEM` or `PUBLIC`) is refused: a strings file has no business reading other files.
-    static func expandingInternalEntities(_ data: Data, file: String) throws(TitleFileError) -> Data {
-        guard let text = String(data: data, encoding: .utf8), let doctype = text.range(of: "<!DOCTYPE"),
-            let subsetStart = text[doctype.upperBound...].firstIndex(of: "["),
-            let subsetEnd = text[subsetStart...].range(of: "]>")
-        else { return data }
-        let subset = text[subsetStart..<subsetEnd.lowerBound]
-        var values: [String: String] = [:]
-        var rest = subset[...]
-        while let declaration = rest.range(of: "<!ENTITY") {
-            let line = TitleFile.line(
-                of: text.utf8.distance(from: text.startIndex, to: declaration.lowerBound), in: text)
-            guard let end = rest[declaration.upperBound...].firstIndex(of: ">") else { break }
-            let body = rest[declaration.upperBound..<end].trimmingCharacters(in: .whitespacesAndNewlines)
-            rest = rest[rest.index(after: end)...]
-            let name = String(body.prefix { !$0.isWhitespace })
-            let definition = body.dropFirst(name.count).trimmingCharacters(in: .whitespacesAndNewlines)
-            if name == "%" { continue }  // a parameter entity, for the DTD only
-            guard let quote = definition.first, quote == "\"" || quote == "'",
-                let close = definition.dropFirst().firstIndex(of: quote)
-            else {
-                throw TitleFileError(
-                    file: file, line: line,
-                    reason: "the entity \(name) is external (SYSTEM or PUBLIC), which is refused")
-            }
-            values[name] = String(definition[definition.index(after: definition.startIndex)..<close])
-        }
-        guard !values.isEmpty else { return data }
-        var body = String(text[subsetEnd.upperBound...])
-        for (name, value) in values { body = body.replacingOccurrences(of: "&\(name);", with: value) }
-        return Data((String(text[..<subsetEnd.upperBound]) + body).utf8)
-    }
-
     /// Entries whose whole value is a reference to another string (`@string/name`) take that
-    /// string's value, from the same file; a name the file does not define is an error.
+    /// string's value, from the same file; a name the file does not define is an error. Each
+    /// name's value is found once: a chain of references costs its length, not its length per
+    /// string in it.
     static func resolvingReferences(_ entries: [TitleEntry], file: String) throws(TitleFileError) -> [TitleEntry] {
         var byKey: [String: TitleEntry] = [:]
         for entry in entries where byKey[entry.key] == nil { byKey[entry.key] = entry }
+        // The value `@string/NAME` stands for, by NAME, once found.
+        var resolved: [String: String] = [:]
         return try entries.map { (entry) throws(TitleFileError) -> TitleEntry in
-            var target = entry
+            guard entry.title.hasPrefix("@string/") else { return entry }
+            var title = entry.title
+            var names: [String] = []
             var seen: Set<String> = [entry.key]
-            while target.title.hasPrefix("@string/") {
-                let name = String(target.title.dropFirst("@string/".count))
+            while title.hasPrefix("@string/") {
+                let name = String(title.dropFirst("@string/".count))
+                if let known = resolved[name] {
+                    title = known
+                    break
+                }
                 guard let next = byKey[name], seen.insert(name).inserted else {
                     throw TitleFileError(
                         file: file, line: entry.line,
@@ -223,10 +203,12 @@ enum AndroidFormat {
                             ? "\(entry.key) refers to @string/\(name), which this file does not define"
                             : "\(entry.key) refers to @string/\(name) in a loop")
                 }
-                target = next
+                names.append(name)
+                title = next.title
             }
+            for name in names { resolved[name] = title }
             return TitleEntry(
-                file: entry.file, line: entry.line, key: entry.key, title: target.title, language: entry.language)
+                file: entry.file, line: entry.line, key: entry.key, title: title, language: entry.language)
         }
     }
 }
@@ -234,7 +216,8 @@ enum AndroidFormat {
 extension AndroidFormat {
     /// The line of the first processing instruction with a target and no data (`<?b?>`), or nil.
     /// Foundation's XMLParser on Linux reads such an instruction's missing data as a C string
-    /// and crashes (found by the check-formats fuzz target), so these files never reach it.
+    /// and crashes (found by the check-formats fuzz target), so these files never reach it. It
+    /// looks at the document with its entities written out (`XMLEntities`): an entity may hold one.
     static func emptyProcessingInstruction(in data: Data) -> Int? {
         let bytes = [UInt8](data)
         var line = 1
@@ -268,6 +251,10 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
     private var quantity: String?
     /// The `<plurals>` or `<string-array>` being read: its name, whether to keep it, items so far.
     private var group: (name: String, keep: Bool, isArray: Bool, items: Int)?
+    /// The last XML comment met outside a string, and the one standing before the string, plurals
+    /// or array being read: its comment for translators (`TitleEntry.comment`).
+    private var lastComment: String?
+    private var comment: String?
 
     init(file: String) {
         self.file = file
@@ -279,6 +266,8 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
     ) {
         switch element {
         case "string", "plurals", "string-array":
+            comment = lastComment
+            lastComment = nil
             guard let name = attributes["name"] else {
                 failure = TitleFileError(
                     file: file, line: parser.lineNumber, reason: "a <\(element)> has no name attribute")
@@ -322,6 +311,12 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         current?.text += string
+        // Text between a comment and the next element (other than white space) parts them.
+        if current == nil, string.contains(where: { !$0.isWhitespace }) { lastComment = nil }
+    }
+
+    func parser(_ parser: XMLParser, foundComment comment: String) {
+        if current == nil { lastComment = comment.trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
     func parser(_ parser: XMLParser, foundCDATA block: Data) {
@@ -329,14 +324,20 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-        if element == "plurals" || element == "string-array" { group = nil }
+        if element == "plurals" || element == "string-array" {
+            group = nil
+            comment = nil
+        }
         guard element == "string" || element == "item", let entry = current else { return }
         // A plural item's count is a number of its quantity's category (`PluralVariations.pluralForm`).
         let text = Self.unescape(entry.text)
         let title = quantity.map { PluralVariations.pluralForm(text, category: $0) } ?? text
-        entries.append(TitleEntry(file: file, line: entry.line, key: entry.key, title: title))
+        var read = TitleEntry(file: file, line: entry.line, key: entry.key, title: title)
+        read.comment = comment
+        entries.append(read)
         current = nil
         quantity = nil
+        if element == "string" { comment = nil }
     }
 
     /// Android's rules: runs of white space become one space (outside double quotes), surrounding

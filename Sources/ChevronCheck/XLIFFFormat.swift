@@ -7,7 +7,8 @@ import Foundation
 /// XLIFF 1.2 (what `xcodebuild -exportLocalizations` writes inside an `.xcloc`) and 2.0: each
 /// translation unit's target text (else its source), keyed by the unit's id (by `original:id`
 /// when the document has several `<file>` elements), in the file's target language (else its
-/// source language); units marked `translate="no"` are skipped.
+/// source language); units marked `translate="no"` are skipped. DTD entities are written out
+/// as `XMLEntities` says, as in Android files.
 ///
 /// Inline codes are read as the text they stand for, as the specifications define them: XLIFF
 /// 1.2's `<x/>`, `<bx/>`, `<ex/>`, `<ph>`, `<it>`, `<bpt>` and `<ept>` are their `equiv-text` (the
@@ -21,14 +22,15 @@ import Foundation
 /// `xliff:codepoints` profile and `slr:storageRestriction` under `xliff:utf8`, `xliff:utf16` or
 /// `xliff:utf32` are lengths. A limit that cannot be read is the entry's `problem`.
 enum XLIFFFormat {
-    static func parse(_ data: Data, file: String) throws(TitleFileError) -> [TitleEntry] {
-        if let line = AndroidFormat.emptyProcessingInstruction(in: data) {
+    static func parse(_ text: String, file: String) throws(TitleFileError) -> [TitleEntry] {
+        let document = try XMLEntities.prepared(text, file: file)
+        if let line = AndroidFormat.emptyProcessingInstruction(in: document) {
             throw TitleFileError(
                 file: file, line: line,
                 reason: "has a processing instruction with no data (<?name?>), which is not read")
         }
         let reader = XLIFFReader(file: file)
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: document)
         parser.delegate = reader
         if !parser.parse() || reader.failure != nil {
             throw reader.failure
@@ -167,6 +169,8 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
         var width: Double?
         var lengths: [LengthLimit] = []
         var problem: String?
+        /// Its notes for translators (1.2 `<note>`, 2.0 `<notes><note>`).
+        var notes: [String] = []
         /// Its parts in order, each a source and a target (nil when there is none): the one part
         /// of a 1.2 unit, or a 2.0 <segment> or <ignorable> each.
         var parts: [(source: String, target: String?)] = []
@@ -187,6 +191,8 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
     }
 
     private var reading: Reading?
+    /// The text of the unit's note being read.
+    private var note: String?
 
     init(file: String) {
         self.file = file
@@ -206,13 +212,7 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
         for (index, file) in files.enumerated() {
             let end = index + 1 < files.count ? files[index + 1].firstEntry : entries.count
             for position in file.firstEntry..<end {
-                let entry = entries[position]
-                var renamed = TitleEntry(
-                    file: entry.file, line: entry.line, key: "\(names[index]):\(entry.key)", title: entry.title,
-                    language: entry.language, maximumWidth: entry.maximumWidth)
-                renamed.lengthLimits = entry.lengthLimits
-                renamed.problem = entry.problem
-                qualified[position] = renamed
+                qualified[position].key = "\(names[index]):\(entries[position].key)"
             }
         }
         return qualified
@@ -258,6 +258,8 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
             started.lengths = (length.map { [$0] } ?? []) + restrictions.limits
             started.problem = problem ?? restrictions.problem
             unit = started
+        case "note":
+            if unit != nil { note = "" }
         case "segment", "ignorable":
             guard var current = unit, depth == current.depth + 1 else { break }
             current.parts.append(("", nil))
@@ -323,6 +325,10 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if note != nil {
+            note? += string
+            return
+        }
         append(string)
     }
 
@@ -345,6 +351,10 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
             unit?.inPart = false
         }
         if element == "file" { profiles = RestrictionProfiles() }
+        if element == "note", let text = note {
+            unit?.notes.append(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            note = nil
+        }
         guard element == "trans-unit" || element == "unit", let unit, depth == unit.depth else { return }
         self.unit = nil
         guard unit.translate else { return }
@@ -358,6 +368,7 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
             language: translated ? targetLanguage : sourceLanguage, maximumWidth: unit.width)
         entry.lengthLimits = unit.lengths
         entry.problem = unit.problem
+        entry.comment = unit.notes.isEmpty ? nil : unit.notes.joined(separator: "\n")
         entries.append(entry)
     }
 

@@ -32,7 +32,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "A project file (JSON: files, looks, keys, languages, samples, failOn, language, genericTitle, inputFormat, format); the command line adds to it."
+            "A project file (JSON: files, looks, keys, languages, samples, failOn, language, genericTitle, inputFormat, format, maxFileMiB, maxTitleBytes); the command line adds to it."
     )
     var config: String?
 
@@ -102,6 +102,16 @@ struct CheckCommand: AsyncParsableCommand {
             "A placeholder's sample, [KEY:]PLACEHOLDER=VALUE (%@=Alexandra, %lld=10000, %.2f=2.5, unread.*:%d=3); repeatable. It fills that placeholder as written (%lld is not %d), for every key or those matching KEY. Defaults: strings \"Alex Smith\", integers \"128\" (a plural form's: a number of its category), reals 3.14159."
     )
     var sample: [String] = []
+
+    @Option(
+        name: .long,
+        help: "The most a file (or standard input) may hold, in MiB (default 256); a larger one is not read.")
+    var maxFileMib: Int?
+
+    @Option(
+        name: .long,
+        help: "The most UTF-8 bytes a title may have (default 65536); a longer one is an error row.")
+    var maxTitleBytes: Int?
 
     @OptionGroup var connection: ConnectionOptions
 
@@ -201,6 +211,16 @@ struct CheckCommand: AsyncParsableCommand {
             plan.baseline = baseline ?? plan.baseline
             plan.writeBaseline = writeBaseline
             plan.changedSince = changedSince ?? plan.changedSince
+            do {
+                if let maxFileMib {
+                    plan.limits.fileMiB = try CheckPlan.limit(
+                        maxFileMib, "--max-file-mib", largest: ReadLimits.largestFileMiB)
+                }
+                if let maxTitleBytes {
+                    plan.limits.titleBytes = try CheckPlan.limit(
+                        maxTitleBytes, "--max-title-bytes", largest: ReadLimits.largestTitleBytes)
+                }
+            } catch { throw ValidationError("\(error)") }
             guard !plan.files.isEmpty else {
                 throw ValidationError("no files to check: name some, or a --config with files")
             }

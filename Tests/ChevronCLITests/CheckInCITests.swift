@@ -213,3 +213,89 @@ struct CheckInCITests {
         #expect(bad.status == 2 && bad.error.contains("many is not a whole number"))
     }
 }
+
+/// Which strings are back-button titles, by what the catalogue says of them: the strings whose
+/// comment for translators matches `--titles-comment` are exactly those a Python parse of the
+/// same files finds (json, xml.etree keeping comments, a regular expression for `.strings`).
+struct TitlesCommentTests {
+    @Test func aCommentRegexSelectsWhatAPythonParseSelects() throws {
+        let folder = try TrustTests.folder([
+            "Localizable.xcstrings": """
+                {"sourceLanguage": "en", "version": "1.0", "strings": {
+                  "back.settings": {"comment": "Nav title of the settings screen", "localizations": {
+                    "de": {"stringUnit": {"state": "translated", "value": "Einstellungen"}}}},
+                  "body.text": {"comment": "A paragraph", "localizations": {
+                    "de": {"stringUnit": {"state": "translated", "value": "Ein Text"}}}}}}
+                """,
+            "res/values-de/strings.xml": """
+                <resources>
+                  <!-- nav title: the inbox -->
+                  <string name="inbox_title">Posteingang</string>
+                  <string name="inbox_body">Nachrichten</string>
+                  <!-- a hint --> <string name="hint">Tippen</string>
+                  <!-- NAV TITLE, plural -->
+                  <plurals name="unread"><item quantity="one">%d neu</item><item quantity="other">%d neu</item></plurals>
+                </resources>
+                """,
+            "de.xliff": """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+                <file original="a" source-language="en" target-language="de" datatype="plaintext"><body>
+                <trans-unit id="profile.title"><source>Profile</source><target>Profil</target><note>Nav title</note></trans-unit>
+                <trans-unit id="profile.bio"><source>Bio</source><target>Über mich</target><note>Body text</note></trans-unit>
+                </body></file></xliff>
+                """,
+            "de.lproj/Localizable.strings": """
+                /* Nav title of the photos screen */
+                "photos.title" = "Fotos";
+                // a button
+                "photos.share" = "Teilen";
+                "photos.delete" = "Löschen";
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = ["Localizable.xcstrings", "res/values-de/strings.xml", "de.xliff", "de.lproj/Localizable.strings"]
+        let result = try CheckReportsTests.check(files + ["--titles-comment", "(?i)nav title", "--format", "json"], in: folder)
+        #expect(result.status == 0, "\(result.error)")
+        let keys = try #require(try CheckTests.reportRows(result.output)).compactMap { $0["key"] as? String }
+        let python = try CLITests.run(
+            "python3",
+            ["-c", #"""
+            import json, re, sys, xml.etree.ElementTree as ET
+            pattern = re.compile(r"(?i)nav title")
+            keys = []
+            catalog = json.load(open("Localizable.xcstrings"))
+            for key, value in catalog["strings"].items():
+                if pattern.search(value.get("comment", "")):
+                    keys += [f"{key} ({language})" for language in ["en"] if language not in value["localizations"]]
+                    keys += [f"{key} ({language})" for language in sorted(value["localizations"])]
+            root = ET.parse("res/values-de/strings.xml", ET.XMLParser(target=ET.TreeBuilder(insert_comments=True))).getroot()
+            comment = None
+            for node in root:
+                if node.tag is ET.Comment:
+                    comment = node.text
+                    continue
+                if comment and pattern.search(comment):
+                    if node.tag == "plurals":
+                        keys += [f'{node.get("name")} ({item.get("quantity")})' for item in node]
+                    else:
+                        keys.append(node.get("name"))
+                comment = None
+            ns = {"x": "urn:oasis:names:tc:xliff:document:1.2"}
+            for unit in ET.parse("de.xliff").getroot().iter("{urn:oasis:names:tc:xliff:document:1.2}trans-unit"):
+                note = unit.find("x:note", ns)
+                if note is not None and pattern.search(note.text or ""):
+                    keys.append(unit.get("id"))
+            text = open("de.lproj/Localizable.strings").read()
+            for comment, key in re.findall(r'/\*(.*?)\*/\s*"([^"]+)"\s*=', text, re.S):
+                if pattern.search(comment):
+                    keys.append(key)
+            print(json.dumps(keys))
+            """#], directory: folder)
+        #expect(python.status == 0, "\(python.error)")
+        let expected = try #require(try JSONSerialization.jsonObject(with: Data(python.output.utf8)) as? [String])
+        #expect(keys == expected, "\(keys) vs \(expected)")
+        #expect(keys.count == 7)
+        #expect(result.error.contains("7 titles selected (7 other strings left out)"), "\(result.error)")
+    }
+}

@@ -46,7 +46,7 @@ struct ClientModeTests {
         let file = folder.appendingPathComponent("titles.txt")
         // 2,500 titles, every 100th far over the text limit: several batches (cut by count and by
         // bytes) over several connections, and rows the engine refuses; the last one is 1.1 MB,
-        // more than a whole call may be.
+        // more than a whole call may be, and more than the check reads of a title.
         var titles = (0..<2500).map {
             $0 % 100 == 0 ? String(repeating: "Langer Titel \($0) ", count: 300) : "Title \($0)"
         }
@@ -61,10 +61,9 @@ struct ClientModeTests {
         #expect(rows.filter { $0["error"] != nil }.count == 26)
         #expect(rows.filter { $0["width"] is NSNull }.count == 26)
         #expect(rows.map { $0["line"] as? Int } == (1...2501).map { $0 })
-        // Each refused row names the title's length and the daemon's limit (4,096 by default).
-        #expect(
-            rows.last?["error"] as? String
-                == "io.chevron.Text.TextTooLong: title: the title is 1100000 UTF-8 bytes long; the limit is 4096")
+        // Each refused row names the title's length and the limit: the check's own for a title
+        // over 64 KiB, which is never read whole, else the daemon's (4,096 by default).
+        #expect(rows.last?["error"] as? String == "title is 1100000 bytes; the limit is 65536 (--max-title-bytes)")
         #expect(
             (rows[0]["error"] as? String)?.hasPrefix(
                 "io.chevron.Text.TextTooLong: title: the title is \(titles[0].utf8.count - 1) UTF-8 bytes long")
