@@ -6,8 +6,15 @@ import Testing
 
 /// The Swift client library against the built chevrond: typed calls, pipelining, typed errors.
 struct ChevronClientTests {
+    /// chevrond for one test, its idle timeout an hour: these tests hold one connection across
+    /// awaits, and in a full `make test` on two cores the synchronous tests running beside them
+    /// (each blocking one of the two threads of Swift's concurrency pool while a process runs)
+    /// can hold a test between its connect and its first call for longer than the default 60 s,
+    /// after which chevrond closes the connection as idle. (`WireBoundsTests` tests that timeout.)
+    static func daemon() throws -> DaemonProcess { try DaemonProcess(["--idle-timeout", "3600"]) }
+
     @Test func concurrentCallsArePipelinedAndEachGetsItsOwnAnswer() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try Self.daemon()
         let client = try await ChevronClient.connect(socketPath: daemon.socketPath)
         let titles = (0..<300).map { "Pipelined \($0)" }
         let shown = try await withThrowingTaskGroup(of: (Int, String).self) { group in
@@ -32,7 +39,7 @@ struct ChevronClientTests {
     /// here), against chevrond: Settings in instagram is 69 pt wide (docs/looks.md: min(160,
     /// text + 21), with hb-shape's text width, snapped up).
     @Test func theReadmeExampleRuns() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try Self.daemon()
         let socketPath = daemon.socketPath
         let client = try await ChevronClient.connect(socketPath: socketPath)
         let layout = try await client.size(SizeParameters(look: "instagram", title: "Settings"))
@@ -45,7 +52,7 @@ struct ChevronClientTests {
     }
 
     @Test func typedCallsDecodeEveryMethod() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try Self.daemon()
         let client = try await ChevronClient.connect(socketPath: daemon.socketPath)
         let face = try ExternalTools.fcMatch("DejaVu Sans")
         let measurement = try await client.measureText("Hi", font: FontParameters(pattern: "DejaVu Sans", size: 20))
@@ -69,7 +76,7 @@ struct ChevronClientTests {
     /// The fields that say whether an answer can be trusted decode into the typed replies.
     @Test func layoutsAndMeasurementsCarryMissingGlyphsSubstitutionAndCoordinates() async throws {
         try #require(try ExternalTools.filesCovering(Unicode.Scalar(0x0378)!).isEmpty, "fc-list: no font has U+0378")
-        let daemon = try DaemonProcess()
+        let daemon = try Self.daemon()
         let client = try await ChevronClient.connect(socketPath: daemon.socketPath)
         let modern = try await client.size(SizeParameters(look: "modern", title: "A\u{0378}B"))
         #expect(modern.missingGlyphs == 1)
@@ -91,7 +98,7 @@ struct ChevronClientTests {
     }
 
     @Test func errorsAreTypedAfterTheVarlinkErrors() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try Self.daemon()
         let client = try await ChevronClient.connect(socketPath: daemon.socketPath)
         do {
             _ = try await client.size(SizeParameters(look: "aqua", title: "Back"))
