@@ -221,7 +221,7 @@ struct CheckCommand: AsyncParsableCommand {
             }
             switch plan.format {
             case .text:
-                Output.printLines(CheckTable.lines(rows))
+                Output.printLines { CheckTable.write(rows, to: $0) }
                 Output.printLines(
                     run.fixed.map { "fixed since the baseline: \(CheckTable.describe($0))".escapingControls })
                 // With languages and more than one language or look, their counts, what needs
