@@ -48,58 +48,42 @@ public enum CheckMeasurer {
     /// "é" and "e\u{301}" are equal Strings but different titles (each row shows its own
     /// displayed title, and they may cut differently), and a String's hash normalises its text
     /// first, which took a few percent of a 100,000-title check. An open-addressed table of 8
-    /// bytes a slot (the digest's high half and the question's outcome): a Dictionary keyed by
-    /// the questions themselves held every question's strings and digest once more, and twice
-    /// with the array of questions beside it.
+    /// bytes a slot (the digest's high half and the row), made for every row at once: a
+    /// Dictionary keyed by the questions themselves held every question's strings and digest
+    /// once more, and twice with the array of questions beside it.
     private struct Questions {
-        /// Per slot: the digest's high 32 bits, then the outcome's index + 1 (0: empty).
-        private var slots = [UInt64](repeating: 0, count: 1 << 10)
-        private var count = 0
-        private static let highHalf: UInt64 = 0xFFFF_FFFF_0000_0000
+        /// Per slot: the digest's high 32 bits, then the row + 1 (0: empty).
+        private var slots: [UInt64]
 
-        /// The outcome of the question with `digest` for which `isSame` holds, or nil.
-        func find(_ digest: Int, isSame: (UInt32) -> Bool) -> UInt32? {
+        /// A table for up to `rows` questions, at most three quarters full.
+        init(rows: Int) {
+            var count = 1 << 10
+            while count * 3 < rows * 4 { count *= 2 }
+            slots = [UInt64](repeating: 0, count: count)
+        }
+
+        /// The row that asked the question with `digest` for which `isSame` holds, or nil.
+        func find(_ digest: Int, isSame: (Int) -> Bool) -> Int? {
             let mask = slots.count - 1
             let high = UInt64(UInt(bitPattern: digest)) >> 32
             var slot = digest & mask
             while slots[slot] != 0 {
                 let stored = slots[slot]
-                if stored >> 32 == high, isSame(UInt32(truncatingIfNeeded: stored) - 1) {
-                    return UInt32(truncatingIfNeeded: stored) - 1
+                if stored >> 32 == high, isSame(Int(UInt32(truncatingIfNeeded: stored)) - 1) {
+                    return Int(UInt32(truncatingIfNeeded: stored)) - 1
                 }
                 slot = (slot + 1) & mask
             }
             return nil
         }
 
-        /// Adds a question not in the table.
-        mutating func insert(_ digest: Int, outcome: UInt32) {
-            if (count + 1) * 4 > slots.count * 3 { grow() }
-            place(UInt64(UInt(bitPattern: digest)) & Self.highHalf | UInt64(outcome + 1), digest: digest)
-            count += 1
-        }
-
-        private mutating func place(_ value: UInt64, digest: Int) {
+        /// Adds the question `row` asks, not in the table.
+        mutating func insert(_ digest: Int, row: Int) {
             let mask = slots.count - 1
             var slot = digest & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = value
+            slots[slot] = UInt64(UInt(bitPattern: digest)) & 0xFFFF_FFFF_0000_0000 | UInt64(row + 1)
         }
-
-        /// Twice the slots, each question placed again by its digest: the high half from its
-        /// slot, the low half from `lows`.
-        private mutating func grow() {
-            let old = slots
-            slots = [UInt64](repeating: 0, count: old.count * 2)
-            for value in old where value != 0 {
-                let outcome = Int(UInt32(truncatingIfNeeded: value) - 1)
-                place(value, digest: Int(bitPattern: UInt(value & Self.highHalf) | UInt(lows[outcome])))
-            }
-        }
-
-        /// Per outcome, the low 32 bits of its question's digest (0 for a refusal): what `grow`
-        /// needs to place it again.
-        var lows: [UInt32] = []
     }
 
     /// Sizes every title in every look with SizeMany, a few batches in flight at a time; a
@@ -165,19 +149,17 @@ public enum CheckMeasurer {
             return own < lookMaximum ? own : nil
         }
 
-        var questions = Questions()
         // Per row (entry × look, in that order): its outcome.
         var rowOutcomes: [UInt32] = []
         rowOutcomes.reserveCapacity(entryCount * lookCount)
-        // Per outcome: the row that asked its question first (the question's strings are that
-        // row's); refusals too, which no batch asks.
-        var askedBy: [UInt32] = []
-        askedBy.reserveCapacity(entryCount * lookCount)
         builder.outcomes.reserveCapacity(entryCount * lookCount)
+        var questions = Questions(rows: entryCount * lookCount)
         var questionCount = 0
+        // Each batch's questions, by the row that asked each first; emptied once answered.
         var batches: [[UInt32]] = [[]]
         var batchBytes = 0
-        try await withThrowingTaskGroup(of: (Int, [(CheckOutcome, Bool)], SubstitutionLog).self) { group in
+        try await withThrowingTaskGroup(of: (Int, [(CheckOutcome, CheckRowStore.Shown)], SubstitutionLog).self) {
+            group in
             // Batches sent and not yet answered: passed to the nested functions by hand, which
             // the compiler's flow analysis follows (captured, it judged the last loop dead).
             var inFlight = 0
@@ -188,8 +170,8 @@ public enum CheckMeasurer {
                     return
                 }
                 inFlight -= 1
-                for (outcome, (answer, sameAsTitle)) in zip(batches[index], answers) {
-                    builder.outcomes[Int(outcome)] = builder.stored(answer, sameAsTitle: sameAsTitle)
+                for (row, (answer, shown)) in zip(batches[index], answers) {
+                    builder.answer(rowOutcomes[Int(row)], answer, shown: shown)
                 }
                 batches[index] = []
                 substitutions.merge(found)
@@ -198,9 +180,8 @@ public enum CheckMeasurer {
             /// Sends batch `index` once fewer than two per connection are in flight.
             func send(_ index: Int, _ inFlight: inout Int) async throws {
                 while inFlight >= 2 * Self.connections { try await receive(&inFlight) }
-                let batch = batches[index].map { outcome in
-                    let row = Int(askedBy[Int(outcome)])
-                    let (entry, look) = row.quotientAndRemainder(dividingBy: lookCount)
+                let batch = batches[index].map { row in
+                    let (entry, look) = Int(row).quotientAndRemainder(dividingBy: lookCount)
                     let language = builder.entries[entry].language
                     return SizeParameters(
                         look: looks[look], title: builder.entries[entry].title, maxWidth: maximumWidth(entry, look),
@@ -211,14 +192,14 @@ public enum CheckMeasurer {
                 group.addTask {
                     let results = try await client.sizeMany(batch)
                     // Each result says which request it answers; every request needs one.
-                    var answers = [(CheckOutcome, Bool)?](repeating: nil, count: batch.count)
+                    var answers = [(CheckOutcome, CheckRowStore.Shown)?](repeating: nil, count: batch.count)
                     var substitutions = SubstitutionLog()
                     for result in results where answers.indices.contains(result.index) {
                         var outcome = CheckOutcome(result)
-                        // A displayed title that is the title is not kept twice.
-                        let same = outcome.displayedTitle.utf8.elementsEqual((batch[result.index].title ?? "").utf8)
-                        if same { outcome.displayedTitle = "" }
-                        answers[result.index] = (outcome, same)
+                        // A displayed title that is the title, or its start cut, is not kept twice.
+                        let shown = CheckRowStore.Shown(outcome.displayedTitle, of: batch[result.index].title ?? "")
+                        if case .text = shown {} else { outcome.displayedTitle = "" }
+                        answers[result.index] = (outcome, shown)
                         if let layout = result.layout { substitutions.note(layout) }
                     }
                     let answered = answers.compactMap { $0 }
@@ -229,10 +210,8 @@ public enum CheckMeasurer {
                 }
             }
             /// A row's outcome that is no question: `error` says why.
-            func refuse(_ row: Int, _ error: String) {
+            func refuse(_ error: String) {
                 rowOutcomes.append(builder.append(CheckOutcome(error: error)))
-                askedBy.append(UInt32(row))
-                questions.lows.append(0)
             }
             for entry in 0..<entryCount {
                 let stored = builder.entries[entry]
@@ -248,12 +227,11 @@ public enum CheckMeasurer {
                     let row = entry * lookCount + look
                     // A title its file does not let us write out is no question: its row says why.
                     if let problem {
-                        refuse(row, problem)
+                        refuse(problem)
                         continue
                     }
                     if titleBytes > limits.textBytes {
                         refuse(
-                            row,
                             "io.chevron.Text.TextTooLong: title: the title is \(titleBytes) UTF-8 bytes long; the limit is \(limits.textBytes)"
                         )
                         continue
@@ -266,21 +244,20 @@ public enum CheckMeasurer {
                     hasher.combine(language)
                     hasher.combine(generic)
                     let digest = hasher.finalize()
-                    let known = questions.find(digest) { outcome in
-                        let (other, otherLook) = Int(askedBy[Int(outcome)]).quotientAndRemainder(dividingBy: lookCount)
+                    let known = questions.find(digest) { asker in
+                        let (other, otherLook) = asker.quotientAndRemainder(dividingBy: lookCount)
                         let asked = builder.entries[other]
                         return otherLook == look && maximumWidth(other, otherLook) == maximum
                             && asked.title.hasSameBytes(as: stored.title) && asked.language.hasSameBytes(as: language)
                             && genericTitle(for: asked.language).hasSameBytes(as: generic)
                     }
                     if let known {
-                        rowOutcomes.append(known)
+                        rowOutcomes.append(rowOutcomes[known])
                         continue
                     }
                     let bytes = entryBytes + SizeCall.escapedBytes(looks[look])
                     if bytes > byteLimit {
                         refuse(
-                            row,
                             "io.chevron.Service.MessageTooLong: the request is up to \(bytes + callOverhead) bytes; the limit is \(limits.messageBytes)"
                         )
                         continue
@@ -290,14 +267,12 @@ public enum CheckMeasurer {
                         batches.append([])
                         batchBytes = 0
                     }
-                    let outcome = UInt32(builder.outcomes.count)
+                    // Its outcome is filled in when its batch's answers come in.
+                    rowOutcomes.append(UInt32(builder.outcomes.count))
                     builder.outcomes.append(CheckRowStore.Outcome())
-                    askedBy.append(UInt32(row))
-                    questions.lows.append(UInt32(truncatingIfNeeded: UInt(bitPattern: digest)))
-                    questions.insert(digest, outcome: outcome)
-                    batches[batches.count - 1].append(outcome)
+                    questions.insert(digest, row: row)
+                    batches[batches.count - 1].append(UInt32(row))
                     batchBytes += bytes
-                    rowOutcomes.append(outcome)
                     questionCount += 1
                 }
             }
@@ -310,8 +285,7 @@ public enum CheckMeasurer {
         guard builder.outcomes.allSatisfy({ $0.flags & CheckRowStore.Outcome.answered != 0 }) else {
             throw ChevronClientError(.protocolViolation, message: "SizeMany left a request unanswered")
         }
-        questions = Questions()
-        askedBy = []
+        questions = Questions(rows: 0)
         // A row per entry and look, in the files' order, then the looks'.
         let store = builder.store(looks: storeLooks)
         var rows: [CheckRow] = []

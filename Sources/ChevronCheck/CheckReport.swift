@@ -31,12 +31,12 @@ public struct CheckRow: Sendable {
     }
     public var maxWidth: Double { ownMaximum ?? lookMaximum }
     public var truncated: Bool { store.outcomes[Int(outcomeIndex)].flags & CheckRowStore.Outcome.truncated != 0 }
-    public var displayedTitle: String {
-        let displayed = store.outcomes[Int(outcomeIndex)].displayed
-        return displayed == CheckRowStore.Outcome.sameAsTitle ? title : store.texts[Int(displayed)]
-    }
+    public var displayedTitle: String { store.displayed(outcomeIndex, title: title) }
     public var titleSource: String { store.sources[Int(store.outcomes[Int(outcomeIndex)].source)] }
-    public var missingGlyphs: Int { Int(store.outcomes[Int(outcomeIndex)].missingGlyphs) }
+    public var missingGlyphs: Int {
+        let missing = store.outcomes[Int(outcomeIndex)].missingGlyphs
+        return missing == UInt16.max ? store.rare[outcomeIndex]?.missingGlyphs ?? 0 : Int(missing)
+    }
     public var language: String? { store.entries[Int(entryIndex)].language }
     /// Whether `maxWidth` is the entry's own limit (an XLIFF unit's maxwidth, smaller than the look's
     /// maximum), not the look's: which of the two limits holds the title.
@@ -44,8 +44,8 @@ public struct CheckRow: Sendable {
     /// The title as the file writes it, when placeholders in it were filled with samples.
     public var template: String? { extra?.template }
     public var error: String? {
-        let error = store.outcomes[Int(outcomeIndex)].error
-        return error == CheckRowStore.Outcome.noText ? nil : store.texts[Int(error)]
+        guard store.outcomes[Int(outcomeIndex)].flags & CheckRowStore.Outcome.hasRare != 0 else { return nil }
+        return store.rare[outcomeIndex]?.error
     }
     /// Whether the title holds a line break: a one-line label shows its first line and "…"
     /// (`LineBreaks`).
@@ -112,7 +112,7 @@ public struct CheckRow: Sendable {
     public init(_ entry: TitleEntry, look: String, lookMaximum: Double, language: String?, outcome: CheckOutcome) {
         var builder = CheckRowStoreBuilder()
         builder.append(entry, language: language)
-        let index = builder.append(outcome, sameAsTitle: false)
+        let index = builder.append(outcome)
         self.init(
             builder.store(looks: [CheckRowStore.Look(name: look, maximum: lookMaximum)]), entry: 0, look: 0,
             outcome: index)

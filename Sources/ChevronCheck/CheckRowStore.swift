@@ -31,27 +31,60 @@ final class CheckRowStore: Sendable {
         var problem: String?
     }
 
-    /// One answer of the engine, or why there is none, in 32 bytes: its texts are indices into
-    /// `texts`, and a displayed title that is the title itself is not kept again.
+    /// One answer of the engine, or why there is none, in 24 bytes. Its displayed title is
+    /// the title, or the title's start and "…", or an index into `texts`; an error, and more
+    /// missing glyphs than 16 bits hold, are in `rare`.
     struct Outcome: Sendable {
         var width = 0.0
         var neededWidth = 0.0
-        var missingGlyphs: Int32 = 0
-        /// The displayed title's index in `texts`, or `sameAsTitle`.
+        /// `sameAsTitle`; `cut` and a count of the title's UTF-8 bytes; else an index into `texts`.
         var displayed: UInt32 = 0
-        /// The error's index in `texts`, or `noText`.
-        var error = Outcome.noText
+        /// The missing glyphs, up to `UInt16.max - 1`; `UInt16.max`: in `rare`.
+        var missingGlyphs: UInt16 = 0
         /// The title source's index in `sources`.
         var source: UInt8 = 0
         var flags: UInt8 = 0
 
         static let sameAsTitle = UInt32.max
-        static let noText = UInt32.max
+        static let cut: UInt32 = 1 << 31
         static let truncated: UInt8 = 1
         static let hasWidth: UInt8 = 2
         static let hasNeededWidth: UInt8 = 4
         /// Set once an answer is in (a question's outcome is made before it is asked).
         static let answered: UInt8 = 8
+        /// Set when `rare` holds the outcome's error or missing glyphs.
+        static let hasRare: UInt8 = 16
+    }
+
+    /// What few outcomes have: an error, a count of missing glyphs over 16 bits.
+    struct Rare: Sendable {
+        var error: String?
+        var missingGlyphs = 0
+    }
+
+    /// How an answer's displayed title relates to the title asked about, found where the
+    /// answer comes in: the same bytes, the title's first bytes and "…", or neither.
+    enum Shown: Sendable {
+        case title
+        case cut(Int)
+        case text
+
+        /// How `displayed` shows `title`.
+        init(_ displayed: String, of title: String) {
+            if displayed.utf8.elementsEqual(title.utf8) {
+                self = .title
+                return
+            }
+            let ellipsis = "…".utf8
+            let count = displayed.utf8.count - ellipsis.count
+            if count >= 0, count < Int(Outcome.sameAsTitle - Outcome.cut), displayed.utf8.suffix(ellipsis.count).elementsEqual(ellipsis),
+                title.utf8.starts(with: displayed.utf8.prefix(count))
+            {
+                self = .cut(count)
+                return
+            }
+            self = .text
+        }
     }
 
     /// A look as its rows read it; unreadable files' rows have the look `CheckRowStore.noLook`.
@@ -66,13 +99,16 @@ final class CheckRowStore: Sendable {
     let extras: [Extra]
     let looks: [Look]
     let outcomes: [Outcome]
-    /// Displayed titles other than the title, and errors; the first is "".
+    /// Displayed titles that are not the title or its start; the first is "".
     let texts: [String]
     /// The title sources (`title`, `generic`, `none`), each once; the first is "none".
     let sources: [String]
+    /// By outcome, what few outcomes have (`Outcome.hasRare`).
+    let rare: [UInt32: Rare]
 
     init(
-        entries: [Entry], extras: [Extra], looks: [Look], outcomes: [Outcome], texts: [String], sources: [String]
+        entries: [Entry], extras: [Extra], looks: [Look], outcomes: [Outcome], texts: [String], sources: [String],
+        rare: [UInt32: Rare]
     ) {
         self.entries = entries
         self.extras = extras
@@ -80,6 +116,17 @@ final class CheckRowStore: Sendable {
         self.outcomes = outcomes
         self.texts = texts
         self.sources = sources
+        self.rare = rare
+    }
+
+    /// The displayed title of outcome `index` for a row whose title is `title`.
+    func displayed(_ index: UInt32, title: @autoclosure () -> String) -> String {
+        let displayed = outcomes[Int(index)].displayed
+        if displayed == Outcome.sameAsTitle { return title() }
+        if displayed >= Outcome.cut {
+            return String(decoding: title().utf8.prefix(Int(displayed - Outcome.cut)), as: UTF8.self) + "…"
+        }
+        return texts[Int(displayed)]
     }
 }
 
@@ -132,9 +179,11 @@ struct CheckRowStoreBuilder {
         return index < 0 ? nil : extras[Int(index)]
     }
 
-    /// `outcome` in the store's form; `sameAsTitle` says its displayed title is the title
-    /// asked about, byte for byte.
-    mutating func stored(_ outcome: CheckOutcome, sameAsTitle: Bool) -> CheckRowStore.Outcome {
+    var rare: [UInt32: CheckRowStore.Rare] = [:]
+
+    /// Keeps `outcome` as outcome `index` (which `outcomes` has); `shown` says how its displayed
+    /// title relates to the title asked about.
+    mutating func answer(_ index: UInt32, _ outcome: CheckOutcome, shown: CheckRowStore.Shown) {
         var stored = CheckRowStore.Outcome()
         if let width = outcome.width {
             stored.width = width
@@ -146,16 +195,21 @@ struct CheckRowStoreBuilder {
         }
         if outcome.truncated { stored.flags |= CheckRowStore.Outcome.truncated }
         stored.flags |= CheckRowStore.Outcome.answered
-        stored.missingGlyphs = Int32(clamping: outcome.missingGlyphs)
-        if sameAsTitle {
-            stored.displayed = CheckRowStore.Outcome.sameAsTitle
-        } else if !outcome.displayedTitle.isEmpty {
-            stored.displayed = UInt32(texts.count)
-            texts.append(outcome.displayedTitle)
+        switch shown {
+        case .title: stored.displayed = CheckRowStore.Outcome.sameAsTitle
+        case .cut(let count): stored.displayed = CheckRowStore.Outcome.cut + UInt32(count)
+        case .text:
+            if !outcome.displayedTitle.isEmpty {
+                stored.displayed = UInt32(texts.count)
+                texts.append(outcome.displayedTitle)
+            }
         }
-        if let error = outcome.error {
-            stored.error = UInt32(texts.count)
-            texts.append(error)
+        if outcome.error != nil || outcome.missingGlyphs >= Int(UInt16.max) || outcome.missingGlyphs < 0 {
+            stored.flags |= CheckRowStore.Outcome.hasRare
+            stored.missingGlyphs = UInt16.max
+            rare[index] = CheckRowStore.Rare(error: outcome.error, missingGlyphs: outcome.missingGlyphs)
+        } else {
+            stored.missingGlyphs = UInt16(outcome.missingGlyphs)
         }
         if let source = sources.firstIndex(where: { $0.utf8.elementsEqual(outcome.titleSource.utf8) }) {
             stored.source = UInt8(source)
@@ -163,19 +217,21 @@ struct CheckRowStoreBuilder {
             stored.source = UInt8(sources.count)
             sources.append(outcome.titleSource)
         }
-        return stored
+        outcomes[Int(index)] = stored
     }
 
-    /// Appends an outcome; returns its index.
-    mutating func append(_ outcome: CheckOutcome, sameAsTitle: Bool = false) -> UInt32 {
-        let made = stored(outcome, sameAsTitle: sameAsTitle)
-        outcomes.append(made)
-        return UInt32(outcomes.count - 1)
+    /// Appends `outcome` (a displayed title of its own); returns its index.
+    mutating func append(_ outcome: CheckOutcome) -> UInt32 {
+        let index = UInt32(outcomes.count)
+        outcomes.append(CheckRowStore.Outcome())
+        answer(index, outcome, shown: .text)
+        return index
     }
 
     /// The store, with `looks`.
     consuming func store(looks: [CheckRowStore.Look]) -> CheckRowStore {
         CheckRowStore(
-            entries: entries, extras: extras, looks: looks, outcomes: outcomes, texts: texts, sources: sources)
+            entries: entries, extras: extras, looks: looks, outcomes: outcomes, texts: texts, sources: sources,
+            rare: rare)
     }
 }
