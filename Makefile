@@ -17,7 +17,7 @@ RELEASE_DIR ?= .build/release
 # Whether systemd is PID 1 and no DESTDIR is set: only then is there a manager to tell.
 SYSTEMD_LIVE = [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]
 
-.PHONY: all deps build run test wire bench bench-check bench-daemon bench-instructions fuzz soak docs sheet format lint clean install uninstall
+.PHONY: all deps build run test wire bench bench-check bench-daemon bench-instructions fuzz soak docs sheet report-screenshot format lint clean install uninstall
 
 all: build
 
@@ -85,11 +85,19 @@ bench-instructions: deps
 sheet: build
 	$(RELEASE_DIR)/chevron sheet docs/sheet-titles.txt --local -o docs/sheet.png
 
-## What the documentation shows, made from the release binaries: the contact sheet, every console
-## example's output in the README and docs/ (scripts/doc-examples.py; `make test` checks them), and
-## the man pages and shell completions, into .build/.
+## The README's picture of an HTML report: docs/report-sample.xcstrings checked in-process, the
+## page drawn by headless Chromium (scripts/report-screenshot.py).
+report-screenshot: build
+	rm -rf .build/docs-report
+	$(RELEASE_DIR)/chevron check docs/report-sample.xcstrings --local --look classic --look modern \
+	  --output html=.build/docs-report
+	python3 scripts/report-screenshot.py .build/docs-report/index.html docs/report.png
+
+## What the documentation shows, made from the release binaries: the contact sheet, the picture of
+## an HTML report, every console example's output in the README and docs/ (scripts/doc-examples.py;
+## `make test` checks them), and the man pages and shell completions, into .build/.
 DOC_PAGES = README.md docs/check.md
-docs: sheet
+docs: sheet report-screenshot
 	python3 scripts/doc-examples.py --write --bin-dir $(RELEASE_DIR) $(DOC_PAGES)
 	mkdir -p .build/man .build/completions
 	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --output-directory .build/man

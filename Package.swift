@@ -12,7 +12,8 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
-/// One module per look under Plugins/, each depending on ChevronLooks only.
+/// One module per look under Plugins/, each depending on ChevronLooks (and ChevronText, whose
+/// font requests a look's numbers hold) only.
 let lookPlugins = ["ClassicLook", "ReederLook", "InstagramLook", "DailyBoothLook", "BBCustomLook", "ModernLook"]
 
 var package = Package(
@@ -138,6 +139,7 @@ var package = Package(
             dependencies: [
                 "CLinuxExtras",
                 "ChevronService",
+                "ChevronText",
                 "ChevronVarlink",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -171,6 +173,7 @@ var package = Package(
                 "ChevronCheck",
                 "ChevronClient",
                 "ChevronInProcess",
+                "ChevronLooks",
                 "ChevronService",
                 "ChevronVarlink",
                 "ChevronText",
@@ -188,6 +191,7 @@ var package = Package(
                 "ChevronDaemon",
                 "ChevronService",
                 "ChevronText",
+                "ChevronVarlink",
                 "ChevronBuiltInLooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -231,17 +235,19 @@ var package = Package(
         ),
         .testTarget(
             name: "ChevronTextTests",
-            dependencies: ["ChevronText", "ChevronTestSupport"],
+            dependencies: ["ChevronText", "CHarfBuzz", "ChevronTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ChevronLooksTests",
-            dependencies: ["ChevronLooks", "ChevronBuiltInLooks", "ChevronTestSupport"],
+            dependencies: ["ChevronLooks", "ChevronBuiltInLooks", "ChevronText", "ChevronTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ChevronRenderTests",
-            dependencies: ["ChevronRender", "ChevronBuiltInLooks", "CCairo", "ChevronTestSupport"],
+            dependencies: [
+                "ChevronRender", "ChevronBuiltInLooks", "ChevronLooks", "ChevronText", "CCairo", "ChevronTestSupport",
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -261,7 +267,7 @@ var package = Package(
         .testTarget(
             name: "ChevronServiceTests",
             dependencies: [
-                "ChevronService", "ChevronBuiltInLooks", "ChevronText", "ChevronVarlink",
+                "ChevronService", "ChevronBuiltInLooks", "ChevronText", "ChevronVarlink", "ChevronTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSwift
@@ -280,5 +286,5 @@ var package = Package(
 )
 
 package.targets += lookPlugins.map { name in
-    .target(name: name, dependencies: ["ChevronLooks"], path: "Plugins/\(name)", swiftSettings: strictSwift)
+    .target(name: name, dependencies: ["ChevronLooks", "ChevronText"], path: "Plugins/\(name)", swiftSettings: strictSwift)
 }

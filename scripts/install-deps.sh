@@ -16,6 +16,9 @@ packages=(
   fonts-noto-cjk fonts-noto-color-emoji fonts-inter-variable
   # systemd-analyze and systemd-socket-activate (unit checks); socat (daemon tests)
   systemd socat
+  # a real browser for the HTML report's test (Tests/python/html_report_check.py) and the README's
+  # screenshot of a report (make docs), driven through chromedriver
+  chromium chromium-driver
   "$@"
 )
 
@@ -43,10 +46,11 @@ fi
 # sarif-tools and junitparser, which read the SARIF and JUnit reports of `chevron check` in the tests;
 # Babel, whose CLDR plural rules the tests compare the check's with; langcodes, which reads BCP 47
 # tags and CLDR's likely subtags for the language tests (its language names, for Apple's old
-# .lproj names, are in language_data, which needs marisa-trie).
+# .lproj names, are in language_data, which needs marisa-trie); selenium, which drives Debian's
+# chromium through its chromedriver to test the HTML report of `chevron check` in a real browser.
 pypi=(varlink==31.0.0 fonttools==4.55.0 sarif-tools==3.0.5 junitparser==5.0.3 babel==2.16.0 marisa-trie==1.4.1
-  language_data==1.4.0 langcodes==3.5.0)
-modules=(varlink fontTools sarif junitparser babel marisa_trie language_data langcodes)
+  language_data==1.4.0 langcodes==3.5.0 selenium==4.27.1)
+modules=(varlink fontTools sarif junitparser babel marisa_trie language_data langcodes selenium)
 for position in "${!pypi[@]}"; do
   python3 -c "import ${modules[$position]}" 2>/dev/null && continue
   if ! python3 -m pip --version >/dev/null 2>&1; then

@@ -25,6 +25,17 @@ public struct ProblemIdentity: Hashable, Comparable, Sendable {
             file: row.file, key: row.key, language: row.language ?? "", look: row.look, problem: problem.rawValue)
     }
 
+    /// The identity as a baseline and a report's `fixed` list write it: an object, keys sorted.
+    func write(to json: inout PrettyJSON) {
+        json.object { json in
+            json.member("file", file)
+            json.member("key", key)
+            json.member("language", language)
+            json.member("look", look)
+            json.member("problem", problem)
+        }
+    }
+
     /// The row this problem is of, without the kind: which rows a run checked.
     var place: [String] { [file, key, language, look] }
 
@@ -101,13 +112,7 @@ public struct CheckBaseline: Sendable {
             json.array("problems") { json in
                 for identity in problems.sorted() {
                     json.element()
-                    json.object { json in
-                        json.member("file", identity.file)
-                        json.member("key", identity.key)
-                        json.member("language", identity.language)
-                        json.member("look", identity.look)
-                        json.member("problem", identity.problem)
-                    }
+                    identity.write(to: &json)
                 }
             }
             json.member("tool", "chevron check")

@@ -351,13 +351,7 @@ public struct CheckReport {
                 json.array("fixed") { json in
                     for problem in fixed {
                         json.element()
-                        json.object { json in
-                            json.member("file", problem.file)
-                            json.member("key", problem.key)
-                            json.member("language", problem.language)
-                            json.member("look", problem.look)
-                            json.member("problem", problem.problem)
-                        }
+                        problem.write(to: &json)
                     }
                 }
             }

@@ -51,7 +51,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
         region = next { ($0.count == 2 && Self.isLetters($0)) || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }
             .map { Self.deprecatedRegions[$0.uppercased()] ?? $0.uppercased() }
         var rest: [String] = []
-        while let variant = next({ $0.count >= 5 || ($0.count == 4 && $0.first!.isNumber) }) { rest.append(variant) }
+        while let variant = next({ $0.count >= 5 || ($0.count == 4 && $0.first?.isNumber == true) }) { rest.append(variant) }
         while index < subtags.count {
             // An extension (`u-ca-buddhist`) or private use (`x-foo`): a singleton and its subtags.
             guard let singleton = next({ $0.count == 1 }) else { return nil }
@@ -147,7 +147,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
             subtag = next()
         }
         var region: Substring?
-        if let found = subtag, found.utf8.count == 2 || found.utf8.count == 3 && found.utf8.first! <= UInt8(ascii: "9")
+        if let found = subtag, found.utf8.count == 2 || found.utf8.count == 3 && (found.utf8.first ?? 0) <= UInt8(ascii: "9")
         {
             region = found
         }

@@ -340,7 +340,9 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
         }
     }
 
-    /// The line where libxml2 saw the error (by the end of the parse it has moved on).
+    /// The line where libxml2 saw the error (by the end of the parse it has moved on). The parse
+    /// is not stopped here: Foundation's parser on Linux crashes in libxml2 when it is stopped from
+    /// its own error report (found by the android fuzz target).
     func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
         guard failure == nil else { return }
         let code = (error as NSError).code
@@ -382,42 +384,75 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
     /// Android's rules: runs of white space become one space (outside double quotes), surrounding
     /// double quotes are dropped, and `\'`, `\"`, `\n`, `\t`, `\@`, `\?`, `\uXXXX` are escapes.
     /// White space is ASCII's (space, tab, LF, VT, FF, CR), as aapt2 reads it: a no-break space
-    /// (U+00A0, U+202F) or a line separator (U+2028) is text, kept as written.
+    /// (U+00A0, U+202F) or a line separator (U+2028) is text, kept as written. Read over the
+    /// text's UTF-8 bytes: an entity can make a value hundreds of kilobytes long.
     static func unescape(_ text: String) -> String {
-        var result = ""
-        var scalars = Array(text.unicodeScalars)[...]
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable(unescape)
+            ?? Array(text.utf8).withUnsafeBufferPointer(unescape)
+    }
+
+    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
         var quoted = false
         var pendingSpace = false
-        while let scalar = scalars.popFirst() {
-            if scalar.isASCII, scalar.properties.isWhitespace, !quoted {
+        /// The length in bytes of the scalar at `index` (the text is valid UTF-8).
+        func length(at index: Int) -> Int {
+            let lead = bytes[index]
+            return lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let count = length(at: index)
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D), !quoted {
                 pendingSpace = !result.isEmpty
+                index += count
                 continue
             }
             if pendingSpace {
-                result += " "
+                result.append(0x20)
                 pendingSpace = false
             }
-            switch scalar {
-            case "\"": quoted.toggle()
-            case "\\":
-                guard let escaped = scalars.popFirst() else { break }
+            switch byte {
+            case UInt8(ascii: "\""):
+                quoted.toggle()
+                index += 1
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { break }
+                let escaped = bytes[index]
+                let escapedCount = length(at: index)
+                index += escapedCount
                 switch escaped {
-                case "n": result += "\n"
-                case "t": result += "\t"
-                case "u":
-                    let digits = String(String.UnicodeScalarView(scalars.prefix(4)))
-                    if digits.count == 4, let code = UInt32(digits, radix: 16), let unicode = Unicode.Scalar(code) {
-                        result.unicodeScalars.append(unicode)
-                        scalars.removeFirst(4)
-                    } else {
-                        result += "u"
+                case UInt8(ascii: "n"): result.append(0x0A)
+                case UInt8(ascii: "t"): result.append(0x09)
+                case UInt8(ascii: "u"):
+                    // The next four characters, in hexadecimal.
+                    var end = index
+                    var scalars = 0
+                    while scalars < 4, end < bytes.count {
+                        end += length(at: end)
+                        scalars += 1
                     }
-                default: result.unicodeScalars.append(escaped)
+                    let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+                    if digits.count == 4, let code = UInt32(digits, radix: 16), let unicode = Unicode.Scalar(code) {
+                        result += Array(String(unicode).utf8)
+                        index = end
+                    } else {
+                        result.append(UInt8(ascii: "u"))
+                    }
+                default: result += bytes[(index - escapedCount)..<index]
                 }
-            default: result.unicodeScalars.append(scalar)
+            default:
+                // Byte by byte: a slice's generic append costs more than the byte in a debug build.
+                for offset in 0..<count { result.append(bytes[index + offset]) }
+                index += count
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
 

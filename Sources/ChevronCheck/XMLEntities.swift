@@ -9,18 +9,25 @@ import Foundation
 ///
 /// - Internal general entities (`<!ENTITY app "Chevron">`) are expanded in text and in attribute
 ///   values, nested ones too, as XML defines it: character references in a value are read when it
-///   is declared, entity references when it is used, and an entity's value in text is read as
-///   content (it may hold markup).
+///   is declared, entity references when it is used.
 /// - The five predefined entities (`&amp;` …) and character references (`&#233;`) are left to the
 ///   parser.
+/// - An entity's value is text. Whatever the parser would refuse in it, it would refuse at every
+///   use, each refusal a report Foundation's parser never frees: so markup (`<`), an `&` that
+///   starts no reference and a character reference to a character XML does not allow are refused
+///   here, once, and a `>` is written `&gt;`. A character XML does not allow anywhere in the file
+///   (a control character, U+FFFE, U+FFFF) is refused before anything else.
 /// - Refused, each an error naming the entity: an external entity (`SYSTEM`, `PUBLIC`), a
 ///   parameter entity reference in the DTD (`%name;`), an entity used but not declared in the
-///   internal subset (an external DTD subset is never read), an entity that refers to itself, one
-///   nested more than `depthLimit` deep, and one whose value is not well-formed where it is used.
+///   internal subset (an external DTD subset is never read), an entity that refers to itself, and
+///   one nested more than `depthLimit` deep.
 /// - The work is bounded: each reference costs the bytes of its entity's value, at least
-///   `referenceCost` (64), nested references included, and a file whose references cost more than
-///   `expansionLimit` in all is refused (`entity expansion over 1048576 bytes`): at most 1 MiB
-///   written out and 16,384 references. The pass is linear in the file and that cost.
+///   `referenceCost` (16), nested references included, and a file whose references cost more than
+///   `expansionLimit` in all is refused (`entity expansion over 262144 bytes`): at most 256 KiB
+///   written out and 16,384 references. The pass is linear in the file and that cost. What is
+///   written out goes on through the XML parser and the reader byte by byte: the bound keeps each
+///   input of the fuzz targets (`scripts/fuzz.sh android xliff`) within their one-second timeout.
+///   (A value being text, what an entity writes out costs the parser no more than its bytes.)
 ///
 /// Lines are kept: the declaration is replaced by its line breaks, and a line break in an
 /// entity's value is written as a character reference (`&#10;`) in text, as a space elsewhere,
@@ -29,10 +36,10 @@ import Foundation
 struct XMLEntities {
     /// The most bytes entity references may write out in one file: each reference's value,
     /// nested ones included, counting at least `referenceCost` bytes each.
-    static let expansionLimit = 1 << 20
+    static let expansionLimit = 1 << 18
     /// The least a reference costs, whatever its value: the work of one reference is bounded
     /// by the bytes it writes out or by this.
-    static let referenceCost = 64
+    static let referenceCost = 16
     /// The deepest entities may nest (an entity whose value uses one whose value uses one …).
     static let depthLimit = 32
 
@@ -43,24 +50,44 @@ struct XMLEntities {
         text.makeContiguousUTF8()
         let result: Result<[UInt8], TitleFileError>? = text.utf8.withContiguousStorageIfAvailable { bytes in
             var pass = XMLEntities(bytes: bytes, file: file)
+            defer { pass.values?.deallocate() }
             return Result { () throws(TitleFileError) in try pass.run() }
         }
         guard let result else { return Data(text.utf8) }
         return Data(try result.get())
     }
 
-    /// An entity's replacement text (character references read).
-    private struct Entity {
-        let value: [UInt8]
+    /// An entity's name: bytes of the document, or of an entity's value, compared byte for byte
+    /// (a reference is looked up without copying its name).
+    private struct Name: Hashable {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        static func == (left: Name, right: Name) -> Bool {
+            left.bytes.count == right.bytes.count && left.bytes.elementsEqual(right.bytes)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
+
+        var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
-    private var entities: [[UInt8]: Entity] = [:]
+    /// Each declared entity's number, by name; its name and where its replacement text
+    /// (character references read) is in `storage`, by number.
+    private var entities: [Name: Int] = [:]
+    private var names: [Name] = []
+    private var ranges: [Range<Int>] = []
+    private var storage: [UInt8] = []
+    /// `storage` copied where expansions read it, made when the first reference is expanded (and
+    /// made again if a later document type declares more).
+    private var values: UnsafeMutableBufferPointer<UInt8>?
     private var output: [UInt8] = []
     private var cost = 0
-    /// The entities being expanded, outermost first.
-    private var stack: [[UInt8]] = []
+    /// The numbers of the entities being expanded, outermost first, and by number whether each
+    /// is (looked up directly: a generic `contains` allocates on every call in a debug build).
+    private var stack: [Int] = []
+    private var expanding: [Bool] = []
     /// The offset of the reference in the document being expanded, for the line of an error.
     private var referenceOffset = 0
     /// Whether the root element has started (a DOCTYPE after it is the parser's error).
@@ -75,29 +102,27 @@ struct XMLEntities {
     // MARK: The document
 
     private mutating func run() throws(TitleFileError) -> [UInt8] {
+        try checkCharacters()
         var start = 0
         if let declarationEnd = xmlDeclarationEnd() {
             copyDeclaration(upTo: declarationEnd)
             start = declarationEnd
         }
-        try content(bytes, from: start, entity: nil)
+        try content(bytes, from: start)
         return output
     }
 
     /// The offset just past `?>` of an XML declaration at the start of the document, if any.
     private func xmlDeclarationEnd() -> Int? {
-        let opening = Array("<?xml".utf8)
-        guard bytes.count > opening.count, Array(bytes[0..<opening.count]) == opening,
-            Self.isSpace(bytes[opening.count])
-        else { return nil }
-        guard let end = find(Array("?>".utf8), in: bytes, from: opening.count) else { return nil }
+        guard Self.has("<?xml", in: bytes, at: 0), bytes.count > 5, Self.isSpace(bytes[5]) else { return nil }
+        guard let end = find("?>", in: bytes, from: 5) else { return nil }
         return end + 2
     }
 
     /// The XML declaration with its `encoding` value replaced by `UTF-8`.
     private mutating func copyDeclaration(upTo end: Int) {
         let declaration = bytes[0..<end]
-        if let name = find(Array("encoding".utf8), in: UnsafeBufferPointer(rebasing: declaration), from: 0) {
+        if let name = find("encoding", in: UnsafeBufferPointer(rebasing: declaration), from: 0) {
             var index = name + "encoding".utf8.count
             while index < end, Self.isSpace(bytes[index]) { index += 1 }
             if index < end, bytes[index] == UInt8(ascii: "=") {
@@ -107,7 +132,7 @@ struct XMLEntities {
                     let close = bytes[(index + 1)..<end].firstIndex(of: bytes[index])
                 {
                     output += bytes[0...index]
-                    output += Array("UTF-8".utf8)
+                    write("UTF-8")
                     output += bytes[close..<end]
                     return
                 }
@@ -116,99 +141,113 @@ struct XMLEntities {
         output += declaration
     }
 
-    /// Copies content (the document's, or an entity's value: `entity` names it) to the output,
-    /// expanding references; an entity's value must hold whole constructs.
-    private mutating func content(
-        _ source: UnsafeBufferPointer<UInt8>, from start: Int, entity: [UInt8]?
-    ) throws(TitleFileError) {
-        let nested = entity != nil
+    /// Refuses a character XML does not allow (a control character other than tab, line feed
+    /// and carriage return; U+FFFE, U+FFFF), which libxml2 would report at every place an entity
+    /// puts it.
+    private func checkCharacters() throws(TitleFileError) {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
+                throw failure("holds U+\(Self.hex(UInt32(byte))), a character XML does not allow", at: index)
+            }
+            if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                let code: UInt32 = bytes[index + 2] == 0xBE ? 0xFFFE : 0xFFFF
+                throw failure("holds U+\(Self.hex(code)), a character XML does not allow", at: index)
+            }
+            index += 1
+        }
+    }
+
+    /// `code` as four or more uppercase hexadecimal digits.
+    private static func hex(_ code: UInt32) -> String {
+        let digits = String(code, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// Copies the document's content to the output, expanding references.
+    private mutating func content(_ source: UnsafeBufferPointer<UInt8>, from start: Int) throws(TitleFileError) {
         var index = start
         while index < source.count {
             // A run of plain text, copied whole.
             var end = index
-            while end < source.count, source[end] != UInt8(ascii: "<"), source[end] != UInt8(ascii: "&") {
-                if nested, source[end] == 0x0A || source[end] == 0x0D { break }
-                end += 1
-            }
+            while end < source.count, source[end] != UInt8(ascii: "<"), source[end] != UInt8(ascii: "&") { end += 1 }
             output += source[index..<end]
             index = end
             guard index < source.count else { return }
-            switch source[index] {
-            case 0x0A, 0x0D:
-                // A line break in an entity's value: a character reference keeps the lines.
-                output += Array("&#10;".utf8)
-                index += source[index] == 0x0D && index + 1 < source.count && source[index + 1] == 0x0A ? 2 : 1
-            case UInt8(ascii: "&"):
-                if !nested { referenceOffset = index }
-                index = try reference(in: source, at: index, inAttribute: false)
-            default:
-                index = try markup(in: source, at: index, entity: entity)
+            if source[index] == UInt8(ascii: "&") {
+                referenceOffset = index
+                index = try reference(in: source, at: index, entity: nil, inAttribute: false)
+            } else {
+                index = try markup(at: index)
             }
+        }
+    }
+
+    /// Copies an entity's value into text: references expanded, `>` as `&gt;` (so no `]]>` is
+    /// made), line breaks as character references (so the lines stay the file's). A value holds
+    /// text only: markup in it (`<`) is refused, as it would be parsed, and its errors reported,
+    /// wherever the entity is used.
+    private mutating func text(_ value: UnsafeBufferPointer<UInt8>, entity: Int) throws(TitleFileError) {
+        var index = 0
+        while index < value.count {
+            let byte = value[index]
+            switch byte {
+            case UInt8(ascii: "&"):
+                index = try reference(in: value, at: index, entity: entity, inAttribute: false)
+                continue
+            case UInt8(ascii: "<"):
+                throw failure(
+                    "the entity &\(names[entity].text); holds markup (<), which is not read: an entity's value is text")
+            case UInt8(ascii: ">"): write("&gt;")
+            case 0x0A: write("&#10;")
+            case 0x0D:
+                write("&#10;")
+                if index + 1 < value.count, value[index + 1] == 0x0A { index += 1 }
+            default: output.append(byte)
+            }
+            index += 1
         }
     }
 
     /// Copies the markup at `index` (a `<`) and returns the offset past it.
-    private mutating func markup(
-        in source: UnsafeBufferPointer<UInt8>, at index: Int, entity: [UInt8]?
-    ) throws(TitleFileError) -> Int {
-        func starts(_ prefix: String) -> Bool {
-            let prefix = Array(prefix.utf8)
-            return index + prefix.count <= source.count && Array(source[index..<(index + prefix.count)]) == prefix
-        }
-        // A construct copied as it is (line breaks in an entity's value become spaces, or in
-        // CDATA character references outside it).
-        func verbatim(_ opening: String, _ closing: String) throws(TitleFileError) -> Int {
-            guard let close = find(Array(closing.utf8), in: source, from: index + opening.utf8.count) else {
-                if let entity { throw notContent(entity) }
-                output += source[index...]
-                return source.count
+    private mutating func markup(at index: Int) throws(TitleFileError) -> Int {
+        // A construct copied as it is.
+        func verbatim(opening: Int, _ closing: StaticString) -> Int {
+            guard let close = find(closing, in: bytes, from: index + opening) else {
+                output += bytes[index...]
+                return bytes.count
             }
-            let end = close + closing.utf8.count
-            guard entity != nil else {
-                output += source[index..<end]
-                return end
-            }
-            let cdata = opening == "<![CDATA["
-            for byte in source[index..<end] {
-                if byte == 0x0A || byte == 0x0D {
-                    output += cdata ? Array("]]>&#10;<![CDATA[".utf8) : [0x20]
-                } else {
-                    output.append(byte)
-                }
-            }
+            let end = close + closing.utf8CodeUnitCount
+            output += bytes[index..<end]
             return end
         }
-        if starts("<!--") { return try verbatim("<!--", "-->") }
-        if starts("<![CDATA[") { return try verbatim("<![CDATA[", "]]>") }
-        if starts("<?") { return try verbatim("<?", "?>") }
-        if starts("<!DOCTYPE"), entity == nil, !sawElement { return try doctype(at: index) }
-        if starts("<!") {
-            if let entity { throw notContent(entity) }
+        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+        if next == UInt8(ascii: "?") { return verbatim(opening: 2, "?>") }
+        if next == UInt8(ascii: "!") {
+            if Self.has("<!--", in: bytes, at: index) { return verbatim(opening: 4, "-->") }
+            if Self.has("<![CDATA[", in: bytes, at: index) { return verbatim(opening: 9, "]]>") }
+            if Self.has("<!DOCTYPE", in: bytes, at: index), !sawElement { return try doctype(at: index) }
             output.append(UInt8(ascii: "<"))
             return index + 1
         }
-        if entity == nil, !starts("</") { sawElement = true }
-        return try tag(in: source, at: index, entity: entity)
+        if next != UInt8(ascii: "/") { sawElement = true }
+        return try tag(at: index)
     }
 
     /// Copies a start or end tag, expanding references in its attribute values.
-    private mutating func tag(
-        in source: UnsafeBufferPointer<UInt8>, at start: Int, entity: [UInt8]?
-    ) throws(TitleFileError) -> Int {
+    private mutating func tag(at start: Int) throws(TitleFileError) -> Int {
         var index = start
         var quote: UInt8?
-        while index < source.count {
-            let byte = source[index]
+        while index < bytes.count {
+            let byte = bytes[index]
             if let open = quote {
                 if byte == open {
                     quote = nil
                 } else if byte == UInt8(ascii: "&") {
-                    if entity == nil { referenceOffset = index }
-                    index = try reference(in: source, at: index, inAttribute: true)
+                    referenceOffset = index
+                    index = try reference(in: bytes, at: index, entity: nil, inAttribute: true)
                     continue
-                } else if byte == UInt8(ascii: "<") {
-                    if let entity { throw notContent(entity) }
-                    // Not well-formed: the parser says so.
                 }
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 quote = byte
@@ -216,39 +255,46 @@ struct XMLEntities {
                 output.append(byte)
                 return index + 1
             }
-            output.append(entity != nil && (byte == 0x0A || byte == 0x0D || byte == 0x09) ? 0x20 : byte)
+            output.append(byte)
             index += 1
         }
-        if let entity { throw notContent(entity) }
         return index
     }
 
     // MARK: References
 
     /// Handles the `&` at `index`: a character reference or a predefined entity is copied, a
-    /// declared entity expanded; returns the offset past the reference. An `&` that starts no
-    /// reference is copied, for the parser to refuse.
+    /// declared entity expanded; returns the offset past the reference. In the document, an `&`
+    /// that starts no reference is copied, for the parser to refuse once; in an entity's value
+    /// (`entity`), where the parser would refuse it at every use, it is refused here, and so is a
+    /// character reference to a character XML does not allow.
     private mutating func reference(
-        in source: UnsafeBufferPointer<UInt8>, at index: Int, inAttribute: Bool
+        in source: UnsafeBufferPointer<UInt8>, at index: Int, entity: Int?, inAttribute: Bool
     ) throws(TitleFileError) -> Int {
+        func noReference() throws(TitleFileError) -> Int {
+            if let entity {
+                throw failure(
+                    "the entity &\(names[entity].text); has an & that starts no reference (write &amp; for an &)")
+            }
+            output.append(UInt8(ascii: "&"))
+            return index + 1
+        }
         var end = index + 1
         if end < source.count, source[end] == UInt8(ascii: "#") {
             end += 1
             while end < source.count, Self.isNameByte(source[end]) { end += 1 }
-            guard end < source.count, source[end] == UInt8(ascii: ";") else {
-                output.append(UInt8(ascii: "&"))
-                return index + 1
+            guard end < source.count, source[end] == UInt8(ascii: ";") else { return try noReference() }
+            if entity != nil {
+                let digits = String(decoding: UnsafeBufferPointer(rebasing: source[(index + 2)..<end]), as: UTF8.self)
+                guard Self.character(digits) != nil else { return try noReference() }
             }
             output += source[index...end]
             return end + 1
         }
         while end < source.count, Self.isNameByte(source[end]) { end += 1 }
-        guard end > index + 1, end < source.count, source[end] == UInt8(ascii: ";") else {
-            output.append(UInt8(ascii: "&"))
-            return index + 1
-        }
-        let name = Array(source[(index + 1)..<end])
-        if Self.predefined.contains(name) {
+        guard end > index + 1, end < source.count, source[end] == UInt8(ascii: ";") else { return try noReference() }
+        let name = Name(bytes: UnsafeBufferPointer(rebasing: source[(index + 1)..<end]))
+        if Self.isPredefined(name.bytes) {
             output += source[index...end]
             return end + 1
         }
@@ -256,51 +302,70 @@ struct XMLEntities {
         return end + 1
     }
 
+    /// The character a character reference's digits (`233`, `xE9`) name, when XML allows it.
+    private static func character(_ digits: String) -> Unicode.Scalar? {
+        let code = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+        guard let code, let scalar = Unicode.Scalar(code), isXMLCharacter(scalar) else { return nil }
+        return scalar
+    }
+
     /// Writes out the entity `name`'s value, in text or in an attribute value.
-    private mutating func expand(_ name: [UInt8], inAttribute: Bool) throws(TitleFileError) {
-        func shown(_ name: [UInt8]) -> String { String(decoding: name, as: UTF8.self) }
+    private mutating func expand(_ name: Name, inAttribute: Bool) throws(TitleFileError) {
         guard let entity = entities[name] else {
             throw failure(
                 entities.isEmpty
-                    ? "the entity &\(shown(name)); is not declared (the file has no internal DTD subset declaring it)"
-                    : "the entity &\(shown(name)); is not declared in the file's DTD")
+                    ? "the entity &\(name.text); is not declared (the file has no internal DTD subset declaring it)"
+                    : "the entity &\(name.text); is not declared in the file's DTD")
         }
-        guard !stack.contains(name) else { throw failure("the entity &\(shown(name)); refers to itself") }
+        guard !expanding[entity] else { throw failure("the entity &\(name.text); refers to itself") }
         guard stack.count < Self.depthLimit else {
-            throw failure("entities nest more than \(Self.depthLimit) deep (at &\(shown(name));)")
+            throw failure("entities nest more than \(Self.depthLimit) deep (at &\(name.text);)")
         }
-        cost += max(Self.referenceCost, entity.value.count)
+        let range = ranges[entity]
+        cost += max(Self.referenceCost, range.count)
         guard cost <= Self.expansionLimit else {
             // Named by the reference in the document, where the reader can find it.
-            throw failure("entity expansion over \(Self.expansionLimit) bytes (at &\(shown(stack.first ?? name));)")
+            let outermost = names[stack.first ?? entity].text
+            throw failure("entity expansion over \(Self.expansionLimit) bytes (at &\(outermost);)")
         }
-        stack.append(name)
-        defer { stack.removeLast() }
-        try entity.value.withUnsafeBufferPointer { (value) throws(TitleFileError) in
-            if inAttribute {
-                try attributeValue(value, entity: name)
-            } else {
-                try content(value, from: 0, entity: name)
-            }
+        // Declarations come only at the top, never while an entity is being expanded.
+        if stack.isEmpty, values?.count != storage.count {
+            values?.deallocate()
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: storage.count)
+            _ = copy.initialize(from: storage)
+            values = copy
+        }
+        guard let values else { return }
+        stack.append(entity)
+        expanding[entity] = true
+        defer {
+            stack.removeLast()
+            expanding[entity] = false
+        }
+        let value = UnsafeBufferPointer(rebasing: values[range])
+        if inAttribute {
+            try attributeValue(value, entity: entity)
+        } else {
+            try text(value, entity: entity)
         }
     }
 
     /// Copies an entity's value into an attribute value: references expanded, white space as
     /// spaces (XML's attribute-value normalisation), quotes as references; `<` is an error.
     private mutating func attributeValue(
-        _ value: UnsafeBufferPointer<UInt8>, entity: [UInt8]
+        _ value: UnsafeBufferPointer<UInt8>, entity: Int
     ) throws(TitleFileError) {
         var index = 0
         while index < value.count {
             let byte = value[index]
             switch byte {
             case UInt8(ascii: "&"):
-                index = try reference(in: value, at: index, inAttribute: true)
+                index = try reference(in: value, at: index, entity: entity, inAttribute: true)
                 continue
             case UInt8(ascii: "<"):
-                throw failure("the entity &\(String(decoding: entity, as: UTF8.self)); puts a < in an attribute value")
-            case UInt8(ascii: "\""): output += Array("&quot;".utf8)
-            case UInt8(ascii: "'"): output += Array("&apos;".utf8)
+                throw failure("the entity &\(names[entity].text); puts a < in an attribute value")
+            case UInt8(ascii: "\""): write("&quot;")
+            case UInt8(ascii: "'"): write("&apos;")
             case 0x09, 0x0A, 0x0D: output.append(0x20)
             default: output.append(byte)
             }
@@ -355,12 +420,12 @@ struct XMLEntities {
                     at: here)
             }
             if startsText("<!--", at: index) {
-                guard let end = find(Array("-->".utf8), in: bytes, from: index + 4) else {
+                guard let end = find("-->", in: bytes, from: index + 4) else {
                     throw failure("a comment in the DTD is not closed", at: here)
                 }
                 index = end + 3
             } else if startsText("<?", at: index) {
-                guard let end = find(Array("?>".utf8), in: bytes, from: index + 2) else {
+                guard let end = find("?>", in: bytes, from: index + 2) else {
                     throw failure("a processing instruction in the DTD is not closed", at: here)
                 }
                 index = end + 2
@@ -401,8 +466,8 @@ struct XMLEntities {
         let nameStart = index
         while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
         guard index > nameStart else { throw failure(malformed, at: start) }
-        let name = Array(bytes[nameStart..<index])
-        let shown = (isParameter ? "%" : "") + String(decoding: name, as: UTF8.self)
+        let name = Name(bytes: UnsafeBufferPointer(rebasing: bytes[nameStart..<index]))
+        let shown = (isParameter ? "%" : "") + name.text
         skipSpace(&index)
         if startsWord("SYSTEM", at: index) || startsWord("PUBLIC", at: index) {
             throw failure("the entity \(shown) is external (SYSTEM or PUBLIC), which is refused", at: start)
@@ -414,7 +479,12 @@ struct XMLEntities {
         guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw failure(malformed, at: start) }
         // A parameter entity serves the DTD only, and the DTD's references to one are refused.
         if !isParameter, entities[name] == nil {
-            entities[name] = Entity(value: try replacementText(literal, name: shown, at: start))
+            let value = try replacementText(literal, name: shown, at: start)
+            entities[name] = names.count
+            names.append(name)
+            expanding.append(false)
+            ranges.append(storage.count..<(storage.count + value.count))
+            storage += value
         }
         return index + 1
     }
@@ -448,8 +518,7 @@ struct XMLEntities {
                 continue
             }
             let digits = String(decoding: literal[(index + 2)..<semicolon], as: UTF8.self)
-            let code = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            guard let code, let scalar = Unicode.Scalar(code), Self.isXMLCharacter(scalar) else {
+            guard let scalar = Self.character(digits) else {
                 throw failure(
                     "the entity \(name)'s value has &#\(digits);, which is not a character XML allows",
                     at: declaration)
@@ -462,7 +531,15 @@ struct XMLEntities {
 
     // MARK: Scanning
 
-    private static let predefined: Set<[UInt8]> = Set(["lt", "gt", "amp", "apos", "quot"].map { Array($0.utf8) })
+    /// Whether `name` is one of XML's predefined entities: `lt`, `gt`, `amp`, `apos`, `quot`.
+    private static func isPredefined(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch name.count {
+        case 2: return (name[0] == UInt8(ascii: "l") || name[0] == UInt8(ascii: "g")) && name[1] == UInt8(ascii: "t")
+        case 3: return name.elementsEqual("amp".utf8)
+        case 4: return name.elementsEqual("apos".utf8) || name.elementsEqual("quot".utf8)
+        default: return false
+        }
+    }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
@@ -489,14 +566,26 @@ struct XMLEntities {
         while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
     }
 
-    private func startsText(_ text: String, at index: Int) -> Bool {
-        let prefix = Array(text.utf8)
-        return index + prefix.count <= bytes.count && Array(bytes[index..<(index + prefix.count)]) == prefix
+    private func startsText(_ text: StaticString, at index: Int) -> Bool {
+        Self.has(text, in: bytes, at: index)
+    }
+
+    /// Whether `prefix` is in `source` at `index`.
+    private static func has(_ prefix: StaticString, in source: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        prefix.withUTF8Buffer { prefix in
+            index + prefix.count <= source.count
+                && UnsafeBufferPointer(rebasing: source[index..<(index + prefix.count)]).elementsEqual(prefix)
+        }
+    }
+
+    /// Appends `text` to the output.
+    private mutating func write(_ text: StaticString) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
     /// Whether `word` is at `index`, followed by white space or a quote.
-    private func startsWord(_ word: String, at index: Int) -> Bool {
-        let after = index + word.utf8.count
+    private func startsWord(_ word: StaticString, at index: Int) -> Bool {
+        let after = index + word.utf8CodeUnitCount
         return startsText(word, at: index) && after < bytes.count
             && (Self.isSpace(bytes[after]) || bytes[after] == UInt8(ascii: "\"") || bytes[after] == UInt8(ascii: "'"))
     }
@@ -510,7 +599,13 @@ struct XMLEntities {
     }
 
     /// The offset of the first `pattern` in `source` at or after `start`.
-    private func find(_ pattern: [UInt8], in source: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    private func find(_ text: StaticString, in source: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        text.withUTF8Buffer { Self.find($0, in: source, from: start) }
+    }
+
+    private static func find(
+        _ pattern: UnsafeBufferPointer<UInt8>, in source: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> Int? {
         guard let first = pattern.first, source.count >= pattern.count else { return nil }
         var index = start
         let last = source.count - pattern.count
@@ -539,9 +634,5 @@ struct XMLEntities {
     /// An error at the document offset `offset`, else at the reference being expanded.
     private func failure(_ reason: String, at offset: Int? = nil) -> TitleFileError {
         TitleFileError(file: file, line: line(at: offset ?? referenceOffset), reason: reason)
-    }
-
-    private func notContent(_ entity: [UInt8]) -> TitleFileError {
-        failure("the entity &\(String(decoding: entity, as: UTF8.self)); is not well-formed XML where it is used")
     }
 }

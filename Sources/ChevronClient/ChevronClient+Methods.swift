@@ -43,7 +43,9 @@ extension ChevronClient {
         do {
             return try await call(ServiceInterface.GetLimits.name, .object([]), as: LimitsReply.self)
         } catch  where error.error?.name == "org.varlink.service.MethodNotFound" {
-            return LimitsReply(messageBytes: 1 << 20, textBytes: 4096, sizeManyRequests: 10_000)
+            // What such a daemon allowed: no message over the default, no title over 4,096 bytes.
+            return LimitsReply(
+                messageBytes: VarlinkDefaults.maximumMessageBytes, textBytes: 4096, sizeManyRequests: 10_000)
         }
     }
 

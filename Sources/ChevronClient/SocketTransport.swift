@@ -13,7 +13,7 @@ public final class SocketTransport: VarlinkTransport {
     /// Bounds on one connection.
     public struct Limits: Sendable {
         /// The longest call sent, in bytes; chevrond refuses longer ones (its default is 1 MiB).
-        public var maximumCallBytes = 1 << 20
+        public var maximumCallBytes = VarlinkDefaults.maximumMessageBytes
         /// The longest reply accepted, in bytes.
         public var maximumReplyBytes = 64 << 20
         /// How long a call may wait for its last reply before the connection is given up.
@@ -143,9 +143,7 @@ private final class ReplyMatcher: ChannelDuplexHandler {
     private var watchdog: RepeatedTask?
 
     init(replyTimeout: Duration) {
-        self.replyTimeout = .nanoseconds(
-            Int64(replyTimeout.components.seconds) * 1_000_000_000 + replyTimeout.components.attoseconds / 1_000_000_000
-        )
+        self.replyTimeout = TimeAmount(replyTimeout)
     }
 
     /// Once a second, the oldest call's wait is checked: a daemon that accepts but never answers

@@ -1,3 +1,4 @@
+import ChevronText
 import ChevronVarlink
 import Logging
 
@@ -11,7 +12,7 @@ public struct DaemonConfiguration: Sendable {
     /// A folder of look manifests, or nil.
     public var looksDirectory: String?
     /// The longest message accepted, in bytes (default 1 MiB).
-    public var maximumMessageBytes = 1 << 20
+    public var maximumMessageBytes = VarlinkDefaults.maximumMessageBytes
     /// The most connections open at once (default 1024); more are closed at once and logged.
     /// Root and the daemon's own user may open `administrationReserve` more.
     public var maximumConnections = 1024
@@ -28,7 +29,7 @@ public struct DaemonConfiguration: Sendable {
     /// The measurement cache's budget in estimated bytes (default 128 MiB, chevrond's).
     public var cacheByteBudget = 128 << 20
     /// The longest title or text, in UTF-8 bytes (default 4096).
-    public var maximumTextBytes = 4096
+    public var maximumTextBytes = TextLimits.defaultTextBytes
     /// The log level.
     public var logLevel: Logger.Level = .info
 

@@ -27,8 +27,7 @@ final class MessageDeadline: ChannelDuplexHandler {
     private var expiredWhileHeld = false
 
     init(timeout: Duration, logger: Logger) {
-        let parts = timeout.components
-        self.timeout = .nanoseconds(parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000)
+        self.timeout = TimeAmount(timeout)
         self.logger = logger
     }
 

@@ -80,7 +80,7 @@ public final class VarlinkServer: Service, Sendable {
                 refuse(refusal, peer: peer, configuration: configuration, logger: logger)
                 return channel.close()
             }
-            let idle = TimeAmount.nanoseconds(Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000)
+            let idle = TimeAmount(configuration.idleTimeout)
             return channel.eventLoop.makeCompletedFuture {
                 try channel.pipeline.syncOperations.addHandlers([
                     IdleStateHandler(readTimeout: idle),
@@ -141,9 +141,7 @@ public final class VarlinkServer: Service, Sendable {
             listener.close(promise: nil)
             connections.shutDown()
             listener.eventLoop.scheduleTask(
-                in: .nanoseconds(
-                    Int64(drainLimit.components.seconds) * 1_000_000_000
-                        + drainLimit.components.attoseconds / 1_000_000_000)
+                in: TimeAmount(drainLimit)
             ) {
                 logger.warning("shutdown timeout passed: closing the remaining connections")
                 connections.closeAll()

@@ -2,9 +2,9 @@ import CCairo
 import ChevronLooks
 import ChevronText
 
-/// A contact sheet: one row per title, one column per look. Each cell shows the button on its
-/// look's bar, labelled with its width and what it shows; cells (and rows) whose title was
-/// truncated or fell back are marked.
+/// A contact sheet: one row per title (labelled with its key and the title), one column per
+/// look. Each cell shows the button on its look's bar, labelled with its width and what it
+/// shows; cells (and rows) whose title was truncated or fell back are marked.
 public struct ContactSheet {
     /// A look's column.
     public struct Column: Sendable {
@@ -64,14 +64,20 @@ public struct ContactSheet {
     public struct Row {
         /// The title asked for.
         public var title: String
+        /// The title's key in its catalogue, drawn above it (none when it is the title itself).
+        public var key: String?
         /// One cell per column.
         public var cells: [Cell]
 
         /// Creates a row.
-        public init(title: String, cells: [Cell]) {
+        public init(title: String, key: String? = nil, cells: [Cell]) {
             self.title = title
+            self.key = key
             self.cells = cells
         }
+
+        /// The key when it says more than the title.
+        var label: String? { key.flatMap { $0.isEmpty || $0 == title ? nil : $0 } }
     }
 
     /// The most columns a sheet holds.
@@ -139,7 +145,14 @@ public struct ContactSheet {
         }
         let labels = Labels(engine: engine)
         let titleColumn = min(
-            220, max(120, try rows.map { try labels.width($0.title, Self.headingFont) }.max() ?? 0) + 16)
+            220,
+            max(
+                120,
+                try rows.map {
+                    max(
+                        try labels.width($0.title, Self.headingFont),
+                        try $0.label.map { try labels.width($0, Self.labelFont) } ?? 0)
+                }.max() ?? 0) + 16)
         let columnWidths = try columns.indices.map { index in
             // A column is as wide as its widest button; captions and headings widen it up to 320
             // points and are cut with "…" past that.
@@ -171,13 +184,21 @@ public struct ContactSheet {
         }
         for (rowIndex, row) in rows.enumerated() {
             let top = Self.margin + Self.headerHeight + Double(rowIndex) * Self.rowHeight
+            // The key (when it is not the title) above the title, then the warning.
+            var line = top + 14
+            if let label = row.label {
+                try labels.draw(
+                    label, Self.labelFont, on: canvas, x: Self.margin, y: line, color: Self.quiet,
+                    maxWidth: titleColumn - 12)
+                line += 16
+            }
             try labels.draw(
-                row.title, Self.headingFont, on: canvas, x: Self.margin, y: top + 14, color: Self.ink,
+                row.title, Self.headingFont, on: canvas, x: Self.margin, y: line, color: Self.ink,
                 maxWidth: titleColumn - 12)
             let marked = row.cells.filter { $0.mark != .none }.count
             if marked > 0 {
                 try labels.draw(
-                    "⚠ \(marked) of \(row.cells.count) looks", Self.labelFont, on: canvas, x: Self.margin, y: top + 32,
+                    "⚠ \(marked) of \(row.cells.count) looks", Self.labelFont, on: canvas, x: Self.margin, y: line + 18,
                     color: Self.warning, maxWidth: titleColumn - 12)
             }
             var x = Self.margin + titleColumn

@@ -21,7 +21,7 @@ public final class ChevronService: Sendable {
         public var maximumBatchSize = 10_000
         /// The longest message the transport reads, in bytes, for GetLimits (the daemon's
         /// `--max-message-bytes`; an in-process service has no transport and keeps the default).
-        public var maximumMessageBytes = 1 << 20
+        public var maximumMessageBytes = VarlinkDefaults.maximumMessageBytes
         /// The daemon's version, for GetInfo (and the fingerprint).
         public var version = Configuration.defaultVersion
         /// Chevron's version, as this build was released.

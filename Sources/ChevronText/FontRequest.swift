@@ -171,11 +171,14 @@ public struct TextLimits: Sendable, Hashable {
     /// The longest ellipsis in UTF-8 bytes.
     public static let maximumEllipsisBytes = 64
 
-    /// The longest text in UTF-8 bytes (default 4096).
+    /// The longest text in UTF-8 bytes (default `defaultTextBytes`).
     public var maximumTextBytes: Int
 
+    /// The longest text by default, the daemon's `--max-text-bytes` and the client's fallback.
+    public static let defaultTextBytes = 4096
+
     /// Creates limits; the defaults are the daemon's.
-    public init(maximumTextBytes: Int = 4096) {
+    public init(maximumTextBytes: Int = defaultTextBytes) {
         self.maximumTextBytes = maximumTextBytes
     }
 }

@@ -22,7 +22,8 @@ struct CheckCommand: AsyncParsableCommand {
             (truncate), is replaced by another title or by the chevron alone (fallback), has missing glyphs \
             (missing), or any of these (any). A look whose font fontconfig replaced with another family is \
             named once on standard error. A file that cannot be read is reported as FILE:LINE: reason, \
-            with exit status 2.
+            with exit status 2. One run writes several reports with --output FORMAT=PATH (repeatable); \
+            a report that cannot be written is exit status 2, naming its path.
             """)
 
     @Argument(help: "Localisation files to check (an .xcloc folder reads its XLIFF files; - is standard input).")
@@ -117,12 +118,43 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "The report: text (a table), json ({rows, summary, fingerprint}), sarif (SARIF 2.1.0), junit (JUnit XML) or github (GitHub Actions annotations)."
+            "The report: text (a table), json ({rows, summary, fingerprint}), sarif (SARIF 2.1.0), junit (JUnit XML), github (GitHub Actions annotations) or html (a page with the buttons drawn: -o DIR, or --self-contained)."
     )
     var format: CheckOutputFormat?
 
     @Flag(name: .long, help: "The same as --format json.")
     var json = false
+
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "Where a report goes: PATH for --format's report, or FORMAT=PATH for another (sarif=out.sarif, html=report/, junit=junit.xml); repeatable. - is standard output.",
+            valueName: "[FORMAT=]PATH"))
+    var output: [String] = []
+
+    @Option(
+        name: .long,
+        help:
+            "The html report's link for a title's file and line: a URL with {path} (from the top of the git repository), {line} and {commit} (git rev-parse HEAD)."
+    )
+    var linkTemplate: String?
+
+    @Flag(name: .long, help: "The html report lists every title, not only those with a problem.")
+    var htmlAll = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The most pictures the html report draws (default \(CheckHTML.defaultPictureLimit)), or all: each language and look's worst rows first; the other buttons show their title as text.",
+            valueName: "N|all"))
+    var htmlPictures: String?
+
+    @Flag(
+        name: .long,
+        help:
+            "The html report is one page with its pictures inline (-o FILE.html, or standard output), up to 20 MiB of pictures."
+    )
+    var selfContained = false
 
     @Option(
         name: .long,
@@ -198,12 +230,36 @@ struct CheckCommand: AsyncParsableCommand {
 
     func validate() throws {
         if json, let format, format != .json { throw ValidationError("--json and --format \(format) disagree") }
-        _ = try plan
+        _ = try reports(try plan)
+    }
+
+    /// The reports this run writes (`--format`, `-o`, `--output`).
+    func reports(_ plan: CheckPlan) throws -> CheckReports {
+        _ = try pictureLimit
+        return try CheckReports(
+            format: plan.format, chosen: format != nil || json || plan.format != .text, outputs: output,
+            selfContained: selfContained, htmlAll: htmlAll, linkTemplate: linkTemplate != nil,
+            htmlPictures: htmlPictures != nil)
+    }
+
+    /// `--html-pictures`: a number of pictures, or nil for all.
+    var pictureLimit: Int? {
+        get throws {
+            guard let htmlPictures else { return CheckHTML.defaultPictureLimit }
+            if htmlPictures == "all" { return nil }
+            guard let limit = Int(htmlPictures), limit >= 0 else {
+                throw ValidationError("--html-pictures \(htmlPictures): give a number of pictures, or all")
+            }
+            return limit
+        }
     }
 
     func run() async throws {
         let plan = try plan
+        let reports = try reports(plan)
         try await Output.reportingErrors {
+            // A link template is read, and git asked, before the titles are measured.
+            let links = try linkTemplate.map { template throws(CheckPlan.Problem) in try CheckLinkTemplate(template) }
             let connected = try await connection.connect()
             let client = connected.client
             // The daemon answers one connection's calls in order: batches spread over a few
@@ -219,45 +275,11 @@ struct CheckCommand: AsyncParsableCommand {
                 let place = row.line > 0 ? "\(row.file):\(row.line)" : row.file
                 Output.standardError("chevron: \(place.escapingControls): \((row.error ?? "").escapingControls)\n")
             }
-            switch plan.format {
-            case .text:
-                Output.printLines { CheckTable.write(rows, to: $0) }
-                Output.printLines(
-                    run.fixed.map { "fixed since the baseline: \(CheckTable.describe($0))".escapingControls })
-                // With languages and more than one language or look, their counts, what needs
-                // attention first.
-                if run.languages.count > 1, run.languages.contains(where: { $0.language != nil }) {
-                    Output.printLines([""] + LanguageSummary.table(run.languages))
-                }
-            case .json:
-                let fingerprint = try await FingerprintCommand.fetch(from: client)
-                var json = PrettyJSON.toStandardOutput()
-                CheckReport(rows: rows, summary: summary, fingerprint: fingerprint, fixed: run.fixed).write(to: &json)
-                json.finish()
-            case .sarif:
-                let fingerprint = try await FingerprintCommand.fetch(from: client)
-                var json = PrettyJSON.toStandardOutput()
-                CheckSARIF.write(
-                    rows, failOn: run.failing, version: Chevron.version, fingerprint: fingerprint.fingerprint,
-                    baselined: summary.baseline != nil, fixed: run.fixed, maxResults: plan.maxResults, to: &json)
-                json.finish()
-            case .junit: Output.printLines(CheckJUnit.document(rows, looks: looks, failOn: run.failing))
-            case .github:
-                Output.printLines(CheckGitHub.lines(rows, failOn: run.failing))
-                // The job summary, where GitHub gives one: every count the annotations cannot hold.
-                if let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
-                    Self.append(LanguageSummary.markdown(run.languages, baselined: summary.baseline != nil), to: path)
-                }
-                if let counts = summary.baseline {
-                    print(
-                        "::notice title=chevron check%3A baseline::\(counts.accepted) problems are in the baseline "
-                            + "(not annotated); \(counts.fixed) of its problems are fixed since it")
-                }
-            }
+            let failures = try await writeReports(reports, run: run, plan: plan, links: links, clients: clients)
             run.substitutions.warn()
             for note in run.notes { TrustNotes.warn(note) }
             let line = CheckSummaryLine.text(summary, looks: looks.count)
-            if plan.format.summaryOnStandardError {
+            if reports.summaryOnStandardError {
                 Output.standardError(line + "\n")
             } else {
                 print(line)
@@ -266,6 +288,11 @@ struct CheckCommand: AsyncParsableCommand {
                 let written = run.baseline
                 try written.write(to: path)
                 Output.standardError("chevron: wrote \(written.problems.count) problems to \(path.escapingControls)\n")
+            }
+            // A report that could not be written is a usage error, whatever the titles.
+            if !failures.isEmpty {
+                for failure in failures { Output.standardError("chevron: \(failure.escapingControls)\n") }
+                Output.finish(status: ExitStatus.usage)
             }
             // Only what no baseline accepts fails a run: a file not read (2), a title not
             // measured (4), a problem a --fail-on rule names (1).
@@ -289,7 +316,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     /// Appends `text` to the file at `path`, made when missing (GitHub's job summary, which
     /// other steps write too).
-    private static func append(_ text: String, to path: String) {
+    static func append(_ text: String, to path: String) {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             Output.standardError(

@@ -3,6 +3,7 @@ import ChevronBuiltInLooks
 import ChevronDaemon
 import ChevronService
 import ChevronText
+import ChevronVarlink
 import Glibc
 import Logging
 
@@ -48,10 +49,10 @@ struct Chevrond: AsyncParsableCommand {
     var maxConnectionsPerUser: Int?
 
     @Option(name: .long, help: "The longest message, in bytes.")
-    var maxMessageBytes = 1 << 20
+    var maxMessageBytes = VarlinkDefaults.maximumMessageBytes
 
     @Option(name: .long, help: "The longest title or text, in UTF-8 bytes.")
-    var maxTextBytes = 4096
+    var maxTextBytes = TextLimits.defaultTextBytes
 
     @Option(name: .long, help: "Seconds a connection may send nothing before it is closed.")
     var idleTimeout = 60

@@ -66,25 +66,53 @@ struct EntityTests {
         #expect(Self.error("values/strings.xml", android) == "4: the entity &ap; is not declared in the file's DTD")
     }
 
-    /// Predefined entities and character references stay the parser's; nested entities, entities
-    /// in attribute values and entities holding markup are read as XML defines them.
-    @Test func nestedEntitiesMarkupAndAttributesAreReadAsXMLDefinesThem() throws {
+    /// Predefined entities and character references stay the parser's; nested entities and
+    /// entities in attribute values are read as XML defines them.
+    @Test func nestedEntitiesAndAttributesAreReadAsXMLDefinesThem() throws {
         let android = """
             <?xml version="1.0" encoding="utf-8"?>
             <!DOCTYPE resources [
               <!ENTITY app "Chevron">
               <!ENTITY full "&app; &amp; Co">
-              <!ENTITY bold "<b>&full;</b>">
+              <!ENTITY loud "&full;!]]>">
               <!ENTITY key "open_&#x61;pp">
               <!ENTITY amp2 "&#38;#38;">
             ]>
             <resources>
-                <string name="&key;">Open &bold; &#233;&lt;&gt; &amp2;</string>
+                <string name="&key;">Open &loud; &#233;&lt;&gt; &amp2;</string>
             </resources>
             """
         let entries = try Self.read("values/strings.xml", android)
         #expect(entries.map(\.key) == ["open_app"])
-        #expect(entries.map(\.title) == ["Open Chevron & Co é<> &"])
+        #expect(entries.map(\.title) == ["Open Chevron & Co!]]> é<> &"])
+    }
+
+    /// What the parser would refuse at every use of an entity is refused once, at the first use:
+    /// markup in a value (written as such or as `&#60;`), an `&` that starts no reference, a
+    /// character reference to a character XML does not allow. A character XML does not allow is
+    /// refused wherever it is in the file.
+    @Test func whatTheParserWouldRefuseInAValueIsRefusedOnce() {
+        func android(_ declaration: String, _ use: String) -> String {
+            "<!DOCTYPE resources [\(declaration)]>\n<resources>\n<string name=\"s\">\(use)</string>\n</resources>\n"
+        }
+        #expect(
+            Self.error("values/strings.xml", android(#"<!ENTITY b "<b>x</b>">"#, "&b;"))
+                == "3: the entity &b; holds markup (<), which is not read: an entity's value is text")
+        #expect(
+            Self.error("values/strings.xml", android(#"<!ENTITY b "&#60;b>x">"#, "&b;"))
+                == "3: the entity &b; holds markup (<), which is not read: an entity's value is text")
+        #expect(
+            Self.error("values/strings.xml", android(#"<!ENTITY a "x & y">"#, "&a;"))
+                == "3: the entity &a; has an & that starts no reference (write &amp; for an &)")
+        #expect(
+            Self.error("values/strings.xml", android(#"<!ENTITY c "&#38;#2;">"#, "&c;"))
+                == "3: the entity &c; has an & that starts no reference (write &amp; for an &)")
+        #expect(
+            Self.error("values/strings.xml", android(#"<!ENTITY a "x">"#, "&a;\u{7}"))
+                == "3: holds U+0007, a character XML does not allow")
+        #expect(
+            Self.error("values/strings.xml", android(#"<!ENTITY a "x">"#, "&a;\u{FFFF}"))
+                == "3: holds U+FFFF, a character XML does not allow")
     }
 
     /// A value with a line break keeps the lines after it where the file has them, and its
@@ -136,8 +164,8 @@ struct EntityTests {
 
     // MARK: Bounds
 
-    /// One 10,000-character entity used 200 times writes out 2 MB: over the limit, an error at
-    /// the line of the reference that crosses it.
+    /// One 10,000-character entity used 200 times writes out 2 MB: over the limit (256 KiB), an
+    /// error at the line of the reference that crosses it.
     @Test func expansionIsBoundedInSize() {
         let big = String(repeating: "x", count: 10_000)
         let strings = (0..<200).map { "    <string name=\"s\($0)\">&big;</string>" }.joined(separator: "\n")
@@ -148,8 +176,8 @@ struct EntityTests {
             \(strings)
             </resources>
             """
-        // 104 references of 10,000 bytes fit in 1,048,576; the 105th, on line 3 + 105, does not.
-        #expect(Self.error("values/strings.xml", android) == "108: entity expansion over 1048576 bytes (at &big;)")
+        // 26 references of 10,000 bytes fit in 262,144; the 27th, on line 3 + 27, does not.
+        #expect(Self.error("values/strings.xml", android) == "30: entity expansion over 262144 bytes (at &big;)")
     }
 
     /// Nested entities that would write out 10^9 bytes (the "billion laughs") are stopped at
@@ -161,13 +189,13 @@ struct EntityTests {
             declarations += "\n<!ENTITY l\(level) \"\(previous)\">"
         }
         let xliff = Self.xliff("<!DOCTYPE xliff [\n\(declarations)\n]>", "&l9;")
-        #expect(Self.error("de.xliff", xliff) == "15: entity expansion over 1048576 bytes (at &l9;)")
+        #expect(Self.error("de.xliff", xliff) == "15: entity expansion over 262144 bytes (at &l9;)")
         // Empty values cost their reference: nesting alone cannot make unbounded work.
         var empty = #"<!ENTITY e0 "">"#
         for level in 1...12 { empty += "<!ENTITY e\(level) \"\(String(repeating: "&e\(level - 1);", count: 10))\">" }
         #expect(
             Self.error("de.xliff", Self.xliff("<!DOCTYPE xliff [\(empty)]>", "&e12;"))
-                == "4: entity expansion over 1048576 bytes (at &e12;)")
+                == "4: entity expansion over 262144 bytes (at &e12;)")
     }
 
     /// An entity that refers to itself, through another or directly, is an error.

@@ -18,8 +18,8 @@ struct DamagedFontRenderTests {
         try FileManager.default.createDirectory(at: looks, withIntermediateDirectories: true)
         let inFolder = fonts.appendingPathComponent("ChevronBrokenCFF.otf").path
         let pinned = looks.appendingPathComponent("Pinned.otf").path
-        try Self.damagedCFFFont("Chevron Broken CFF", at: inFolder)
-        try Self.damagedCFFFont("Chevron Pinned CFF", at: pinned)
+        try FontFixtures.damagedCFFFont("Chevron Broken CFF", at: inFolder)
+        try FontFixtures.damagedCFFFont("Chevron Pinned CFF", at: pinned)
         try FIFOFontFileTests.manifest("matched", font: "{\"pattern\": \"Chevron Broken CFF\", \"size\": 12}")
             .write(to: looks.appendingPathComponent("matched.json"), atomically: true, encoding: .utf8)
         try FIFOFontFileTests.manifest("pinned", font: "{\"file\": \"Pinned.otf\", \"size\": 12}")
@@ -38,30 +38,4 @@ struct DamagedFontRenderTests {
         #expect(try client.call("io.chevron.BackButton.Render", ["title": "Back", "look": "classic"]).error == nil)
     }
 
-    /// Nimbus Sans renamed `family`, every glyph's charstring a call of a local subroutine the
-    /// font does not have: FreeType opens it and fails each glyph; HarfBuzz shapes it.
-    static func damagedCFFFont(_ family: String, at path: String) throws {
-        let script = """
-            import sys
-            from fontTools.ttLib import TTFont
-            font = TTFont(sys.argv[1], recalcBBoxes=False)
-            charStrings = font["CFF "].cff.topDictIndex[0].CharStrings
-            for name in charStrings.keys():
-                charString = charStrings[name]
-                charString.decompile()
-                charString.program = [30000, "callsubr", "endchar"]
-                charString.bytecode = None
-            family = sys.argv[3]
-            for record in font["name"].names:
-                if record.nameID in (1, 16):
-                    record.string = family
-                elif record.nameID == 4:
-                    record.string = family + " Regular"
-                elif record.nameID == 6:
-                    record.string = family.replace(" ", "") + "-Regular"
-            font.save(sys.argv[2])
-            """
-        _ = try ExternalTools.run("python3", ["-c", script, "/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf", path, family])
-        #expect(FileManager.default.fileExists(atPath: path), "fontTools wrote \(path)")
-    }
 }

@@ -9,33 +9,6 @@ import Testing
 /// exist) but whose tables it opens and HarfBuzz shapes: the title is measured, and drawing it
 /// is refused as the font's fault, naming the file.
 struct DamagedFontTests {
-    /// Nimbus Sans (a CFF-flavoured OpenType font) renamed `family`, every glyph's charstring
-    /// replaced by a call of local subroutine 30000, which the font does not have.
-    static func damagedCFFFont(_ family: String, at path: String) throws {
-        let script = """
-            import sys
-            from fontTools.ttLib import TTFont
-            font = TTFont(sys.argv[1], recalcBBoxes=False)
-            charStrings = font["CFF "].cff.topDictIndex[0].CharStrings
-            for name in charStrings.keys():
-                charString = charStrings[name]
-                charString.decompile()
-                charString.program = [30000, "callsubr", "endchar"]
-                charString.bytecode = None
-            family = sys.argv[3]
-            for record in font["name"].names:
-                if record.nameID in (1, 16):
-                    record.string = family
-                elif record.nameID == 4:
-                    record.string = family + " Regular"
-                elif record.nameID == 6:
-                    record.string = family.replace(" ", "") + "-Regular"
-            font.save(sys.argv[2])
-            """
-        _ = try ExternalTools.run(
-            "python3", ["-c", script, "/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf", path, family])
-        #expect(FileManager.default.fileExists(atPath: path), "fontTools wrote \(path)")
-    }
 
     static func look(_ font: String) throws -> ManifestLook {
         let manifest = """
@@ -50,7 +23,7 @@ struct DamagedFontTests {
         let folder = try FontFixtures.folder("chevron-broken-cff")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("ChevronBrokenCFF.otf").path
-        try Self.damagedCFFFont("Chevron Broken CFF", at: file)
+        try FontFixtures.damagedCFFFont("Chevron Broken CFF", at: file)
         var configuration = TextEngine.Configuration()
         configuration.fontDirectories = [folder.path]
         let engine = try TextEngine(configuration: configuration)

@@ -1,4 +1,5 @@
 import ChevronBuiltInLooks
+import ChevronTestSupport
 import ChevronText
 import ChevronVarlink
 import Dispatch
@@ -81,7 +82,7 @@ import Testing
         #expect(mkfifo(cacheFile, 0o600) == 0)
         let text = try TextEngine(configuration: TextEngine.Configuration())
         let service = try #require(
-            Timed.run(within: 5, releasing: [cacheFile]) { () -> ChevronService in
+            Deadline.run(within: 5, releasing: [cacheFile]) { () -> ChevronService in
                 var configuration = ChevronService.Configuration(builtInLooks: .builtIn, looksDirectory: nil)
                 configuration.fingerprintCacheFile = cacheFile
                 let service = ChevronService(configuration: configuration, text: text, ownerUID: geteuid())
@@ -90,7 +91,7 @@ import Testing
             }, "building a service and sizing a title opened the cache file"
         ).get()
         let fingerprint = try #require(
-            Timed.run(within: 60, releasing: [cacheFile]) { service.refreshFingerprint() },
+            Deadline.run(within: 60, releasing: [cacheFile]) { service.refreshFingerprint() },
             "computing the fingerprint blocked on the cache file that is a FIFO"
         ).get()
         #expect(fingerprint.value.count == 64)
@@ -135,31 +136,4 @@ import Testing
 enum VarlinkCallForTests {
     static let size = VarlinkCall(
         method: "io.chevron.BackButton.Size", parameters: ["look": .string("classic"), "title": .string("Back")])
-}
-
-/// Runs work that may block on a FIFO, with a deadline.
-enum Timed {
-    /// Runs `body` on a thread of its own and waits at most `seconds` for it; nil when it took
-    /// longer. A reader blocked opening one of `fifos` is then let go (each FIFO is opened for
-    /// writing and closed, so the reader sees an empty file) and waited for, so the test ends.
-    static func run<T: Sendable>(
-        within seconds: Double, releasing fifos: [String], _ body: @escaping @Sendable () throws -> T
-    ) -> Result<T, any Error>? {
-        let done = DispatchSemaphore(value: 0)
-        let result = Mutex<Result<T, any Error>?>(nil)
-        let thread = Thread {
-            let outcome = Result { try body() }
-            result.withLock { $0 = outcome }
-            done.signal()
-        }
-        thread.start()
-        if done.wait(timeout: .now() + seconds) == .success { return result.withLock { $0 } }
-        while done.wait(timeout: .now() + 0.05) == .timedOut {
-            for fifo in fifos {
-                let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
-                if descriptor >= 0 { close(descriptor) }
-            }
-        }
-        return nil
-    }
 }

@@ -94,4 +94,34 @@ public enum FontFixtures {
             throw ExternalTools.ToolError.failed("python3 (fontTools): \(String(decoding: message, as: UTF8.self))")
         }
     }
+
+    /// Nimbus Sans (a CFF-flavoured OpenType font) renamed `family`, every glyph's charstring
+    /// replaced by a call of local subroutine 30000, which the font does not have.
+    public static func damagedCFFFont(_ family: String, at path: String) throws {
+        let script = """
+            import sys
+            from fontTools.ttLib import TTFont
+            font = TTFont(sys.argv[1], recalcBBoxes=False)
+            charStrings = font["CFF "].cff.topDictIndex[0].CharStrings
+            for name in charStrings.keys():
+                charString = charStrings[name]
+                charString.decompile()
+                charString.program = [30000, "callsubr", "endchar"]
+                charString.bytecode = None
+            family = sys.argv[3]
+            for record in font["name"].names:
+                if record.nameID in (1, 16):
+                    record.string = family
+                elif record.nameID == 4:
+                    record.string = family + " Regular"
+                elif record.nameID == 6:
+                    record.string = family.replace(" ", "") + "-Regular"
+            font.save(sys.argv[2])
+            """
+        _ = try ExternalTools.run(
+            "python3", ["-c", script, "/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf", path, family])
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ExternalTools.ToolError.failed("fontTools did not write \(path)")
+        }
+    }
 }

@@ -1,0 +1,263 @@
+import ChevronClient
+import ChevronText
+import ChevronVarlink
+import Foundation
+
+/// `--format html`: a page that shows every title with a problem as the button a user would
+/// see, look by look, with the counts per language and look at the top (each a link that
+/// filters the list), filters by language, look, problem and text, and an order by overflow.
+/// The page works from the file alone: its style and script are inline, and its
+/// Content-Security-Policy lets it load nothing but its own pictures.
+///
+/// A report is a folder (`index.html`, and `buttons/` with one PNG per distinct picture) or, for
+/// a small report, one file with the pictures inline (`selfContained`, up to `selfContainedLimit`
+/// bytes of pictures).
+public enum CheckHTML {
+    /// The most bytes of PNG a self-contained report holds (20 MiB): each picture is in the
+    /// page once (as base64, a third more), however many rows show it.
+    public static let selfContainedLimit = 20 << 20
+    /// The pictures' scale: pixels per point.
+    public static let scale = 2
+    /// The most pictures a report draws unless told otherwise (`--html-pictures`). The engine
+    /// draws one title at a time (cairo's FreeType faces are shared): every picture of the
+    /// 733-key catalogue of docs/check.md's figures is 37 s and 131 MB, 2000 of them keep its
+    /// report within 5 s and 25 MB. Each language and look has its worst rows drawn first
+    /// (`drawingOrder`); the other buttons show their title as text.
+    public static let defaultPictureLimit = 2000
+    /// The titles the page lists at a time; a button shows the next as many.
+    public static let pageTitles = 100
+    /// What a button not drawn says.
+    static let notDrawn = "not drawn: past the report's limit on pictures (--html-pictures)"
+    /// The page's Content-Security-Policy: nothing from outside, and scripts and styles only
+    /// those the page holds.
+    public static let contentSecurityPolicy =
+        "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+        + "base-uri 'none'; form-action 'none'"
+
+    /// A look's bar, drawn behind its buttons: its gradient's top and bottom colours.
+    public struct Bar: Sendable {
+        public let top: String
+        public let bottom: String
+
+        public init(top: String, bottom: String) {
+            self.top = top
+            self.bottom = bottom
+        }
+    }
+
+    /// How the report is made.
+    public struct Options: Sendable {
+        /// Turns each file and line into a link (`--link-template`).
+        public var links: CheckLinkTemplate?
+        /// Lists the rows without a problem too (`--html-all`); else they are only counted.
+        public var listPassing = false
+        /// The most pictures to draw (`--html-pictures`; nil: every one).
+        public var pictureLimit: Int? = CheckHTML.defaultPictureLimit
+        /// Puts the pictures in the page as data: URIs (`--self-contained`).
+        public var selfContained = false
+        /// The most bytes of pictures a self-contained page holds.
+        public var selfContainedLimit = CheckHTML.selfContainedLimit
+        /// Each look's bar, drawn behind its buttons (`describeBars`).
+        public var bars: [String: Bar] = [:]
+        /// chevron's version, for the footer.
+        public var version = ""
+        /// What the answers were measured with (`chevron fingerprint`), for the footer.
+        public var fingerprint: String?
+
+        public init() {}
+    }
+
+    /// Why a report cannot be made or written.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// A report made, not yet written.
+    public struct Report: Sendable {
+        /// The page, `index.html`.
+        public let page: String
+        /// The pictures its folder holds (none for a self-contained page).
+        public let pictures: [CheckHTMLPictures.Picture]
+        /// The titles listed, and their buttons (a row each).
+        public let listedTitles: Int
+        public let listedRows: Int
+        /// The rows left without a picture by `Options.pictureLimit`.
+        public let undrawn: Int
+        /// The bytes of the distinct pictures.
+        public let pictureBytes: Int
+    }
+
+    /// Each look's bar colours, for `Options.bars`.
+    public static func describeBars(_ looks: [String], client: ChevronClient) async throws -> [String: Bar] {
+        var bars: [String: Bar] = [:]
+        for look in looks {
+            let art = try await client.describeLook(look).art
+            bars[look] = Bar(top: art.barTop, bottom: art.barBottom)
+        }
+        return bars
+    }
+
+    /// Draws the pictures and writes the page.
+    /// - Throws: `Failure` when a self-contained page would hold more than its limit of pictures;
+    ///   a client error when the engine cannot be reached.
+    public static func make(
+        _ run: CheckRun, plan: CheckPlan, options: Options, renderers: [CheckHTMLPictures.Renderer]
+    ) async throws -> Report {
+        let canonical: CheckPlan
+        do { canonical = try plan.canonicalizingLanguages() } catch { throw Failure(description: "\(error)") }
+        let layout = Layout(run, listPassing: options.listPassing)
+        let listed = layout.entries.flatMap(\.cells)
+        let ordered = drawingOrder(listed, of: run.rows)
+        let pictures: CheckHTMLPictures
+        do {
+            pictures = try await CheckHTMLPictures.draw(
+                ordered, of: run.rows, plan: canonical, scale: scale, renderers: renderers,
+                pictureLimit: options.pictureLimit, byteLimit: options.selfContained ? options.selfContainedLimit : nil)
+        } catch let error as CheckHTMLPictures.TooLarge {
+            throw tooLarge(error.bytes, limit: error.limit)
+        }
+        var sources: [String]
+        if options.selfContained {
+            // Each picture is in the page once, however many rows show it.
+            sources = pictures.pictures.map { "data:image/png;base64," + Base64.encode($0.png) }
+        } else {
+            sources = pictures.pictures.map { "buttons/\($0.name).png" }
+        }
+        let page = Page(run: run, layout: layout, pictures: pictures, sources: sources, options: options).text
+        sources.removeAll()
+        return Report(
+            page: page, pictures: options.selfContained ? [] : pictures.pictures,
+            listedTitles: layout.entries.count, listedRows: listed.count, undrawn: pictures.undrawn,
+            pictureBytes: pictures.bytes)
+    }
+
+    /// The order in which rows get their pictures, for `Options.pictureLimit`: in turn from each
+    /// language and look (so that every one of them has its worst rows drawn), within each the
+    /// most severe first: a problem's weight (missing glyphs before a cut), then the overflow,
+    /// then the report's order.
+    static func drawingOrder(_ listed: [Int], of rows: [CheckRow]) -> [Int] {
+        var groups: [String: [(Int, Double, Int)]] = [:]
+        var order: [String] = []
+        for index in listed {
+            let row = rows[index]
+            let id = (row.language ?? "") + "\u{0}" + row.look
+            if groups[id] == nil { order.append(id) }
+            groups[id, default: []].append(
+                (row.problems.members.map(\.weight).min() ?? Int.max, -row.overflow, index))
+        }
+        let sorted = order.map { groups[$0, default: []].sorted { $0 < $1 }.map(\.2) }
+        var result: [Int] = []
+        result.reserveCapacity(listed.count)
+        var position = 0
+        while result.count < listed.count {
+            for group in sorted where position < group.count { result.append(group[position]) }
+            position += 1
+        }
+        return result
+    }
+
+    private static func tooLarge(_ bytes: Int, limit: Int) -> Failure {
+        func mebibytes(_ value: Int) -> String { Points.text((Double(value) / 1_048_576 * 100).rounded() / 100) }
+        return Failure(
+            description:
+                "--self-contained: the report's pictures take more than \(mebibytes(limit)) MiB "
+                + "(\(bytes) bytes drawn so far), the most a self-contained page holds: write a folder "
+                + "(-o DIR) instead, or draw fewer (--html-pictures N)")
+    }
+
+    /// Writes `report` into the folder `path` (made if missing): the pictures into `buttons/`
+    /// (pictures of an earlier report there that this one does not show are removed), then
+    /// `index.html`.
+    /// - Throws: `ReportFile.Failure` naming the path that could not be written.
+    public static func write(_ report: Report, folder: String) throws(ReportFile.Failure) {
+        var path = folder
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        let buttons = path + "/buttons"
+        try ReportFile.makeFolder(path)
+        try ReportFile.makeFolder(buttons)
+        var names: Set<String> = []
+        for picture in report.pictures {
+            names.insert(picture.name + ".png")
+            try ReportFile.write(picture.png, to: "\(buttons)/\(picture.name).png")
+        }
+        // Only files named as this writer names pictures are removed.
+        if let present = try? FileManager.default.contentsOfDirectory(atPath: buttons) {
+            for name in present where !names.contains(name) && isPictureName(name) {
+                try? FileManager.default.removeItem(atPath: "\(buttons)/\(name)")
+            }
+        }
+        try ReportFile.write(report.page.utf8, to: path + "/index.html")
+    }
+
+    /// Whether `name` is a picture's file name: 32 hexadecimal digits, maybe `-N`, then `.png`.
+    static func isPictureName(_ name: String) -> Bool {
+        guard name.hasSuffix(".png") else { return false }
+        let stem = name.dropLast(4)
+        let hash = stem.prefix(32)
+        guard hash.count == 32, hash.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return false }
+        let rest = stem.dropFirst(32)
+        return rest.isEmpty || (rest.first == "-" && rest.count > 1 && rest.dropFirst().allSatisfy(\.isNumber))
+    }
+
+    /// The rows as the page lists them: the titles (one entry per title, with a row per look),
+    /// each with the rows it shows.
+    struct Layout {
+        struct Entry {
+            /// The title's first row: its key, file, line, language and title.
+            let first: Int
+            /// The rows shown, one per look (indices into the run's rows).
+            var cells: [Int]
+        }
+        /// The titles listed.
+        var entries: [Entry] = []
+        /// Rows checked (files not read left out), and those with a problem.
+        var checked = 0
+        var withProblems = 0
+        /// Titles checked, and those with no problem in any look.
+        var titles = 0
+        var passingTitles = 0
+
+        init(_ run: CheckRun, listPassing: Bool) {
+            let rows = run.rows
+            var current: Entry?
+            var looks: Set<String> = []
+            var hasProblem = false
+            func close() {
+                guard let entry = current else { return }
+                titles += 1
+                if !hasProblem { passingTitles += 1 }
+                if !entry.cells.isEmpty { entries.append(entry) }
+            }
+            for index in rows.indices where !rows[index].isUnreadableFile {
+                let row = rows[index]
+                checked += 1
+                if let entry = current, looks.contains(row.look) || !rows[entry.first].isSameTitle(as: row) {
+                    close()
+                    current = nil
+                }
+                if current == nil {
+                    current = Entry(first: index, cells: [])
+                    looks = []
+                    hasProblem = false
+                }
+                looks.insert(row.look)
+                let problem = !row.problems.isEmpty
+                if problem {
+                    withProblems += 1
+                    hasProblem = true
+                }
+                if problem || listPassing { current?.cells.append(index) }
+            }
+            close()
+        }
+    }
+}
+
+extension CheckRow {
+    /// Whether `other` is a row of the same title (another look's): the same file, line, key,
+    /// language and title.
+    func isSameTitle(as other: CheckRow) -> Bool {
+        line == other.line && key.hasSameBytes(as: other.key) && file.hasSameBytes(as: other.file)
+            && language.hasSameBytes(as: other.language) && title.hasSameBytes(as: other.title)
+    }
+}
