@@ -70,7 +70,7 @@ public enum CheckTable {
 
     /// The rows a chunk of the table holds: made in a few slices side by side, written, and
     /// dropped before the next is made.
-    static let chunkRows = 1 << 15
+    static let chunkRows = 1 << 13
 
     /// The table's lines, one per row (`write` hands them over in pieces instead).
     public static func lines(_ rows: [CheckRow]) -> [String] {
