@@ -1,3 +1,4 @@
+import CLinuxExtras
 import ChevronClient
 import ChevronText
 
@@ -286,6 +287,9 @@ public enum CheckMeasurer {
             throw ChevronClientError(.protocolViolation, message: "SizeMany left a request unanswered")
         }
         questions = Questions(rows: 0)
+        // The table's pages, and what the batches held, go back to the system before the rows
+        // take as much again: glibc keeps freed memory in the middle of its heap otherwise.
+        malloc_trim(0)
         // A row per entry and look, in the files' order, then the looks'.
         let store = builder.store(looks: storeLooks)
         var rows: [CheckRow] = []
