@@ -110,7 +110,7 @@ var package = Package(
         // client, and the reports. The command is a thin layer over it; tests call it directly.
         .target(
             name: "ChevronCheck",
-            dependencies: ["ChevronClient", "ChevronText", "ChevronVarlink"],
+            dependencies: ["CLinuxExtras", "ChevronClient", "ChevronText", "ChevronVarlink"],
             swiftSettings: strictSwift
         ),
         // The service in this process behind the client's transport: what `--local` answers with.

@@ -1,3 +1,4 @@
+import CLinuxExtras
 import ChevronClient
 import ChevronText
 
@@ -40,44 +41,50 @@ public enum CheckMeasurer {
         return chosen
     }
 
-    /// One SizeMany request: rows asking the same question share its answer.
+    /// The questions asked so far, found by what they ask: a question is the title, look, limit,
+    /// language and generic title of the first row that asked it, kept as that row's index
+    /// (entry × looks + look), not as copies of its strings.
     ///
     /// Its strings are compared and hashed by their UTF-8 bytes, as chevrond's caches key them:
     /// "é" and "e\u{301}" are equal Strings but different titles (each row shows its own
     /// displayed title, and they may cut differently), and a String's hash normalises its text
-    /// first, which took a few percent of a 100,000-title check. Hashed once, when it is made.
-    private struct Question: Hashable {
-        let title: String
-        let look: String
-        let maximumWidth: Double?
-        let language: String?
-        /// The fallback chain's generic title for the title's language (nil: the engine's own).
-        let genericTitle: String?
-        let digest: Int
+    /// first, which took a few percent of a 100,000-title check. An open-addressed table of 8
+    /// bytes a slot (the digest's high half and the row), made for every row at once: a
+    /// Dictionary keyed by the questions themselves held every question's strings and digest
+    /// once more, and twice with the array of questions beside it.
+    private struct Questions {
+        /// Per slot: the digest's high 32 bits, then the row + 1 (0: empty).
+        private var slots: [UInt64]
 
-        init(title: String, look: String, maximumWidth: Double?, language: String?, genericTitle: String?) {
-            self.title = title
-            self.look = look
-            self.maximumWidth = maximumWidth
-            self.language = language
-            self.genericTitle = genericTitle
-            var hasher = KeyHasher()
-            hasher.combine(title)
-            hasher.combine(look)
-            hasher.combine(maximumWidth?.bitPattern ?? UInt64.max)
-            hasher.combine(language)
-            hasher.combine(genericTitle)
-            digest = hasher.finalize()
+        /// A table for up to `rows` questions, at most three quarters full.
+        init(rows: Int) {
+            var count = 1 << 10
+            while count * 3 < rows * 4 { count *= 2 }
+            slots = [UInt64](repeating: 0, count: count)
         }
 
-        static func == (left: Question, right: Question) -> Bool {
-            left.digest == right.digest && left.maximumWidth == right.maximumWidth
-                && left.title.hasSameBytes(as: right.title) && left.look.hasSameBytes(as: right.look)
-                && left.language.hasSameBytes(as: right.language)
-                && left.genericTitle.hasSameBytes(as: right.genericTitle)
+        /// The row that asked the question with `digest` for which `isSame` holds, or nil.
+        func find(_ digest: Int, isSame: (Int) -> Bool) -> Int? {
+            let mask = slots.count - 1
+            let high = UInt64(UInt(bitPattern: digest)) >> 32
+            var slot = digest & mask
+            while slots[slot] != 0 {
+                let stored = slots[slot]
+                if stored >> 32 == high, isSame(Int(UInt32(truncatingIfNeeded: stored)) - 1) {
+                    return Int(UInt32(truncatingIfNeeded: stored)) - 1
+                }
+                slot = (slot + 1) & mask
+            }
+            return nil
         }
 
-        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+        /// Adds the question `row` asks, not in the table.
+        mutating func insert(_ digest: Int, row: Int) {
+            let mask = slots.count - 1
+            var slot = digest & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = UInt64(UInt(bitPattern: digest)) & 0xFFFF_FFFF_0000_0000 | UInt64(row + 1)
+        }
     }
 
     /// Sizes every title in every look with SizeMany, a few batches in flight at a time; a
@@ -97,29 +104,63 @@ public enum CheckMeasurer {
         _ entries: [TitleEntry], plan: CheckPlan, looks: [String], clients: [ChevronClient], limits: LimitsReply,
         maximumWidths: [String: Double], substitutions: inout SubstitutionLog, progress: (any CheckProgress)? = nil
     ) async throws -> [CheckRow] {
-        let language = plan.language
+        try await measure(
+            CheckRowStoreBuilder(entries, language: plan.language), plan: plan, looks: looks, clients: clients,
+            limits: limits, maximumWidths: maximumWidths, substitutions: &substitutions, progress: progress)
+    }
+
+    /// `measure`, of entries already in a store's form (`CheckRowStoreBuilder`): the rows share
+    /// one `CheckRowStore`.
+    static func measure(
+        _ builder: consuming CheckRowStoreBuilder, plan: CheckPlan, looks: [String], clients: [ChevronClient],
+        limits: LimitsReply, maximumWidths: [String: Double], substitutions: inout SubstitutionLog,
+        progress: (any CheckProgress)? = nil
+    ) async throws -> [CheckRow] {
+        var builder = builder
         let batchLimit = max(1, min(Self.batchSize, limits.sizeManyRequests))
         // The call's own bytes (method, braces) and a request's beyond its strings.
         let callOverhead = 128
         let requestOverhead = 160
         let byteLimit = min(Self.batchBytes, limits.messageBytes - callOverhead)
+        let storeLooks = looks.map { CheckRowStore.Look(name: $0, maximum: maximumWidths[$0] ?? 0) }
+        let lookCount = looks.count
+        let entryCount = builder.entries.count
 
-        var questions: [Question] = []
-        var known: [Question: Int] = [:]
-        // Per row (entry × look, in that order): its question, or why it is not asked.
-        enum Ask {
-            case question(Int)
-            case refused(CheckOutcome)
+        // Per entry, what its questions share: the generic title of its language.
+        var genericTitles: [String: String?] = [:]
+        var noLanguageGeneric: String??
+        func genericTitle(for language: String?) -> String? {
+            guard let language else {
+                if let known = noLanguageGeneric { return known }
+                let found = plan.genericTitle(for: nil)
+                noLanguageGeneric = .some(found)
+                return found
+            }
+            if let known = genericTitles[language] { return known }
+            let found = plan.genericTitle(for: language)
+            genericTitles[language] = .some(found)
+            return found
         }
-        var asks: [Ask] = []
-        var batches: [[Int]] = [[]]
+        // The limit a row of `entry` in `look` asks with: its own, where that holds it
+        // (`CheckRow.ownLimit`); else none, and the look's maximum holds.
+        func maximumWidth(_ entry: Int, _ look: Int) -> Double? {
+            let index = builder.entries[entry].extra
+            guard index >= 0, let own = builder.extras[Int(index)].maximumWidth else { return nil }
+            guard let lookMaximum = maximumWidths[looks[look]] else { return own }
+            return own < lookMaximum ? own : nil
+        }
+
+        // Per row (entry × look, in that order): its outcome.
+        var rowOutcomes: [UInt32] = []
+        rowOutcomes.reserveCapacity(entryCount * lookCount)
+        builder.outcomes.reserveCapacity(entryCount * lookCount)
+        var questions = Questions(rows: entryCount * lookCount)
+        var questionCount = 0
+        // Each batch's questions, by the row that asked each first; emptied once answered.
+        var batches: [[UInt32]] = [[]]
         var batchBytes = 0
-        asks.reserveCapacity(entries.count * looks.count)
-        known.reserveCapacity(entries.count * looks.count)
-        // Per question, its answer once its batch came back.
-        var outcomes: [CheckOutcome?] = []
-        outcomes.reserveCapacity(entries.count * looks.count)
-        try await withThrowingTaskGroup(of: (Int, [CheckOutcome], SubstitutionLog).self) { group in
+        try await withThrowingTaskGroup(of: (Int, [(CheckOutcome, CheckRowStore.Shown)], SubstitutionLog).self) {
+            group in
             // Batches sent and not yet answered: passed to the nested functions by hand, which
             // the compiler's flow analysis follows (captured, it judged the last loop dead).
             var inFlight = 0
@@ -130,29 +171,36 @@ public enum CheckMeasurer {
                     return
                 }
                 inFlight -= 1
-                for (question, answer) in zip(batches[index], answers) { outcomes[question] = answer }
+                for (row, (answer, shown)) in zip(batches[index], answers) {
+                    builder.answer(rowOutcomes[Int(row)], answer, shown: shown)
+                }
+                batches[index] = []
                 substitutions.merge(found)
                 progress?.advance(by: answers.count)
             }
             /// Sends batch `index` once fewer than two per connection are in flight.
             func send(_ index: Int, _ inFlight: inout Int) async throws {
                 while inFlight >= 2 * Self.connections { try await receive(&inFlight) }
-                let batch = batches[index].map { questions[$0] }
+                let batch = batches[index].map { row in
+                    let (entry, look) = Int(row).quotientAndRemainder(dividingBy: lookCount)
+                    let language = builder.entries[entry].language
+                    return SizeParameters(
+                        look: looks[look], title: builder.entries[entry].title, maxWidth: maximumWidth(entry, look),
+                        genericTitle: genericTitle(for: language), language: language)
+                }
                 let client = clients[index % clients.count]
                 inFlight += 1
                 group.addTask {
-                    let results = try await client.sizeMany(
-                        batch.map {
-                            SizeParameters(
-                                look: $0.look, title: $0.title, maxWidth: $0.maximumWidth, genericTitle: $0.genericTitle,
-                                language: $0.language)
-                        }
-                    )
+                    let results = try await client.sizeMany(batch)
                     // Each result says which request it answers; every request needs one.
-                    var answers = [CheckOutcome?](repeating: nil, count: batch.count)
+                    var answers = [(CheckOutcome, CheckRowStore.Shown)?](repeating: nil, count: batch.count)
                     var substitutions = SubstitutionLog()
                     for result in results where answers.indices.contains(result.index) {
-                        answers[result.index] = CheckOutcome(result)
+                        var outcome = CheckOutcome(result)
+                        // A displayed title that is the title, or its start cut, is not kept twice.
+                        let shown = CheckRowStore.Shown(outcome.displayedTitle, of: batch[result.index].title ?? "")
+                        if case .text = shown {} else { outcome.displayedTitle = "" }
+                        answers[result.index] = (outcome, shown)
                         if let layout = result.layout { substitutions.note(layout) }
                     }
                     let answered = answers.compactMap { $0 }
@@ -162,43 +210,57 @@ public enum CheckMeasurer {
                     return (index, answered, substitutions)
                 }
             }
-            for entry in entries {
-                for look in looks {
+            /// A row's outcome that is no question: `error` says why.
+            func refuse(_ error: String) {
+                rowOutcomes.append(builder.append(CheckOutcome(error: error)))
+            }
+            for entry in 0..<entryCount {
+                let stored = builder.entries[entry]
+                let problem = builder.extra(of: entry)?.problem
+                let titleBytes = stored.title.utf8.count
+                let language = stored.language
+                let generic = genericTitle(for: language)
+                // The request's bytes but for its look.
+                let entryBytes =
+                    requestOverhead + SizeCall.escapedBytes(stored.title) + SizeCall.escapedBytes(language ?? "")
+                    + SizeCall.escapedBytes(generic ?? "")
+                for look in 0..<lookCount {
+                    let row = entry * lookCount + look
                     // A title its file does not let us write out is no question: its row says why.
-                    if let problem = entry.problem {
-                        asks.append(.refused(CheckOutcome(error: problem)))
+                    if let problem {
+                        refuse(problem)
                         continue
                     }
-                    let titleBytes = entry.title.utf8.count
                     if titleBytes > limits.textBytes {
-                        asks.append(
-                            .refused(
-                                CheckOutcome(
-                                    error:
-                                        "io.chevron.Text.TextTooLong: title: the title is \(titleBytes) UTF-8 bytes long; the limit is \(limits.textBytes)"
-                                )))
+                        refuse(
+                            "io.chevron.Text.TextTooLong: title: the title is \(titleBytes) UTF-8 bytes long; the limit is \(limits.textBytes)"
+                        )
                         continue
                     }
-                    let questionLanguage = entry.language ?? language
-                    let question = Question(
-                        title: entry.title, look: look,
-                        maximumWidth: CheckRow.ownLimit(entry, lookMaximum: maximumWidths[look]),
-                        language: questionLanguage, genericTitle: plan.genericTitle(for: questionLanguage))
-                    if let index = known[question] {
-                        asks.append(.question(index))
+                    let maximum = maximumWidth(entry, look)
+                    var hasher = KeyHasher()
+                    hasher.combine(stored.title)
+                    hasher.combine(looks[look])
+                    hasher.combine(maximum?.bitPattern ?? UInt64.max)
+                    hasher.combine(language)
+                    hasher.combine(generic)
+                    let digest = hasher.finalize()
+                    let known = questions.find(digest) { asker in
+                        let (other, otherLook) = asker.quotientAndRemainder(dividingBy: lookCount)
+                        let asked = builder.entries[other]
+                        return otherLook == look && maximumWidth(other, otherLook) == maximum
+                            && asked.title.hasSameBytes(as: stored.title) && asked.language.hasSameBytes(as: language)
+                            && genericTitle(for: asked.language).hasSameBytes(as: generic)
+                    }
+                    if let known {
+                        rowOutcomes.append(rowOutcomes[known])
                         continue
                     }
-                    let bytes =
-                        requestOverhead + SizeCall.escapedBytes(entry.title) + SizeCall.escapedBytes(look)
-                        + SizeCall.escapedBytes(questionLanguage ?? "")
-                        + SizeCall.escapedBytes(question.genericTitle ?? "")
+                    let bytes = entryBytes + SizeCall.escapedBytes(looks[look])
                     if bytes > byteLimit {
-                        asks.append(
-                            .refused(
-                                CheckOutcome(
-                                    error:
-                                        "io.chevron.Service.MessageTooLong: the request is up to \(bytes + callOverhead) bytes; the limit is \(limits.messageBytes)"
-                                )))
+                        refuse(
+                            "io.chevron.Service.MessageTooLong: the request is up to \(bytes + callOverhead) bytes; the limit is \(limits.messageBytes)"
+                        )
                         continue
                     }
                     if batches[batches.count - 1].count == batchLimit || batchBytes + bytes > byteLimit {
@@ -206,40 +268,36 @@ public enum CheckMeasurer {
                         batches.append([])
                         batchBytes = 0
                     }
-                    known[question] = questions.count
-                    batches[batches.count - 1].append(questions.count)
+                    // Its outcome is filled in when its batch's answers come in.
+                    rowOutcomes.append(UInt32(builder.outcomes.count))
+                    builder.outcomes.append(CheckRowStore.Outcome())
+                    questions.insert(digest, row: row)
+                    batches[batches.count - 1].append(UInt32(row))
                     batchBytes += bytes
-                    asks.append(.question(questions.count))
-                    questions.append(question)
-                    outcomes.append(nil)
+                    questionCount += 1
                 }
             }
-            progress?.expect(total: questions.count)
+            progress?.expect(total: questionCount)
             if batches[batches.count - 1].isEmpty == false { try await send(batches.count - 1, &inFlight) }
             while inFlight > 0 { try await receive(&inFlight) }
         }
         progress?.finish()
+        // Every batch's answers were checked complete as it came back.
+        guard builder.outcomes.allSatisfy({ $0.flags & CheckRowStore.Outcome.answered != 0 }) else {
+            throw ChevronClientError(.protocolViolation, message: "SizeMany left a request unanswered")
+        }
+        questions = Questions(rows: 0)
+        // The table's pages, and what the batches held, go back to the system before the rows
+        // take as much again: glibc keeps freed memory in the middle of its heap otherwise.
+        malloc_trim(0)
         // A row per entry and look, in the files' order, then the looks'.
+        let store = builder.store(looks: storeLooks)
         var rows: [CheckRow] = []
-        rows.reserveCapacity(asks.count)
+        rows.reserveCapacity(rowOutcomes.count)
         var position = 0
-        for entry in entries {
-            let entryLanguage = entry.language ?? language
-            for look in looks {
-                let outcome: CheckOutcome
-                switch asks[position] {
-                case .refused(let refusal): outcome = refusal
-                case .question(let index):
-                    // Every batch's answers were checked complete as it came back.
-                    guard let answer = outcomes[index] else {
-                        throw ChevronClientError(.protocolViolation, message: "SizeMany left a request unanswered")
-                    }
-                    outcome = answer
-                }
-                rows.append(
-                    CheckRow(
-                        entry, look: look, lookMaximum: maximumWidths[look] ?? 0,
-                        language: entryLanguage, outcome: outcome))
+        for entry in 0..<entryCount {
+            for look in 0..<lookCount {
+                rows.append(CheckRow(store, entry: entry, look: UInt16(look), outcome: rowOutcomes[position]))
                 position += 1
             }
         }

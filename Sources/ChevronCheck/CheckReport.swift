@@ -3,40 +3,62 @@ import ChevronText
 import Foundation
 
 /// One title in one look, as `check --json` prints it.
+///
+/// A row is a view of its run's `CheckRowStore`: its entry's fields (file, key, title,
+/// language) and its answer are kept there once, and the row holds their indices, its look's
+/// and its problems.
 public struct CheckRow: Sendable {
-    public let file: String
-    public let line: Int
-    public let key: String
-    public let title: String
-    public let look: String
-    public let width: Double?
-    public let maxWidth: Double
-    public let truncated: Bool
-    public let displayedTitle: String
-    public let titleSource: String
-    public let missingGlyphs: Int
-    public let language: String?
-    /// Whether `maxWidth` is the entry's own limit (an XLIFF unit's maxwidth, smaller than the look's
-    /// maximum), not the look's: which of the two limits holds the title.
-    public let ownLimit: Bool
-    /// The title as the file writes it, when placeholders in it were filled with samples.
-    public let template: String?
-    public let error: String?
-    /// Whether the title holds a line break: a one-line label shows its first line and "…"
-    /// (`LineBreaks`).
-    public let lineBreak: Bool
-    /// The width the button would need to show the title measured whole (nil for an error): how
-    /// far over its limit a cut title is (`overflow`).
-    public let neededWidth: Double?
-
-    /// How many points the title is over the row's limit (0 when it fits).
-    public var overflow: Double { max(0, (neededWidth ?? 0) - maxWidth) }
+    let store: CheckRowStore
+    let entryIndex: UInt32
+    let outcomeIndex: UInt32
+    /// The look's index in the store, or `CheckRowStore.noLook` (an unreadable file's row).
+    let lookIndex: UInt16
 
     /// The row's problems a baseline holds (`--baseline`): accepted, not failing the run.
     public internal(set) var accepted = ProblemSet()
 
     /// The row's problems (`CheckProblem.of`), worked out when it is made.
     public private(set) var problems = ProblemSet()
+
+    public var file: String { store.entries[Int(entryIndex)].file }
+    public var line: Int { store.entries[Int(entryIndex)].line }
+    public var key: String { store.entries[Int(entryIndex)].key }
+    public var title: String { store.entries[Int(entryIndex)].title }
+    public var look: String { lookIndex == CheckRowStore.noLook ? "" : store.looks[Int(lookIndex)].name }
+    public var width: Double? {
+        let outcome = store.outcomes[Int(outcomeIndex)]
+        return outcome.flags & CheckRowStore.Outcome.hasWidth != 0 ? outcome.width : nil
+    }
+    public var maxWidth: Double { ownMaximum ?? lookMaximum }
+    public var truncated: Bool { store.outcomes[Int(outcomeIndex)].flags & CheckRowStore.Outcome.truncated != 0 }
+    public var displayedTitle: String { store.displayed(outcomeIndex, title: title) }
+    public var titleSource: String { store.sources[Int(store.outcomes[Int(outcomeIndex)].source)] }
+    public var missingGlyphs: Int {
+        let missing = store.outcomes[Int(outcomeIndex)].missingGlyphs
+        return missing == UInt16.max ? store.rare[outcomeIndex]?.missingGlyphs ?? 0 : Int(missing)
+    }
+    public var language: String? { store.entries[Int(entryIndex)].language }
+    /// Whether `maxWidth` is the entry's own limit (an XLIFF unit's maxwidth, smaller than the look's
+    /// maximum), not the look's: which of the two limits holds the title.
+    public var ownLimit: Bool { ownMaximum != nil }
+    /// The title as the file writes it, when placeholders in it were filled with samples.
+    public var template: String? { extra?.template }
+    public var error: String? {
+        guard store.outcomes[Int(outcomeIndex)].flags & CheckRowStore.Outcome.hasRare != 0 else { return nil }
+        return store.rare[outcomeIndex]?.error
+    }
+    /// Whether the title holds a line break: a one-line label shows its first line and "…"
+    /// (`LineBreaks`).
+    public var lineBreak: Bool { store.entries[Int(entryIndex)].lineBreak }
+    /// The width the button would need to show the title measured whole (nil for an error): how
+    /// far over its limit a cut title is (`overflow`).
+    public var neededWidth: Double? {
+        let outcome = store.outcomes[Int(outcomeIndex)]
+        return outcome.flags & CheckRowStore.Outcome.hasNeededWidth != 0 ? outcome.neededWidth : nil
+    }
+
+    /// How many points the title is over the row's limit (0 when it fits).
+    public var overflow: Double { max(0, (neededWidth ?? 0) - maxWidth) }
 
     /// The row's problems that no baseline accepts: those that fail a run, and that reports
     /// annotate.
@@ -46,42 +68,54 @@ public struct CheckRow: Sendable {
     public var hasNewProblems: Bool { !problems.subtracting(accepted).isEmpty }
 
     /// Whether the row stands for a file that could not be read (`error` says why).
-    public private(set) var isUnreadableFile = false
+    public var isUnreadableFile: Bool { store.entries[Int(entryIndex)].isUnreadableFile }
     /// For a variation of a string with several plural substitutions, the string's key
     /// (`TitleEntry.alternativesOf`): a check keeps the widest variation per look.
-    public let alternativesOf: String?
+    public var alternativesOf: String? { extra?.alternativesOf }
     /// The limits on the title's length its file sets (an XLIFF unit's `maxwidth` in characters or
     /// bytes, XLIFF 2.0's restrictions), each with the title's length in its unit.
-    public private(set) var lengthChecks: [LengthCheck] = []
+    public var lengthChecks: [LengthCheck] { extra?.lengthChecks ?? [] }
 
     /// Whether the title is longer than a length limit of its own allows.
-    public var overLength: Bool { lengthChecks.contains(where: \.isOver) }
+    public var overLength: Bool { extra?.lengthChecks.contains(where: \.isOver) ?? false }
+
+    /// The entry's less common fields, when it has some.
+    private var extra: CheckRowStore.Extra? {
+        let index = store.entries[Int(entryIndex)].extra
+        return index < 0 ? nil : store.extras[Int(index)]
+    }
+
+    /// The look's maximum width (0 for an unreadable file's row).
+    private var lookMaximum: Double {
+        lookIndex == CheckRowStore.noLook ? 0 : store.looks[Int(lookIndex)].maximum
+    }
+
+    /// The entry's own width limit where it holds the row (`ownLimit(_:lookMaximum:)`).
+    private var ownMaximum: Double? {
+        let index = store.entries[Int(entryIndex)].extra
+        guard index >= 0, let own = store.extras[Int(index)].maximumWidth else { return nil }
+        return own < lookMaximum ? own : nil
+    }
+
+    /// The row of `entry` in `look` of `store`, its answer `outcome`.
+    init(_ store: CheckRowStore, entry: Int, look: UInt16, outcome: UInt32) {
+        self.store = store
+        entryIndex = UInt32(entry)
+        lookIndex = look
+        outcomeIndex = outcome
+        problems = CheckProblem.set(of: self)
+    }
 
     /// - Parameter language: the language the title was measured in (the file's, else `--language`).
     /// - Parameter lookMaximum: the look's maximum width; the row is held to the entry's own
     ///   limit where that is smaller.
     public init(_ entry: TitleEntry, look: String, lookMaximum: Double, language: String?, outcome: CheckOutcome) {
-        let own = Self.ownLimit(entry, lookMaximum: lookMaximum)
-        file = entry.file
-        line = entry.line
-        key = entry.key
-        title = entry.title
-        self.look = look
-        maxWidth = own ?? lookMaximum
-        width = outcome.width
-        neededWidth = outcome.neededWidth
-        truncated = outcome.truncated
-        displayedTitle = outcome.displayedTitle
-        titleSource = outcome.titleSource
-        missingGlyphs = outcome.missingGlyphs
-        ownLimit = own != nil
-        template = entry.template
-        self.language = language
-        error = outcome.error
-        lineBreak = LineBreaks.contains(entry.title)
-        alternativesOf = entry.alternativesOf
-        lengthChecks = entry.lengthLimits.map { LengthCheck($0, entry: entry) }
-        problems = CheckProblem.set(of: self)
+        var builder = CheckRowStoreBuilder()
+        builder.append(entry, language: language)
+        let index = builder.append(outcome)
+        self.init(
+            builder.store(looks: [CheckRowStore.Look(name: look, maximum: lookMaximum)]), entry: 0, look: 0,
+            outcome: index)
     }
 
     /// The entry's own width limit (an XLIFF unit's `maxwidth`) when it is smaller than the look's
@@ -96,28 +130,11 @@ public struct CheckRow: Sendable {
     /// A file that could not be read, where its titles would be: no key, look or width; the
     /// reason is its `error` (`FILE:LINE: reason` without the place).
     public init(unreadable problem: TitleFileError) {
-        file = problem.file
-        line = problem.line
-        key = ""
-        title = ""
-        look = ""
-        width = nil
-        neededWidth = nil
-        maxWidth = 0
-        truncated = false
-        displayedTitle = ""
-        titleSource = "none"
-        missingGlyphs = 0
-        language = nil
-        ownLimit = false
-        template = nil
-        error = problem.reason
-        lineBreak = false
-        isUnreadableFile = true
-        alternativesOf = nil
-        problems = CheckProblem.set(of: self)
+        var builder = CheckRowStoreBuilder()
+        builder.append(unreadable: problem)
+        let index = builder.append(CheckOutcome(error: problem.reason))
+        self.init(builder.store(looks: []), entry: 0, look: CheckRowStore.noLook, outcome: index)
     }
-
     /// The row as `check --json` writes it: every key on every row (`width` is null, not absent,
     /// when the engine refused the title), `template`, `error` and `lengthLimits` only when there
     /// is one; keys in sorted order.
@@ -418,16 +435,28 @@ extension CheckReport.Summary {
         rows: [CheckRow], titles: Int, untranslated: Int = 0, substitutions: SubstitutionLog,
         baseline: BaselineCounts? = nil, leftOutBySelection: Int? = nil
     ) {
+        // Counted in one pass: a check has hundreds of thousands of rows.
+        var counts = (truncated: 0, fellBack: 0, lineBreaks: 0, missingGlyphs: 0, overOwnLimit: 0, overLength: 0)
+        var errors = 0
+        var unreadableFiles = 0
+        for row in rows {
+            if row.missingGlyphs > 0 { counts.missingGlyphs += 1 }
+            if row.isUnreadableFile { unreadableFiles += 1 }
+            guard row.error == nil else {
+                if !row.isUnreadableFile { errors += 1 }
+                continue
+            }
+            if row.truncated && !row.lineBreak { counts.truncated += 1 }
+            if row.titleSource != "title" { counts.fellBack += 1 }
+            if row.lineBreak { counts.lineBreaks += 1 }
+            if row.ownLimit && row.isCut { counts.overOwnLimit += 1 }
+            if row.overLength { counts.overLength += 1 }
+        }
         self.init(
-            titles: titles, untranslated: untranslated, rows: rows.count,
-            truncated: rows.filter { $0.error == nil && $0.truncated && !$0.lineBreak }.count,
-            fellBack: rows.filter { $0.error == nil && $0.titleSource != "title" }.count,
-            lineBreaks: rows.filter { $0.error == nil && $0.lineBreak }.count,
-            missingGlyphs: rows.filter { $0.missingGlyphs > 0 }.count,
-            overOwnLimit: rows.filter { $0.error == nil && $0.ownLimit && $0.isCut }.count,
-            overLength: rows.filter { $0.error == nil && $0.overLength }.count,
-            errors: rows.filter { $0.error != nil && !$0.isUnreadableFile }.count,
-            unreadableFiles: rows.filter(\.isUnreadableFile).count, baseline: baseline,
+            titles: titles, untranslated: untranslated, rows: rows.count, truncated: counts.truncated,
+            fellBack: counts.fellBack, lineBreaks: counts.lineBreaks, missingGlyphs: counts.missingGlyphs,
+            overOwnLimit: counts.overOwnLimit, overLength: counts.overLength, errors: errors,
+            unreadableFiles: unreadableFiles, baseline: baseline,
             languages: LanguageSummary.of(rows), leftOutBySelection: leftOutBySelection,
             substitutions: substitutions.entries.map { entry in
                 Substitution(

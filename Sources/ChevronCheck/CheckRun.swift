@@ -41,23 +41,6 @@ public struct CheckRun: Sendable {
         let (entries, unreadable, untranslated, unknownLanguageFiles, unchanged, unselected) = try Self.entries(
             plan, changed: changed)
         self.unknownLanguageFiles = unknownLanguageFiles
-        looks = try await CheckMeasurer.chosenLooks(plan.looks, client: client)
-        var maximumWidths: [String: Double] = [:]
-        for name in looks { maximumWidths[name] = try await client.describeLook(name).maximumWidth }
-        var substitutions = SubstitutionLog()
-        let measured = try await CheckMeasurer.measure(
-            entries, plan: plan, looks: looks, clients: clients, limits: try await client.limits(),
-            maximumWidths: maximumWidths, substitutions: &substitutions, progress: progress)
-        var rows = Self.widestAlternatives(Self.merging(measured, looks: looks.count, unreadable: unreadable))
-        var baselineCounts: CheckReport.Summary.BaselineCounts?
-        if let path = plan.baseline {
-            let baseline = try CheckBaseline.load(path)
-            (fixed, baselineCounts) = Self.compare(&rows, with: baseline)
-        } else {
-            fixed = []
-        }
-        self.rows = rows
-        self.substitutions = substitutions.ordered(by: looks)
         // A string's variations are one title.
         var titles = 0
         var notes = unknownLanguageFiles.map { Self.unknownLanguageNote(file: $0, language: plan.language) }
@@ -76,13 +59,34 @@ public struct CheckRun: Sendable {
             }
             previous = entry.alternativesOf
         }
+        // The entries in the rows' form, their fields kept once; the entries themselves are not
+        // kept while the titles are measured.
+        let table = CheckRowStoreBuilder(consume entries, language: plan.language)
+        looks = try await CheckMeasurer.chosenLooks(plan.looks, client: client)
+        var maximumWidths: [String: Double] = [:]
+        for name in looks { maximumWidths[name] = try await client.describeLook(name).maximumWidth }
+        var substitutions = SubstitutionLog()
+        let measured = try await CheckMeasurer.measure(
+            table, plan: plan, looks: looks, clients: clients, limits: try await client.limits(),
+            maximumWidths: maximumWidths, substitutions: &substitutions, progress: progress)
+        var rows = Self.widestAlternatives(Self.merging(measured, looks: looks.count, unreadable: unreadable))
+        var baselineCounts: CheckReport.Summary.BaselineCounts?
+        if let path = plan.baseline {
+            let baseline = try CheckBaseline.load(path)
+            (fixed, baselineCounts) = Self.compare(&rows, with: baseline)
+        } else {
+            fixed = []
+        }
+        self.rows = rows
+        self.substitutions = substitutions.ordered(by: looks)
         var failing: [CheckPlan.FailOn] = []
         for rule in plan.failOn {
             guard let threshold = plan.failThresholds[rule] else {
                 failing.append(rule)
                 continue
             }
-            let broken = rows.filter { row in row.newProblems.contains { $0.failingRules.contains(rule) } }.count
+            var broken = 0
+            for row in rows where row.newProblems.contains(where: { $0.failingRules.contains(rule) }) { broken += 1 }
             notes.append(
                 "note: --fail-on \(rule.rawValue)>\(threshold): \(broken) rows break it"
                     + (broken > threshold ? ", over the threshold: it fails the run" : ", within the threshold"))

@@ -53,70 +53,165 @@ public enum CheckTable {
         let shown: String
     }
 
-    /// The table's lines, one per row. A check prints hundreds of thousands: the rows are
-    /// prepared and written in a few slices side by side, each column measured once.
-    public static func lines(_ rows: [CheckRow]) -> [String] {
-        // The language column is there when a row was measured in a language.
-        let hasLanguage = rows.contains { $0.language != nil }
-        let columns = inSlices(of: rows.count) { range in
-            var columns: [Columns] = []
-            columns.reserveCapacity(range.count)
-            for index in range {
-                let row = rows[index]
-                // The columns of the row before, when it is the same entry in another look.
-                let sameEntry =
-                    index > range.lowerBound && rows[index - 1].line == row.line && rows[index - 1].file == row.file
-                    && rows[index - 1].key == row.key
-                let shared = sameEntry ? columns.last : nil
-                // What the files hold is shown escaped (`escapingControls`): a key with a line
-                // break must not start a line of its own.
-                let place = shared?.place ?? Cell((row.line > 0 ? "\(row.file):\(row.line)" : row.file).escapingControls)
-                let key = shared?.key ?? Cell(shortened(row.key.escapingControls, to: keyWidth))
-                let width = row.width.map { "\(Points.text($0))/\(Points.text(row.maxWidth))" } ?? "-"
-                columns.append(
-                    Columns(
-                        place: place, key: key, language: hasLanguage ? Cell(row.language ?? "-") : nil,
-                        look: Cell(row.look), width: Cell(width), shown: row.shown.escapingControls))
-            }
-            return columns
-        }
-        var widths = (place: 0, key: 0, language: 0, look: 0)
-        for row in columns {
-            widths.place = max(widths.place, row.place.width)
-            widths.key = max(widths.key, row.key.width)
-            widths.language = max(widths.language, row.language?.width ?? 0)
-            widths.look = max(widths.look, row.look.width)
-        }
-        // Constants, read by the slices side by side.
-        let (placeWidth, keyColumn, languageWidth, lookWidth) = widths
-        return inSlices(of: columns.count) { range in
-            range.map { index in
-                let row = columns[index]
-                // Each line is built in one String, its columns padded in place.
-                var line = ""
-                line.reserveCapacity(placeWidth + keyColumn + languageWidth + lookWidth + 40 + row.shown.utf8.count)
-                row.place.append(to: &line, width: placeWidth)
-                line.append("  ")
-                row.key.append(to: &line, width: keyColumn)
-                line.append("  ")
-                if let language = row.language {
-                    language.append(to: &line, width: languageWidth)
-                    line.append("  ")
-                }
-                row.look.append(to: &line, width: lookWidth)
-                line.append("  ")
-                row.width.append(to: &line, width: 11)
-                line.append("  ")
-                line.append(row.shown)
-                return line
-            }
+    /// The widths of the columns padded to the widest of the table.
+    private struct Widths {
+        var place = 0
+        var key = 0
+        var language = 0
+        var look = 0
+
+        mutating func widen(to other: Widths) {
+            place = max(place, other.place)
+            key = max(key, other.key)
+            language = max(language, other.language)
+            look = max(look, other.look)
         }
     }
 
+    /// The rows a chunk of the table holds: made in a few slices side by side, written, and
+    /// dropped before the next is made.
+    static let chunkRows = 1 << 13
+
+    /// The table's lines, one per row (`write` hands them over in pieces instead).
+    public static func lines(_ rows: [CheckRow]) -> [String] {
+        let hasLanguage = rows.contains { $0.language != nil }
+        let widths = columnWidths(rows, hasLanguage: hasLanguage)
+        return inSlices(of: rows.count, smallest: 20_000) { range in
+            var lines: [String] = []
+            lines.reserveCapacity(range.count)
+            var previous: Columns?
+            for index in range {
+                let columns = Self.columns(rows, index, hasLanguage: hasLanguage, previous: previous, first: range.lowerBound)
+                var line = ""
+                append(columns, widths: widths, to: &line)
+                lines.append(line)
+                previous = columns
+            }
+            return lines
+        }
+    }
+
+    /// Writes the table's lines, each with its newline, to `write` in pieces of many whole
+    /// lines, in order. A check prints hundreds of thousands: the columns' widths are found
+    /// first, from the rows' entries and looks, then the lines are made `chunkRows` at a time,
+    /// in a few slices side by side, and each piece is written and dropped before the next
+    /// chunk is made.
+    public static func write(_ rows: [CheckRow], to write: (String) -> Void) {
+        let hasLanguage = rows.contains { $0.language != nil }
+        let widths = columnWidths(rows, hasLanguage: hasLanguage)
+        var start = 0
+        while start < rows.count {
+            let end = min(rows.count, start + chunkRows)
+            let pieces = inSlices(of: end - start, smallest: 4096) { range in
+                let range = (start + range.lowerBound)..<(start + range.upperBound)
+                var piece = ""
+                var previous: Columns?
+                for index in range {
+                    let columns = Self.columns(
+                        rows, index, hasLanguage: hasLanguage, previous: previous, first: range.lowerBound)
+                    if index == range.lowerBound {
+                        // Room for the lines, guessed from the first.
+                        let before = piece.utf8.count
+                        append(columns, widths: widths, to: &piece)
+                        piece.reserveCapacity((piece.utf8.count - before + 1) * range.count * 5 / 4)
+                    } else {
+                        append(columns, widths: widths, to: &piece)
+                    }
+                    piece.append("\n")
+                    previous = columns
+                }
+                return [piece]
+            }
+            for piece in pieces { write(piece) }
+            start = end
+        }
+    }
+
+    /// The columns of `rows[index]`; the place and key are `previous`'s when it is the row
+    /// before (not before `first`) and the same entry.
+    private static func columns(
+        _ rows: [CheckRow], _ index: Int, hasLanguage: Bool, previous: Columns?, first: Int
+    ) -> Columns {
+        let row = rows[index]
+        let shared = index > first && sameEntry(rows[index - 1], row) ? previous : nil
+        // What the files hold is shown escaped (`escapingControls`): a key with a line break
+        // must not start a line of its own.
+        let place = shared?.place ?? Cell(placeText(row))
+        let key = shared?.key ?? Cell(keyText(row))
+        let width = row.width.map { "\(Points.text($0))/\(Points.text(row.maxWidth))" } ?? "-"
+        return Columns(
+            place: place, key: key, language: hasLanguage ? Cell(row.language ?? "-") : nil, look: Cell(row.look),
+            width: Cell(width), shown: row.shown.escapingControls)
+    }
+
+    /// Whether two rows show the same place and key: those of one entry.
+    private static func sameEntry(_ left: CheckRow, _ right: CheckRow) -> Bool {
+        if left.store === right.store, left.entryIndex == right.entryIndex { return true }
+        return left.line == right.line && left.file == right.file && left.key == right.key
+    }
+
+    private static func placeText(_ row: CheckRow) -> String {
+        (row.line > 0 ? "\(row.file):\(row.line)" : row.file).escapingControls
+    }
+
+    private static func keyText(_ row: CheckRow) -> String {
+        shortened(row.key.escapingControls, to: keyWidth)
+    }
+
+    /// The widest place, key, language and look of `rows`, each entry's place, key and language
+    /// measured once (its rows follow one another) and each look's name once, in a few slices
+    /// side by side.
+    private static func columnWidths(_ rows: [CheckRow], hasLanguage: Bool) -> Widths {
+        let parts = inSlices(of: rows.count, smallest: 20_000) { range in
+            var widths = Widths()
+            // Per look of the first row's store, its name's width.
+            var lookWidths: [Int?] = []
+            let store = range.isEmpty ? nil : rows[range.lowerBound].store
+            if let store { lookWidths = Array(repeating: nil, count: store.looks.count) }
+            for index in range {
+                let row = rows[index]
+                let before = index > range.lowerBound ? rows[index - 1] : nil
+                if before?.store !== row.store || before?.entryIndex != row.entryIndex {
+                    widths.place = max(widths.place, placeText(row).characterCount)
+                    widths.key = max(widths.key, keyText(row).characterCount)
+                    if hasLanguage { widths.language = max(widths.language, (row.language ?? "-").characterCount) }
+                }
+                if row.store === store, row.lookIndex != CheckRowStore.noLook {
+                    let look = Int(row.lookIndex)
+                    if lookWidths[look] == nil { lookWidths[look] = row.look.characterCount }
+                    widths.look = max(widths.look, lookWidths[look] ?? 0)
+                } else {
+                    widths.look = max(widths.look, row.look.characterCount)
+                }
+            }
+            return [widths]
+        }
+        var widths = Widths()
+        for part in parts { widths.widen(to: part) }
+        return widths
+    }
+
+    /// Appends the line of `row`, its columns padded in place.
+    private static func append(_ row: Columns, widths: Widths, to line: inout String) {
+        row.place.append(to: &line, width: widths.place)
+        line.append("  ")
+        row.key.append(to: &line, width: widths.key)
+        line.append("  ")
+        if let language = row.language {
+            language.append(to: &line, width: widths.language)
+            line.append("  ")
+        }
+        row.look.append(to: &line, width: widths.look)
+        line.append("  ")
+        row.width.append(to: &line, width: 11)
+        line.append("  ")
+        line.append(row.shown)
+    }
+
     /// `body`'s results for `0..<count` in order, computed in a slice per core at once (one
-    /// slice when there are few).
-    private static func inSlices<T: Sendable>(of count: Int, _ body: (Range<Int>) -> [T]) -> [T] {
-        let slices = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, count / 20_000))
+    /// slice when there are fewer than `smallest` a slice).
+    private static func inSlices<T: Sendable>(of count: Int, smallest: Int, _ body: (Range<Int>) -> [T]) -> [T] {
+        let slices = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, count / smallest))
         guard slices > 1 else { return body(0..<count) }
         let results = Mutex<[[T]]>(Array(repeating: [], count: slices))
         withoutActuallyEscaping(body) { body in

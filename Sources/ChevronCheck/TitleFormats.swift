@@ -9,21 +9,52 @@ import Foundation
 /// device variations included (`key (de, plural one)`).
 enum CatalogFormat {
     static func parse(_ text: String, file: String) throws(TitleFileError) -> [TitleEntry] {
-        // Our strict parser says where the JSON breaks (Foundation's does not, here).
-        let catalog: JSONValue
+        var text = text
         do {
-            catalog = try JSONParser.parse(text, maximumDepth: 64)
+            return try text.withUTF8 { utf8 throws(TitleFileError) in
+                try parse(UnsafeRawBufferPointer(utf8), file: file)
+            }
+        } catch let error as TitleFileError {
+            throw error
+        } catch {
+            preconditionFailure("only TitleFileError is thrown")
+        }
+    }
+
+    /// The entries of the catalogue `bytes`. The whole text is checked first, then its keys are
+    /// read one at a time, each key's tree and lines made and dropped before the next: the
+    /// catalogue's whole tree, several times the size of its text, is never held at once.
+    private static func parse(_ bytes: UnsafeRawBufferPointer, file: String) throws(TitleFileError) -> [TitleEntry] {
+        // Our strict parser says where the JSON breaks (Foundation's does not, here).
+        do {
+            try JSONParser.validate(bytes, maximumDepth: 64)
         } catch {
             throw TitleFileError(
-                file: file, line: TitleFile.line(of: error.offset, in: text),
+                file: file, line: CatalogLines.line(at: error.offset, in: bytes, from: 0, line: 1),
                 reason: "is not valid JSON (\(error.reason))")
         }
-        guard case .object(let keys)? = catalog["strings"] else {
+        /// The value at `range`, which `validate` accepted as part of the whole.
+        func value(_ range: Range<Int>) throws(TitleFileError) -> JSONValue {
+            do {
+                return try JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[range]), maximumDepth: 64)
+            } catch {
+                throw TitleFileError(
+                    file: file, line: CatalogLines.line(at: range.lowerBound + error.offset, in: bytes, from: 0, line: 1),
+                    reason: "is not valid JSON (\(error.reason))")
+            }
+        }
+        var strings: Range<Int>?
+        var source = "en"
+        try JSONParser.forEachMember(ofObjectAt: 0, in: bytes) { (key, _, range) throws(TitleFileError) in
+            if key == "strings", strings == nil {
+                strings = range
+            } else if key == "sourceLanguage", case .string(let language) = try value(range) {
+                source = language
+            }
+        }
+        guard let strings, bytes[strings.lowerBound] == UInt8(ascii: "{") else {
             throw TitleFileError(file: file, line: 1, reason: "is not a string catalog: no \"strings\" object")
         }
-        var source = "en"
-        if case .string(let language)? = catalog["sourceLanguage"] { source = language }
-        let lines = CatalogLines(text)
         var entries: [TitleEntry] = []
         // A catalogue has a few languages and a localization of each per key: each tag is read once.
         var tags: [String: String?] = [:]
@@ -33,9 +64,17 @@ enum CatalogFormat {
             tags[tag] = .some(read)
             return read
         }
-        for (index, member) in keys.enumerated() {
-            let key = member.key
-            let line = index < lines.keys.count ? lines.keys[index] : 1
+        // The lines of the keys, each counted from the one before.
+        var counted = (offset: 0, line: 1)
+        try JSONParser.forEachMember(ofObjectAt: strings.lowerBound, in: bytes) {
+            (key, keyOffset, range) throws(TitleFileError) in
+            let line = CatalogLines.line(at: keyOffset, in: bytes, from: counted.offset, line: counted.line)
+            counted = (keyOffset, line)
+            let member = (key: key, value: try value(range))
+            let lines = CatalogLines(
+                UnsafeRawBufferPointer(rebasing: bytes[range]),
+                line: CatalogLines.line(at: range.lowerBound, in: bytes, from: keyOffset, line: line),
+                path: ["strings", key])
             guard case .object(let localizations)? = member.value["localizations"] ?? .object([]) else {
                 throw TitleFileError(file: file, line: line, reason: "\"\(key)\" has no localizations object")
             }

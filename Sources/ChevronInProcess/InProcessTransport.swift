@@ -14,9 +14,12 @@ public final class InProcessTransport: VarlinkTransport {
     /// The built-in looks and the manifests of `looksDirectory`, with the system's fonts and
     /// `fontDirectories`'. Manifest problems and font files that are not fonts are said on
     /// standard error.
-    public init(looksDirectory: String?, fontDirectories: [String] = []) throws {
+    /// - Parameter cacheByteBudget: the text engine's cache budget
+    ///   (`TextEngine.Configuration.cacheByteBudget`); nil for its default.
+    public init(looksDirectory: String?, fontDirectories: [String] = [], cacheByteBudget: Int? = nil) throws {
         var text = TextEngine.Configuration()
         text.fontDirectories = fontDirectories
+        if let cacheByteBudget { text.cacheByteBudget = cacheByteBudget }
         var configuration = ChevronService.Configuration(builtInLooks: .builtIn, looksDirectory: looksDirectory)
         configuration.fingerprintCacheFile = ChevronService.defaultFingerprintCacheFile(
             environment: ProcessInfo.processInfo.environment)

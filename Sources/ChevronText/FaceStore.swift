@@ -24,6 +24,8 @@ final class FaceStore: Sendable {
 
     private let capacity: Int
     private let state = Mutex(State())
+    /// Held while a face is opened: faces are opened one at a time.
+    private let opening = Mutex(())
 
     /// Creates a store holding at most `capacity` faces.
     init(capacity: Int) {
@@ -34,17 +36,20 @@ final class FaceStore: Sendable {
     func face(_ name: FaceName) throws(TextError) -> FontFace {
         let key = FaceKey(file: name.file, index: name.index, variations: name.variations)
         if let face = state.withLock({ $0.faces[key] }) { return face }
-        // Opening takes milliseconds; do it outside the lock. Two threads racing here both open
-        // the file, and the first to insert wins.
-        let opened = try FontFace(name, bytes: try bytes(of: name.file))
-        return state.withLock { state in
-            if let existing = state.faces[key] { return existing }
-            state.faces[key] = opened
-            state.order.append(key)
-            if state.order.count > capacity {
-                state.faces[state.order.removeFirst()] = nil
+        // Opening takes milliseconds: it is done outside the lock that lookups take, and one
+        // face at a time, so that threads wanting the same face wait for it instead of each
+        // reading its file (a CJK collection is about 20 MB, held twice until one copy lost).
+        return try opening.withLock { _ throws(TextError) -> FontFace in
+            if let face = state.withLock({ $0.faces[key] }) { return face }
+            let opened = try FontFace(name, bytes: try bytes(of: name.file))
+            return state.withLock { state in
+                state.faces[key] = opened
+                state.order.append(key)
+                if state.order.count > capacity {
+                    state.faces[state.order.removeFirst()] = nil
+                }
+                return opened
             }
-            return opened
         }
     }
 

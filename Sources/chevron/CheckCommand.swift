@@ -254,13 +254,19 @@ struct CheckCommand: AsyncParsableCommand {
         }
     }
 
+    /// The cache budget of the engine a check runs in this process. A check asks each question
+    /// once, so what its caches keep is seldom asked again before the process ends: a small
+    /// budget keeps the first measurements (the generic titles among them) without holding
+    /// tens of MiB that no later call reads.
+    static let inProcessCacheBytes = 4 << 20
+
     func run() async throws {
         let plan = try plan
         let reports = try reports(plan)
         try await Output.reportingErrors {
             // A link template is read, and git asked, before the titles are measured.
             let links = try linkTemplate.map { template throws(CheckPlan.Problem) in try CheckLinkTemplate(template) }
-            let connected = try await connection.connect()
+            let connected = try await connection.connect(cacheByteBudget: Self.inProcessCacheBytes)
             let client = connected.client
             // The daemon answers one connection's calls in order: batches spread over a few
             // connections are measured side by side. In-process, one client runs them in parallel.

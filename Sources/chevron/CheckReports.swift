@@ -126,6 +126,13 @@ final class ReportSink {
         }
     }
 
+    /// Writes what `produce` hands over as it hands it over: pieces of whole lines, each with its
+    /// newline (`CheckTable.write`), never all of them at once.
+    func writeLines(_ produce: (_ write: (String) -> Void) -> Void) {
+        guard let file else { return Output.printLines(produce) }
+        produce { piece in file.write(piece) }
+    }
+
     /// A JSON writer to this sink.
     func json() -> PrettyJSON {
         PrettyJSON { [self] bytes in write(bytes) }
@@ -169,7 +176,7 @@ extension CheckCommand {
             let (rows, summary) = (run.rows, run.summary)
             switch report.format {
             case .text:
-                sink.writeLines(CheckTable.lines(rows))
+                sink.writeLines { CheckTable.write(rows, to: $0) }
                 sink.writeLines(
                     run.fixed.map { "fixed since the baseline: \(CheckTable.describe($0))".escapingControls })
                 // With languages and more than one language or look, their counts, what needs

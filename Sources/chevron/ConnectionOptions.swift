@@ -57,8 +57,9 @@ struct ConnectionOptions: ParsableArguments {
     /// chevrond, or this process when chevrond does not answer and `fallback` allows it (one
     /// line on standard error says so, unless `--quiet`). An unreachable daemon that is required
     /// (`--daemon`, or no fallback) is reported in words (path, what to start) and exits 3.
-    func connect(fallback: Bool = true) async throws -> Connection {
-        if inProcessOnly { return try inProcess() }
+    /// - Parameter cacheByteBudget: the in-process engine's cache budget; nil for its default.
+    func connect(fallback: Bool = true, cacheByteBudget: Int? = nil) async throws -> Connection {
+        if inProcessOnly { return try inProcess(cacheByteBudget: cacheByteBudget) }
         do {
             return Connection(client: try await ChevronClient.connect(socketPath: socketPath), socketPath: socketPath)
         } catch {
@@ -74,7 +75,7 @@ struct ConnectionOptions: ParsableArguments {
                 Output.standardError(
                     "chevron: chevrond does not answer at \(socketPath.escapingControls) (\(reason)); answering in this process\n")
             }
-            return try inProcess()
+            return try inProcess(cacheByteBudget: cacheByteBudget)
         }
     }
 
@@ -83,10 +84,11 @@ struct ConnectionOptions: ParsableArguments {
         try await connect(fallback: fallback).client
     }
 
-    private func inProcess() throws -> Connection {
+    private func inProcess(cacheByteBudget: Int?) throws -> Connection {
         Connection(
             client: ChevronClient(
-                transport: try InProcessTransport(looksDirectory: looksDir, fontDirectories: fontsDirs)),
+                transport: try InProcessTransport(
+                    looksDirectory: looksDir, fontDirectories: fontsDirs, cacheByteBudget: cacheByteBudget)),
             socketPath: nil)
     }
 }

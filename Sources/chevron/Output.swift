@@ -24,6 +24,12 @@ enum Output {
         write()
     }
 
+    /// Prints what `produce` hands over as it hands it over: pieces of whole lines, each with its
+    /// newline (`CheckTable.write`), never all of them at once.
+    static func printLines(_ produce: (_ write: (String) -> Void) -> Void) {
+        produce { piece in print(piece, terminator: "") }
+    }
+
     /// Prints `value` as pretty, key-sorted JSON on standard output.
     static func printJSON(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
