@@ -36,6 +36,18 @@ struct ClientModeTests {
             #expect(!remote.output.isEmpty)
             #expect(remote.output == local.output, "\(question)")
         }
+        // Both run the same service: the answers are also checked against other tools. Settings
+        // in instagram is min(160, text + 21) snapped up (docs/looks.md), the text's width from
+        // hb-shape on fc-match's face; Wave To Ya in Liberation Sans Bold 12 is hb-shape's width.
+        let size = try CLITests.json(try Self.chevron(["size", "Settings", "--look", "instagram", "--json", "--local"]).output)
+        let helvetica = try ExternalTools.fcMatch("Helvetica:bold")
+        let text = try ExternalTools.hbShapeWidth(file: helvetica.file, text: "Settings", size: 12, features: ["-kern"])
+        #expect(size["width"] as? Double == min(160, text + 21).rounded(.up), "\(size)")
+        let measure = try CLITests.json(
+            try Self.chevron(["measure", "Wave To Ya", "--font", "Liberation Sans:bold", "--json", "--local"]).output)
+        let liberation = try ExternalTools.fcMatch("Liberation Sans:bold")
+        let wave = try ExternalTools.hbShapeWidth(file: liberation.file, text: "Wave To Ya", size: 12, features: [])
+        #expect(abs((measure["width"] as? Double ?? -1) - wave) < 1e-6, "\(measure) vs hb-shape \(wave)")
     }
 
     @Test func aCheckOfManyBatchesIsTheSameOverTheDaemonAndLocally() throws {

@@ -69,6 +69,12 @@ struct EmojiAndCJKTests {
         let ja = try sharedEngine.measure("设置·", font: Self.classic("ja"))
         let zh = try sharedEngine.measure("设置·", font: Self.classic("zh-Hans"))
         #expect(ja.width != zh.width)
+        // Each is the width hb-shape gives in its language's face, at 12 points.
+        for (measured, index, language) in [(ja.width, indices[1], "ja"), (zh.width, indices[2], "zh-Hans")] {
+            let expected = try ExternalTools.hbShapeWidth(
+                file: file, text: "设置·", size: 12, features: ["-kern"], index: index, language: language)
+            #expect(abs(measured - expected) < 1e-9, "\(language): \(measured) vs hb-shape \(expected)")
+        }
     }
 
     @Test(
