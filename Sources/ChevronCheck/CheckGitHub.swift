@@ -13,20 +13,29 @@ public enum CheckGitHub {
     public static func lines(
         _ rows: [CheckRow], failOn: [CheckPlan.FailOn], limit: Int = annotationsPerKind
     ) -> [String] {
-        // The most severe `limit` errors and `limit` warnings, annotated in the report's order.
-        var errors = 0
-        var warnings = 0
-        var chosen: Set<Int> = []
-        let all = CheckProblem.mostSevereFirst(rows, failOn: failOn)
-        for (position, item) in all.enumerated() {
-            let isError = item.problem.fails(under: failOn)
-            guard (isError ? errors : warnings) < limit else { continue }
-            if isError { errors += 1 } else { warnings += 1 }
-            chosen.insert(item.order)
+        // The most severe `limit` errors and `limit` warnings (by weight, the widest overflow
+        // first, then in report order), kept as the rows are read, annotated in the report's
+        // order; `order` is the problem's place in the report.
+        typealias Candidate = (weight: Int, overflow: Double, order: Int, row: Int, problem: CheckProblem)
+        func less(_ a: Candidate, _ b: Candidate) -> Bool {
+            (a.weight, -a.overflow, a.order) < (b.weight, -b.overflow, b.order)
         }
-        let leftOut = all.count - chosen.count
+        var errors = SmallestElements<Candidate>(capacity: limit, less: less)
+        var warnings = SmallestElements<Candidate>(capacity: limit, less: less)
+        var problemCount = 0
+        for index in rows.indices {
+            let row = rows[index]
+            for problem in row.newProblems {
+                let candidate = (problem.weight, row.overflow, problemCount, index, problem)
+                if problem.fails(under: failOn) { errors.offer(candidate) } else { warnings.offer(candidate) }
+                problemCount += 1
+            }
+        }
+        let chosen = (errors.elements + warnings.elements).sorted { $0.order < $1.order }
+        let leftOut = problemCount - chosen.count
         var lines: [String] = []
-        for (row, problem, order) in all.sorted(by: { $0.order < $1.order }) where chosen.contains(order) {
+        for candidate in chosen {
+            let (row, problem) = (rows[candidate.row], candidate.problem)
             let isError = problem.fails(under: failOn)
             var properties = ["file=\(property(row.file))"]
             if row.line > 0 { properties.append("line=\(row.line)") }

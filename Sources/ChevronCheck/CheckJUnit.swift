@@ -4,71 +4,131 @@
 /// `--fail-on`); a title that could not be measured is an `<error>`, and so is a file that could
 /// not be read, in a suite of its own.
 public enum CheckJUnit {
-    /// The document's lines: the header, a test suite per file and look, the closing tag.
-    public static func document(_ rows: [CheckRow], looks: [String], failOn: [CheckPlan.FailOn]) -> [String] {
-        // Each file's rows per look, in order of the files, then of the looks; found in one pass.
-        var rowsBySuite: [String: [Int]] = [:]
+    /// The whole document as one string (what `write` hands over, joined).
+    public static func document(_ rows: [CheckRow], looks: [String], failOn: [CheckPlan.FailOn]) -> String {
+        var text = ""
+        write(rows, looks: looks, failOn: failOn) { text += $0 }
+        return text
+    }
+
+    /// Where a suite's rows come from: a file and a look (an unreadable file's look is empty).
+    private struct SuiteKey: Hashable {
+        let file: String
+        let look: String
+    }
+
+    /// What a suite's header says: its cases, and how many of them fail and are errors.
+    private struct SuiteCounts {
+        var tests = 0
+        var failures = 0
+        var errors = 0
+    }
+
+    /// What fails a case: its problems no baseline accepts that `failOn` names (every one,
+    /// without `failOn`), and whether one of them is an error.
+    private static func failing(_ row: CheckRow, failOn: [CheckPlan.FailOn]) -> (problems: [CheckProblem], isError: Bool) {
+        let problems = row.newProblems.filter { failOn.isEmpty || $0.fails(under: failOn) }
+        return (problems, problems.contains { $0 == .error || $0 == .unreadableFile })
+    }
+
+    /// Writes the document: the header, a test suite per file and look, the closing tag. It is
+    /// handed to `write` in pieces of whole lines of about 64 KiB, as they are made: the document
+    /// of a big check is hundreds of megabytes. A first pass over the rows counts what the headers
+    /// say and where each file's rows are; each suite is then written from its file's rows.
+    public static func write(
+        _ rows: [CheckRow], looks: [String], failOn: [CheckPlan.FailOn], to write: (String) -> Void
+    ) {
+        // The files in order, each with the first and last of its rows; each suite's counts.
+        var counts: [SuiteKey: SuiteCounts] = [:]
         var files: [String] = []
-        var seen: Set<String> = []
+        var spans: [String: ClosedRange<Int>] = [:]
         for index in rows.indices {
             let row = rows[index]
-            if seen.insert(row.file).inserted { files.append(row.file) }
-            rowsBySuite[row.file + "\u{0}" + row.look, default: []].append(index)
+            let file = row.file
+            if let span = spans[file] {
+                spans[file] = span.lowerBound...index
+            } else {
+                files.append(file)
+                spans[file] = index...index
+            }
+            let (problems, isError) = failing(row, failOn: failOn)
+            let key = SuiteKey(file: file, look: row.look)
+            counts[key, default: SuiteCounts()].tests += 1
+            if !problems.isEmpty {
+                if isError { counts[key]?.errors += 1 } else { counts[key]?.failures += 1 }
+            }
         }
-        var suites: [String] = []
-        var totals = (tests: 0, failures: 0, errors: 0)
-        var file: (path: String, escaped: String)?
-        // An unreadable file's suite has its row alone (its look is empty).
-        let suiteKeys = files.flatMap { file in (looks + [""]).map { (file, $0) } }.filter {
-            rowsBySuite[$0.0 + "\u{0}" + $0.1] != nil
+        // Each file's rows per look, in order of the files, then of the looks. An unreadable
+        // file's suite has its row alone (its look is empty).
+        let suiteKeys = files.flatMap { file in (looks + [""]).map { SuiteKey(file: file, look: $0) } }.filter {
+            counts[$0] != nil
         }
-        for (suiteFile, look) in suiteKeys {
-            let indices = rowsBySuite[suiteFile + "\u{0}" + look] ?? []
-            var cases = ""
-            var failures = 0
-            var errors = 0
-            // The names given so far in this suite, per file: a second case of one name is told apart.
+        var totals = SuiteCounts()
+        for key in suiteKeys {
+            guard let suite = counts[key] else { continue }
+            totals.tests += suite.tests
+            totals.failures += suite.failures
+            totals.errors += suite.errors
+        }
+        var piece = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="chevron check" tests="\(totals.tests)" failures="\(totals.failures)" errors="\(totals.errors)" time="0">
+
+            """
+        piece.reserveCapacity(1 << 17)
+        func flush(ifOver size: Int) {
+            guard piece.utf8.count >= size else { return }
+            write(piece)
+            piece.removeAll(keepingCapacity: true)
+        }
+        for key in suiteKeys {
+            guard let suite = counts[key], let span = spans[key.file] else { continue }
+            let inSuite = { (row: CheckRow) in row.look == key.look && row.file == key.file }
+            let path = escaped(key.file)
+            let suiteName = key.look.isEmpty ? "\(key.file) (not read)" : "\(key.file) [\(key.look)]"
+            piece += "  <testsuite name=\"\(escaped(suiteName))\" tests=\"\(suite.tests)\""
+            piece += " failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" skipped=\"0\" time=\"0\">\n"
+            // A name the suite gives twice (a key its file holds twice) is told apart: the names'
+            // hashes, sorted, show which may repeat; only those are counted by name.
+            var hashes: [Int] = []
+            for index in span where inSuite(rows[index]) { hashes.append(caseName(rows[index]).hashValue) }
+            hashes.sort()
+            var repeated: Set<Int> = []
+            for position in hashes.indices.dropFirst() where hashes[position] == hashes[position - 1] {
+                repeated.insert(hashes[position])
+            }
+            hashes = []
             var names: [String: Int] = [:]
-            for index in indices {
+            for index in span {
                 let row = rows[index]
-                if file?.path != row.file { file = (row.file, escaped(row.file)) }
-                let path = file?.escaped ?? ""
+                guard inSuite(row) else { continue }
                 let language = row.language.map { " language=\"\(escaped($0))\"" } ?? ""
                 var name = caseName(row)
-                let occurrence = names[row.file + "\u{0}" + name, default: 0] + 1
-                names[row.file + "\u{0}" + name] = occurrence
-                if occurrence > 1 { name += " #\(occurrence)" }
-                cases += "    <testcase classname=\"\(path)\" name=\"\(escaped(name))\""
-                cases += " file=\"\(path)\" line=\"\(row.line)\"\(language) time=\"0\">\n"
+                if repeated.contains(name.hashValue) {
+                    let occurrence = names[name, default: 0] + 1
+                    names[name] = occurrence
+                    if occurrence > 1 { name += " #\(occurrence)" }
+                }
+                piece += "    <testcase classname=\"\(path)\" name=\"\(escaped(name))\""
+                piece += " file=\"\(path)\" line=\"\(row.line)\"\(language) time=\"0\">\n"
                 // One element per case, as JUnit's schema allows: an error when the title or its
                 // file could not be read, else a failure listing every problem that fails.
                 // A problem the baseline accepts does not fail the case.
-                let problems = row.newProblems.filter { failOn.isEmpty || $0.fails(under: failOn) }
+                let (problems, isError) = failing(row, failOn: failOn)
                 if !problems.isEmpty {
-                    let isError = problems.contains { $0 == .error || $0 == .unreadableFile }
-                    if isError { errors += 1 } else { failures += 1 }
                     let type = problems.map(\.rawValue).joined(separator: ",")
                     let message = problems.map { $0.message(row) }.joined(separator: "; ")
-                    cases +=
+                    piece +=
                         "      <\(isError ? "error" : "failure") type=\"\(type)\" message=\"\(escaped(message))\"/>\n"
                 }
                 let width = row.width.map { "\(Points.text($0))/\(Points.text(row.maxWidth)) pt" } ?? "-"
-                cases += "      <system-out>\(escaped("\(width): \(row.shown)"))</system-out>\n    </testcase>\n"
+                piece += "      <system-out>\(escaped("\(width): \(row.shown)"))</system-out>\n    </testcase>\n"
+                flush(ifOver: 1 << 16)
             }
-            totals.tests += indices.count
-            totals.failures += failures
-            totals.errors += errors
-            suites.append(
-                "  <testsuite name=\"\(escaped(look.isEmpty ? "\(suiteFile) (not read)" : "\(suiteFile) [\(look)]"))\" tests=\"\(indices.count)\" failures=\"\(failures)\""
-                    + " errors=\"\(errors)\" skipped=\"0\" time=\"0\">\n" + cases + "  </testsuite>")
+            piece += "  </testsuite>\n"
         }
-        // Printed piece by piece: the document of a big check is hundreds of megabytes.
-        return [
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="chevron check" tests="\(totals.tests)" failures="\(totals.failures)" errors="\(totals.errors)" time="0">
-            """
-        ] + suites + ["</testsuites>"]
+        piece += "</testsuites>\n"
+        flush(ifOver: 0)
     }
 
     /// The case's name: the key, with the language when the key does not already say it. A case

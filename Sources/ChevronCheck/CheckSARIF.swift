@@ -22,35 +22,52 @@ public enum CheckSARIF {
         to json: inout PrettyJSON
     ) {
         let rules = CheckProblem.allCases
-        // Every problem with its fingerprint, numbered in report order (a second result of one
-        // identity is told apart), then the most severe first.
-        var identities: [UInt128: Int] = [:]
-        var results: [(row: CheckRow, problem: CheckProblem, fingerprint: String, rank: (Int, Int, Int, Double))] = []
-        for row in rows {
+        // The most severe `maxResults` problems, kept as the rows are read (never every problem):
+        // new before accepted, failing before not, by weight, the widest overflow first, then
+        // in report order (`order`, the problem's place in the report).
+        typealias Candidate = (rank: (Int, Int, Int, Double), order: Int, row: Int, problem: CheckProblem)
+        var kept = SmallestElements<Candidate>(capacity: maxResults) { a, b in
+            (a.rank.0, a.rank.1, a.rank.2, a.rank.3, a.order) < (b.rank.0, b.rank.1, b.rank.2, b.rank.3, b.order)
+        }
+        var resultCount = 0
+        for index in rows.indices {
+            let row = rows[index]
             for problem in CheckProblem.of(row) {
-                let identity = Self.identity(row, problem: problem)
-                let occurrence = identities[identity, default: 0] + 1
-                identities[identity] = occurrence
                 let accepted = row.accepted.contains(problem)
                 let rank = (
                     accepted ? 1 : 0, !accepted && problem.fails(under: failOn) ? 0 : 1, problem.weight, -row.overflow
                 )
-                results.append((row, problem, Self.fingerprint(identity, occurrence: occurrence), rank))
+                kept.offer((rank, resultCount, index, problem))
+                resultCount += 1
             }
         }
-        // The most severe `maxResults`, written in the report's order.
-        var shown = results
-        if results.count > maxResults {
-            let kept = Set(
-                results.indices.sorted { left, right in
-                    let (a, b) = (results[left].rank, results[right].rank)
-                    return (a.0, a.1, a.2, a.3, left) < (b.0, b.1, b.2, b.3, right)
-                }.prefix(maxResults))
-            shown = results.indices.filter(kept.contains).map { results[$0] }
+        // Written in the report's order.
+        let shown = kept.elements.sorted { $0.order < $1.order }
+        // Each written result's fingerprint: its identity, numbered among the results of that
+        // identity in report order (a second result of one identity is told apart), so every
+        // problem up to the last written one is counted, for the identities written.
+        var occurrences: [UInt128: Int] = [:]
+        for candidate in shown { occurrences[identity(rows[candidate.row], problem: candidate.problem)] = 0 }
+        var fingerprints: [String] = []
+        fingerprints.reserveCapacity(shown.count)
+        var order = 0
+        rowsLoop: for row in rows {
+            for problem in CheckProblem.of(row) {
+                guard fingerprints.count < shown.count else { break rowsLoop }
+                let identity = Self.identity(row, problem: problem)
+                if let count = occurrences[identity] {
+                    occurrences[identity] = count + 1
+                    if shown[fingerprints.count].order == order {
+                        fingerprints.append(Self.fingerprint(identity, occurrence: count + 1))
+                    }
+                }
+                order += 1
+            }
         }
+        occurrences = [:]
         // Fixed problems (baseline state absent) take what room is left.
         let fixedShown = fixed.prefix(max(0, maxResults - shown.count))
-        let leftOut = results.count + fixed.count - shown.count - fixedShown.count
+        let leftOut = resultCount + fixed.count - shown.count - fixedShown.count
         json.object { json in
             json.member("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
             json.array("runs") { json in
@@ -68,7 +85,7 @@ public enum CheckSARIF {
                                         json.object("message") { json in
                                             json.member(
                                                 "text",
-                                                "\(leftOut) of \(results.count + fixed.count) results were left out: a run "
+                                                "\(leftOut) of \(resultCount + fixed.count) results were left out: a run "
                                                     + "holds the \(maxResults) most severe (--max-results, at most "
                                                     + "\(hardMaxResults) for code scanning)")
                                         }
@@ -82,14 +99,15 @@ public enum CheckSARIF {
                             if let fingerprint {
                                 json.member("chevronFingerprint", fingerprint)
                             }
-                            json.member("chevronResults", results.count + fixed.count)
+                            json.member("chevronResults", resultCount + fixed.count)
                             json.member("chevronResultsLeftOut", leftOut)
                         }
                     }
                     json.array("results") { json in
                         // Rows of one file often follow one another: its URI is made once.
                         var file: (path: String, uri: String)?
-                        for (row, problem, fingerprint, _) in shown {
+                        for (candidate, fingerprint) in zip(shown, fingerprints) {
+                            let (row, problem) = (rows[candidate.row], candidate.problem)
                             if file?.path != row.file { file = (row.file, uri(row.file)) }
                             json.element()
                             result(

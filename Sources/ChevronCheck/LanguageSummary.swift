@@ -108,22 +108,4 @@ extension CheckProblem {
         case .lineBreak: 7
         }
     }
-
-    /// The problems no baseline accepts of `rows`, the most severe first: those that fail the
-    /// run under `failOn`, then by weight, then the widest overflow; in report order within
-    /// (`order` is the problem's place in the report).
-    public static func mostSevereFirst(
-        _ rows: [CheckRow], failOn: [CheckPlan.FailOn]
-    ) -> [(row: CheckRow, problem: CheckProblem, order: Int)] {
-        var found: [(row: CheckRow, problem: CheckProblem, order: Int)] = []
-        for row in rows {
-            for problem in row.newProblems { found.append((row, problem, found.count)) }
-        }
-        found.sort { left, right in
-            let a = (left.problem.fails(under: failOn) ? 0 : 1, left.problem.weight, -left.row.overflow, left.order)
-            let b = (right.problem.fails(under: failOn) ? 0 : 1, right.problem.weight, -right.row.overflow, right.order)
-            return a < b
-        }
-        return found
-    }
 }

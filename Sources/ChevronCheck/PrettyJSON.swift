@@ -17,7 +17,7 @@ public struct PrettyJSON {
     /// Where the bytes go when a piece is full, and at the end.
     private let sink: ([UInt8]) -> Void
 
-    /// A writer handing its bytes to `sink` in pieces of about 1 MiB.
+    /// A writer handing its bytes to `sink` in pieces of about 64 KiB.
     public init(sink: @escaping ([UInt8]) -> Void) {
         self.sink = sink
         bytes.reserveCapacity(Self.pieceBytes + 4096)
@@ -29,7 +29,7 @@ public struct PrettyJSON {
         PrettyJSON { bytes in print(String(decoding: bytes, as: UTF8.self), terminator: "") }
     }
 
-    public static let pieceBytes = 1 << 20
+    public static let pieceBytes = 1 << 16
 
     /// Hands over what is left, then a newline (as `print` ends a document).
     public mutating func finish() {

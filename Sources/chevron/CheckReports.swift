@@ -200,7 +200,7 @@ extension CheckCommand {
                     fingerprint: try await fetchFingerprint().fingerprint, baselined: summary.baseline != nil,
                     fixed: run.fixed, maxResults: plan.maxResults, to: &json)
                 json.finish()
-            case .junit: sink.writeLines(CheckJUnit.document(rows, looks: run.looks, failOn: run.failing))
+            case .junit: sink.writeLines { CheckJUnit.write(rows, looks: run.looks, failOn: run.failing, to: $0) }
             case .github:
                 sink.writeLines(CheckGitHub.lines(rows, failOn: run.failing))
                 // The job summary, where GitHub gives one: every count the annotations cannot hold.

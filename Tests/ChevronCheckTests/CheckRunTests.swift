@@ -50,7 +50,7 @@ struct CheckRunTests {
                 .first?["results"] as? [[String: Any]])
         #expect(results.map { $0["ruleId"] as? String } == ["file-error"])
         #expect(results.first?["level"] as? String == "error")
-        let junit = CheckJUnit.document(run.rows, looks: run.looks, failOn: []).joined(separator: "\n")
+        let junit = CheckJUnit.document(run.rows, looks: run.looks, failOn: [])
         #expect(junit.contains("(not read)\" tests=\"1\" failures=\"0\" errors=\"1\""), "\(junit)")
     }
 
@@ -80,7 +80,7 @@ struct CheckRunTests {
         let title = String(repeating: "Einstellungen ", count: 4) + "\u{0378}"
         let run = try await CheckHarness.run(["a.txt": title + "\n"])
         #expect(CheckProblem.of(run.rows[0]) == [.truncated, .missingGlyphs])
-        let junit = CheckJUnit.document(run.rows, looks: run.looks, failOn: []).joined(separator: "\n")
+        let junit = CheckJUnit.document(run.rows, looks: run.looks, failOn: [])
         #expect(junit.components(separatedBy: "<failure ").count == 2, "\(junit)")
         #expect(junit.contains("<failure type=\"truncated,missing-glyphs\""))
         #expect(junit.contains("failures=\"1\""))

@@ -194,7 +194,7 @@ struct LocationTests {
         #expect(moved.rows.map { $0.line - 2 } == run.rows.map(\.line))
         #expect(try fingerprints(moved) == first)
 
-        let junit = CheckJUnit.document(run.rows, looks: run.looks, failOn: []).joined(separator: "\n")
+        let junit = CheckJUnit.document(run.rows, looks: run.looks, failOn: [])
         try junit.write(to: folder.appendingPathComponent("report.xml"), atomically: true, encoding: .utf8)
         let script = """
             import json, sys, xml.etree.ElementTree as ET

@@ -119,7 +119,7 @@ struct XLIFFTests {
         #expect(overLength.allSatisfy { $0["level"] as? String == "error" })
         let message = (overLength.first?["message"] as? [String: Any])?["text"] as? String ?? ""
         #expect(message.contains("13 characters") && message.contains("10"), "\(message)")
-        let junit = CheckJUnit.document(run.rows, looks: run.looks, failOn: [.limit]).joined(separator: "\n")
+        let junit = CheckJUnit.document(run.rows, looks: run.looks, failOn: [.limit])
         #expect(junit.components(separatedBy: "<failure type=\"over-length\"").count == 4, "\(junit)")
         let github = CheckGitHub.lines(run.rows, failOn: [.limit])
         #expect(github.filter { $0.hasPrefix("::error ") && $0.contains("over-length") }.count == 3, "\(github)")
