@@ -79,7 +79,7 @@ public enum FuzzEntries {
         }
         func same<T: WireStruct>(_ type: T.Type, strict: Bool) {
             guard let fast = JSONValue.encoded(bytes).read(as: type, strict: strict) else { return }
-            guard let tree, let slow = try? T(wire: tree, path: "", strict: strict) else {
+            guard let tree, let slow = try? T(tree: tree, path: "", strict: strict) else {
                 preconditionFailure("one pass read a \(type) the tree path refuses")
             }
             precondition(fast == slow, "one pass read a \(type) otherwise")
@@ -89,7 +89,7 @@ public enum FuzzEntries {
         func sameFrame<T: WireStruct>(_ type: T.Type) {
             guard let fast = bytes.withUnsafeBytes({ VarlinkReply.parameters(ofFrame: $0, as: type) }) else { return }
             guard let tree, let slow = try? VarlinkReply(message: tree), slow.error == nil, !slow.continues,
-                let read = try? T(wire: slow.parameters, path: "", strict: false)
+                let read = try? T(tree: slow.parameters, path: "", strict: false)
             else { preconditionFailure("one pass read a \(type) reply the tree path refuses") }
             precondition(fast == read, "one pass read a \(type) reply otherwise")
         }

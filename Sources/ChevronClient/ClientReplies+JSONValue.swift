@@ -6,7 +6,7 @@ extension ChevronClient {
     static func read<T: WireStruct>(_ reply: JSONValue, as type: T.Type, method: String) throws(ChevronClientError) -> T
     {
         do {
-            return try T(wire: reply, path: "", strict: false)
+            return try T(tree: reply, path: "", strict: false)
         } catch {
             let field = error.parameters["parameter"].flatMap(\.stringValue) ?? "?"
             throw ChevronClientError(.protocolViolation, message: "\(method)'s reply has no valid \"\(field)\"")

@@ -74,7 +74,7 @@ extension ChevronService: ServiceInterfaceMethods {
                 parameters: ServiceInterface.PermissionDenied.Parameters(
                     method: ServiceInterface.Reload.name, uid: uid,
                     message: "Reload is allowed to root and to the daemon's own user only"
-                ).wire)
+                ).tree)
         }
         return .work { [self] () throws(VarlinkError) in
             .value(reloadReply(reload()))

@@ -49,7 +49,7 @@ extension ChevronService: BackButtonInterfaceMethods {
                 BackButtonInterface.TooManyRequests.name,
                 parameters: BackButtonInterface.TooManyRequests.Parameters(
                     parameter: "requests", count: batch.count, limit: configuration.maximumBatchSize
-                ).wire)
+                ).tree)
         }
         let sizing = sizing
         guard batch.count <= Self.largestBatchFromMemory else {
@@ -277,7 +277,7 @@ enum SizeManyBatch: Sendable {
             do throws(VarlinkError) {
                 return .success(
                     ChevronService.sizeRequest(
-                        try BackButtonInterface.SizeRequest(wire: elements[index], path: "requests[\(index)]")))
+                        try BackButtonInterface.SizeRequest(tree: elements[index], path: "requests[\(index)]")))
             } catch {
                 return .failure(error)
             }

@@ -114,7 +114,7 @@ extension VarlinkCall {
     /// type (`read(_:)`); nil for anything but a plain call (the members as `init(message:)`
     /// takes them, no `null`s), to be read the slow way, whose errors name the problem.
     public init?(frame bytes: UnsafeRawBufferPointer, maximumDepth: Int = JSONParser.defaultMaximumDepth) {
-        let read = JSONReader.read(bytes, maximumDepth: maximumDepth) { (reader) throws(JSONReadFailure) in
+        let read = JSONReader.read(bytes, maximumDepth: maximumDepth) { (reader) throws(WireReadError) in
             var call = VarlinkCall(method: "")
             var members = JSONReader.Members()
             var first = true
@@ -127,7 +127,7 @@ extension VarlinkCall {
                     call.method = try reader.string()
                 case 1:
                     try members.meet(1)
-                    guard reader.peekObject() else { throw JSONReadFailure() }
+                    guard reader.peekObject() else { throw WireReadError.syntax }
                     call.parameters = .encoded(Array(try reader.checkedRawValue()))
                 case 2:
                     try members.meet(2)
@@ -138,10 +138,10 @@ extension VarlinkCall {
                 case 4:
                     try members.meet(4)
                     call.upgrade = try reader.bool()
-                default: throw JSONReadFailure()
+                default: throw WireReadError.syntax
                 }
             }
-            guard Self.isQualifiedMethodName(call.method) else { throw JSONReadFailure() }
+            guard Self.isQualifiedMethodName(call.method) else { throw WireReadError.syntax }
             return call
         }
         guard let read else { return nil }
@@ -157,12 +157,16 @@ extension VarlinkCall {
         return try VarlinkCall(message: try JSONParser.parse(bytes))
     }
 
-    /// The parameters read as the generated type `T`, strictly: in one pass from their text
-    /// when they came as text (`init?(frame:)`) and it reads, else from their tree, whose
-    /// read names the field that is wrong (`InvalidParameter`).
+    /// The parameters read as the generated type `T`, strictly, in one pass: from their text when
+    /// they came as text (`init?(frame:)`), else from their tree's text. `InvalidParameter` names
+    /// the field that is wrong.
     public func read<T: WireStruct>(_ type: T.Type) throws(VarlinkError) -> T {
-        if let read = parameters.read(as: type, strict: true) { return read }
-        return try T(wire: try parametersTree(), path: "", strict: true)
+        guard case .encoded(let text) = parameters else { return try T(tree: parameters) }
+        do {
+            return try T(json: text, strict: true, maximumDepth: JSONParser.defaultMaximumDepth)
+        } catch {
+            throw error.varlinkError
+        }
     }
 
     /// The parameters as a tree (text parsed); `InvalidParameter` "parameters" for text that is

@@ -5,7 +5,7 @@ public struct VarlinkReply: Sendable, Hashable {
     /// The reply's parameters (an object), or the error's parameters; a reply of a generated
     /// type gives its tree (`wire`), as a reader of the parameters expects.
     public var parameters: JSONValue {
-        get { body?.wire ?? storedParameters }
+        get { body?.tree ?? storedParameters }
         set {
             storedParameters = newValue
             body = nil
@@ -119,8 +119,8 @@ extension VarlinkReply {
     /// The parameters' text is only delimited here and checked when it is read: a typed read or
     /// `parsed()` of text that is not JSON fails.
     public init?(frame bytes: UnsafeRawBufferPointer) {
-        let read = Self.envelope(bytes) { (reader) throws(JSONReadFailure) -> JSONValue in
-            guard reader.peekObject() else { throw JSONReadFailure() }
+        let read = Self.envelope(bytes) { (reader) throws(WireReadError) -> JSONValue in
+            guard reader.peekObject() else { throw WireReadError.syntax }
             return .encoded(Array(try reader.rawValue()))
         }
         guard let (parameters, error, continues) = read else { return nil }
@@ -133,7 +133,7 @@ extension VarlinkReply {
     /// anything else (an error reply, a reply that continues, parameters `T` cannot read), which
     /// the caller reads the slow way (`read(frame:)`), whose errors name what is wrong.
     public static func parameters<T: WireStruct>(ofFrame bytes: UnsafeRawBufferPointer, as type: T.Type) -> T? {
-        let read = envelope(bytes) { (reader) throws(JSONReadFailure) -> T in try T(reading: &reader, strict: false) }
+        let read = envelope(bytes) { (reader) throws(WireReadError) -> T in try T(reading: &reader, strict: false) }
         guard let (parameters, error, continues) = read, error == nil, !continues else { return nil }
         return parameters
     }
@@ -142,9 +142,9 @@ extension VarlinkReply {
     /// nil for anything but the plain members, each at most once.
     private static func envelope<Parameters>(
         _ bytes: UnsafeRawBufferPointer,
-        parameters readParameters: (inout JSONReader) throws(JSONReadFailure) -> Parameters
+        parameters readParameters: (inout JSONReader) throws(WireReadError) -> Parameters
     ) -> (parameters: Parameters?, error: String?, continues: Bool)? {
-        JSONReader.read(bytes) { (reader) throws(JSONReadFailure) in
+        JSONReader.read(bytes) { (reader) throws(WireReadError) in
             var parameters: Parameters?
             var error: String?
             var continues = false
@@ -163,7 +163,7 @@ extension VarlinkReply {
                 case 2:
                     try members.meet(2)
                     continues = try reader.bool()
-                default: throw JSONReadFailure()
+                default: throw WireReadError.syntax
                 }
             }
             return (parameters, error, continues)

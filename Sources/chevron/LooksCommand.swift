@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChevronClient
+import ChevronVarlink
 
 /// `chevron looks`: the looks and their numbers.
 struct LooksCommand: AsyncParsableCommand {
@@ -44,15 +45,15 @@ struct LookJSON: Encodable {
     let tracking: Double
     let height: Double
     let artWidth: Double
-    let capInsets: InsetsReply
-    let titleInsets: InsetsReply
+    let capInsets: JSONValue
+    let titleInsets: JSONValue
     let alignment: String
     let padding: Double
     let minimumWidth: Double
     let maximumWidth: Double
     let overflow: String
     let chevronWidth: Double
-    let colors: LookDescriptionReply.Colors
+    let colors: JSONValue
     let sources: [String: String]
 
     init(_ look: LookDescriptionReply) {
@@ -67,15 +68,15 @@ struct LookJSON: Encodable {
         tracking = look.tracking
         height = look.height
         artWidth = look.artWidth
-        capInsets = look.capInsets
-        titleInsets = look.titleInsets
+        capInsets = look.capInsets.tree
+        titleInsets = look.titleInsets.tree
         alignment = look.alignment.rawValue
         padding = look.padding
         minimumWidth = look.minimumWidth
         maximumWidth = look.maximumWidth
         overflow = look.overflow.rawValue
         chevronWidth = look.chevronWidth
-        colors = look.colors
+        colors = look.colors.tree
         sources = look.sources
     }
 }

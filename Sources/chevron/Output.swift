@@ -3,6 +3,7 @@ import CLinuxExtras
 import ChevronCheck
 import ChevronClient
 import ChevronText
+import ChevronVarlink
 import Foundation
 
 /// Printing results and errors the same way in every subcommand.
@@ -157,5 +158,24 @@ extension String {
         line.append(self)
         let count = characterCount
         if count < width { line.append(String(repeating: " ", count: width - count)) }
+    }
+}
+
+/// A reply's tree printed as the generated types once printed themselves: members by name
+/// (sorted by the encoder), numbers as numbers.
+extension JSONValue: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let flag): try container.encode(flag)
+        case .number(let number): try container.encode(number)
+        case .string(let text): try container.encode(text)
+        case .array(let elements): try container.encode(elements)
+        case .object(let members):
+            try container.encode(Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
+        case .encoded(let bytes):
+            try container.encode((try? JSONParser.parse(String(decoding: bytes, as: UTF8.self))) ?? .null)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChevronCheck
 import ChevronClient
+import ChevronVarlink
 
 /// `chevron size`: the back button's layout for one title in one look.
 struct SizeCommand: AsyncParsableCommand {
@@ -66,13 +67,13 @@ struct SizeJSON: Encodable {
     let look: String
     let width: Double
     let height: Double
-    let titleFrame: RectReply
+    let titleFrame: JSONValue
     let displayedTitle: String
     let titleSource: String
     let truncated: Bool
-    let capInsets: InsetsReply
-    let titleInsets: InsetsReply
-    let hitRect: RectReply
+    let capInsets: JSONValue
+    let titleInsets: JSONValue
+    let hitRect: JSONValue
     let direction: String
     let font: Font
     let textWidth: Double
@@ -82,13 +83,13 @@ struct SizeJSON: Encodable {
         look = layout.look
         width = layout.width
         height = layout.height
-        titleFrame = layout.titleFrame
+        titleFrame = layout.titleFrame.tree
         displayedTitle = layout.displayedTitle
         titleSource = layout.titleSource.rawValue
         truncated = layout.truncated
-        capInsets = layout.capInsets
-        titleInsets = layout.titleInsets
-        hitRect = layout.hitRect
+        capInsets = layout.capInsets.tree
+        titleInsets = layout.titleInsets.tree
+        hitRect = layout.hitRect.tree
         direction = layout.direction.rawValue
         font = Font(
             family: layout.font.family, style: layout.font.style, file: layout.font.file, size: layout.font.size,

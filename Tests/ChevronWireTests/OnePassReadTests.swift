@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The one-pass readers (`JSONReader`, the generated `init(reading:strict:)`) against the tree
-/// path (`JSONParser`, then `init(wire:)`) on the same bytes: real replies of chevrond, kept in
+/// path (`JSONParser`, then `init(tree:)`) on the same bytes: real replies of chevrond, kept in
 /// the fuzz corpus, are read in one pass and read the same; what the tree path refuses, one
 /// pass refuses too.
 struct OnePassReadTests {
@@ -34,7 +34,7 @@ struct OnePassReadTests {
             #expect(try fast.parameters.parsed() == slow.parameters)
             func same<T: WireStruct>(_ type: T.Type) throws {
                 let read = try #require(fast.parameters.read(as: type, strict: false), "\(type)")
-                #expect(read == (try T(wire: slow.parameters, path: "", strict: false)))
+                #expect(read == (try T(tree: slow.parameters, path: "", strict: false)))
             }
             switch index {
             case 0: try same(BackButtonInterface.Layout.self)
@@ -59,7 +59,7 @@ struct OnePassReadTests {
             frame.withUnsafeBytes { VarlinkReply.parameters(ofFrame: $0, as: type) }
         }
         func slow<T: WireStruct>(_ frame: [UInt8], _ type: T.Type) throws -> T {
-            try T(wire: try VarlinkReply(message: try Self.tree(frame)).parameters, path: "", strict: false)
+            try T(tree: try VarlinkReply(message: try Self.tree(frame)).parameters, path: "", strict: false)
         }
         // Real replies (see above): read as the tree path reads them.
         let size = try Self.file("reply-0.json")
@@ -105,7 +105,7 @@ struct OnePassReadTests {
     @Test(arguments: refused)
     func whatTheTreeRefusesOnePassRefuses(_ text: String) throws {
         let bytes = Array(text.utf8)
-        let slow = try? BackButtonInterface.SizeRequest(wire: try Self.tree(bytes), path: "", strict: true)
+        let slow = try? BackButtonInterface.SizeRequest(tree: try Self.tree(bytes), path: "", strict: true)
         #expect(slow == nil, "the tree path reads \(text)")
         #expect(JSONValue.encoded(bytes).read(as: BackButtonInterface.SizeRequest.self, strict: true) == nil)
     }
@@ -126,7 +126,7 @@ struct OnePassReadTests {
             let tree = try? Self.tree(bytes)
             if let fast = JSONValue.encoded(bytes).read(as: BackButtonInterface.SizeRequest.self, strict: true) {
                 #expect(
-                    fast == (try tree.map { try BackButtonInterface.SizeRequest(wire: $0, path: "", strict: true) }))
+                    fast == (try tree.map { try BackButtonInterface.SizeRequest(tree: $0, path: "", strict: true) }))
             }
             if let fast = bytes.withUnsafeBytes({ VarlinkReply(frame: $0) }), let tree {
                 #expect(try fast.parameters.parsed() == (try VarlinkReply(message: tree)).parameters, "\(name)")
@@ -275,13 +275,13 @@ struct OnePassReadTests {
         let escaped = Array(#"{"ti\u0074le":"Back","\u006cook":"modern"}"#.utf8)
         let read = JSONValue.encoded(escaped).read(as: BackButtonInterface.SizeRequest.self, strict: true)
         #expect(read == BackButtonInterface.SizeRequest(look: "modern", title: "Back"))
-        #expect(try BackButtonInterface.SizeRequest(wire: try Self.tree(escaped), path: "", strict: true) == read)
+        #expect(try BackButtonInterface.SizeRequest(tree: try Self.tree(escaped), path: "", strict: true) == read)
         // U+212A KELVIN SIGN decomposes canonically to U+004B "K" (UnicodeData.txt), so Swift,
         // and the tree path's String comparison, take "\u{212A}elvin" for "Kelvin": a key that
         // is not plain ASCII is compared as a String, not by its bytes.
         let kelvin = Array("{\"\u{212A}elvin\":1,\"other\":2}".utf8)
         let fields = kelvin.withUnsafeBytes { bytes in
-            JSONReader.read(bytes) { (reader) throws(JSONReadFailure) in
+            JSONReader.read(bytes) { (reader) throws(WireReadError) in
                 var first = true
                 var expected = 0
                 var found: [Int] = []

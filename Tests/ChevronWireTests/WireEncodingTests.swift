@@ -38,7 +38,7 @@ struct WireEncodingTests {
         #expect(Array(Self.buffer(result).readableBytesView) == array)
         // The tree path writes the same text too.
         var tree: [UInt8] = []
-        result.wire.encode(into: &tree)
+        result.tree.encode(into: &tree)
         #expect(tree == array)
     }
 
