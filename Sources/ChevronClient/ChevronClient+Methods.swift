@@ -1,14 +1,14 @@
 import ChevronVarlink
 
 /// Typed calls, one per method of the interfaces (see `Sources/ChevronService/Interfaces/`). The
-/// parameters are written as JSON text straight from their generated type (`encoded`), no tree.
+/// parameters are written as JSON text straight from their generated type, no tree.
 extension ChevronClient {
     /// io.chevron.Text.MeasureText: one line of text in a font.
     public func measureText(_ text: String, font: FontParameters? = nil) async throws(ChevronClientError)
         -> MeasurementReply
     {
         try await call(
-            TextInterface.MeasureText.name, TextInterface.MeasureText.Parameters(text: text, font: font).encoded,
+            TextInterface.MeasureText.name, TextInterface.MeasureText.Parameters(text: text, font: font),
             as: MeasurementReply.self)
     }
 
@@ -17,7 +17,7 @@ extension ChevronClient {
         -> FontResolutionReply
     {
         try await call(
-            TextInterface.ResolveFont.name, TextInterface.ResolveFont.Parameters(font: font, text: text).encoded,
+            TextInterface.ResolveFont.name, TextInterface.ResolveFont.Parameters(font: font, text: text),
             as: FontResolutionReply.self)
     }
 
@@ -27,7 +27,7 @@ extension ChevronClient {
     {
         try await call(
             TextInterface.Truncate.name,
-            TextInterface.Truncate.Parameters(text: text, font: font, maxWidth: maxWidth, ellipsis: ellipsis).encoded,
+            TextInterface.Truncate.Parameters(text: text, font: font, maxWidth: maxWidth, ellipsis: ellipsis),
             as: TruncationReply.self)
     }
 
@@ -51,14 +51,14 @@ extension ChevronClient {
 
     /// io.chevron.BackButton.Size: one back button's layout.
     public func size(_ request: SizeParameters) async throws(ChevronClientError) -> LayoutReply {
-        try await call(BackButtonInterface.Size.name, request.encoded, as: LayoutReply.self)
+        try await call(BackButtonInterface.Size.name, request, as: LayoutReply.self)
     }
 
     /// io.chevron.BackButton.SizeMany: many layouts in one call; a failed request is a result
     /// with a `failure`, not a thrown error.
     public func sizeMany(_ requests: [SizeParameters]) async throws(ChevronClientError) -> [SizeResultReply] {
         try await call(
-            BackButtonInterface.SizeMany.name, BackButtonInterface.SizeMany.Parameters(requests: requests).encoded,
+            BackButtonInterface.SizeMany.name, BackButtonInterface.SizeMany.Parameters(requests: requests),
             as: BackButtonInterface.SizeMany.Reply.self
         ).results
     }
@@ -66,7 +66,7 @@ extension ChevronClient {
     /// io.chevron.BackButton.Render: a PNG of the button and its layout.
     public func render(_ request: SizeParameters) async throws(ChevronClientError) -> RenderReply {
         let method = BackButtonInterface.Render.name
-        let reply = try await call(method, request.encoded, as: BackButtonInterface.Render.Reply.self)
+        let reply = try await call(method, request, as: BackButtonInterface.Render.Reply.self)
         guard let png = Base64.decode(reply.png) else {
             throw ChevronClientError(.protocolViolation, message: "\(method)'s reply has no valid \"png\"")
         }
@@ -79,8 +79,7 @@ extension ChevronClient {
     ) async throws(ChevronClientError) -> TransitionReply {
         try await call(
             BackButtonInterface.Transition.name,
-            BackButtonInterface.Transition.Parameters(request: request, kind: kind, wasCoveredByPush: wasCoveredByPush)
-                .encoded,
+            BackButtonInterface.Transition.Parameters(request: request, kind: kind, wasCoveredByPush: wasCoveredByPush),
             as: TransitionReply.self)
     }
 

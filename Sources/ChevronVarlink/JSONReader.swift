@@ -548,25 +548,3 @@ extension JSONReader {
     /// Whether an object comes next.
     mutating func peekObject() -> Bool { peek() == UInt8(ascii: "{") }
 }
-
-extension JSONValue {
-    /// The value as a tree: `.encoded` text parsed, any other value as it is.
-    /// - Throws: `JSONParseError` when encoded text is not JSON.
-    public func parsed(maximumDepth: Int = JSONParser.defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
-        guard case .encoded(let bytes) = self else { return self }
-        let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBytes { raw in
-            do throws(JSONParseError) {
-                return .success(try JSONParser.parse(raw, maximumDepth: maximumDepth))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
-    }
-
-    /// Reads `.encoded` text as `T` in one pass; nil for any other value or when that fails.
-    public func read<T: WireStruct>(as type: T.Type, strict: Bool) -> T? {
-        guard case .encoded(let bytes) = self else { return nil }
-        return try? T(json: bytes, strict: strict)
-    }
-}

@@ -2,8 +2,23 @@
 public struct VarlinkCall: Sendable, Hashable {
     /// The fully qualified method name (`interface.Method`).
     public var method: String
-    /// The parameters object (empty when the call had none).
-    public var parameters: JSONValue
+    /// The parameters object (empty when the call had none): their text parsed, when the call
+    /// holds them as text.
+    public var parameters: JSONValue {
+        get {
+            guard let parametersText else { return storedParameters }
+            let parsed = parametersText.withUnsafeBytes { bytes in try? JSONParser.parse(bytes) }
+            return parsed ?? .object([])
+        }
+        set {
+            storedParameters = newValue
+            parametersText = nil
+        }
+    }
+    /// The parameters' JSON text, when the call holds them as text (read from a frame, or
+    /// written from a generated type): what a method reads in one pass into its type.
+    public private(set) var parametersText: [UInt8]?
+    private var storedParameters: JSONValue
     /// The client wants no reply.
     public var oneway: Bool
     /// The client accepts several replies, each but the last marked `continues`.
@@ -17,10 +32,34 @@ public struct VarlinkCall: Sendable, Hashable {
         upgrade: Bool = false
     ) {
         self.method = method
-        self.parameters = parameters
+        self.storedParameters = parameters
         self.oneway = oneway
         self.more = more
         self.upgrade = upgrade
+    }
+
+    /// Creates a call whose parameters are JSON text (an object, as the caller vouches).
+    public init(method: String, parametersText: [UInt8], oneway: Bool = false, more: Bool = false, upgrade: Bool = false) {
+        self.init(method: method, oneway: oneway, more: more, upgrade: upgrade)
+        self.parametersText = parametersText
+    }
+
+    /// Creates a call whose parameters are a generated type, written as text once.
+    public init(method: String, body: some WireStruct, oneway: Bool = false, more: Bool = false, upgrade: Bool = false) {
+        self.init(method: method, parametersText: body.jsonBytes, oneway: oneway, more: more, upgrade: upgrade)
+    }
+
+    public static func == (left: VarlinkCall, right: VarlinkCall) -> Bool {
+        left.method == right.method && left.oneway == right.oneway && left.more == right.more
+            && left.upgrade == right.upgrade && left.parameters == right.parameters
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(parameters)
+        hasher.combine(oneway)
+        hasher.combine(more)
+        hasher.combine(upgrade)
     }
 
     /// The interface part of `method`: everything before the last dot.
@@ -55,12 +94,12 @@ public struct VarlinkCall: Sendable, Hashable {
         }
         let parameters = message["parameters"] ?? .object([])
         if case .null = parameters {
-            self.parameters = .object([])
+            self.storedParameters = .object([])
         } else {
             guard case .object = parameters else {
                 throw VarlinkMessageError("\"parameters\" must be an object, not \(parameters.typeName)")
             }
-            self.parameters = parameters
+            self.storedParameters = parameters
         }
         func flag(_ name: String) throws(VarlinkMessageError) -> Bool {
             switch message[name] {
@@ -73,6 +112,20 @@ public struct VarlinkCall: Sendable, Hashable {
         oneway = try flag("oneway")
         more = try flag("more")
         upgrade = try flag("upgrade")
+    }
+
+    /// Appends the call's compact JSON text (without its NUL) to `bytes`: parameters held as
+    /// text are copied in as they are.
+    public func encode(into bytes: inout [UInt8]) {
+        guard let parametersText else { return message.encode(into: &bytes) }
+        bytes.append(contentsOf: #"{"method":"#.utf8)
+        JSONValue.string(method).encode(into: &bytes)
+        bytes.append(contentsOf: #","parameters":"#.utf8)
+        bytes.append(contentsOf: parametersText)
+        for (name, flag) in [("oneway", oneway), ("more", more), ("upgrade", upgrade)] where flag {
+            bytes.append(contentsOf: ",\"\(name)\":true".utf8)
+        }
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// The call as a message object.
@@ -110,7 +163,7 @@ extension VarlinkCall {
     static let members: [StaticString] = ["method", "parameters", "oneway", "more", "upgrade"]
 
     /// Reads a call's frame (without its NUL) in one pass, keeping its parameters as their
-    /// checked JSON text (`JSONValue.encoded`) for the method to read in one pass into its
+    /// checked JSON text (`parametersText`) for the method to read in one pass into its
     /// type (`read(_:)`); nil for anything but a plain call (the members as `init(message:)`
     /// takes them, no `null`s), to be read the slow way, whose errors name the problem.
     public init?(frame bytes: UnsafeRawBufferPointer, maximumDepth: Int = JSONParser.defaultMaximumDepth) {
@@ -128,7 +181,7 @@ extension VarlinkCall {
                 case 1:
                     try members.meet(1)
                     guard reader.peekObject() else { throw WireReadError.syntax }
-                    call.parameters = .encoded(Array(try reader.checkedRawValue()))
+                    call.parametersText = Array(try reader.checkedRawValue())
                 case 2:
                     try members.meet(2)
                     call.oneway = try reader.bool()
@@ -161,7 +214,7 @@ extension VarlinkCall {
     /// they came as text (`init?(frame:)`), else from their tree's text. `InvalidParameter` names
     /// the field that is wrong.
     public func read<T: WireStruct>(_ type: T.Type) throws(VarlinkError) -> T {
-        guard case .encoded(let text) = parameters else { return try T(tree: parameters) }
+        guard let text = parametersText else { return try T(tree: storedParameters) }
         do {
             return try T(json: text, strict: true, maximumDepth: JSONParser.defaultMaximumDepth)
         } catch {
@@ -172,10 +225,9 @@ extension VarlinkCall {
     /// The parameters as a tree (text parsed); `InvalidParameter` "parameters" for text that is
     /// not JSON, which a call read from a frame never holds.
     public func parametersTree() throws(VarlinkError) -> JSONValue {
-        do {
-            return try parameters.parsed()
-        } catch {
-            throw .invalidParameter("parameters")
-        }
+        guard let parametersText else { return storedParameters }
+        let parsed = parametersText.withUnsafeBytes { bytes in try? JSONParser.parse(bytes) }
+        guard let parsed else { throw .invalidParameter("parameters") }
+        return parsed
     }
 }

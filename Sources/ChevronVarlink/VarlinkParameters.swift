@@ -19,13 +19,6 @@ public struct VarlinkParameters {
         switch value {
         case .object(let members): self.members = members
         case .null where path.isEmpty: self.members = []
-        case .encoded:
-            // A call's parameters kept as text (`VarlinkCall(frame:)`), read by a method that
-            // reads them as a tree (leniently, or by hand).
-            guard case .object(let members)? = try? value.parsed() else {
-                throw .invalidParameter(path.isEmpty ? "parameters" : path)
-            }
-            self.members = members
         default: throw .invalidParameter(path.isEmpty ? "parameters" : path)
         }
         self.path = path

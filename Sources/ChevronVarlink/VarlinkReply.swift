@@ -3,14 +3,19 @@ import NIOCore
 /// One reply: parameters, or an error; `continues` while a `more` call streams.
 public struct VarlinkReply: Sendable, Hashable {
     /// The reply's parameters (an object), or the error's parameters; a reply of a generated
-    /// type gives its tree (`wire`), as a reader of the parameters expects.
+    /// type, or one held as text, gives its tree (`{}` for text that is not JSON: see
+    /// `parsedParameters`).
     public var parameters: JSONValue {
-        get { body?.tree ?? storedParameters }
+        get { body?.tree ?? (try? parsedParameters()) ?? .object([]) }
         set {
             storedParameters = newValue
             body = nil
+            parametersText = nil
         }
     }
+    /// The parameters' JSON text, when the reply holds them as text (read from a frame in one
+    /// pass, only delimited there: `parsedParameters` or a typed read checks them).
+    public private(set) var parametersText: [UInt8]?
     /// The error's qualified name, or nil for a successful reply.
     public var error: String?
     /// Whether more replies to the same call follow.
@@ -26,6 +31,30 @@ public struct VarlinkReply: Sendable, Hashable {
         self.storedParameters = parameters
         self.error = nil
         self.continues = continues
+    }
+
+    /// A successful reply whose parameters are JSON text (an object, as the caller vouches),
+    /// copied out as they are.
+    public init(parametersText: [UInt8], continues: Bool = false) {
+        self.init(parameters: .object([]), continues: continues)
+        self.parametersText = parametersText
+    }
+
+    /// The parameters as a tree: text parsed, up to `maximumDepth`.
+    /// - Throws: `JSONParseError` when the text is not JSON.
+    public func parsedParameters(maximumDepth: Int = JSONParser.defaultMaximumDepth) throws(JSONParseError)
+        -> JSONValue
+    {
+        if let body { return body.tree }
+        guard let parametersText else { return storedParameters }
+        let result: Result<JSONValue, JSONParseError> = parametersText.withUnsafeBytes { raw in
+            do throws(JSONParseError) {
+                return .success(try JSONParser.parse(raw, maximumDepth: maximumDepth))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// A successful reply whose parameters are a generated type, written only when the transport
@@ -76,7 +105,7 @@ public struct VarlinkReply: Sendable, Hashable {
             bytes.append(contentsOf: Self.parametersPrefix)
             body.encode(into: &bytes)
             bytes.append(contentsOf: continues ? Self.continuedSuffix : Self.suffix)
-        } else if error == nil, case .encoded(let parameters) = storedParameters {
+        } else if error == nil, let parameters = parametersText {
             // The common reply, written around its pre-encoded parameters.
             bytes.append(contentsOf: Self.parametersPrefix)
             bytes.append(contentsOf: parameters)
@@ -99,7 +128,7 @@ public struct VarlinkReply: Sendable, Hashable {
             buffer.writeBytes(Self.parametersPrefix)
             body.encode(into: &buffer)
             buffer.writeBytes(continues ? Self.continuedSuffix : Self.suffix)
-        } else if error == nil, case .encoded(let parameters) = storedParameters {
+        } else if error == nil, let parameters = parametersText {
             buffer.writeBytes(Self.parametersPrefix)
             buffer.writeBytes(parameters)
             buffer.writeBytes(continues ? Self.continuedSuffix : Self.suffix)
@@ -114,17 +143,21 @@ extension VarlinkReply {
     static let members: [StaticString] = ["parameters", "error", "continues"]
 
     /// Reads a reply's frame (without its NUL) in one pass, keeping its parameters as their JSON
-    /// text (`JSONValue.encoded`) for a typed one-pass read; nil for anything but the plain
+    /// text (`parametersText`) for a typed one-pass read; nil for anything but the plain
     /// members (`parameters` object, `continues` bool, `error` string), to be read the slow way.
     /// The parameters' text is only delimited here and checked when it is read: a typed read or
     /// `parsed()` of text that is not JSON fails.
     public init?(frame bytes: UnsafeRawBufferPointer) {
-        let read = Self.envelope(bytes) { (reader) throws(WireReadError) -> JSONValue in
+        let read = Self.envelope(bytes) { (reader) throws(WireReadError) -> [UInt8] in
             guard reader.peekObject() else { throw WireReadError.syntax }
-            return .encoded(Array(try reader.rawValue()))
+            return Array(try reader.rawValue())
         }
         guard let (parameters, error, continues) = read else { return nil }
-        self.init(parameters: parameters ?? .object([]), continues: continues)
+        if let parameters {
+            self.init(parametersText: parameters, continues: continues)
+        } else {
+            self.init(parameters: .object([]), continues: continues)
+        }
         self.error = error
     }
 

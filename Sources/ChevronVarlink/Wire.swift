@@ -236,7 +236,4 @@ extension WireStruct {
     public var tree: JSONValue {
         (try? jsonBytes.withUnsafeBytes { raw throws(JSONParseError) in try JSONParser.parse(raw) }) ?? .object([])
     }
-
-    /// The message as already-written JSON text (`JSONValue.encoded`).
-    public var encoded: JSONValue { .encoded(jsonBytes) }
 }

@@ -174,8 +174,6 @@ extension JSONValue: Encodable {
         case .array(let elements): try container.encode(elements)
         case .object(let members):
             try container.encode(Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
-        case .encoded(let bytes):
-            try container.encode((try? JSONParser.parse(String(decoding: bytes, as: UTF8.self))) ?? .null)
         }
     }
 }
