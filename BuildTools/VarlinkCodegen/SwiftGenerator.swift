@@ -55,7 +55,7 @@ public struct SwiftGenerator {
         }
         for error in interface.errors {
             out += comment(error.documentation, indent: "    ")
-            out += "    public enum \(error.name) {\n"
+            out += "    public enum \(error.name): VarlinkErrorDeclaration {\n"
             out += "        /// The error's qualified name.\n"
             out += "        public static let name = \"\(interface.name).\(error.name)\"\n\n"
             out += structure(

@@ -46,10 +46,8 @@ extension ChevronService: BackButtonInterfaceMethods {
     {
         guard batch.count <= configuration.maximumBatchSize else {
             throw VarlinkError(
-                BackButtonInterface.TooManyRequests.name,
-                parameters: BackButtonInterface.TooManyRequests.Parameters(
-                    parameter: "requests", count: batch.count, limit: configuration.maximumBatchSize
-                ).tree)
+                BackButtonInterface.TooManyRequests.self,
+                .init(parameter: "requests", count: batch.count, limit: configuration.maximumBatchSize))
         }
         let sizing = sizing
         guard batch.count <= Self.largestBatchFromMemory else {

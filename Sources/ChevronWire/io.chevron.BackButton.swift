@@ -1355,7 +1355,7 @@ public enum BackButtonInterface {
     }
 
     /// No look has that name.
-    public enum UnknownLook {
+    public enum UnknownLook: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.UnknownLook"
 
@@ -1400,7 +1400,7 @@ public enum BackButtonInterface {
     }
 
     /// The request has neither a title nor a stack, or both.
-    public enum MissingTitle {
+    public enum MissingTitle: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.MissingTitle"
 
@@ -1445,7 +1445,7 @@ public enum BackButtonInterface {
     }
 
     /// A navigation stack needs at least two items: the button goes back to the one below the top.
-    public enum StackTooShort {
+    public enum StackTooShort: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.StackTooShort"
 
@@ -1490,7 +1490,7 @@ public enum BackButtonInterface {
     }
 
     /// A maximum width below the look's minimum.
-    public enum WidthTooSmall {
+    public enum WidthTooSmall: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.WidthTooSmall"
 
@@ -1535,7 +1535,7 @@ public enum BackButtonInterface {
     }
 
     /// A number outside its range (scale 1-3, font scale, width).
-    public enum OutOfRange {
+    public enum OutOfRange: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.OutOfRange"
 
@@ -1580,7 +1580,7 @@ public enum BackButtonInterface {
     }
 
     /// The look does not animate.
-    public enum NotAnimated {
+    public enum NotAnimated: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.NotAnimated"
 
@@ -1625,7 +1625,7 @@ public enum BackButtonInterface {
     }
 
     /// A picture larger than Render draws: pixels in the side named by parameter, and the limit.
-    public enum ImageTooLarge {
+    public enum ImageTooLarge: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.ImageTooLarge"
 
@@ -1684,7 +1684,7 @@ public enum BackButtonInterface {
     }
 
     /// More requests than one SizeMany call may carry.
-    public enum TooManyRequests {
+    public enum TooManyRequests: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.TooManyRequests"
 

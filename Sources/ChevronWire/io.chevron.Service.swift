@@ -653,7 +653,7 @@ public enum ServiceInterface {
     }
 
     /// The fingerprint is being computed; ask again shortly.
-    public enum Pending {
+    public enum Pending: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Service.Pending"
 
@@ -691,7 +691,7 @@ public enum ServiceInterface {
     }
 
     /// The caller may not call this method.
-    public enum PermissionDenied {
+    public enum PermissionDenied: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Service.PermissionDenied"
 
@@ -743,7 +743,7 @@ public enum ServiceInterface {
     }
 
     /// A message that is not a Varlink call: invalid JSON or UTF-8, too deep, wrong members.
-    public enum InvalidMessage {
+    public enum InvalidMessage: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Service.InvalidMessage"
 
@@ -781,7 +781,7 @@ public enum ServiceInterface {
     }
 
     /// A message longer than the limit, in bytes; it was discarded unread.
-    public enum MessageTooLong {
+    public enum MessageTooLong: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Service.MessageTooLong"
 
@@ -819,7 +819,7 @@ public enum ServiceInterface {
     }
 
     /// A failure that is a defect of the daemon, not of the call; the message says what failed.
-    public enum InternalError {
+    public enum InternalError: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Service.InternalError"
 

@@ -595,7 +595,7 @@ public enum TextInterface {
     }
 
     /// A value is outside what the parameter accepts (a size, pattern, feature, language, weight or width).
-    public enum InvalidValue {
+    public enum InvalidValue: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Text.InvalidValue"
 
@@ -640,7 +640,7 @@ public enum TextInterface {
     }
 
     /// A text is longer than the limit, in UTF-8 bytes.
-    public enum TextTooLong {
+    public enum TextTooLong: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Text.TextTooLong"
 
@@ -692,7 +692,7 @@ public enum TextInterface {
     }
 
     /// fontconfig matched no font for the request.
-    public enum FontNotFound {
+    public enum FontNotFound: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Text.FontNotFound"
 
@@ -737,7 +737,7 @@ public enum TextInterface {
     }
 
     /// The matched font file is missing or cannot be read as a font.
-    public enum FontUnusable {
+    public enum FontUnusable: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Text.FontUnusable"
 

@@ -161,7 +161,7 @@ public enum VarlinkServiceInterface {
     }
 
     /// No interface of that name is served.
-    public enum InterfaceNotFound {
+    public enum InterfaceNotFound: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "org.varlink.service.InterfaceNotFound"
 
@@ -199,7 +199,7 @@ public enum VarlinkServiceInterface {
     }
 
     /// The interface has no method of that name.
-    public enum MethodNotFound {
+    public enum MethodNotFound: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "org.varlink.service.MethodNotFound"
 
@@ -237,7 +237,7 @@ public enum VarlinkServiceInterface {
     }
 
     /// The method is described but not implemented.
-    public enum MethodNotImplemented {
+    public enum MethodNotImplemented: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "org.varlink.service.MethodNotImplemented"
 
@@ -275,7 +275,7 @@ public enum VarlinkServiceInterface {
     }
 
     /// A parameter is missing, unknown, of the wrong type or out of range.
-    public enum InvalidParameter {
+    public enum InvalidParameter: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "org.varlink.service.InvalidParameter"
 
@@ -313,7 +313,7 @@ public enum VarlinkServiceInterface {
     }
 
     /// The caller may not call this method.
-    public enum PermissionDenied {
+    public enum PermissionDenied: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "org.varlink.service.PermissionDenied"
 
@@ -340,7 +340,7 @@ public enum VarlinkServiceInterface {
     }
 
     /// The method must be called with "more": true.
-    public enum ExpectedMore {
+    public enum ExpectedMore: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "org.varlink.service.ExpectedMore"
 
