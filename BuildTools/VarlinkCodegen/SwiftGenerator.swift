@@ -46,7 +46,7 @@ public struct SwiftGenerator {
         }
         for method in interface.methods {
             out += comment(method.documentation, indent: "    ")
-            out += "    public enum \(method.name) {\n"
+            out += "    public enum \(method.name): VarlinkMethodDeclaration {\n"
             out += "        /// The method's qualified name.\n"
             out += "        public static let name = \"\(interface.name).\(method.name)\"\n\n"
             out += message(name: "Parameters", fields: method.input, documentation: "The call's parameters.")

@@ -55,13 +55,6 @@ public final class ChevronClient: Sendable {
         try await call(VarlinkCall(method: method, body: parameters), as: type)
     }
 
-    /// Calls `method` with `parameters` and reads its one reply as the generated type `T`.
-    func call<T: WireStruct>(_ method: String, _ parameters: JSONValue, as type: T.Type)
-        async throws(ChevronClientError) -> T
-    {
-        try await call(VarlinkCall(method: method, parameters: parameters), as: type)
-    }
-
     /// Sends `call` and reads its one reply as the generated type `T`: in the pass that reads
     /// the reply's frame when the transport can, else from the reply's text or its tree, with
     /// the same reader, whose error names what is wrong.

@@ -157,6 +157,18 @@ extension Wire {
     }
 }
 
+/// A method declared in an interface description: the namespace `make wire` generates for it,
+/// its qualified name and the types of its parameters and of its reply. A client's typed call is
+/// this and nothing more (`ChevronClient.call(_:_:)`).
+public protocol VarlinkMethodDeclaration {
+    /// The call's parameters.
+    associatedtype Parameters: WireStruct
+    /// The reply's parameters.
+    associatedtype Reply: WireStruct
+    /// The method's qualified name.
+    static var name: String { get }
+}
+
 /// A struct generated from an interface description: one reader and one writer, both over JSON
 /// text.
 public protocol WireStruct: Sendable, Hashable {

@@ -967,7 +967,7 @@ public enum BackButtonInterface {
     }
 
     /// The full layout for one title or navigation stack in one look.
-    public enum Size {
+    public enum Size: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.Size"
 
@@ -980,7 +980,7 @@ public enum BackButtonInterface {
 
     /// Many size requests in one call. One failed request does not fail the others. With
     /// "more": true, the results stream, one reply per request, in order.
-    public enum SizeMany {
+    public enum SizeMany: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.SizeMany"
 
@@ -1049,7 +1049,7 @@ public enum BackButtonInterface {
 
     /// The movement of an animated look's button when a controller is pushed over its own (push),
     /// its own is popped (pop), or its own appears again (appear).
-    public enum Transition {
+    public enum Transition: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.Transition"
 
@@ -1169,7 +1169,7 @@ public enum BackButtonInterface {
     /// height × scale pixels, transparent around the button. The look's art is drawn procedurally
     /// (its shape, corners, gradient or tint); the title is the layout's displayed title, in its
     /// title frame, drawn from the glyphs the layout measured. At most 4096 pixels a side.
-    public enum Render {
+    public enum Render: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.Render"
 
@@ -1230,7 +1230,7 @@ public enum BackButtonInterface {
     }
 
     /// The looks served: built-in providers and manifest looks.
-    public enum ListLooks {
+    public enum ListLooks: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.ListLooks"
 
@@ -1287,7 +1287,7 @@ public enum BackButtonInterface {
     }
 
     /// One look's numbers and where each came from.
-    public enum DescribeLook {
+    public enum DescribeLook: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.DescribeLook"
 

@@ -223,7 +223,7 @@ public enum ServiceInterface {
     /// pipelined behind such a call), and how many short ones an event loop worked out itself (a
     /// short text in a face already open, the first call of a read), the caches, the font
     /// generation and how many looks are served.
-    public enum GetStatistics {
+    public enum GetStatistics: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Service.GetStatistics"
 
@@ -389,7 +389,7 @@ public enum ServiceInterface {
     /// Re-reads the look manifests and rescans the fonts; bumps the cache generation. A broken
     /// manifest keeps its previous good look and is reported; so is a file of the font directories
     /// that is not a font (field "fonts"). Allowed to root and the daemon's user.
-    public enum Reload {
+    public enum Reload: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Service.Reload"
 
@@ -467,7 +467,7 @@ public enum ServiceInterface {
     /// bytes and the font files manifests pin). Computed after start and after each reload, reusing
     /// the hashes of unchanged files (path, size, modification time); Pending until then. generation
     /// is the font generation it covers; seconds, how long it took.
-    public enum GetFingerprint {
+    public enum GetFingerprint: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Service.GetFingerprint"
 
@@ -582,7 +582,7 @@ public enum ServiceInterface {
     /// The bounds a client must keep to: the longest message read (bytes, the terminating NUL
     /// excluded), the longest text or title (UTF-8 bytes; longer ones get io.chevron.Text.TextTooLong)
     /// and the most requests in one SizeMany call.
-    public enum GetLimits {
+    public enum GetLimits: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Service.GetLimits"
 

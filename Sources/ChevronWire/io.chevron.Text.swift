@@ -242,7 +242,7 @@ public enum TextInterface {
     /// scalars no installed face covers (drawn as empty boxes); substituted says that fontconfig
     /// matched another family than the one asked for (not one of its metric-compatible aliases,
     /// such as Nimbus Sans for Helvetica), so the widths are the substitute's.
-    public enum MeasureText {
+    public enum MeasureText: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Text.MeasureText"
 
@@ -374,7 +374,7 @@ public enum TextInterface {
 
     /// The face a request resolves to and its fallbacks: with a text, only the faces that text
     /// needs; without, fontconfig's whole trimmed chain. substituted as for MeasureText.
-    public enum ResolveFont {
+    public enum ResolveFont: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Text.ResolveFont"
 
@@ -482,7 +482,7 @@ public enum TextInterface {
 
     /// The longest prefix, cut between grapheme clusters, that fits maxWidth with the ellipsis
     /// (default "…"), or the whole text when it fits.
-    public enum Truncate {
+    public enum Truncate: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Text.Truncate"
 

@@ -8,7 +8,7 @@ public enum VarlinkServiceInterface {
     /// The interface's name.
     public static let name = "org.varlink.service"
     /// The service's vendor, product, version and home page, and the interfaces it serves.
-    public enum GetInfo {
+    public enum GetInfo: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "org.varlink.service.GetInfo"
 
@@ -93,7 +93,7 @@ public enum VarlinkServiceInterface {
     }
 
     /// The description of one served interface, in the Varlink interface language.
-    public enum GetInterfaceDescription {
+    public enum GetInterfaceDescription: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "org.varlink.service.GetInterfaceDescription"
 
