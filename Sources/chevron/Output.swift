@@ -25,6 +25,38 @@ enum Output {
         write()
     }
 
+    /// Prints a reply of a generated type as pretty, key-sorted JSON on standard output: the
+    /// text its writer writes, laid out by `PrettyJSON`.
+    static func printJSON(_ value: some WireStruct) {
+        var output = PrettyJSON.toStandardOutput()
+        write(value.tree, into: &output)
+        output.finish()
+    }
+
+    /// A value laid out by `PrettyJSON`, each object's keys sorted.
+    private static func write(_ value: JSONValue, into output: inout PrettyJSON) {
+        switch value {
+        case .null: output.null()
+        case .bool(let flag): output.bool(flag)
+        case .number(let number): output.double(number)
+        case .string(let text): output.string(text)
+        case .array(let elements):
+            output.array { output in
+                for element in elements {
+                    output.element()
+                    write(element, into: &output)
+                }
+            }
+        case .object(let members):
+            output.object { output in
+                for member in members.sorted(by: { $0.key < $1.key }) {
+                    output.key(member.key)
+                    write(member.value, into: &output)
+                }
+            }
+        }
+    }
+
     /// Prints `value` as pretty, key-sorted JSON on standard output.
     static func printJSON(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
