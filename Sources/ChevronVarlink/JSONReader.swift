@@ -65,8 +65,8 @@ public struct WireReadError: Error, Sendable, Hashable {
 /// a call's parameters, a reply's. It reads numbers and strings with `JSONParser`'s own scanners;
 /// a value that is not of its type is `WireReadError.invalid`, text that is not JSON `.syntax`.
 public struct JSONReader {
-    private var parser: JSONParser
-    private var depth = 0
+    @usableFromInline var parser: JSONParser
+    @usableFromInline var depth = 0
     /// The last key `nextField` did not find among its names.
     public private(set) var unknownKey = ""
 
@@ -94,11 +94,16 @@ public struct JSONReader {
     /// Where the reader is: a value's start, to skip it from (`skipValue(from:)`).
     @usableFromInline
     struct Mark {
-        let position: Int
-        let depth: Int
+        @usableFromInline let position: Int
+        @usableFromInline let depth: Int
+
+        @inlinable init(position: Int, depth: Int) {
+            self.position = position
+            self.depth = depth
+        }
     }
 
-    @usableFromInline
+    @inlinable
     var mark: Mark { Mark(position: parser.position, depth: depth) }
 
     /// Skips the value that starts at `mark`, checking its syntax as the parser does.
@@ -397,13 +402,14 @@ public struct JSONReader {
 
     /// The members a generated reader has met: its own fields by number, and others by name.
     public struct Members {
-        private var fields: UInt64 = 0
+        @usableFromInline var fields: UInt64 = 0
         private var others: [String] = []
 
         /// No member met yet.
         public init() {}
 
         /// Field `index` (under 64) is met; a second time is a duplicate key.
+        @inlinable
         public mutating func meet(_ index: Int) throws(WireReadError) {
             let bit: UInt64 = 1 << UInt64(index)
             guard fields & bit == 0 else { throw WireReadError.syntax }
@@ -425,9 +431,11 @@ public struct JSONReader {
 /// strict.
 public struct WireObject {
     @usableFromInline let names: [StaticString]
-    private var first = true
-    private var expected = 0
-    private var members = JSONReader.Members()
+    @usableFromInline var first = true
+    @usableFromInline var expected = 0
+    @usableFromInline var members = JSONReader.Members()
+    /// Where the value of the field `next` returned starts, to skip it from if it does not fit.
+    @usableFromInline var start = JSONReader.Mark(position: 0, depth: 0)
     /// The error to report: of field `index`, or (index `names.count`) of an undeclared member.
     @usableFromInline var failure: (index: Int, error: WireReadError)?
 
@@ -439,18 +447,27 @@ public struct WireObject {
 
     /// The next declared field's index (its `:` read), or nil at the object's end. A member the
     /// type does not declare is skipped, and is the error when `strict`.
+    @inlinable
     public mutating func next(_ reader: inout JSONReader, strict: Bool) throws(WireReadError) -> Int? {
         while let index = try reader.nextField(&first, among: names, expected: &expected) {
             if index >= 0 {
                 try members.meet(index)
+                start = reader.mark
                 return index
             }
-            let key = reader.unknownKey
-            try members.meet(other: key)
-            if strict, failure == nil { failure = (names.count, .invalid(key)) }
-            try reader.skipValue()
+            try skipUndeclared(&reader, strict: strict)
         }
         return nil
+    }
+
+    /// Skips the value of a member the type does not declare (`unknownKey`), kept as the error
+    /// when `strict`.
+    @usableFromInline
+    mutating func skipUndeclared(_ reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+        let key = reader.unknownKey
+        try members.meet(other: key)
+        if strict, failure == nil { failure = (names.count, .invalid(key)) }
+        try reader.skipValue()
     }
 
     /// Field `index`'s value read by `body`; nil when it does not fit (kept as the error unless
@@ -459,22 +476,19 @@ public struct WireObject {
     public mutating func read<T>(
         _ index: Int, _ reader: inout JSONReader, _ body: (inout JSONReader) throws(WireReadError) -> T
     ) throws(WireReadError) -> T? {
-        let mark = reader.mark
         do {
             return try body(&reader)
         } catch {
-            try failed(index, error, &reader, from: mark)
+            try failed(index, error, &reader)
             return nil
         }
     }
 
     @usableFromInline
-    mutating func failed(_ index: Int, _ error: WireReadError, _ reader: inout JSONReader, from mark: JSONReader.Mark)
-        throws(WireReadError)
-    {
+    mutating func failed(_ index: Int, _ error: WireReadError, _ reader: inout JSONReader) throws(WireReadError) {
         if error.isSyntax { throw error }
         if failure.map({ index < $0.index }) ?? true { failure = (index, error.under("\(names[index])")) }
-        try reader.skipValue(from: mark)
+        try reader.skipValue(from: start)
     }
 
     /// The error for required field `index`, absent (or null, or not fitting): an earlier
@@ -485,6 +499,7 @@ public struct WireObject {
     }
 
     /// Throws the error kept, if any, once every required field is there.
+    @inlinable
     public func finish() throws(WireReadError) {
         if let failure { throw failure.error }
     }
