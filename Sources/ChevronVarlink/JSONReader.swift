@@ -182,7 +182,7 @@ public struct JSONReader {
     /// name tried first, and becomes the one after the key found: writers (ours included) put
     /// fields in the order they are declared. A key of plain ASCII is matched by its bytes, with
     /// no String made; any other is read as a String and compared as Swift compares Strings, as
-    /// the tree path does (a key with an escape, or U+212A KELVIN SIGN, which equals "K").
+    /// a parsed object's keys are (a key with an escape, or U+212A KELVIN SIGN, which equals "K").
     public mutating func nextField(_ first: inout Bool, among names: [StaticString], expected: inout Int)
         throws(WireReadError) -> Int?
     {

@@ -164,7 +164,8 @@ extension VarlinkReply {
     /// The parameters of a reply's frame (without its NUL) read straight into `T`, in the one
     /// pass that reads the frame: what a client that knows the reply's type does. Nil for
     /// anything else (an error reply, a reply that continues, parameters `T` cannot read), which
-    /// the caller reads the slow way (`read(frame:)`), whose errors name what is wrong.
+    /// the caller reads as a reply (`read(frame:)`), its parameters' text then read as `T` again
+    /// to name what is wrong.
     public static func parameters<T: WireStruct>(ofFrame bytes: UnsafeRawBufferPointer, as type: T.Type) -> T? {
         let read = envelope(bytes) { (reader) throws(WireReadError) -> T in try T(reading: &reader, strict: false) }
         guard let (parameters, error, continues) = read, error == nil, !continues else { return nil }
