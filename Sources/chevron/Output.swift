@@ -28,8 +28,13 @@ enum Output {
     /// Prints a reply of a generated type as pretty, key-sorted JSON on standard output: the
     /// text its writer writes, laid out by `PrettyJSON`.
     static func printJSON(_ value: some WireStruct) {
+        printJSON(value.tree)
+    }
+
+    /// Prints a tree as pretty, key-sorted JSON on standard output, laid out by `PrettyJSON`.
+    static func printJSON(_ value: JSONValue) {
         var output = PrettyJSON.toStandardOutput()
-        write(value.tree, into: &output)
+        write(value, into: &output)
         output.finish()
     }
 
