@@ -162,21 +162,6 @@ enum Output {
     }
 }
 
-/// A face as the CLI's JSON shows it.
-struct FaceJSON: Encodable {
-    let family: String
-    let style: String
-    let file: String
-    let index: Int
-
-    init(_ face: FaceReply) {
-        family = face.family
-        style = face.style
-        file = face.file
-        index = face.index
-    }
-}
-
 extension String {
     /// The string padded with spaces to at least `width` characters, and always followed by at
     /// least one space.
