@@ -62,6 +62,16 @@ public struct SwiftGenerator {
                 name: "Parameters", fields: error.fields, documentation: "The error's parameters.", indent: "        ")
             out += "    }\n\n"
         }
+        if !interface.methods.isEmpty {
+            out += "    /// Each method's parameters reader by qualified name: a server reads a call's parameters\n"
+            out += "    /// with it in the pass that reads the call's frame.\n"
+            out += "    public static let parametersReaders: [String: VarlinkParametersReader] = [\n"
+            for method in interface.methods {
+                out +=
+                    "        \(method.name).name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try \(method.name).Parameters(reading: &reader, strict: true) },\n"
+            }
+            out += "    ]\n"
+        }
         out = out.trimmingTrailingNewlines() + "\n}\n\n" + methodsProtocol()
         return out
     }

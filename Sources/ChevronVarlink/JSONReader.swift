@@ -106,6 +106,17 @@ public struct JSONReader {
     @inlinable
     var mark: Mark { Mark(position: parser.position, depth: depth) }
 
+    /// The bytes from `mark` to where the reader is.
+    func bytes(from mark: Mark) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: parser.bytes[mark.position..<parser.position])
+    }
+
+    /// Goes back to `mark`.
+    mutating func reset(to mark: Mark) {
+        parser.position = mark.position
+        depth = mark.depth
+    }
+
     /// Skips the value that starts at `mark`, checking its syntax as the parser does.
     @usableFromInline
     mutating func skipValue(from mark: Mark) throws(WireReadError) {

@@ -19,6 +19,9 @@ public struct VarlinkCall: Sendable, Hashable {
     /// written from a generated type): what a method reads in one pass into its type.
     public private(set) var parametersText: [UInt8]?
     private var storedParameters: JSONValue
+    /// The parameters read into their generated type in the pass that read the frame, when
+    /// that pass knew the method's reader and the read succeeded (`read(_:)` gives it).
+    private var preread: (any Sendable)?
     /// The client wants no reply.
     public var oneway: Bool
     /// The client accepts several replies, each but the last marked `continues`.
@@ -166,7 +169,16 @@ extension VarlinkCall {
     /// checked JSON text (`parametersText`) for the method to read in one pass into its
     /// type (`read(_:)`); nil for anything but a plain call (the members as `init(message:)`
     /// takes them, no `null`s), to be read the slow way, whose errors name the problem.
-    public init?(frame bytes: UnsafeRawBufferPointer, maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+    ///
+    /// When the method comes before the parameters and `readers` gives the method's parameters
+    /// reader, the parameters are read into their type in the same pass (what `read(_:)` then
+    /// gives): a valid call's parameters are gone through once. A read that fails leaves them to
+    /// be checked as text, as for any other method, and read again by the method, whose reader
+    /// names the error.
+    public init?(
+        frame bytes: UnsafeRawBufferPointer, maximumDepth: Int = JSONParser.defaultMaximumDepth,
+        readers: ((String) -> VarlinkParametersReader?)? = nil
+    ) {
         let read = JSONReader.read(bytes, maximumDepth: maximumDepth) { (reader) throws(WireReadError) in
             var call = VarlinkCall(method: "")
             var members = JSONReader.Members()
@@ -181,7 +193,15 @@ extension VarlinkCall {
                 case 1:
                     try members.meet(1)
                     guard reader.peekObject() else { throw WireReadError.syntax }
-                    call.parametersText = Array(try reader.checkedRawValue())
+                    let start = reader.mark
+                    if !call.method.isEmpty, let read = readers?(call.method), let value = try? read(&reader) {
+                        // Read whole, so the parser reads these bytes too: only their text is kept.
+                        call.preread = value
+                        call.parametersText = Array(reader.bytes(from: start))
+                    } else {
+                        reader.reset(to: start)
+                        call.parametersText = Array(try reader.checkedRawValue())
+                    }
                 case 2:
                     try members.meet(2)
                     call.oneway = try reader.bool()
@@ -205,8 +225,10 @@ extension VarlinkCall {
     /// parsed whole and read from the tree.
     /// - Throws: `JSONParseError` when the frame is not JSON, `VarlinkMessageError` when it is
     ///   not a call.
-    public static func read(frame bytes: UnsafeRawBufferPointer) throws -> VarlinkCall {
-        if let call = VarlinkCall(frame: bytes) { return call }
+    public static func read(frame bytes: UnsafeRawBufferPointer, readers: ((String) -> VarlinkParametersReader?)? = nil)
+        throws -> VarlinkCall
+    {
+        if let call = VarlinkCall(frame: bytes, readers: readers) { return call }
         return try VarlinkCall(message: try JSONParser.parse(bytes))
     }
 
@@ -214,6 +236,7 @@ extension VarlinkCall {
     /// they came as text (`init?(frame:)`), else from their tree's text. `InvalidParameter` names
     /// the field that is wrong.
     public func read<T: WireStruct>(_ type: T.Type) throws(VarlinkError) -> T {
+        if let read = preread as? T { return read }
         guard let text = parametersText else { return try T(tree: storedParameters) }
         do {
             return try T(json: text, strict: true, maximumDepth: JSONParser.defaultMaximumDepth)

@@ -90,6 +90,10 @@ public protocol VarlinkMethodDeclaration {
     static var name: String { get }
 }
 
+/// Reads a method's parameters (an object) into their generated type, strictly: what a server
+/// reads a call's parameters with while it reads the call's frame (`VarlinkCall(frame:readers:)`).
+public typealias VarlinkParametersReader = @Sendable (inout JSONReader) throws(WireReadError) -> any Sendable
+
 /// A struct generated from an interface description: one reader and one writer, both over JSON
 /// text.
 public protocol WireStruct: Sendable, Hashable {

@@ -1734,6 +1734,17 @@ public enum BackButtonInterface {
         }
 
     }
+
+    /// Each method's parameters reader by qualified name: a server reads a call's parameters
+    /// with it in the pass that reads the call's frame.
+    public static let parametersReaders: [String: VarlinkParametersReader] = [
+        Size.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try Size.Parameters(reading: &reader, strict: true) },
+        SizeMany.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try SizeMany.Parameters(reading: &reader, strict: true) },
+        Transition.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try Transition.Parameters(reading: &reader, strict: true) },
+        Render.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try Render.Parameters(reading: &reader, strict: true) },
+        ListLooks.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try ListLooks.Parameters(reading: &reader, strict: true) },
+        DescribeLook.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try DescribeLook.Parameters(reading: &reader, strict: true) },
+    ]
 }
 
 /// The methods of io.chevron.BackButton, one function each, as a service implements them.

@@ -855,6 +855,15 @@ public enum ServiceInterface {
         }
 
     }
+
+    /// Each method's parameters reader by qualified name: a server reads a call's parameters
+    /// with it in the pass that reads the call's frame.
+    public static let parametersReaders: [String: VarlinkParametersReader] = [
+        GetStatistics.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try GetStatistics.Parameters(reading: &reader, strict: true) },
+        Reload.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try Reload.Parameters(reading: &reader, strict: true) },
+        GetFingerprint.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try GetFingerprint.Parameters(reading: &reader, strict: true) },
+        GetLimits.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try GetLimits.Parameters(reading: &reader, strict: true) },
+    ]
 }
 
 /// The methods of io.chevron.Service, one function each, as a service implements them.

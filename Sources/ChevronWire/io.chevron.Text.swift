@@ -780,6 +780,14 @@ public enum TextInterface {
         }
 
     }
+
+    /// Each method's parameters reader by qualified name: a server reads a call's parameters
+    /// with it in the pass that reads the call's frame.
+    public static let parametersReaders: [String: VarlinkParametersReader] = [
+        MeasureText.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try MeasureText.Parameters(reading: &reader, strict: true) },
+        ResolveFont.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try ResolveFont.Parameters(reading: &reader, strict: true) },
+        Truncate.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try Truncate.Parameters(reading: &reader, strict: true) },
+    ]
 }
 
 /// The methods of io.chevron.Text, one function each, as a service implements them.

@@ -67,4 +67,32 @@ struct ReadErrorOrderTests {
             try Face(tree: ["family": "a", "style": "s", "file": "f", "index": 0.5], path: "requests[3]")
         }
     }
+
+    @Test func aCallsParametersAreReadInThePassThatReadsItsFrame() throws {
+        typealias Request = BackButtonInterface.SizeRequest
+        func call(_ text: String, _ reader: VarlinkParametersReader?) throws -> VarlinkCall {
+            try Array(text.utf8).withUnsafeBytes { bytes in try VarlinkCall.read(frame: bytes, readers: { _ in reader }) }
+        }
+        let good = #"{"method":"io.chevron.BackButton.Size","parameters":{"title":"Back","scale":2}}"#
+        // A reader that answers otherwise shows the method is given what the frame's pass read.
+        let marked = try call(good) { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in
+            var request = try Request(reading: &reader, strict: true)
+            request.title = "read with the frame"
+            return request
+        }
+        #expect(try marked.read(Request.self).title == "read with the frame")
+        #expect(marked.parametersText == Array(#"{"title":"Back","scale":2}"#.utf8))
+        let plain = try call(good, BackButtonInterface.parametersReaders[BackButtonInterface.Size.name])
+        #expect(try plain.read(Request.self) == Request(title: "Back", scale: 2))
+        // Parameters that do not read are kept as text and read by the method, which names the field.
+        let wrong = #"{"method":"io.chevron.BackButton.Size","parameters":{"stack":[{"title":3}]}}"#
+        let kept = try call(wrong, BackButtonInterface.parametersReaders[BackButtonInterface.Size.name])
+        #expect(kept.parametersText == Array(#"{"stack":[{"title":3}]}"#.utf8))
+        #expect(throws: VarlinkError.invalidParameter("stack[0].title")) { try kept.read(Request.self) }
+        // The parameters before the method: read as text, as before.
+        let late = try call(
+            #"{"parameters":{"title":"Back"},"method":"io.chevron.BackButton.Size"}"#,
+            BackButtonInterface.parametersReaders[BackButtonInterface.Size.name])
+        #expect(try late.read(Request.self) == Request(title: "Back"))
+    }
 }

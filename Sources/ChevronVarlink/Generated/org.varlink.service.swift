@@ -365,6 +365,13 @@ public enum VarlinkServiceInterface {
         }
 
     }
+
+    /// Each method's parameters reader by qualified name: a server reads a call's parameters
+    /// with it in the pass that reads the call's frame.
+    public static let parametersReaders: [String: VarlinkParametersReader] = [
+        GetInfo.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try GetInfo.Parameters(reading: &reader, strict: true) },
+        GetInterfaceDescription.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try GetInterfaceDescription.Parameters(reading: &reader, strict: true) },
+    ]
 }
 
 /// The methods of org.varlink.service, one function each, as a service implements them.
