@@ -2,10 +2,10 @@ import VarlinkIDL
 
 /// Writes the Swift of one interface: a namespace (`BackButtonInterface`) holding a struct per
 /// struct type, an enum per enum type, per method its name with `Parameters` and `Reply`
-/// structs, and per error its name with a struct of its parameters. Every struct decodes
-/// strictly from a parsed message (`init(wire:path:)`: a missing field, a field of the wrong
-/// type or a field it does not declare is `InvalidParameter` naming its path) and encodes to one
-/// (`wire`).
+/// structs, and per error its name with a struct of its parameters. Every struct has one reader,
+/// in one pass over the JSON text (`init(reading:strict:)`: a missing field, a field of the wrong
+/// type or, when strict, a field it does not declare is a `WireReadError` naming its path), and
+/// one writer of compact text (`write(into:)`).
 public struct SwiftGenerator {
     let interface: IDLInterface
     let source: String
@@ -46,7 +46,7 @@ public struct SwiftGenerator {
         }
         for method in interface.methods {
             out += comment(method.documentation, indent: "    ")
-            out += "    public enum \(method.name) {\n"
+            out += "    public enum \(method.name): VarlinkMethodDeclaration {\n"
             out += "        /// The method's qualified name.\n"
             out += "        public static let name = \"\(interface.name).\(method.name)\"\n\n"
             out += message(name: "Parameters", fields: method.input, documentation: "The call's parameters.")
@@ -55,12 +55,22 @@ public struct SwiftGenerator {
         }
         for error in interface.errors {
             out += comment(error.documentation, indent: "    ")
-            out += "    public enum \(error.name) {\n"
+            out += "    public enum \(error.name): VarlinkErrorDeclaration {\n"
             out += "        /// The error's qualified name.\n"
             out += "        public static let name = \"\(interface.name).\(error.name)\"\n\n"
             out += structure(
                 name: "Parameters", fields: error.fields, documentation: "The error's parameters.", indent: "        ")
             out += "    }\n\n"
+        }
+        if !interface.methods.isEmpty {
+            out += "    /// Each method's parameters reader by qualified name: a server reads a call's parameters\n"
+            out += "    /// with it in the pass that reads the call's frame.\n"
+            out += "    public static let parametersReaders: [String: VarlinkParametersReader] = [\n"
+            for method in interface.methods {
+                out +=
+                    "        \(method.name).name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try \(method.name).Parameters(reading: &reader, strict: true) },\n"
+            }
+            out += "    ]\n"
         }
         out = out.trimmingTrailingNewlines() + "\n}\n\n" + methodsProtocol()
         return out
@@ -133,7 +143,7 @@ public struct SwiftGenerator {
 
     private func enumeration(name: String, cases: [String], documentation: String, indent: String) -> String {
         var out = comment(documentation, indent: indent)
-        out += "\(indent)public enum \(name): String, Sendable, Hashable, Codable, CaseIterable {\n"
+        out += "\(indent)public enum \(name): String, Sendable, Hashable, CaseIterable {\n"
         for item in cases { out += "\(indent)    case \(identifier(item))\n" }
         out += "\(indent)}\n\n"
         return out
@@ -162,102 +172,40 @@ public struct SwiftGenerator {
         out += "\(inner)public init(\(parameters.joined(separator: ", "))) {\n"
         for field in fields { out += "\(inner)    self.\(identifier(field.name)) = \(identifier(field.name))\n" }
         out += "\(inner)}\n\n"
-        // Decoding.
-        out += "\(inner)/// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped\n"
-        out += "\(inner)/// field, and (when `strict`, as for calls) of a field the interface does not declare.\n"
-        out +=
-            "\(inner)public init(wire value: JSONValue, path: String = \"\", strict: Bool = true) throws(VarlinkError) {\n"
-        out += "\(inner)    do throws(VarlinkError) {\n"
-        out += "\(inner)        self = try Self(decoding: value, at: nil, strict: strict)\n"
-        out += "\(inner)    } catch {\n"
-        out +=
-            "\(inner)        // Read again naming paths, only to say where it failed: a read that succeeds builds none.\n"
-        out += "\(inner)        self = try Self(decoding: value, at: path, strict: strict)\n"
-        out += "\(inner)    }\n"
-        out += "\(inner)}\n\n"
-        out += "\(inner)/// Reads a parsed message; errors name paths under `path` only when it is not nil.\n"
-        out +=
-            "\(inner)public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {\n"
-        // A message without fields reads nothing, so its reader never changes.
-        let binding = fields.isEmpty ? "let" : "var"
-        out += "\(inner)    \(binding) reader = try VarlinkParameters(value, path: path ?? \"\")\n"
-        for field in fields {
-            let name = identifier(field.name)
-            let key = "\"\(field.name)\""
-            let fieldPath = "(path == nil ? nil : reader.pathOf(\(key)))"
-            if case .optional(let wrapped) = field.type {
-                out += "\(inner)    if let value = reader.value(\(key)) {\n"
-                out += "\(inner)        let path = \(fieldPath)\n"
-                out += "\(inner)        \(name) = \(decode(wrapped, field: field.name, value: "value", path: "path"))\n"
-                out += "\(inner)    } else {\n\(inner)        \(name) = nil\n\(inner)    }\n"
-            } else {
-                out += "\(inner)    let \(field.name)Path = \(fieldPath)\n"
-                out +=
-                    "\(inner)    \(name) = \(decode(field.type, field: field.name, value: "try Wire.required(reader.value(\(key)), \(field.name)Path)", path: "\(field.name)Path"))\n"
-            }
-        }
-        out += "\(inner)    if strict { try reader.finish() }\n"
-        out += "\(inner)}\n\n"
         out += reading(fields: fields, indent: inner)
-        // Encoding straight to text.
-        out += "\(inner)/// Writes the message's compact JSON text into `bytes`, absent optionals left out.\n"
-        out += "\(inner)public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }\n\n"
-        out += "\(inner)/// Writes the message's compact JSON text into a channel's buffer: a reply written once,\n"
-        out += "\(inner)/// where it will be sent, without a tree or an array.\n"
-        out += "\(inner)public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }\n\n"
-        out += "\(inner)/// The text, written into either output (specialised for each).\n"
-        out += "\(inner)func write<Output: JSONOutput>(into bytes: inout Output) {\n"
-        out += "\(inner)    bytes.writeJSON(byte: UInt8(ascii: \"{\"))\n"
+        out += writing(fields: fields, indent: inner)
+        out += "\(indent)}\n\n"
+        return out
+    }
+
+    /// The writer: the compact text, absent optionals left out, straight into the buffer.
+    private func writing(fields: [IDLField], indent: String) -> String {
+        var out = "\(indent)public func write(into bytes: inout JSONBufferWriter) {\n"
         if fields.contains(where: { if case .optional = $0.type { true } else { false } }) {
-            out += "\(inner)    var separated = false\n"
+            out += "\(indent)    var separated = false\n"
+            out += "\(indent)    bytes.writeJSON(byte: UInt8(ascii: \"{\"))\n"
             for field in fields {
                 let name = "self.\(identifier(field.name))"
                 if case .optional(let wrapped) = field.type {
-                    out += "\(inner)    if let value = \(name) {\n"
-                    out += "\(inner)        Wire.key(\"\(field.name)\", after: &separated, into: &bytes)\n"
-                    out += "\(inner)        \(write(wrapped, value: "value", indent: inner + "        "))\n"
-                    out += "\(inner)    }\n"
+                    out += "\(indent)    if let value = \(name) {\n"
+                    out += "\(indent)        Wire.key(\"\(field.name)\", after: &separated, into: &bytes)\n"
+                    out += "\(indent)        \(write(wrapped, value: "value"))\n"
+                    out += "\(indent)    }\n"
                 } else {
-                    out += "\(inner)    Wire.key(\"\(field.name)\", after: &separated, into: &bytes)\n"
-                    out += "\(inner)    \(write(field.type, value: name, indent: inner + "    "))\n"
+                    out += "\(indent)    Wire.key(\"\(field.name)\", after: &separated, into: &bytes)\n"
+                    out += "\(indent)    \(write(field.type, value: name))\n"
                 }
             }
         } else {
+            out += "\(indent)    bytes.writeJSON(byte: UInt8(ascii: \"{\"))\n"
             for (index, field) in fields.enumerated() {
                 let prefix = index == 0 ? "" : ","
-                out += "\(inner)    Wire.literal(\"\(prefix)\\\"\(field.name)\\\":\", into: &bytes)\n"
-                out +=
-                    "\(inner)    \(write(field.type, value: "self.\(identifier(field.name))", indent: inner + "    "))\n"
+                out += "\(indent)    Wire.literal(\"\(prefix)\\\"\(field.name)\\\":\", into: &bytes)\n"
+                out += "\(indent)    \(write(field.type, value: "self.\(identifier(field.name))"))\n"
             }
         }
-        out += "\(inner)    bytes.writeJSON(byte: UInt8(ascii: \"}\"))\n"
-        out += "\(inner)}\n\n"
-        out += "\(inner)/// The message as already-written JSON text (`JSONValue.encoded`).\n"
-        out += "\(inner)public var encoded: JSONValue {\n"
-        out += "\(inner)    var bytes: [UInt8] = []\n"
-        out += "\(inner)    bytes.reserveCapacity(256)\n"
-        out += "\(inner)    encode(into: &bytes)\n"
-        out += "\(inner)    return .encoded(bytes)\n"
-        out += "\(inner)}\n\n"
-        // Encoding.
-        out += "\(inner)/// The message's value, absent optionals left out.\n"
-        if fields.isEmpty {
-            out += "\(inner)public var wire: JSONValue { .object([]) }\n"
-        } else {
-            out += "\(inner)public var wire: JSONValue {\n\(inner)    .members([\n"
-            for field in fields {
-                let name = "self.\(identifier(field.name))"
-                let value: String
-                if case .optional(let wrapped) = field.type {
-                    value = "\(name).map { \(encode(wrapped, field: field.name, value: "$0")) }"
-                } else {
-                    value = encode(field.type, field: field.name, value: name)
-                }
-                out += "\(inner)        \"\(field.name)\": \(value),\n"
-            }
-            out += "\(inner)    ])\n\(inner)}\n"
-        }
-        out += "\(indent)}\n\n"
+        out += "\(indent)    bytes.writeJSON(byte: UInt8(ascii: \"}\"))\n"
+        out += "\(indent)}\n"
         return out
     }
 
@@ -290,45 +238,43 @@ public struct SwiftGenerator {
         }
     }
 
-    /// The one-pass reader: straight from the JSON text, no tree; any doubt is a failure, and
-    /// the caller reads the slow way to name the error.
+    /// The reader: one pass over the JSON text, no tree. A field that does not fit is skipped
+    /// and kept as the error (`WireObject`), its path built as the error unwinds.
     private func reading(fields: [IDLField], indent: String) -> String {
         let names = fields.map { "\"\($0.name)\"" }.joined(separator: ", ")
-        var out = "\(indent)/// The fields' names, numbered as the one-pass reader numbers them.\n"
-        out += "\(indent)static let fieldNames: [StaticString] = [\(names)]\n\n"
-        out += "\(indent)/// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever\n"
-        out += "\(indent)/// `init(wire:path:strict:)` would throw, and wherever else it is unsure.\n"
-        out += "\(indent)public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {\n"
+        var out = "\(indent)static let fieldNames: [StaticString] = [\(names)]\n\n"
+        out += "\(indent)public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {\n"
+        out += "\(indent)    var object = try WireObject(&reader, Self.fieldNames)\n"
         for (index, field) in fields.enumerated() {
             let type = swiftType(field.type, field: field.name)
             let optional: String
             if case .optional = field.type { optional = "" } else { optional = "?" }
-            out += "\(indent)    var field\(index): \(type)\(optional) = nil\n"
+            out += "\(indent)    var field\(index): \(type)\(optional)\n"
         }
-        out += "\(indent)    var members = JSONReader.Members()\n"
-        out += "\(indent)    var first = true\n"
-        out += "\(indent)    var expected = 0\n"
-        out += "\(indent)    try reader.beginObject()\n"
-        out +=
-            "\(indent)    while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {\n"
-        out += "\(indent)        switch field {\n"
-        for (index, field) in fields.enumerated() {
-            out += "\(indent)        case \(index):\n"
-            out += "\(indent)            try members.meet(\(index))\n"
-            out += "\(indent)            field\(index) = \(read(field.type, field: field.name))\n"
+        if fields.isEmpty {
+            out += "\(indent)    while try object.next(&reader, strict: strict) != nil {}\n"
+        } else {
+            out += "\(indent)    while let field = try object.next(&reader, strict: strict) {\n"
+            out += "\(indent)        switch field {\n"
+            for (index, field) in fields.enumerated() {
+                let label = index == fields.count - 1 ? "default" : "case \(index)"
+                // An optional field's nil when it did not fit is the same as its value's nil.
+                let flatten: String
+                if case .optional = field.type { flatten = " ?? nil" } else { flatten = "" }
+                out +=
+                    "\(indent)        \(label): field\(index) = try object.read(\(index), &reader) { (reader) throws(WireReadError) in \(read(field.type, field: field.name)) }\(flatten)\n"
+            }
+            out += "\(indent)        }\n"
+            out += "\(indent)    }\n"
         }
-        out += "\(indent)        default: try reader.skipUnknown(strict: strict, members: &members)\n"
-        out += "\(indent)        }\n"
-        out += "\(indent)    }\n"
         var arguments: [String] = []
         for (index, field) in fields.enumerated() {
-            if case .optional = field.type {
-                arguments.append("\(identifier(field.name)): field\(index)")
-            } else {
-                out += "\(indent)    guard let field\(index) else { throw JSONReadFailure() }\n"
-                arguments.append("\(identifier(field.name)): field\(index)")
+            if case .optional = field.type {} else {
+                out += "\(indent)    guard let field\(index) else { throw object.missing(\(index)) }\n"
             }
+            arguments.append("\(identifier(field.name)): field\(index)")
         }
+        out += "\(indent)    try object.finish()\n"
         out += "\(indent)    self.init(\(arguments.joined(separator: ", ")))\n"
         out += "\(indent)}\n\n"
         return out
@@ -348,62 +294,16 @@ public struct SwiftGenerator {
         case .enumeration: return "try reader.enumeration(\(typeName(field)).self)"
         case .structure: return "try \(typeName(field))(reading: &reader, strict: strict)"
         case .array(let element):
-            return
-                "try reader.array { (reader) throws(JSONReadFailure) in \(read(element, field: field)) }"
+            return "try reader.array { (reader) throws(WireReadError) in \(read(element, field: field)) }"
         case .dictionary(let element):
-            return
-                "try reader.dictionary { (reader) throws(JSONReadFailure) in \(read(element, field: field)) }"
+            return "try reader.dictionary { (reader) throws(WireReadError) in \(read(element, field: field)) }"
         case .optional(let wrapped):
             return "try reader.null() ? nil : \(read(wrapped, field: field))"
         }
     }
 
-    /// An expression reading `value` (a `JSONValue`) as `type`, errors naming `path`.
-    private func decode(_ type: IDLType, field: String, value: String, path: String) -> String {
-        switch type {
-        case .bool: return "try Wire.bool(\(value), \(path))"
-        case .int: return "try Wire.int(\(value), \(path))"
-        case .float: return "try Wire.double(\(value), \(path))"
-        case .string: return "try Wire.string(\(value), \(path))"
-        case .object: return "try Wire.object(\(value), \(path))"
-        case .named(let name):
-            if isEnumeration(name) { return "try Wire.enumeration(\(value), \(path), as: \(name).self)" }
-            return "try \(name)(decoding: \(value), at: \(path), strict: strict)"
-        case .enumeration: return "try Wire.enumeration(\(value), \(path), as: \(typeName(field)).self)"
-        case .structure: return "try \(typeName(field))(decoding: \(value), at: \(path), strict: strict)"
-        case .array(let element):
-            return
-                "try Wire.array(\(value), \(path)) { element, path throws(VarlinkError) in \(decode(element, field: field, value: "element", path: "path")) }"
-        case .dictionary(let element):
-            return
-                "try Wire.dictionary(\(value), \(path)) { element, path throws(VarlinkError) in \(decode(element, field: field, value: "element", path: "path")) }"
-        case .optional(let wrapped):
-            return
-                "try Wire.optional(\(value)) { element throws(VarlinkError) in \(decode(wrapped, field: field, value: "element", path: path)) }"
-        }
-    }
-
-    /// An expression writing `value` of `type` as a `JSONValue`.
-    private func encode(_ type: IDLType, field: String, value: String) -> String {
-        switch type {
-        case .bool: return ".bool(\(value))"
-        case .int: return ".int(\(value))"
-        case .float: return ".number(\(value))"
-        case .string: return ".string(\(value))"
-        case .object: return value
-        case .named(let name): return isEnumeration(name) ? ".string(\(value).rawValue)" : "\(value).wire"
-        case .enumeration: return ".string(\(value).rawValue)"
-        case .structure: return "\(value).wire"
-        case .array(let element): return ".array(\(value).map { \(encode(element, field: field, value: "$0")) })"
-        case .dictionary(let element):
-            return
-                ".object(\(value).sorted { $0.key < $1.key }.map { (key: $0.key, value: \(encode(element, field: field, value: "$0.value"))) })"
-        case .optional(let wrapped): return "\(value).map { \(encode(wrapped, field: field, value: "$0")) } ?? .null"
-        }
-    }
-
     /// A statement writing `value` of `type` as JSON text into `bytes`.
-    private func write(_ type: IDLType, value: String, indent: String) -> String {
+    private func write(_ type: IDLType, value: String) -> String {
         switch type {
         case .bool: return "Wire.write(bool: \(value), into: &bytes)"
         case .int: return "Wire.write(number: Double(\(value)), into: &bytes)"
@@ -416,14 +316,13 @@ public struct SwiftGenerator {
         case .enumeration: return "Wire.write(string: \(value).rawValue, into: &bytes)"
         case .structure: return "\(value).write(into: &bytes)"
         case .array(let element):
-            return
-                "Wire.write(array: \(value), into: &bytes) { element, bytes in \(write(element, value: "element", indent: indent)) }"
+            return "Wire.write(array: \(value), into: &bytes) { element, bytes in \(write(element, value: "element")) }"
         case .dictionary(let element):
             return
-                "Wire.write(dictionary: \(value), into: &bytes) { element, bytes in \(write(element, value: "element", indent: indent)) }"
+                "Wire.write(dictionary: \(value), into: &bytes) { element, bytes in \(write(element, value: "element")) }"
         case .optional(let wrapped):
             return
-                "if let element = \(value) { \(write(wrapped, value: "element", indent: indent)) } else { Wire.literal(\"null\", into: &bytes) }"
+                "if let element = \(value) { \(write(wrapped, value: "element")) } else { Wire.literal(\"null\", into: &bytes) }"
         }
     }
 

@@ -60,11 +60,11 @@ public enum FuzzEntries {
             // The envelope pass only finds where the parameters end; their text is checked when
             // read. So where the parser refuses the frame, reading the parameters must fail.
             guard let tree, let slow = try? VarlinkReply(message: tree) else {
-                precondition((try? fast.parameters.parsed()) == nil, "one pass read parameters the parser refuses")
+                precondition((try? fast.parsedParameters()) == nil, "one pass read parameters the parser refuses")
                 return
             }
             precondition(fast.error == slow.error && fast.continues == slow.continues, "the envelope differs")
-            precondition((try? fast.parameters.parsed()) == slow.parameters, "the parameters differ")
+            precondition((try? fast.parsedParameters()) == slow.parameters, "the parameters differ")
         }
         if let fast = bytes.withUnsafeBytes({ VarlinkCall(frame: $0) }) {
             // The call pass checks the parameters' text as the parser would: the parser must
@@ -75,11 +75,11 @@ public enum FuzzEntries {
             precondition(
                 fast.method == slow.method && fast.oneway == slow.oneway && fast.more == slow.more
                     && fast.upgrade == slow.upgrade, "the call's envelope differs")
-            precondition((try? fast.parameters.parsed()) == slow.parameters, "the call's parameters differ")
+            precondition(fast.parameters == slow.parameters, "the call's parameters differ")
         }
         func same<T: WireStruct>(_ type: T.Type, strict: Bool) {
-            guard let fast = JSONValue.encoded(bytes).read(as: type, strict: strict) else { return }
-            guard let tree, let slow = try? T(wire: tree, path: "", strict: strict) else {
+            guard let fast = try? T(json: bytes, strict: strict) else { return }
+            guard let tree, let slow = try? T(tree: tree, path: "", strict: strict) else {
                 preconditionFailure("one pass read a \(type) the tree path refuses")
             }
             precondition(fast == slow, "one pass read a \(type) otherwise")
@@ -89,7 +89,7 @@ public enum FuzzEntries {
         func sameFrame<T: WireStruct>(_ type: T.Type) {
             guard let fast = bytes.withUnsafeBytes({ VarlinkReply.parameters(ofFrame: $0, as: type) }) else { return }
             guard let tree, let slow = try? VarlinkReply(message: tree), slow.error == nil, !slow.continues,
-                let read = try? T(wire: slow.parameters, path: "", strict: false)
+                let read = try? T(tree: slow.parameters, path: "", strict: false)
             else { preconditionFailure("one pass read a \(type) reply the tree path refuses") }
             precondition(fast == read, "one pass read a \(type) reply otherwise")
         }

@@ -1,47 +1,52 @@
 import ChevronVarlink
 
-/// Typed calls, one per method of the interfaces (see `Sources/ChevronService/Interfaces/`). The
-/// parameters are written as JSON text straight from their generated type (`encoded`), no tree.
+/// Typed calls. Every method of the interfaces (see `Sources/ChevronService/Interfaces/`) is
+/// called with `call(_:_:)`, typed by the declaration `make wire` generates for it; the functions
+/// below name the common calls, and add only what the wire does not say (a default for an older
+/// daemon, a PNG decoded). The parameters are written as JSON text straight from their
+/// generated type, no tree.
 extension ChevronClient {
+    /// Calls the method `Method` with `parameters` and reads its one reply as its generated type.
+    /// - Throws: `ChevronClientError`; a Varlink error reply has code `remote`, a reply that does
+    ///   not read `protocolViolation` naming the field.
+    public func call<Method: VarlinkMethodDeclaration>(_ method: Method.Type, _ parameters: Method.Parameters)
+        async throws(ChevronClientError) -> Method.Reply
+    {
+        try await call(Method.name, parameters, as: Method.Reply.self)
+    }
+
     /// io.chevron.Text.MeasureText: one line of text in a font.
     public func measureText(_ text: String, font: FontParameters? = nil) async throws(ChevronClientError)
         -> MeasurementReply
     {
-        try await call(
-            TextInterface.MeasureText.name, TextInterface.MeasureText.Parameters(text: text, font: font).encoded,
-            as: MeasurementReply.self)
+        try await call(TextInterface.MeasureText.self, .init(text: text, font: font))
     }
 
     /// io.chevron.Text.ResolveFont: the primary face and fallbacks (those `text` needs, if given).
     public func resolveFont(_ font: FontParameters, text: String? = nil) async throws(ChevronClientError)
         -> FontResolutionReply
     {
-        try await call(
-            TextInterface.ResolveFont.name, TextInterface.ResolveFont.Parameters(font: font, text: text).encoded,
-            as: FontResolutionReply.self)
+        try await call(TextInterface.ResolveFont.self, .init(font: font, text: text))
     }
 
     /// io.chevron.Text.Truncate: the longest prefix that fits `maxWidth` with the ellipsis.
     public func truncate(_ text: String, font: FontParameters? = nil, maxWidth: Double, ellipsis: String? = nil)
         async throws(ChevronClientError) -> TruncationReply
     {
-        try await call(
-            TextInterface.Truncate.name,
-            TextInterface.Truncate.Parameters(text: text, font: font, maxWidth: maxWidth, ellipsis: ellipsis).encoded,
-            as: TruncationReply.self)
+        try await call(TextInterface.Truncate.self, .init(text: text, font: font, maxWidth: maxWidth, ellipsis: ellipsis))
     }
 
     /// io.chevron.Service.GetFingerprint: the hash of everything that changes an answer. Throws
     /// the remote error `io.chevron.Service.Pending` while the daemon is still computing it.
     public func fingerprint() async throws(ChevronClientError) -> FingerprintReply {
-        try await call(ServiceInterface.GetFingerprint.name, .object([]), as: FingerprintReply.self)
+        try await call(ServiceInterface.GetFingerprint.self, .init())
     }
 
     /// io.chevron.Service.GetLimits: the bounds calls must keep to. A daemon older than the
     /// method gets the defaults (1 MiB messages, 4,096-byte titles, 10,000 requests per SizeMany).
     public func limits() async throws(ChevronClientError) -> LimitsReply {
         do {
-            return try await call(ServiceInterface.GetLimits.name, .object([]), as: LimitsReply.self)
+            return try await call(ServiceInterface.GetLimits.self, .init())
         } catch  where error.error?.name == "org.varlink.service.MethodNotFound" {
             // What such a daemon allowed: no message over the default, no title over 4,096 bytes.
             return LimitsReply(
@@ -51,24 +56,21 @@ extension ChevronClient {
 
     /// io.chevron.BackButton.Size: one back button's layout.
     public func size(_ request: SizeParameters) async throws(ChevronClientError) -> LayoutReply {
-        try await call(BackButtonInterface.Size.name, request.encoded, as: LayoutReply.self)
+        try await call(BackButtonInterface.Size.self, request)
     }
 
     /// io.chevron.BackButton.SizeMany: many layouts in one call; a failed request is a result
     /// with a `failure`, not a thrown error.
     public func sizeMany(_ requests: [SizeParameters]) async throws(ChevronClientError) -> [SizeResultReply] {
-        try await call(
-            BackButtonInterface.SizeMany.name, BackButtonInterface.SizeMany.Parameters(requests: requests).encoded,
-            as: BackButtonInterface.SizeMany.Reply.self
-        ).results
+        try await call(BackButtonInterface.SizeMany.self, .init(requests: requests)).results
     }
 
     /// io.chevron.BackButton.Render: a PNG of the button and its layout.
     public func render(_ request: SizeParameters) async throws(ChevronClientError) -> RenderReply {
-        let method = BackButtonInterface.Render.name
-        let reply = try await call(method, request.encoded, as: BackButtonInterface.Render.Reply.self)
+        let reply = try await call(BackButtonInterface.Render.self, request)
         guard let png = Base64.decode(reply.png) else {
-            throw ChevronClientError(.protocolViolation, message: "\(method)'s reply has no valid \"png\"")
+            throw ChevronClientError(
+                .protocolViolation, message: "\(BackButtonInterface.Render.name)'s reply has no valid \"png\"")
         }
         return RenderReply(png: png, pixelWidth: reply.pixelWidth, pixelHeight: reply.pixelHeight, layout: reply.layout)
     }
@@ -78,33 +80,26 @@ extension ChevronClient {
         _ request: SizeParameters, kind: BackButtonInterface.Transition.Parameters.Kind, wasCoveredByPush: Bool = false
     ) async throws(ChevronClientError) -> TransitionReply {
         try await call(
-            BackButtonInterface.Transition.name,
-            BackButtonInterface.Transition.Parameters(request: request, kind: kind, wasCoveredByPush: wasCoveredByPush)
-                .encoded,
-            as: TransitionReply.self)
+            BackButtonInterface.Transition.self, .init(request: request, kind: kind, wasCoveredByPush: wasCoveredByPush))
     }
 
     /// io.chevron.BackButton.ListLooks.
     public func listLooks() async throws(ChevronClientError) -> [LookSummaryReply] {
-        try await call(BackButtonInterface.ListLooks.name, .object([]), as: BackButtonInterface.ListLooks.Reply.self)
-            .looks
+        try await call(BackButtonInterface.ListLooks.self, .init()).looks
     }
 
     /// io.chevron.BackButton.DescribeLook: a look's numbers and their sources.
     public func describeLook(_ name: String) async throws(ChevronClientError) -> LookDescriptionReply {
-        try await call(
-            BackButtonInterface.DescribeLook.name, ["look": .string(name)],
-            as: BackButtonInterface.DescribeLook.Reply.self
-        ).look
+        try await call(BackButtonInterface.DescribeLook.self, .init(look: name)).look
     }
 
     /// io.chevron.Service.GetStatistics.
     public func statistics() async throws(ChevronClientError) -> StatisticsReply {
-        try await call(ServiceInterface.GetStatistics.name, .object([]), as: StatisticsReply.self)
+        try await call(ServiceInterface.GetStatistics.self, .init())
     }
 
     /// io.chevron.Service.Reload: re-read looks and fonts (root or the daemon's user only).
     public func reload() async throws(ChevronClientError) -> ReloadReply {
-        try await call(ServiceInterface.Reload.name, .object([]), as: ReloadReply.self)
+        try await call(ServiceInterface.Reload.self, .init())
     }
 }

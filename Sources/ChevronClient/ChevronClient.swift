@@ -39,57 +39,62 @@ public final class ChevronClient: Sendable {
     public func call(_ method: String, _ parameters: JSONValue = .object([]), more: Bool = false)
         async throws(ChevronClientError) -> [JSONValue]
     {
+        let call = VarlinkCall(method: method, parameters: parameters, more: more)
         var replies: [JSONValue] = []
-        for parameters in try await replyParameters(method, parameters, more: more) {
-            replies.append(try Self.tree(parameters, method: method))
+        for reply in try Self.successes(try await transport.call(call), method: method) {
+            replies.append(try Self.tree(reply, method: method))
         }
         return replies
     }
 
-    /// Calls `method` and reads its one reply as the generated type `T`: in the pass that reads
-    /// the reply's frame when the transport can, else from the reply's text or its tree (which
-    /// names what is wrong).
-    func call<T: WireStruct>(_ method: String, _ parameters: JSONValue, as type: T.Type)
+    /// Calls `method` with the parameters of a generated type and reads its one reply as the
+    /// generated type `T`.
+    func call<T: WireStruct>(_ method: String, _ parameters: some WireStruct, as type: T.Type)
         async throws(ChevronClientError) -> T
     {
+        try await call(VarlinkCall(method: method, body: parameters), as: type)
+    }
+
+    /// Sends `call` and reads its one reply as the generated type `T`: in the pass that reads
+    /// the reply's frame when the transport can, else from the reply's text or its tree, with
+    /// the same reader, whose error names what is wrong.
+    private func call<T: WireStruct>(_ call: VarlinkCall, as type: T.Type) async throws(ChevronClientError) -> T {
+        let method = call.method
         let replies: [VarlinkReply]
-        switch try await transport.call(
-            VarlinkCall(method: method, parameters: parameters), readingParametersAs: type)
-        {
+        switch try await transport.call(call, readingParametersAs: type) {
         case .read(let value): return value
         case .replies(let given): replies = given
         }
-        guard let reply = try Self.parameters(of: replies, method: method).first else {
+        guard let reply = try Self.successes(replies, method: method).first else {
             throw ChevronClientError(.protocolViolation, message: "\(method) sent no reply")
         }
-        if let read = reply.read(as: type, strict: false) { return read }
-        return try Self.read(try Self.tree(reply, method: method), as: type, method: method)
+        guard let text = reply.parametersText else {
+            return try Self.read(try Self.tree(reply, method: method), as: type, method: method)
+        }
+        do {
+            return try T(json: text, strict: false)
+        } catch where error.isSyntax {
+            // Text that is not JSON: the parser says where.
+            return try Self.read(try Self.tree(reply, method: method), as: type, method: method)
+        } catch {
+            throw Self.invalidReply(method, field: error.path)
+        }
     }
 
-    /// The parameters of the replies to `method`, as the transport gave them (a tree, or the
-    /// text of a reply read in one pass); a Varlink error reply is thrown.
-    private func replyParameters(_ method: String, _ parameters: JSONValue, more: Bool)
-        async throws(ChevronClientError) -> [JSONValue]
-    {
-        try Self.parameters(
-            of: try await transport.call(VarlinkCall(method: method, parameters: parameters, more: more)),
-            method: method)
-    }
-
-    /// The replies' parameters; a Varlink error reply is thrown.
-    private static func parameters(of replies: [VarlinkReply], method: String) throws(ChevronClientError)
-        -> [JSONValue]
+    /// The replies; a Varlink error reply is thrown.
+    private static func successes(_ replies: [VarlinkReply], method: String) throws(ChevronClientError)
+        -> [VarlinkReply]
     {
         if let failed = replies.first(where: { $0.error != nil }), let name = failed.error {
-            throw .remote(VarlinkError(name, parameters: try Self.tree(failed.parameters, method: method)))
+            throw .remote(VarlinkError(name, parameters: try Self.tree(failed, method: method)))
         }
-        return replies.map(\.parameters)
+        return replies
     }
 
-    /// Parameters as a tree.
-    private static func tree(_ parameters: JSONValue, method: String) throws(ChevronClientError) -> JSONValue {
+    /// A reply's parameters as a tree.
+    private static func tree(_ reply: VarlinkReply, method: String) throws(ChevronClientError) -> JSONValue {
         do {
-            return try parameters.parsed(maximumDepth: 64)
+            return try reply.parsedParameters(maximumDepth: 64)
         } catch {
             throw ChevronClientError(.protocolViolation, message: "\(method)'s reply is not valid JSON: \(error)")
         }

@@ -6,10 +6,15 @@ extension ChevronClient {
     static func read<T: WireStruct>(_ reply: JSONValue, as type: T.Type, method: String) throws(ChevronClientError) -> T
     {
         do {
-            return try T(wire: reply, path: "", strict: false)
+            return try T(tree: reply, path: "", strict: false)
         } catch {
-            let field = error.parameters["parameter"].flatMap(\.stringValue) ?? "?"
-            throw ChevronClientError(.protocolViolation, message: "\(method)'s reply has no valid \"\(field)\"")
+            throw invalidReply(method, field: error.parameters["parameter"].flatMap(\.stringValue) ?? "?")
         }
+    }
+
+    /// A reply whose `field` is missing or not of its type.
+    static func invalidReply(_ method: String, field: String) -> ChevronClientError {
+        ChevronClientError(
+            .protocolViolation, message: "\(method)'s reply has no valid \"\(field.isEmpty ? "parameters" : field)\"")
     }
 }

@@ -16,10 +16,10 @@ extension BackButtonInterface.SizeRequest {
     public typealias Item = BackButtonInterface.NavigationItem
 
     /// The request as the wire shapes it.
-    public var json: JSONValue { wire }
+    public var json: JSONValue { tree }
 }
 
 extension TextInterface.FontRequest {
     /// The request as the wire shapes it.
-    public var json: JSONValue { wire }
+    public var json: JSONValue { tree }
 }

@@ -79,7 +79,7 @@ public final class SocketTransport: VarlinkTransport {
         -> ReplyMatcher.Answer
     {
         var bytes: [UInt8] = []
-        call.message.encode(into: &bytes)
+        call.encode(into: &bytes)
         // The daemon would refuse it with an error reply, even to a oneway call, and nothing
         // would be waiting for that reply: refuse it here instead.
         guard bytes.count <= limits.maximumCallBytes else {

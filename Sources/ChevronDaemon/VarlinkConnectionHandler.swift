@@ -349,8 +349,11 @@ enum FrameReading {
         switch frame {
         case .message(let buffer):
             do {
-                // One pass over a plain call; anything else is parsed whole, to name its error.
-                let call = try buffer.withUnsafeReadableBytes { bytes in try VarlinkCall.read(frame: bytes) }
+                // One pass over a plain call, its parameters read into their type in it; anything
+                // else is parsed whole, to name its error.
+                let call = try buffer.withUnsafeReadableBytes { bytes in
+                    try VarlinkCall.read(frame: bytes, readers: ChevronService.parametersReader(for:))
+                }
                 logger.trace("call", metadata: ["method": "\(call.method)"])
                 return .call(call)
             } catch let error as JSONParseError {

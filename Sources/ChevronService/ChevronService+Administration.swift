@@ -70,11 +70,10 @@ extension ChevronService: ServiceInterfaceMethods {
         guard mayReload(context.peer) else {
             let uid = context.peer.map { Int($0.uid) } ?? -1
             throw VarlinkError(
-                ServiceInterface.PermissionDenied.name,
-                parameters: ServiceInterface.PermissionDenied.Parameters(
+                ServiceInterface.PermissionDenied.self,
+                .init(
                     method: ServiceInterface.Reload.name, uid: uid,
-                    message: "Reload is allowed to root and to the daemon's own user only"
-                ).wire)
+                    message: "Reload is allowed to root and to the daemon's own user only"))
         }
         return .work { [self] () throws(VarlinkError) in
             .value(reloadReply(reload()))

@@ -27,7 +27,7 @@ extension ChevronService: BackButtonInterfaceMethods {
     /// one: a request that is not a valid SizeRequest is a result with a failure
     /// (`requests[3].title`), not the call's error. A long call is read on a worker.
     public func sizeMany(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
-        if case .encoded(let text) = call.parameters, text.count > Self.largestBatchTextOnLoop {
+        if let text = call.parametersText, text.count > Self.largestBatchTextOnLoop {
             return .work { [self] () throws(VarlinkError) in
                 try sizeMany(try SizeManyBatch(call), more: call.more, context: context)
             }
@@ -46,10 +46,8 @@ extension ChevronService: BackButtonInterfaceMethods {
     {
         guard batch.count <= configuration.maximumBatchSize else {
             throw VarlinkError(
-                BackButtonInterface.TooManyRequests.name,
-                parameters: BackButtonInterface.TooManyRequests.Parameters(
-                    parameter: "requests", count: batch.count, limit: configuration.maximumBatchSize
-                ).wire)
+                BackButtonInterface.TooManyRequests.self,
+                .init(parameter: "requests", count: batch.count, limit: configuration.maximumBatchSize))
         }
         let sizing = sizing
         guard batch.count <= Self.largestBatchFromMemory else {
@@ -89,7 +87,7 @@ extension ChevronService: BackButtonInterfaceMethods {
     ) -> VarlinkResponse {
         let results = Array(results)
         if more, !results.isEmpty {
-            return .replies(results.map { BackButtonInterface.SizeMany.Reply(results: [$0]).encoded })
+            return .values(results.map { BackButtonInterface.SizeMany.Reply(results: [$0]) })
         }
         return .value(BackButtonInterface.SizeMany.Reply(results: results))
     }
@@ -252,7 +250,7 @@ enum SizeManyBatch: Sendable {
     /// - Throws: `InvalidParameter` when `requests` is missing or not an array, or a
     ///   parameter other than `requests` is given.
     init(_ call: VarlinkCall) throws(VarlinkError) {
-        if let parameters = call.parameters.read(as: BackButtonInterface.SizeMany.Parameters.self, strict: true) {
+        if let parameters = try? call.read(BackButtonInterface.SizeMany.Parameters.self) {
             self = .read(parameters.requests)
             return
         }
@@ -277,7 +275,7 @@ enum SizeManyBatch: Sendable {
             do throws(VarlinkError) {
                 return .success(
                     ChevronService.sizeRequest(
-                        try BackButtonInterface.SizeRequest(wire: elements[index], path: "requests[\(index)]")))
+                        try BackButtonInterface.SizeRequest(tree: elements[index], path: "requests[\(index)]")))
             } catch {
                 return .failure(error)
             }

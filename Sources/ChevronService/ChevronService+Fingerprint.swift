@@ -29,10 +29,8 @@ extension ChevronService {
         case .ready(let fingerprint): return .value(fingerprint.reply)
         case .computing:
             throw VarlinkError(
-                ServiceInterface.Pending.name,
-                parameters: [
-                    "message": "the fingerprint is being computed (fonts are hashed after start and reload); ask again"
-                ])
+                ServiceInterface.Pending.self,
+                .init(message: "the fingerprint is being computed (fonts are hashed after start and reload); ask again"))
         case .stale:
             // Nobody is computing it (an in-process service asked for the first time): hashing
             // files may block.

@@ -138,6 +138,17 @@ public final class ChevronService: Sendable {
 
     /// Every method of the three interfaces, each read with the types generated from its
     /// `.varlink` file (Sources/ChevronWire).
+    /// The parameters reader of every method served, by qualified name: the connection reads a
+    /// call's parameters with it in the pass that reads the call's frame.
+    public static func parametersReader(for method: String) -> VarlinkParametersReader? {
+        parametersReaders[method]
+    }
+
+    private static let parametersReaders = TextInterface.parametersReaders
+        .merging(BackButtonInterface.parametersReaders) { first, _ in first }
+        .merging(ServiceInterface.parametersReaders) { first, _ in first }
+        .merging(VarlinkServiceInterface.parametersReaders) { first, _ in first }
+
     private func methodTable() -> [String: VarlinkMethod] {
         textInterfaceTable.merging(backButtonInterfaceTable) { first, _ in first }
             .merging(serviceInterfaceTable) { first, _ in first }

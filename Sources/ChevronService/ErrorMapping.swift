@@ -31,18 +31,18 @@ extension ChevronService {
             throw error
         } catch {
             // The engines throw only the errors above; anything else is a defect of ours.
-            throw VarlinkError(ServiceInterface.InternalError.name, parameters: ["message": .string("\(error)")])
+            throw VarlinkError(ServiceInterface.InternalError.self, .init(message: "\(error)"))
         }
     }
 
     /// What a message that is not a call gets: invalid JSON or UTF-8, too deep, wrong members.
     public static func invalidMessage(_ reason: String) -> VarlinkError {
-        VarlinkError(ServiceInterface.InvalidMessage.name, parameters: ["reason": .string(reason)])
+        VarlinkError(ServiceInterface.InvalidMessage.self, .init(reason: reason))
     }
 
     /// What a message over the size limit gets; its bytes up to the next NUL are dropped.
     public static func messageTooLong(limit: Int) -> VarlinkError {
-        VarlinkError(ServiceInterface.MessageTooLong.name, parameters: ["limit": .int(limit)])
+        VarlinkError(ServiceInterface.MessageTooLong.self, .init(limit: limit))
     }
 
     static let fontFields: Set<String> = ["size", "pattern", "family", "weight", "language", "features"]
@@ -50,18 +50,16 @@ extension ChevronService {
     static func varlinkError(_ error: TextError, fontPrefix: String?) -> VarlinkError {
         var parameter = error.parameter
         if let fontPrefix, fontFields.contains(parameter) { parameter = "\(fontPrefix).\(parameter)" }
-        let common: [(key: String, value: JSONValue)] = [
-            (key: "parameter", value: .string(parameter)), (key: "message", value: .string(error.message)),
-        ]
+        let message = error.message
         switch error.code {
         case .textTooLong:
             return VarlinkError(
-                TextInterface.TextTooLong.name,
-                parameters: .object(common + [(key: "limit", value: .int(error.limit ?? 0))]))
-        case .fontNotFound: return VarlinkError(TextInterface.FontNotFound.name, parameters: .object(common))
+                TextInterface.TextTooLong.self, .init(parameter: parameter, message: message, limit: error.limit ?? 0))
+        case .fontNotFound:
+            return VarlinkError(TextInterface.FontNotFound.self, .init(parameter: parameter, message: message))
         case .fontFileMissing, .fontFileCorrupt:
-            return VarlinkError(TextInterface.FontUnusable.name, parameters: .object(common))
-        default: return VarlinkError(TextInterface.InvalidValue.name, parameters: .object(common))
+            return VarlinkError(TextInterface.FontUnusable.self, .init(parameter: parameter, message: message))
+        default: return VarlinkError(TextInterface.InvalidValue.self, .init(parameter: parameter, message: message))
         }
     }
 
@@ -69,37 +67,33 @@ extension ChevronService {
         switch error.code {
         case .imageTooLarge:
             return VarlinkError(
-                BackButtonInterface.ImageTooLarge.name,
-                parameters: [
-                    "parameter": .string(error.parameter), "message": .string(error.message),
-                    "pixels": .int(error.pixels ?? 0), "limit": .int(error.limit ?? 0),
-                ])
+                BackButtonInterface.ImageTooLarge.self,
+                .init(
+                    parameter: error.parameter, message: error.message, pixels: error.pixels ?? 0,
+                    limit: error.limit ?? 0))
         case .fontUnusable:
             return VarlinkError(
-                TextInterface.FontUnusable.name,
-                parameters: ["parameter": .string(error.parameter), "message": .string(error.message)])
+                TextInterface.FontUnusable.self, .init(parameter: error.parameter, message: error.message))
         case .cairo, .invalidColor, .invalidInput:
-            return VarlinkError(
-                ServiceInterface.InternalError.name, parameters: ["message": .string(error.description)])
+            return VarlinkError(ServiceInterface.InternalError.self, .init(message: error.description))
         }
     }
 
     func varlinkError(_ error: LookError, look: String) -> VarlinkError {
-        let common: JSONValue = ["parameter": .string(error.parameter), "message": .string(error.message)]
+        let (parameter, message) = (error.parameter, error.message)
         switch error.code {
         case .unknownLook:
-            return VarlinkError(
-                BackButtonInterface.UnknownLook.name,
-                parameters: ["look": .string(look), "known": .array(registry.names.map(JSONValue.string))])
+            return VarlinkError(BackButtonInterface.UnknownLook.self, .init(look: look, known: registry.names))
         case .notAnimated:
-            let animated = registry.all.filter { $0 is any AnimatedLook }.map { JSONValue.string($0.name) }
-            return VarlinkError(
-                BackButtonInterface.NotAnimated.name,
-                parameters: ["look": .string(look), "animated": .array(animated)])
-        case .missingTitle: return VarlinkError(BackButtonInterface.MissingTitle.name, parameters: common)
-        case .stackTooShort: return VarlinkError(BackButtonInterface.StackTooShort.name, parameters: common)
-        case .widthTooSmall: return VarlinkError(BackButtonInterface.WidthTooSmall.name, parameters: common)
-        default: return VarlinkError(BackButtonInterface.OutOfRange.name, parameters: common)
+            let animated = registry.all.filter { $0 is any AnimatedLook }.map(\.name)
+            return VarlinkError(BackButtonInterface.NotAnimated.self, .init(look: look, animated: animated))
+        case .missingTitle:
+            return VarlinkError(BackButtonInterface.MissingTitle.self, .init(parameter: parameter, message: message))
+        case .stackTooShort:
+            return VarlinkError(BackButtonInterface.StackTooShort.self, .init(parameter: parameter, message: message))
+        case .widthTooSmall:
+            return VarlinkError(BackButtonInterface.WidthTooSmall.self, .init(parameter: parameter, message: message))
+        default: return VarlinkError(BackButtonInterface.OutOfRange.self, .init(parameter: parameter, message: message))
         }
     }
 }

@@ -11,7 +11,7 @@ extension FaceName {
             family: family, style: style, file: file, index: index, variations: variations.isEmpty ? nil : variations)
     }
 
-    var json: JSONValue { wire.wire }
+    var json: JSONValue { wire.tree }
 }
 
 extension TextMeasurement {
@@ -30,12 +30,12 @@ extension TextMeasurement {
 
 extension Rect {
     var wire: BackButtonInterface.Rect { BackButtonInterface.Rect(x: x, y: y, width: width, height: height) }
-    var json: JSONValue { wire.wire }
+    var json: JSONValue { wire.tree }
 }
 
 extension HorizontalInsets {
     var wire: BackButtonInterface.Insets { BackButtonInterface.Insets(left: left, right: right) }
-    var json: JSONValue { wire.wire }
+    var json: JSONValue { wire.tree }
 }
 
 extension BackButtonLayout {

@@ -1,27 +1,12 @@
 import NIOCore
 
-/// Where JSON text is written: a byte array, or a channel's `ByteBuffer` (through
-/// `JSONBufferWriter`), so that a reply is written once, where it will be sent. The generated wire
-/// types write into either (`encode(into:)`), specialised for each: no call per byte goes through
-/// a witness table.
-public protocol JSONOutput {
-    /// Appends one byte.
-    mutating func writeJSON(byte: UInt8)
-    /// Appends bytes.
-    mutating func writeJSON(bytes: UnsafeRawBufferPointer)
-}
-
-extension Array: JSONOutput where Element == UInt8 {
-    @inlinable public mutating func writeJSON(byte: UInt8) { append(byte) }
-    @inlinable public mutating func writeJSON(bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
-}
-
-/// JSON text written straight into a ByteBuffer's free memory: plain stores through a pointer,
-/// with none of the checks each `ByteBuffer.writeBytes` makes (uniqueness, capacity, exclusive
-/// access to its storage), which cost more than the bytes for text written a few bytes at a time.
-/// When the room runs out it stops and says so (`overflowed`); `ByteBuffer.writeJSON` then
-/// writes again with more room.
-public struct JSONBufferWriter: JSONOutput {
+/// JSON text written straight into free memory, a ByteBuffer's or a new array's: the one output
+/// of the generated writers. Plain stores through a pointer, with none of the checks each
+/// `ByteBuffer.writeBytes` makes (uniqueness, capacity, exclusive access to its storage), which
+/// cost more than the bytes for text written a few bytes at a time. When the room runs out it
+/// stops and says so (`overflowed`); the caller (`ByteBuffer.writeJSON`,
+/// `WireStruct.encode(into:)`) then writes again with more room.
+public struct JSONBufferWriter {
     @usableFromInline let base: UnsafeMutableRawPointer?
     @usableFromInline let capacity: Int
     /// Bytes written.

@@ -47,7 +47,7 @@ public struct JSONParser {
 
     let bytes: UnsafeRawBufferPointer
     let maximumDepth: Int
-    var position = 0
+    @usableFromInline var position = 0
 
     init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
         self.bytes = bytes

@@ -2,38 +2,136 @@
     import Glibc
 #endif
 
-/// Why a one-pass read stopped: anything it does not read exactly as the parser and the tree
-/// readers would (a syntax error, a missing or mistyped field, an unknown field when strict, a
-/// duplicate key, too deep). It carries no detail on purpose: the caller reads the same bytes
-/// again the slow way (`JSONParser`, then `init(wire:)`), which names the error exactly.
-public struct JSONReadFailure: Error, Sendable {
-    /// The failure.
-    public init() {}
+/// Why a one-pass read failed: the text is not JSON as the parser reads it (`isSyntax`: a syntax
+/// error, too deep, a duplicate key), or a value does not fit its IDL type, `path` naming where
+/// (`stack[2].title`; empty for the value read itself). The path is built as the error unwinds,
+/// each field, element and key adding its part: a read that succeeds builds none.
+public struct WireReadError: Error, Sendable, Hashable {
+    /// Whether the text itself is wrong, rather than a value in it.
+    public let isSyntax: Bool
+    /// The path's parts, innermost first.
+    private var parts: [Part] = []
+
+    private enum Part: Sendable, Hashable {
+        case name(String)
+        case index(Int)
+    }
+
+    private init(isSyntax: Bool) { self.isSyntax = isSyntax }
+
+    /// The text is not JSON.
+    public static let syntax = WireReadError(isSyntax: true)
+    /// The value read is not of its type.
+    public static let invalid = WireReadError(isSyntax: false)
+
+    /// The value named `name` (a field, or a map's key) is not of its type.
+    public static func invalid(_ name: String) -> WireReadError { invalid.under(name) }
+
+    /// The error of a value inside the field or key `name`.
+    public func under(_ name: String) -> WireReadError {
+        var error = self
+        error.parts.append(.name(name))
+        return error
+    }
+
+    /// The error of a value inside element `index` of an array.
+    public func at(_ index: Int) -> WireReadError {
+        var error = self
+        error.parts.append(.index(index))
+        return error
+    }
+
+    /// The path, as `InvalidParameter` names it: fields and keys after dots, elements in brackets.
+    public var path: String {
+        var text = ""
+        for part in parts.reversed() {
+            switch part {
+            case .name(let name): text += text.isEmpty ? name : ".\(name)"
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    /// The error a call's reader answers: `InvalidParameter` naming the path (`parameters` for the
+    /// parameters themselves, or text that is not JSON).
+    public var varlinkError: VarlinkError {
+        let path = isSyntax ? "" : path
+        return .invalidParameter(path.isEmpty ? "parameters" : path)
+    }
 }
 
 /// Reads a JSON text in one pass, straight into generated wire types, with no `JSONValue` tree:
-/// what a client does with a large reply (a SizeMany of a thousand layouts).
-///
-/// It reads only what the slow path would read successfully, with the same numbers and strings
-/// (it uses `JSONParser`'s own scanners); whatever else it meets is a `JSONReadFailure`.
+/// a call's parameters, a reply's. It reads numbers and strings with `JSONParser`'s own scanners;
+/// a value that is not of its type is `WireReadError.invalid`, text that is not JSON `.syntax`.
 public struct JSONReader {
-    private var parser: JSONParser
-    private var depth = 0
+    @usableFromInline var parser: JSONParser
+    @usableFromInline var depth = 0
     /// The last key `nextField` did not find among its names.
     public private(set) var unknownKey = ""
 
     /// Reads `bytes`, which must hold exactly one JSON value, with `body`; nil when it fails.
     public static func read<T>(
         _ bytes: UnsafeRawBufferPointer, maximumDepth: Int = JSONParser.defaultMaximumDepth,
-        _ body: (inout JSONReader) throws(JSONReadFailure) -> T
+        _ body: (inout JSONReader) throws(WireReadError) -> T
     ) -> T? {
+        try? reading(bytes, maximumDepth: maximumDepth, body)
+    }
+
+    /// Reads `bytes`, which must hold exactly one JSON value, with `body`; text after the value
+    /// is a syntax error.
+    public static func reading<T>(
+        _ bytes: UnsafeRawBufferPointer, maximumDepth: Int = JSONParser.defaultMaximumDepth,
+        _ body: (inout JSONReader) throws(WireReadError) -> T
+    ) throws(WireReadError) -> T {
         var reader = JSONReader(parser: JSONParser(bytes: bytes, maximumDepth: maximumDepth))
+        let value = try body(&reader)
+        reader.parser.skipWhiteSpace()
+        guard reader.parser.position == bytes.count else { throw .syntax }
+        return value
+    }
+
+    /// Where the reader is: a value's start, to skip it from (`skipValue(from:)`).
+    @usableFromInline
+    struct Mark {
+        @usableFromInline let position: Int
+        @usableFromInline let depth: Int
+
+        @inlinable init(position: Int, depth: Int) {
+            self.position = position
+            self.depth = depth
+        }
+    }
+
+    @inlinable
+    var mark: Mark { Mark(position: parser.position, depth: depth) }
+
+    /// The bytes from `mark` to where the reader is.
+    func bytes(from mark: Mark) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: parser.bytes[mark.position..<parser.position])
+    }
+
+    /// Goes back to `mark`.
+    mutating func reset(to mark: Mark) {
+        parser.position = mark.position
+        depth = mark.depth
+    }
+
+    /// Skips the value that starts at `mark`, checking its syntax as the parser does.
+    @usableFromInline
+    mutating func skipValue(from mark: Mark) throws(WireReadError) {
+        parser.position = mark.position
+        depth = mark.depth
+        try skipValue()
+    }
+
+    /// Skips the next value, checking its syntax as the parser does.
+    mutating func skipValue() throws(WireReadError) {
+        guard peek() != nil else { throw .syntax }
         do {
-            let value = try body(&reader)
-            reader.parser.skipWhiteSpace()
-            return reader.parser.position == bytes.count ? value : nil
+            try parser.skipValue(depth: depth)
         } catch {
-            return nil
+            throw .syntax
         }
     }
 
@@ -49,27 +147,28 @@ public struct JSONReader {
     }
 
     @inline(__always)
-    private mutating func expect(_ byte: UInt8) throws(JSONReadFailure) {
-        guard peek() == byte else { throw JSONReadFailure() }
+    private mutating func expect(_ byte: UInt8) throws(WireReadError) {
+        guard peek() == byte else { throw WireReadError.syntax }
         parser.position += 1
     }
 
-    private mutating func enter() throws(JSONReadFailure) {
+    private mutating func enter() throws(WireReadError) {
         depth += 1
-        guard depth <= parser.maximumDepth else { throw JSONReadFailure() }
+        guard depth <= parser.maximumDepth else { throw WireReadError.syntax }
     }
 
-    /// Starts reading an object: `{`.
-    public mutating func beginObject() throws(JSONReadFailure) {
-        try expect(UInt8(ascii: "{"))
+    /// Starts reading an object: `{`; `invalid` for a value of another type.
+    public mutating func beginObject() throws(WireReadError) {
+        guard peek() == UInt8(ascii: "{") else { throw WireReadError.invalid }
+        parser.position += 1
         try enter()
     }
 
     /// The next member's key (its `:` read), or nil at the object's end. `first` is true before
     /// the first member and is kept up to date.
-    public mutating func nextKey(_ first: inout Bool) throws(JSONReadFailure) -> String? {
+    public mutating func nextKey(_ first: inout Bool) throws(WireReadError) -> String? {
         guard try atKey(&first) else { return nil }
-        guard let key = try? parser.parseString() else { throw JSONReadFailure() }
+        guard let key = try? parser.parseString() else { throw WireReadError.syntax }
         try expect(UInt8(ascii: ":"))
         return key
     }
@@ -77,7 +176,7 @@ public struct JSONReader {
     /// Reads up to the next member's key (a comma after the first member), leaving the key's
     /// opening quote next; false, with the object closed, at its end.
     @inline(__always)
-    private mutating func atKey(_ first: inout Bool) throws(JSONReadFailure) -> Bool {
+    private mutating func atKey(_ first: inout Bool) throws(WireReadError) -> Bool {
         if peek() == UInt8(ascii: "}") {
             parser.position += 1
             depth -= 1
@@ -85,7 +184,7 @@ public struct JSONReader {
         }
         if !first { try expect(UInt8(ascii: ",")) }
         first = false
-        guard peek() == UInt8(ascii: "\"") else { throw JSONReadFailure() }
+        guard peek() == UInt8(ascii: "\"") else { throw WireReadError.syntax }
         return true
     }
 
@@ -94,9 +193,9 @@ public struct JSONReader {
     /// name tried first, and becomes the one after the key found: writers (ours included) put
     /// fields in the order they are declared. A key of plain ASCII is matched by its bytes, with
     /// no String made; any other is read as a String and compared as Swift compares Strings, as
-    /// the tree path does (a key with an escape, or U+212A KELVIN SIGN, which equals "K").
+    /// a parsed object's keys are (a key with an escape, or U+212A KELVIN SIGN, which equals "K").
     public mutating func nextField(_ first: inout Bool, among names: [StaticString], expected: inout Int)
-        throws(JSONReadFailure) -> Int?
+        throws(WireReadError) -> Int?
     {
         guard try atKey(&first) else { return nil }
         let bytes = parser.bytes
@@ -139,7 +238,7 @@ public struct JSONReader {
                 unknownKey = String(decoding: key, as: UTF8.self)
             }
         } else {
-            guard let key = try? parser.parseString() else { throw JSONReadFailure() }
+            guard let key = try? parser.parseString() else { throw WireReadError.syntax }
             index = names.firstIndex { key == "\($0)" } ?? -1
             if index < 0 { unknownKey = key }
         }
@@ -170,27 +269,21 @@ public struct JSONReader {
         return true
     }
 
-    /// Skips the value of the member `nextField` did not find (`unknownKey`): a failure when
-    /// `strict`, or when that key came before.
-    public mutating func skipUnknown(strict: Bool, members: inout Members) throws(JSONReadFailure) {
-        try skip(unknown: unknownKey, strict: strict, members: &members)
-    }
-
     /// Consumes `null` when it comes next; false otherwise.
-    public mutating func null() throws(JSONReadFailure) -> Bool {
+    public mutating func null() throws(WireReadError) -> Bool {
         guard peek() == UInt8(ascii: "n") else { return false }
-        guard (try? parser.expectLiteral("null")) != nil else { throw JSONReadFailure() }
+        guard (try? parser.expectLiteral("null")) != nil else { throw WireReadError.syntax }
         return true
     }
 
     /// A string without NUL (`Wire.string`).
-    public mutating func string() throws(JSONReadFailure) -> String {
-        guard peek() == UInt8(ascii: "\"") else { throw JSONReadFailure() }
+    public mutating func string() throws(WireReadError) -> String {
+        guard peek() == UInt8(ascii: "\"") else { throw WireReadError.invalid }
         let start = parser.position
-        guard let text = try? parser.parseString() else { throw JSONReadFailure() }
+        guard let text = try? parser.parseString() else { throw WireReadError.syntax }
         // Only an escape (`\u0000`) puts a NUL in a string: the parser refuses raw control bytes.
         if Self.hasBackslash(parser.bytes, from: start, to: parser.position), text.utf8.contains(0) {
-            throw JSONReadFailure()
+            throw WireReadError.invalid
         }
         return text
     }
@@ -201,133 +294,239 @@ public struct JSONReader {
     }
 
     /// A finite number (`Wire.double`).
-    public mutating func double() throws(JSONReadFailure) -> Double {
-        guard let byte = peek(), byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte),
-            let number = try? parser.parseNumber(), number.isFinite
-        else { throw JSONReadFailure() }
+    public mutating func double() throws(WireReadError) -> Double {
+        guard let byte = peek(), byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        else { throw WireReadError.invalid }
+        guard let number = try? parser.parseNumber() else { throw WireReadError.syntax }
+        guard number.isFinite else { throw WireReadError.invalid }
         return number
     }
 
     /// An integer: a number without a fraction within ±2⁵³ (`Wire.int`).
-    public mutating func int() throws(JSONReadFailure) -> Int {
+    public mutating func int() throws(WireReadError) -> Int {
         let number = try double()
-        guard number == number.rounded(), abs(number) < 9_007_199_254_740_992 else { throw JSONReadFailure() }
+        guard number == number.rounded(), abs(number) < 9_007_199_254_740_992 else { throw WireReadError.invalid }
         return Int(number)
     }
 
     /// `true` or `false`.
-    public mutating func bool() throws(JSONReadFailure) -> Bool {
+    public mutating func bool() throws(WireReadError) -> Bool {
         switch peek() {
         case UInt8(ascii: "t"):
-            guard (try? parser.expectLiteral("true")) != nil else { throw JSONReadFailure() }
+            guard (try? parser.expectLiteral("true")) != nil else { throw WireReadError.syntax }
             return true
         case UInt8(ascii: "f"):
-            guard (try? parser.expectLiteral("false")) != nil else { throw JSONReadFailure() }
+            guard (try? parser.expectLiteral("false")) != nil else { throw WireReadError.syntax }
             return false
-        default: throw JSONReadFailure()
+        default: throw WireReadError.invalid
         }
     }
 
     /// A string naming a case of `type` (`Wire.enumeration`). Inlinable, so that the generated
     /// readers get it specialised for their enum instead of looking up `T`'s metadata per field.
     @inlinable
-    public mutating func enumeration<T: RawRepresentable>(_ type: T.Type) throws(JSONReadFailure) -> T
+    public mutating func enumeration<T: RawRepresentable>(_ type: T.Type) throws(WireReadError) -> T
     where T.RawValue == String {
-        guard let known = T(rawValue: try string()) else { throw JSONReadFailure() }
+        guard let known = T(rawValue: try string()) else { throw WireReadError.invalid }
         return known
     }
 
     /// Any value, as a tree.
-    public mutating func value() throws(JSONReadFailure) -> JSONValue {
-        guard peek() != nil, let value = try? parser.parseValue(depth: depth) else { throw JSONReadFailure() }
+    public mutating func value() throws(WireReadError) -> JSONValue {
+        guard peek() != nil, let value = try? parser.parseValue(depth: depth) else { throw WireReadError.syntax }
         return value
     }
 
     /// An object, as a tree (`Wire.object`).
-    public mutating func object() throws(JSONReadFailure) -> JSONValue {
-        guard peek() == UInt8(ascii: "{") else { throw JSONReadFailure() }
+    public mutating func object() throws(WireReadError) -> JSONValue {
+        guard peek() == UInt8(ascii: "{") else { throw WireReadError.invalid }
         return try value()
     }
 
-    /// An array, each element read by `element`.
-    public mutating func array<T>(_ element: (inout JSONReader) throws(JSONReadFailure) -> T) throws(JSONReadFailure)
+    /// An array, each element read by `element`; an element's error names its index.
+    @inlinable
+    public mutating func array<T>(_ element: (inout JSONReader) throws(WireReadError) -> T) throws(WireReadError)
         -> [T]
     {
-        try expect(UInt8(ascii: "["))
-        try enter()
         var result: [T] = []
+        guard try beginArray() else { return result }
+        while true {
+            do {
+                result.append(try element(&self))
+            } catch {
+                throw error.isSyntax ? error : error.at(result.count)
+            }
+            guard try nextElement() else { return result }
+        }
+    }
+
+    /// Starts reading an array (`invalid` for a value of another type): false, with it closed,
+    /// when it is empty.
+    @usableFromInline
+    mutating func beginArray() throws(WireReadError) -> Bool {
+        guard peek() == UInt8(ascii: "[") else { throw WireReadError.invalid }
+        parser.position += 1
+        try enter()
         if peek() == UInt8(ascii: "]") {
             parser.position += 1
             depth -= 1
-            return result
+            return false
         }
+        return true
+    }
+
+    /// After an array's element: true when another follows, false with the array closed.
+    @usableFromInline
+    mutating func nextElement() throws(WireReadError) -> Bool {
         while true {
-            result.append(try element(&self))
             switch peek() {
-            case UInt8(ascii: ","): parser.position += 1
+            case UInt8(ascii: ","):
+                parser.position += 1
+                return true
             case UInt8(ascii: "]"):
                 parser.position += 1
                 depth -= 1
-                return result
-            default: throw JSONReadFailure()
+                return false
+            default: throw WireReadError.syntax
             }
         }
     }
 
     /// An object of any keys, each value read by `element`.
-    public mutating func dictionary<T>(_ element: (inout JSONReader) throws(JSONReadFailure) -> T)
-        throws(JSONReadFailure) -> [String: T]
+    public mutating func dictionary<T>(_ element: (inout JSONReader) throws(WireReadError) -> T)
+        throws(WireReadError) -> [String: T]
     {
         try beginObject()
         var result: [String: T] = [:]
         var first = true
         while let key = try nextKey(&first) {
-            guard result.updateValue(try element(&self), forKey: key) == nil else { throw JSONReadFailure() }
+            let value: T
+            do {
+                value = try element(&self)
+            } catch {
+                throw error.isSyntax ? error : error.under(key)
+            }
+            guard result.updateValue(value, forKey: key) == nil else { throw WireReadError.syntax }
         }
         return result
     }
 
     /// The members a generated reader has met: its own fields by number, and others by name.
     public struct Members {
-        private var fields: UInt64 = 0
+        @usableFromInline var fields: UInt64 = 0
         private var others: [String] = []
 
         /// No member met yet.
         public init() {}
 
         /// Field `index` (under 64) is met; a second time is a duplicate key.
-        public mutating func meet(_ index: Int) throws(JSONReadFailure) {
+        @inlinable
+        public mutating func meet(_ index: Int) throws(WireReadError) {
             let bit: UInt64 = 1 << UInt64(index)
-            guard fields & bit == 0 else { throw JSONReadFailure() }
+            guard fields & bit == 0 else { throw WireReadError.syntax }
             fields |= bit
         }
 
         /// A member the type does not declare is met.
-        mutating func meet(other key: String) throws(JSONReadFailure) {
-            guard !others.contains(key) else { throw JSONReadFailure() }
+        mutating func meet(other key: String) throws(WireReadError) {
+            guard !others.contains(key) else { throw WireReadError.syntax }
             others.append(key)
         }
     }
+}
 
-    /// Skips the value of a member the type does not declare: a failure when `strict`.
-    public mutating func skip(unknown key: String, strict: Bool, members: inout Members) throws(JSONReadFailure) {
-        guard !strict else { throw JSONReadFailure() }
+/// The members of one object of a generated type, read in one pass. A value that does not fit its
+/// field is skipped and reading goes on, so that the error reported is the one a reader taking
+/// the fields in their declared order meets first: the first field (declared order) that is
+/// missing or does not fit, else the first member (in the text) the type does not declare, when
+/// strict.
+public struct WireObject {
+    @usableFromInline let names: [StaticString]
+    @usableFromInline var first = true
+    @usableFromInline var expected = 0
+    @usableFromInline var members = JSONReader.Members()
+    /// Where the value of the field `next` returned starts, to skip it from if it does not fit.
+    @usableFromInline var start = JSONReader.Mark(position: 0, depth: 0)
+    /// The error to report: of field `index`, or (index `names.count`) of an undeclared member.
+    @usableFromInline var failure: (index: Int, error: WireReadError)?
+
+    /// Starts reading an object whose fields are `names` (`invalid` for a value of another type).
+    public init(_ reader: inout JSONReader, _ names: [StaticString]) throws(WireReadError) {
+        self.names = names
+        try reader.beginObject()
+    }
+
+    /// The next declared field's index (its `:` read), or nil at the object's end. A member the
+    /// type does not declare is skipped, and is the error when `strict`.
+    @inlinable
+    public mutating func next(_ reader: inout JSONReader, strict: Bool) throws(WireReadError) -> Int? {
+        while let index = try reader.nextField(&first, among: names, expected: &expected) {
+            if index >= 0 {
+                try members.meet(index)
+                start = reader.mark
+                return index
+            }
+            try skipUndeclared(&reader, strict: strict)
+        }
+        return nil
+    }
+
+    /// Skips the value of a member the type does not declare (`unknownKey`), kept as the error
+    /// when `strict`.
+    @usableFromInline
+    mutating func skipUndeclared(_ reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+        let key = reader.unknownKey
         try members.meet(other: key)
-        _ = try value()
+        if strict, failure == nil { failure = (names.count, .invalid(key)) }
+        try reader.skipValue()
+    }
+
+    /// Field `index`'s value read by `body`; nil when it does not fit (kept as the error unless
+    /// an earlier field's is, and the value skipped).
+    @inlinable
+    public mutating func read<T>(
+        _ index: Int, _ reader: inout JSONReader, _ body: (inout JSONReader) throws(WireReadError) -> T
+    ) throws(WireReadError) -> T? {
+        do {
+            return try body(&reader)
+        } catch {
+            try failed(index, error, &reader)
+            return nil
+        }
+    }
+
+    @usableFromInline
+    mutating func failed(_ index: Int, _ error: WireReadError, _ reader: inout JSONReader) throws(WireReadError) {
+        if error.isSyntax { throw error }
+        if failure.map({ index < $0.index }) ?? true { failure = (index, error.under("\(names[index])")) }
+        try reader.skipValue(from: start)
+    }
+
+    /// The error for required field `index`, absent (or null, or not fitting): an earlier
+    /// field's error if there is one.
+    public func missing(_ index: Int) -> WireReadError {
+        if let failure, failure.index <= index { return failure.error }
+        return .invalid("\(names[index])")
+    }
+
+    /// Throws the error kept, if any, once every required field is there.
+    @inlinable
+    public func finish() throws(WireReadError) {
+        if let failure { throw failure.error }
     }
 }
 
 extension JSONReader {
     /// Skips one value without building it, and returns its bytes. It only finds where a valid
     /// value ends; the bytes are checked when they are read.
-    mutating func rawValue() throws(JSONReadFailure) -> UnsafeRawBufferPointer {
-        guard peek() != nil else { throw JSONReadFailure() }
+    mutating func rawValue() throws(WireReadError) -> UnsafeRawBufferPointer {
+        guard peek() != nil else { throw WireReadError.syntax }
         let bytes = parser.bytes
         let start = parser.position
         var position = start
         var nesting = 0
         repeat {
-            guard position < bytes.count else { throw JSONReadFailure() }
+            guard position < bytes.count else { throw WireReadError.syntax }
             switch bytes[position] {
             case UInt8(ascii: "{"), UInt8(ascii: "["): nesting += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"): nesting -= 1
@@ -344,7 +543,7 @@ extension JSONReader {
             }
             position += 1
         } while nesting > 0
-        guard nesting == 0, position <= bytes.count else { throw JSONReadFailure() }
+        guard nesting == 0, position <= bytes.count else { throw WireReadError.syntax }
         parser.position = position
         return UnsafeRawBufferPointer(rebasing: bytes[start..<position])
     }
@@ -361,43 +560,17 @@ extension JSONReader {
     /// Checks one value as the parser would (syntax, depth, duplicate keys), building no tree,
     /// and returns its bytes: what a server keeps of a call's parameters, to read them in one
     /// pass into the method's type, knowing they parse.
-    mutating func checkedRawValue() throws(JSONReadFailure) -> UnsafeRawBufferPointer {
-        guard peek() != nil else { throw JSONReadFailure() }
+    mutating func checkedRawValue() throws(WireReadError) -> UnsafeRawBufferPointer {
+        guard peek() != nil else { throw WireReadError.syntax }
         let start = parser.position
         do {
             try parser.skipValue(depth: depth)
         } catch {
-            throw JSONReadFailure()
+            throw WireReadError.syntax
         }
         return UnsafeRawBufferPointer(rebasing: parser.bytes[start..<parser.position])
     }
 
     /// Whether an object comes next.
     mutating func peekObject() -> Bool { peek() == UInt8(ascii: "{") }
-}
-
-extension JSONValue {
-    /// The value as a tree: `.encoded` text parsed, any other value as it is.
-    /// - Throws: `JSONParseError` when encoded text is not JSON.
-    public func parsed(maximumDepth: Int = JSONParser.defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
-        guard case .encoded(let bytes) = self else { return self }
-        let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBytes { raw in
-            do throws(JSONParseError) {
-                return .success(try JSONParser.parse(raw, maximumDepth: maximumDepth))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
-    }
-
-    /// Reads `.encoded` text as `T` in one pass; nil for any other value or when that fails.
-    public func read<T: WireStruct>(as type: T.Type, strict: Bool) -> T? {
-        guard case .encoded(let bytes) = self else { return nil }
-        return bytes.withUnsafeBytes { raw in
-            JSONReader.read(raw, maximumDepth: 64) { (reader) throws(JSONReadFailure) in
-                try T(reading: &reader, strict: strict)
-            }
-        }
-    }
 }

@@ -6,7 +6,6 @@ extension JSONValue {
         case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let value): Self.encode(number: value, into: &bytes)
         case .string(let value): Self.encode(string: value, into: &bytes)
-        case .encoded(let text): bytes.append(contentsOf: text)
         case .array(let values):
             bytes.append(UInt8(ascii: "["))
             for (position, value) in values.enumerated() {

@@ -2,8 +2,26 @@
 public struct VarlinkCall: Sendable, Hashable {
     /// The fully qualified method name (`interface.Method`).
     public var method: String
-    /// The parameters object (empty when the call had none).
-    public var parameters: JSONValue
+    /// The parameters object (empty when the call had none): their text parsed, when the call
+    /// holds them as text.
+    public var parameters: JSONValue {
+        get {
+            guard let parametersText else { return storedParameters }
+            let parsed = parametersText.withUnsafeBytes { bytes in try? JSONParser.parse(bytes) }
+            return parsed ?? .object([])
+        }
+        set {
+            storedParameters = newValue
+            parametersText = nil
+        }
+    }
+    /// The parameters' JSON text, when the call holds them as text (read from a frame, or
+    /// written from a generated type): what a method reads in one pass into its type.
+    public private(set) var parametersText: [UInt8]?
+    private var storedParameters: JSONValue
+    /// The parameters read into their generated type in the pass that read the frame, when
+    /// that pass knew the method's reader and the read succeeded (`read(_:)` gives it).
+    private var preread: (any Sendable)?
     /// The client wants no reply.
     public var oneway: Bool
     /// The client accepts several replies, each but the last marked `continues`.
@@ -17,10 +35,34 @@ public struct VarlinkCall: Sendable, Hashable {
         upgrade: Bool = false
     ) {
         self.method = method
-        self.parameters = parameters
+        self.storedParameters = parameters
         self.oneway = oneway
         self.more = more
         self.upgrade = upgrade
+    }
+
+    /// Creates a call whose parameters are JSON text (an object, as the caller vouches).
+    public init(method: String, parametersText: [UInt8], oneway: Bool = false, more: Bool = false, upgrade: Bool = false) {
+        self.init(method: method, oneway: oneway, more: more, upgrade: upgrade)
+        self.parametersText = parametersText
+    }
+
+    /// Creates a call whose parameters are a generated type, written as text once.
+    public init(method: String, body: some WireStruct, oneway: Bool = false, more: Bool = false, upgrade: Bool = false) {
+        self.init(method: method, parametersText: body.jsonBytes, oneway: oneway, more: more, upgrade: upgrade)
+    }
+
+    public static func == (left: VarlinkCall, right: VarlinkCall) -> Bool {
+        left.method == right.method && left.oneway == right.oneway && left.more == right.more
+            && left.upgrade == right.upgrade && left.parameters == right.parameters
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(parameters)
+        hasher.combine(oneway)
+        hasher.combine(more)
+        hasher.combine(upgrade)
     }
 
     /// The interface part of `method`: everything before the last dot.
@@ -55,12 +97,12 @@ public struct VarlinkCall: Sendable, Hashable {
         }
         let parameters = message["parameters"] ?? .object([])
         if case .null = parameters {
-            self.parameters = .object([])
+            self.storedParameters = .object([])
         } else {
             guard case .object = parameters else {
                 throw VarlinkMessageError("\"parameters\" must be an object, not \(parameters.typeName)")
             }
-            self.parameters = parameters
+            self.storedParameters = parameters
         }
         func flag(_ name: String) throws(VarlinkMessageError) -> Bool {
             switch message[name] {
@@ -73,6 +115,20 @@ public struct VarlinkCall: Sendable, Hashable {
         oneway = try flag("oneway")
         more = try flag("more")
         upgrade = try flag("upgrade")
+    }
+
+    /// Appends the call's compact JSON text (without its NUL) to `bytes`: parameters held as
+    /// text are copied in as they are.
+    public func encode(into bytes: inout [UInt8]) {
+        guard let parametersText else { return message.encode(into: &bytes) }
+        bytes.append(contentsOf: #"{"method":"#.utf8)
+        JSONValue.string(method).encode(into: &bytes)
+        bytes.append(contentsOf: #","parameters":"#.utf8)
+        bytes.append(contentsOf: parametersText)
+        for (name, flag) in [("oneway", oneway), ("more", more), ("upgrade", upgrade)] where flag {
+            bytes.append(contentsOf: ",\"\(name)\":true".utf8)
+        }
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// The call as a message object.
@@ -110,11 +166,20 @@ extension VarlinkCall {
     static let members: [StaticString] = ["method", "parameters", "oneway", "more", "upgrade"]
 
     /// Reads a call's frame (without its NUL) in one pass, keeping its parameters as their
-    /// checked JSON text (`JSONValue.encoded`) for the method to read in one pass into its
+    /// checked JSON text (`parametersText`) for the method to read in one pass into its
     /// type (`read(_:)`); nil for anything but a plain call (the members as `init(message:)`
     /// takes them, no `null`s), to be read the slow way, whose errors name the problem.
-    public init?(frame bytes: UnsafeRawBufferPointer, maximumDepth: Int = JSONParser.defaultMaximumDepth) {
-        let read = JSONReader.read(bytes, maximumDepth: maximumDepth) { (reader) throws(JSONReadFailure) in
+    ///
+    /// When the method comes before the parameters and `readers` gives the method's parameters
+    /// reader, the parameters are read into their type in the same pass (what `read(_:)` then
+    /// gives): a valid call's parameters are gone through once. A read that fails leaves them to
+    /// be checked as text, as for any other method, and read again by the method, whose reader
+    /// names the error.
+    public init?(
+        frame bytes: UnsafeRawBufferPointer, maximumDepth: Int = JSONParser.defaultMaximumDepth,
+        readers: ((String) -> VarlinkParametersReader?)? = nil
+    ) {
+        let read = JSONReader.read(bytes, maximumDepth: maximumDepth) { (reader) throws(WireReadError) in
             var call = VarlinkCall(method: "")
             var members = JSONReader.Members()
             var first = true
@@ -127,8 +192,16 @@ extension VarlinkCall {
                     call.method = try reader.string()
                 case 1:
                     try members.meet(1)
-                    guard reader.peekObject() else { throw JSONReadFailure() }
-                    call.parameters = .encoded(Array(try reader.checkedRawValue()))
+                    guard reader.peekObject() else { throw WireReadError.syntax }
+                    let start = reader.mark
+                    if !call.method.isEmpty, let read = readers?(call.method), let value = try? read(&reader) {
+                        // Read whole, so the parser reads these bytes too: only their text is kept.
+                        call.preread = value
+                        call.parametersText = Array(reader.bytes(from: start))
+                    } else {
+                        reader.reset(to: start)
+                        call.parametersText = Array(try reader.checkedRawValue())
+                    }
                 case 2:
                     try members.meet(2)
                     call.oneway = try reader.bool()
@@ -138,10 +211,10 @@ extension VarlinkCall {
                 case 4:
                     try members.meet(4)
                     call.upgrade = try reader.bool()
-                default: throw JSONReadFailure()
+                default: throw WireReadError.syntax
                 }
             }
-            guard Self.isQualifiedMethodName(call.method) else { throw JSONReadFailure() }
+            guard Self.isQualifiedMethodName(call.method) else { throw WireReadError.syntax }
             return call
         }
         guard let read else { return nil }
@@ -152,26 +225,32 @@ extension VarlinkCall {
     /// parsed whole and read from the tree.
     /// - Throws: `JSONParseError` when the frame is not JSON, `VarlinkMessageError` when it is
     ///   not a call.
-    public static func read(frame bytes: UnsafeRawBufferPointer) throws -> VarlinkCall {
-        if let call = VarlinkCall(frame: bytes) { return call }
+    public static func read(frame bytes: UnsafeRawBufferPointer, readers: ((String) -> VarlinkParametersReader?)? = nil)
+        throws -> VarlinkCall
+    {
+        if let call = VarlinkCall(frame: bytes, readers: readers) { return call }
         return try VarlinkCall(message: try JSONParser.parse(bytes))
     }
 
-    /// The parameters read as the generated type `T`, strictly: in one pass from their text
-    /// when they came as text (`init?(frame:)`) and it reads, else from their tree, whose
-    /// read names the field that is wrong (`InvalidParameter`).
+    /// The parameters read as the generated type `T`, strictly, in one pass: from their text when
+    /// they came as text (`init?(frame:)`), else from their tree's text. `InvalidParameter` names
+    /// the field that is wrong.
     public func read<T: WireStruct>(_ type: T.Type) throws(VarlinkError) -> T {
-        if let read = parameters.read(as: type, strict: true) { return read }
-        return try T(wire: try parametersTree(), path: "", strict: true)
+        if let read = preread as? T { return read }
+        guard let text = parametersText else { return try T(tree: storedParameters) }
+        do {
+            return try T(json: text, strict: true, maximumDepth: JSONParser.defaultMaximumDepth)
+        } catch {
+            throw error.varlinkError
+        }
     }
 
     /// The parameters as a tree (text parsed); `InvalidParameter` "parameters" for text that is
     /// not JSON, which a call read from a frame never holds.
     public func parametersTree() throws(VarlinkError) -> JSONValue {
-        do {
-            return try parameters.parsed()
-        } catch {
-            throw .invalidParameter("parameters")
-        }
+        guard let parametersText else { return storedParameters }
+        let parsed = parametersText.withUnsafeBytes { bytes in try? JSONParser.parse(bytes) }
+        guard let parsed else { throw .invalidParameter("parameters") }
+        return parsed
     }
 }

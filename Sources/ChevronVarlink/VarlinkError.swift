@@ -1,7 +1,7 @@
 /// A Varlink error: a qualified name and parameters a caller can act on.
 ///
 /// The standard errors of `org.varlink.service` have constructors here; services define their
-/// own with `init(_:parameters:)`.
+/// own with `init(_:_:)` and the types generated from their declarations.
 public struct VarlinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The qualified error name (`org.varlink.service.InvalidParameter`).
     public let name: String
@@ -17,6 +17,14 @@ public struct VarlinkError: Error, Sendable, Hashable, CustomStringConvertible {
         self.parameters = parameters.cappingStrings(at: Self.echoLimit)
     }
 
+    /// The error `declaration` with its `parameters`, of the type generated from its
+    /// declaration: the members in their declared order, absent optionals left out.
+    public init<Declaration: VarlinkErrorDeclaration>(
+        _ declaration: Declaration.Type, _ parameters: Declaration.Parameters
+    ) {
+        self.init(Declaration.name, parameters: parameters.tree)
+    }
+
     /// The longest string an error echoes, in UTF-8 bytes.
     public static let echoLimit = 200
 
@@ -28,30 +36,39 @@ public struct VarlinkError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// No interface of that name is served.
     public static func interfaceNotFound(_ interface: String) -> VarlinkError {
-        VarlinkError("org.varlink.service.InterfaceNotFound", parameters: ["interface": .string(interface)])
+        VarlinkError(VarlinkServiceInterface.InterfaceNotFound.self, .init(interface: interface))
     }
 
     /// The interface has no method of that name.
     public static func methodNotFound(_ method: String) -> VarlinkError {
-        VarlinkError("org.varlink.service.MethodNotFound", parameters: ["method": .string(method)])
+        VarlinkError(VarlinkServiceInterface.MethodNotFound.self, .init(method: method))
     }
 
     /// The method exists but this service does not implement (this form of) it.
     public static func methodNotImplemented(_ method: String) -> VarlinkError {
-        VarlinkError("org.varlink.service.MethodNotImplemented", parameters: ["method": .string(method)])
+        VarlinkError(VarlinkServiceInterface.MethodNotImplemented.self, .init(method: method))
     }
 
     /// A parameter is missing, unknown, of the wrong type, or out of range.
     public static func invalidParameter(_ parameter: String) -> VarlinkError {
-        VarlinkError("org.varlink.service.InvalidParameter", parameters: ["parameter": .string(parameter)])
+        VarlinkError(VarlinkServiceInterface.InvalidParameter.self, .init(parameter: parameter))
     }
 
     /// The method must be called with `more`.
-    public static let expectedMore = VarlinkError("org.varlink.service.ExpectedMore")
+    public static let expectedMore = VarlinkError(VarlinkServiceInterface.ExpectedMore.self, .init())
 
     /// The caller may not call this method.
-    public static let permissionDenied = VarlinkError("org.varlink.service.PermissionDenied")
+    public static let permissionDenied = VarlinkError(VarlinkServiceInterface.PermissionDenied.self, .init())
 
+}
+
+/// An error declared in an interface description: the namespace `make wire` generates for it,
+/// its qualified name and the type of its parameters.
+public protocol VarlinkErrorDeclaration {
+    /// The parameters' generated type.
+    associatedtype Parameters: WireStruct
+    /// The error's qualified name.
+    static var name: String { get }
 }
 
 /// A message that is not a Varlink call or reply: wrong members, wrong types. Varlink defines no

@@ -19,13 +19,6 @@ public struct VarlinkParameters {
         switch value {
         case .object(let members): self.members = members
         case .null where path.isEmpty: self.members = []
-        case .encoded:
-            // A call's parameters kept as text (`VarlinkCall(frame:)`), read by a method that
-            // reads them as a tree (leniently, or by hand).
-            guard case .object(let members)? = try? value.parsed() else {
-                throw .invalidParameter(path.isEmpty ? "parameters" : path)
-            }
-            self.members = members
         default: throw .invalidParameter(path.isEmpty ? "parameters" : path)
         }
         self.path = path
@@ -52,24 +45,28 @@ public struct VarlinkParameters {
         return members[index].value
     }
 
-    // The few typed accessors hand-written methods use (org.varlink.service, SizeMany's lenient
-    // read); generated wire types read with `Wire` directly, and so do these.
+    // The few typed accessors hand-written methods use (SizeMany's lenient read); generated wire
+    // types read their text with their own reader.
 
     /// An optional string field; strings never contain NUL (the message terminator).
     public mutating func optionalString(_ name: String) throws(VarlinkError) -> String? {
         guard let value = value(name) else { return nil }
-        return try Wire.string(value, pathOf(name))
+        return try Self.string(value, pathOf(name))
     }
 
     /// A required string field.
     public mutating func string(_ name: String) throws(VarlinkError) -> String {
-        try Wire.string(try Wire.required(value(name), pathOf(name)), pathOf(name))
+        guard let value = value(name) else { throw .invalidParameter(pathOf(name)) }
+        return try Self.string(value, pathOf(name))
     }
 
     /// An optional integer (a number without a fraction, within ±2⁵³).
     public mutating func optionalInt(_ name: String) throws(VarlinkError) -> Int? {
         guard let value = value(name) else { return nil }
-        return try Wire.int(value, pathOf(name))
+        guard case .number(let number) = value, number.isFinite, number == number.rounded(),
+            abs(number) < 9_007_199_254_740_992
+        else { throw .invalidParameter(pathOf(name)) }
+        return Int(number)
     }
 
     /// An optional array, elements unchecked.
@@ -77,6 +74,12 @@ public struct VarlinkParameters {
         guard let value = value(name) else { return nil }
         guard case .array(let elements) = value else { throw .invalidParameter(pathOf(name)) }
         return elements
+    }
+
+    /// A string without NUL (the message terminator).
+    private static func string(_ value: JSONValue, _ path: String) throws(VarlinkError) -> String {
+        guard case .string(let text) = value, !text.utf8.contains(0) else { throw .invalidParameter(path) }
+        return text
     }
 
     /// Throws `InvalidParameter` for the first field that no accessor asked for.

@@ -3,14 +3,19 @@ import NIOCore
 /// One reply: parameters, or an error; `continues` while a `more` call streams.
 public struct VarlinkReply: Sendable, Hashable {
     /// The reply's parameters (an object), or the error's parameters; a reply of a generated
-    /// type gives its tree (`wire`), as a reader of the parameters expects.
+    /// type, or one held as text, gives its tree (`{}` for text that is not JSON: see
+    /// `parsedParameters`).
     public var parameters: JSONValue {
-        get { body?.wire ?? storedParameters }
+        get { body?.tree ?? (try? parsedParameters()) ?? .object([]) }
         set {
             storedParameters = newValue
             body = nil
+            parametersText = nil
         }
     }
+    /// The parameters' JSON text, when the reply holds them as text (read from a frame in one
+    /// pass, only delimited there: `parsedParameters` or a typed read checks them).
+    public private(set) var parametersText: [UInt8]?
     /// The error's qualified name, or nil for a successful reply.
     public var error: String?
     /// Whether more replies to the same call follow.
@@ -26,6 +31,30 @@ public struct VarlinkReply: Sendable, Hashable {
         self.storedParameters = parameters
         self.error = nil
         self.continues = continues
+    }
+
+    /// A successful reply whose parameters are JSON text (an object, as the caller vouches),
+    /// copied out as they are.
+    public init(parametersText: [UInt8], continues: Bool = false) {
+        self.init(parameters: .object([]), continues: continues)
+        self.parametersText = parametersText
+    }
+
+    /// The parameters as a tree: text parsed, up to `maximumDepth`.
+    /// - Throws: `JSONParseError` when the text is not JSON.
+    public func parsedParameters(maximumDepth: Int = JSONParser.defaultMaximumDepth) throws(JSONParseError)
+        -> JSONValue
+    {
+        if let body { return body.tree }
+        guard let parametersText else { return storedParameters }
+        let result: Result<JSONValue, JSONParseError> = parametersText.withUnsafeBytes { raw in
+            do throws(JSONParseError) {
+                return .success(try JSONParser.parse(raw, maximumDepth: maximumDepth))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// A successful reply whose parameters are a generated type, written only when the transport
@@ -76,7 +105,7 @@ public struct VarlinkReply: Sendable, Hashable {
             bytes.append(contentsOf: Self.parametersPrefix)
             body.encode(into: &bytes)
             bytes.append(contentsOf: continues ? Self.continuedSuffix : Self.suffix)
-        } else if error == nil, case .encoded(let parameters) = storedParameters {
+        } else if error == nil, let parameters = parametersText {
             // The common reply, written around its pre-encoded parameters.
             bytes.append(contentsOf: Self.parametersPrefix)
             bytes.append(contentsOf: parameters)
@@ -99,7 +128,7 @@ public struct VarlinkReply: Sendable, Hashable {
             buffer.writeBytes(Self.parametersPrefix)
             body.encode(into: &buffer)
             buffer.writeBytes(continues ? Self.continuedSuffix : Self.suffix)
-        } else if error == nil, case .encoded(let parameters) = storedParameters {
+        } else if error == nil, let parameters = parametersText {
             buffer.writeBytes(Self.parametersPrefix)
             buffer.writeBytes(parameters)
             buffer.writeBytes(continues ? Self.continuedSuffix : Self.suffix)
@@ -114,26 +143,31 @@ extension VarlinkReply {
     static let members: [StaticString] = ["parameters", "error", "continues"]
 
     /// Reads a reply's frame (without its NUL) in one pass, keeping its parameters as their JSON
-    /// text (`JSONValue.encoded`) for a typed one-pass read; nil for anything but the plain
+    /// text (`parametersText`) for a typed one-pass read; nil for anything but the plain
     /// members (`parameters` object, `continues` bool, `error` string), to be read the slow way.
     /// The parameters' text is only delimited here and checked when it is read: a typed read or
     /// `parsed()` of text that is not JSON fails.
     public init?(frame bytes: UnsafeRawBufferPointer) {
-        let read = Self.envelope(bytes) { (reader) throws(JSONReadFailure) -> JSONValue in
-            guard reader.peekObject() else { throw JSONReadFailure() }
-            return .encoded(Array(try reader.rawValue()))
+        let read = Self.envelope(bytes) { (reader) throws(WireReadError) -> [UInt8] in
+            guard reader.peekObject() else { throw WireReadError.syntax }
+            return Array(try reader.rawValue())
         }
         guard let (parameters, error, continues) = read else { return nil }
-        self.init(parameters: parameters ?? .object([]), continues: continues)
+        if let parameters {
+            self.init(parametersText: parameters, continues: continues)
+        } else {
+            self.init(parameters: .object([]), continues: continues)
+        }
         self.error = error
     }
 
     /// The parameters of a reply's frame (without its NUL) read straight into `T`, in the one
     /// pass that reads the frame: what a client that knows the reply's type does. Nil for
     /// anything else (an error reply, a reply that continues, parameters `T` cannot read), which
-    /// the caller reads the slow way (`read(frame:)`), whose errors name what is wrong.
+    /// the caller reads as a reply (`read(frame:)`), its parameters' text then read as `T` again
+    /// to name what is wrong.
     public static func parameters<T: WireStruct>(ofFrame bytes: UnsafeRawBufferPointer, as type: T.Type) -> T? {
-        let read = envelope(bytes) { (reader) throws(JSONReadFailure) -> T in try T(reading: &reader, strict: false) }
+        let read = envelope(bytes) { (reader) throws(WireReadError) -> T in try T(reading: &reader, strict: false) }
         guard let (parameters, error, continues) = read, error == nil, !continues else { return nil }
         return parameters
     }
@@ -142,9 +176,9 @@ extension VarlinkReply {
     /// nil for anything but the plain members, each at most once.
     private static func envelope<Parameters>(
         _ bytes: UnsafeRawBufferPointer,
-        parameters readParameters: (inout JSONReader) throws(JSONReadFailure) -> Parameters
+        parameters readParameters: (inout JSONReader) throws(WireReadError) -> Parameters
     ) -> (parameters: Parameters?, error: String?, continues: Bool)? {
-        JSONReader.read(bytes) { (reader) throws(JSONReadFailure) in
+        JSONReader.read(bytes) { (reader) throws(WireReadError) in
             var parameters: Parameters?
             var error: String?
             var continues = false
@@ -163,7 +197,7 @@ extension VarlinkReply {
                 case 2:
                     try members.meet(2)
                     continues = try reader.bool()
-                default: throw JSONReadFailure()
+                default: throw WireReadError.syntax
                 }
             }
             return (parameters, error, continues)

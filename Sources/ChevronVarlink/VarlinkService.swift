@@ -49,6 +49,9 @@ public enum VarlinkResponse: Sendable {
     case value(any WireStruct)
     /// Several replies; all but the last are sent with `continues: true`.
     case replies([JSONValue])
+    /// Several replies of a generated type, as `replies`, each written straight into the
+    /// transport's buffer.
+    case values([any WireStruct])
     /// Replies written piece by piece, as the transport asks for them (only when the call's
     /// context `allowsStreaming`): a large answer is never held whole for a peer that reads slowly.
     case stream(any VarlinkReplyStream)
@@ -254,6 +257,9 @@ public final class VarlinkService: Sendable {
             replies = all.enumerated().map { index, parameters in
                 VarlinkReply(parameters: parameters, continues: index < all.count - 1)
             }
+        case .success(.values(let all)) where all.isEmpty: replies = [VarlinkReply(parameters: .object([]))]
+        case .success(.values(let all)):
+            replies = all.enumerated().map { index, body in VarlinkReply(body: body, continues: index < all.count - 1) }
         case .failure(let error): replies = [VarlinkReply(error: error)]
         }
         counter.count(failed: replies.first?.error != nil)

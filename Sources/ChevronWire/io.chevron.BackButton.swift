@@ -21,72 +21,25 @@ public enum BackButtonInterface {
             self.backTitle = backTitle
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            if let value = reader.value("title") {
-                let path = (path == nil ? nil : reader.pathOf("title"))
-                title = try Wire.string(value, path)
-            } else {
-                title = nil
-            }
-            if let value = reader.value("backTitle") {
-                let path = (path == nil ? nil : reader.pathOf("backTitle"))
-                backTitle = try Wire.string(value, path)
-            } else {
-                backTitle = nil
-            }
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["title", "backTitle"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: String? = nil
-            var field1: String? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: String?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.null() ? nil : try reader.string()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.null() ? nil : try reader.string()
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
                 }
             }
+            try object.finish()
             self.init(title: field0, backTitle: field1)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
-            bytes.writeJSON(byte: UInt8(ascii: "{"))
+        public func write(into bytes: inout JSONBufferWriter) {
             var separated = false
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             if let value = self.title {
                 Wire.key("title", after: &separated, into: &bytes)
                 Wire.write(string: value, into: &bytes)
@@ -96,22 +49,6 @@ public enum BackButtonInterface {
                 Wire.write(string: value, into: &bytes)
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "title": self.title.map { .string($0) },
-                "backTitle": self.backTitle.map { .string($0) },
-            ])
         }
     }
 
@@ -129,78 +66,31 @@ public enum BackButtonInterface {
             self.height = height
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let xPath = (path == nil ? nil : reader.pathOf("x"))
-            x = try Wire.double(try Wire.required(reader.value("x"), xPath), xPath)
-            let yPath = (path == nil ? nil : reader.pathOf("y"))
-            y = try Wire.double(try Wire.required(reader.value("y"), yPath), yPath)
-            let widthPath = (path == nil ? nil : reader.pathOf("width"))
-            width = try Wire.double(try Wire.required(reader.value("width"), widthPath), widthPath)
-            let heightPath = (path == nil ? nil : reader.pathOf("height"))
-            height = try Wire.double(try Wire.required(reader.value("height"), heightPath), heightPath)
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["x", "y", "width", "height"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: Double? = nil
-            var field1: Double? = nil
-            var field2: Double? = nil
-            var field3: Double? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: Double?
+            var field1: Double?
+            var field2: Double?
+            var field3: Double?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.double()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.double()
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.double()
-                case 3:
-                    try members.meet(3)
-                    field3 = try reader.double()
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                default: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.double() }
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
-            guard let field1 else { throw JSONReadFailure() }
-            guard let field2 else { throw JSONReadFailure() }
-            guard let field3 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            guard let field2 else { throw object.missing(2) }
+            guard let field3 else { throw object.missing(3) }
+            try object.finish()
             self.init(x: field0, y: field1, width: field2, height: field3)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
+        public func write(into bytes: inout JSONBufferWriter) {
             bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"x\":", into: &bytes)
             Wire.write(number: self.x, into: &bytes)
@@ -211,24 +101,6 @@ public enum BackButtonInterface {
             Wire.literal(",\"height\":", into: &bytes)
             Wire.write(number: self.height, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "x": .number(self.x),
-                "y": .number(self.y),
-                "width": .number(self.width),
-                "height": .number(self.height),
-            ])
         }
     }
 
@@ -242,86 +114,31 @@ public enum BackButtonInterface {
             self.right = right
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let leftPath = (path == nil ? nil : reader.pathOf("left"))
-            left = try Wire.double(try Wire.required(reader.value("left"), leftPath), leftPath)
-            let rightPath = (path == nil ? nil : reader.pathOf("right"))
-            right = try Wire.double(try Wire.required(reader.value("right"), rightPath), rightPath)
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["left", "right"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: Double? = nil
-            var field1: Double? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: Double?
+            var field1: Double?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.double()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.double()
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.double() }
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
-            guard let field1 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            try object.finish()
             self.init(left: field0, right: field1)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
+        public func write(into bytes: inout JSONBufferWriter) {
             bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"left\":", into: &bytes)
             Wire.write(number: self.left, into: &bytes)
             Wire.literal(",\"right\":", into: &bytes)
             Wire.write(number: self.right, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "left": .number(self.left),
-                "right": .number(self.right),
-            ])
         }
     }
 
@@ -347,92 +164,37 @@ public enum BackButtonInterface {
             self.substituted = substituted
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let familyPath = (path == nil ? nil : reader.pathOf("family"))
-            family = try Wire.string(try Wire.required(reader.value("family"), familyPath), familyPath)
-            let stylePath = (path == nil ? nil : reader.pathOf("style"))
-            style = try Wire.string(try Wire.required(reader.value("style"), stylePath), stylePath)
-            let filePath = (path == nil ? nil : reader.pathOf("file"))
-            file = try Wire.string(try Wire.required(reader.value("file"), filePath), filePath)
-            let sizePath = (path == nil ? nil : reader.pathOf("size"))
-            size = try Wire.double(try Wire.required(reader.value("size"), sizePath), sizePath)
-            let requestedPath = (path == nil ? nil : reader.pathOf("requested"))
-            requested = try Wire.string(try Wire.required(reader.value("requested"), requestedPath), requestedPath)
-            let substitutedPath = (path == nil ? nil : reader.pathOf("substituted"))
-            substituted = try Wire.bool(try Wire.required(reader.value("substituted"), substitutedPath), substitutedPath)
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["family", "style", "file", "size", "requested", "substituted"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: String? = nil
-            var field1: String? = nil
-            var field2: String? = nil
-            var field3: Double? = nil
-            var field4: String? = nil
-            var field5: Bool? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: String?
+            var field2: String?
+            var field3: Double?
+            var field4: String?
+            var field5: Bool?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.string()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.string()
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.string()
-                case 3:
-                    try members.meet(3)
-                    field3 = try reader.double()
-                case 4:
-                    try members.meet(4)
-                    field4 = try reader.string()
-                case 5:
-                    try members.meet(5)
-                    field5 = try reader.bool()
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 4: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                default: field5 = try object.read(5, &reader) { (reader) throws(WireReadError) in try reader.bool() }
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
-            guard let field1 else { throw JSONReadFailure() }
-            guard let field2 else { throw JSONReadFailure() }
-            guard let field3 else { throw JSONReadFailure() }
-            guard let field4 else { throw JSONReadFailure() }
-            guard let field5 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            guard let field2 else { throw object.missing(2) }
+            guard let field3 else { throw object.missing(3) }
+            guard let field4 else { throw object.missing(4) }
+            guard let field5 else { throw object.missing(5) }
+            try object.finish()
             self.init(family: field0, style: field1, file: field2, size: field3, requested: field4, substituted: field5)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
+        public func write(into bytes: inout JSONBufferWriter) {
             bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"family\":", into: &bytes)
             Wire.write(string: self.family, into: &bytes)
@@ -448,39 +210,19 @@ public enum BackButtonInterface {
             Wire.write(bool: self.substituted, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "family": .string(self.family),
-                "style": .string(self.style),
-                "file": .string(self.file),
-                "size": .number(self.size),
-                "requested": .string(self.requested),
-                "substituted": .bool(self.substituted),
-            ])
-        }
     }
 
     /// One size question: a title (or a navigation stack, bottom first, whose top item owns the
     /// button) in a look (default "classic"). Omitted fields take the look's defaults.
     public struct SizeRequest: WireStruct {
-        public enum Overflow: String, Sendable, Hashable, Codable, CaseIterable {
+        public enum Overflow: String, Sendable, Hashable, CaseIterable {
             case truncate
             case fallback
             case generic
             case minimal
         }
 
-        public enum Direction: String, Sendable, Hashable, Codable, CaseIterable {
+        public enum Direction: String, Sendable, Hashable, CaseIterable {
             case ltr
             case rtl
         }
@@ -509,152 +251,41 @@ public enum BackButtonInterface {
             self.fontScale = fontScale
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            if let value = reader.value("look") {
-                let path = (path == nil ? nil : reader.pathOf("look"))
-                look = try Wire.string(value, path)
-            } else {
-                look = nil
-            }
-            if let value = reader.value("title") {
-                let path = (path == nil ? nil : reader.pathOf("title"))
-                title = try Wire.string(value, path)
-            } else {
-                title = nil
-            }
-            if let value = reader.value("stack") {
-                let path = (path == nil ? nil : reader.pathOf("stack"))
-                stack = try Wire.array(value, path) { element, path throws(VarlinkError) in try NavigationItem(decoding: element, at: path, strict: strict) }
-            } else {
-                stack = nil
-            }
-            if let value = reader.value("scale") {
-                let path = (path == nil ? nil : reader.pathOf("scale"))
-                scale = try Wire.int(value, path)
-            } else {
-                scale = nil
-            }
-            if let value = reader.value("maxWidth") {
-                let path = (path == nil ? nil : reader.pathOf("maxWidth"))
-                maxWidth = try Wire.double(value, path)
-            } else {
-                maxWidth = nil
-            }
-            if let value = reader.value("overflow") {
-                let path = (path == nil ? nil : reader.pathOf("overflow"))
-                overflow = try Wire.enumeration(value, path, as: Overflow.self)
-            } else {
-                overflow = nil
-            }
-            if let value = reader.value("genericTitle") {
-                let path = (path == nil ? nil : reader.pathOf("genericTitle"))
-                genericTitle = try Wire.string(value, path)
-            } else {
-                genericTitle = nil
-            }
-            if let value = reader.value("direction") {
-                let path = (path == nil ? nil : reader.pathOf("direction"))
-                direction = try Wire.enumeration(value, path, as: Direction.self)
-            } else {
-                direction = nil
-            }
-            if let value = reader.value("language") {
-                let path = (path == nil ? nil : reader.pathOf("language"))
-                language = try Wire.string(value, path)
-            } else {
-                language = nil
-            }
-            if let value = reader.value("fontScale") {
-                let path = (path == nil ? nil : reader.pathOf("fontScale"))
-                fontScale = try Wire.double(value, path)
-            } else {
-                fontScale = nil
-            }
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["look", "title", "stack", "scale", "maxWidth", "overflow", "genericTitle", "direction", "language", "fontScale"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: String? = nil
-            var field1: String? = nil
-            var field2: [NavigationItem]? = nil
-            var field3: Int? = nil
-            var field4: Double? = nil
-            var field5: Overflow? = nil
-            var field6: String? = nil
-            var field7: Direction? = nil
-            var field8: String? = nil
-            var field9: Double? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: String?
+            var field2: [NavigationItem]?
+            var field3: Int?
+            var field4: Double?
+            var field5: Overflow?
+            var field6: String?
+            var field7: Direction?
+            var field8: String?
+            var field9: Double?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.null() ? nil : try reader.string()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.null() ? nil : try reader.string()
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.null() ? nil : try reader.array { (reader) throws(JSONReadFailure) in try NavigationItem(reading: &reader, strict: strict) }
-                case 3:
-                    try members.meet(3)
-                    field3 = try reader.null() ? nil : try reader.int()
-                case 4:
-                    try members.meet(4)
-                    field4 = try reader.null() ? nil : try reader.double()
-                case 5:
-                    try members.meet(5)
-                    field5 = try reader.null() ? nil : try reader.enumeration(Overflow.self)
-                case 6:
-                    try members.meet(6)
-                    field6 = try reader.null() ? nil : try reader.string()
-                case 7:
-                    try members.meet(7)
-                    field7 = try reader.null() ? nil : try reader.enumeration(Direction.self)
-                case 8:
-                    try members.meet(8)
-                    field8 = try reader.null() ? nil : try reader.string()
-                case 9:
-                    try members.meet(9)
-                    field9 = try reader.null() ? nil : try reader.double()
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.array { (reader) throws(WireReadError) in try NavigationItem(reading: &reader, strict: strict) } } ?? nil
+                case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.int() } ?? nil
+                case 4: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
+                case 5: field5 = try object.read(5, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.enumeration(Overflow.self) } ?? nil
+                case 6: field6 = try object.read(6, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                case 7: field7 = try object.read(7, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.enumeration(Direction.self) } ?? nil
+                case 8: field8 = try object.read(8, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                default: field9 = try object.read(9, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
                 }
             }
+            try object.finish()
             self.init(look: field0, title: field1, stack: field2, scale: field3, maxWidth: field4, overflow: field5, genericTitle: field6, direction: field7, language: field8, fontScale: field9)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
-            bytes.writeJSON(byte: UInt8(ascii: "{"))
+        public func write(into bytes: inout JSONBufferWriter) {
             var separated = false
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             if let value = self.look {
                 Wire.key("look", after: &separated, into: &bytes)
                 Wire.write(string: value, into: &bytes)
@@ -697,44 +328,20 @@ public enum BackButtonInterface {
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "look": self.look.map { .string($0) },
-                "title": self.title.map { .string($0) },
-                "stack": self.stack.map { .array($0.map { $0.wire }) },
-                "scale": self.scale.map { .int($0) },
-                "maxWidth": self.maxWidth.map { .number($0) },
-                "overflow": self.overflow.map { .string($0.rawValue) },
-                "genericTitle": self.genericTitle.map { .string($0) },
-                "direction": self.direction.map { .string($0.rawValue) },
-                "language": self.language.map { .string($0) },
-                "fontScale": self.fontScale.map { .number($0) },
-            ])
-        }
     }
 
     /// The layout of one back button. missingGlyphs counts the scalars of the titles measured to
     /// choose the displayed one that no installed face covers (drawn as empty boxes): when it is not
     /// 0, the width is not what a device with the right fonts would show.
     public struct Layout: WireStruct {
-        public enum TitleSource: String, Sendable, Hashable, Codable, CaseIterable {
+        public enum TitleSource: String, Sendable, Hashable, CaseIterable {
             case title
             case backTitle
             case generic
             case none
         }
 
-        public enum Direction: String, Sendable, Hashable, Codable, CaseIterable {
+        public enum Direction: String, Sendable, Hashable, CaseIterable {
             case ltr
             case rtl
         }
@@ -771,148 +378,61 @@ public enum BackButtonInterface {
             self.missingGlyphs = missingGlyphs
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let lookPath = (path == nil ? nil : reader.pathOf("look"))
-            look = try Wire.string(try Wire.required(reader.value("look"), lookPath), lookPath)
-            let widthPath = (path == nil ? nil : reader.pathOf("width"))
-            width = try Wire.double(try Wire.required(reader.value("width"), widthPath), widthPath)
-            let heightPath = (path == nil ? nil : reader.pathOf("height"))
-            height = try Wire.double(try Wire.required(reader.value("height"), heightPath), heightPath)
-            let titleFramePath = (path == nil ? nil : reader.pathOf("titleFrame"))
-            titleFrame = try Rect(decoding: try Wire.required(reader.value("titleFrame"), titleFramePath), at: titleFramePath, strict: strict)
-            let displayedTitlePath = (path == nil ? nil : reader.pathOf("displayedTitle"))
-            displayedTitle = try Wire.string(try Wire.required(reader.value("displayedTitle"), displayedTitlePath), displayedTitlePath)
-            let titleSourcePath = (path == nil ? nil : reader.pathOf("titleSource"))
-            titleSource = try Wire.enumeration(try Wire.required(reader.value("titleSource"), titleSourcePath), titleSourcePath, as: TitleSource.self)
-            let truncatedPath = (path == nil ? nil : reader.pathOf("truncated"))
-            truncated = try Wire.bool(try Wire.required(reader.value("truncated"), truncatedPath), truncatedPath)
-            let capInsetsPath = (path == nil ? nil : reader.pathOf("capInsets"))
-            capInsets = try Insets(decoding: try Wire.required(reader.value("capInsets"), capInsetsPath), at: capInsetsPath, strict: strict)
-            let titleInsetsPath = (path == nil ? nil : reader.pathOf("titleInsets"))
-            titleInsets = try Insets(decoding: try Wire.required(reader.value("titleInsets"), titleInsetsPath), at: titleInsetsPath, strict: strict)
-            let hitRectPath = (path == nil ? nil : reader.pathOf("hitRect"))
-            hitRect = try Rect(decoding: try Wire.required(reader.value("hitRect"), hitRectPath), at: hitRectPath, strict: strict)
-            let directionPath = (path == nil ? nil : reader.pathOf("direction"))
-            direction = try Wire.enumeration(try Wire.required(reader.value("direction"), directionPath), directionPath, as: Direction.self)
-            let fontPath = (path == nil ? nil : reader.pathOf("font"))
-            font = try Font(decoding: try Wire.required(reader.value("font"), fontPath), at: fontPath, strict: strict)
-            let textWidthPath = (path == nil ? nil : reader.pathOf("textWidth"))
-            textWidth = try Wire.double(try Wire.required(reader.value("textWidth"), textWidthPath), textWidthPath)
-            let missingGlyphsPath = (path == nil ? nil : reader.pathOf("missingGlyphs"))
-            missingGlyphs = try Wire.int(try Wire.required(reader.value("missingGlyphs"), missingGlyphsPath), missingGlyphsPath)
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["look", "width", "height", "titleFrame", "displayedTitle", "titleSource", "truncated", "capInsets", "titleInsets", "hitRect", "direction", "font", "textWidth", "missingGlyphs"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: String? = nil
-            var field1: Double? = nil
-            var field2: Double? = nil
-            var field3: Rect? = nil
-            var field4: String? = nil
-            var field5: TitleSource? = nil
-            var field6: Bool? = nil
-            var field7: Insets? = nil
-            var field8: Insets? = nil
-            var field9: Rect? = nil
-            var field10: Direction? = nil
-            var field11: Font? = nil
-            var field12: Double? = nil
-            var field13: Int? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: Double?
+            var field2: Double?
+            var field3: Rect?
+            var field4: String?
+            var field5: TitleSource?
+            var field6: Bool?
+            var field7: Insets?
+            var field8: Insets?
+            var field9: Rect?
+            var field10: Direction?
+            var field11: Font?
+            var field12: Double?
+            var field13: Int?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.string()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.double()
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.double()
-                case 3:
-                    try members.meet(3)
-                    field3 = try Rect(reading: &reader, strict: strict)
-                case 4:
-                    try members.meet(4)
-                    field4 = try reader.string()
-                case 5:
-                    try members.meet(5)
-                    field5 = try reader.enumeration(TitleSource.self)
-                case 6:
-                    try members.meet(6)
-                    field6 = try reader.bool()
-                case 7:
-                    try members.meet(7)
-                    field7 = try Insets(reading: &reader, strict: strict)
-                case 8:
-                    try members.meet(8)
-                    field8 = try Insets(reading: &reader, strict: strict)
-                case 9:
-                    try members.meet(9)
-                    field9 = try Rect(reading: &reader, strict: strict)
-                case 10:
-                    try members.meet(10)
-                    field10 = try reader.enumeration(Direction.self)
-                case 11:
-                    try members.meet(11)
-                    field11 = try Font(reading: &reader, strict: strict)
-                case 12:
-                    try members.meet(12)
-                    field12 = try reader.double()
-                case 13:
-                    try members.meet(13)
-                    field13 = try reader.int()
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try Rect(reading: &reader, strict: strict) }
+                case 4: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 5: field5 = try object.read(5, &reader) { (reader) throws(WireReadError) in try reader.enumeration(TitleSource.self) }
+                case 6: field6 = try object.read(6, &reader) { (reader) throws(WireReadError) in try reader.bool() }
+                case 7: field7 = try object.read(7, &reader) { (reader) throws(WireReadError) in try Insets(reading: &reader, strict: strict) }
+                case 8: field8 = try object.read(8, &reader) { (reader) throws(WireReadError) in try Insets(reading: &reader, strict: strict) }
+                case 9: field9 = try object.read(9, &reader) { (reader) throws(WireReadError) in try Rect(reading: &reader, strict: strict) }
+                case 10: field10 = try object.read(10, &reader) { (reader) throws(WireReadError) in try reader.enumeration(Direction.self) }
+                case 11: field11 = try object.read(11, &reader) { (reader) throws(WireReadError) in try Font(reading: &reader, strict: strict) }
+                case 12: field12 = try object.read(12, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                default: field13 = try object.read(13, &reader) { (reader) throws(WireReadError) in try reader.int() }
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
-            guard let field1 else { throw JSONReadFailure() }
-            guard let field2 else { throw JSONReadFailure() }
-            guard let field3 else { throw JSONReadFailure() }
-            guard let field4 else { throw JSONReadFailure() }
-            guard let field5 else { throw JSONReadFailure() }
-            guard let field6 else { throw JSONReadFailure() }
-            guard let field7 else { throw JSONReadFailure() }
-            guard let field8 else { throw JSONReadFailure() }
-            guard let field9 else { throw JSONReadFailure() }
-            guard let field10 else { throw JSONReadFailure() }
-            guard let field11 else { throw JSONReadFailure() }
-            guard let field12 else { throw JSONReadFailure() }
-            guard let field13 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            guard let field2 else { throw object.missing(2) }
+            guard let field3 else { throw object.missing(3) }
+            guard let field4 else { throw object.missing(4) }
+            guard let field5 else { throw object.missing(5) }
+            guard let field6 else { throw object.missing(6) }
+            guard let field7 else { throw object.missing(7) }
+            guard let field8 else { throw object.missing(8) }
+            guard let field9 else { throw object.missing(9) }
+            guard let field10 else { throw object.missing(10) }
+            guard let field11 else { throw object.missing(11) }
+            guard let field12 else { throw object.missing(12) }
+            guard let field13 else { throw object.missing(13) }
+            try object.finish()
             self.init(look: field0, width: field1, height: field2, titleFrame: field3, displayedTitle: field4, titleSource: field5, truncated: field6, capInsets: field7, titleInsets: field8, hitRect: field9, direction: field10, font: field11, textWidth: field12, missingGlyphs: field13)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
+        public func write(into bytes: inout JSONBufferWriter) {
             bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"look\":", into: &bytes)
             Wire.write(string: self.look, into: &bytes)
@@ -944,34 +464,6 @@ public enum BackButtonInterface {
             Wire.write(number: Double(self.missingGlyphs), into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "look": .string(self.look),
-                "width": .number(self.width),
-                "height": .number(self.height),
-                "titleFrame": self.titleFrame.wire,
-                "displayedTitle": .string(self.displayedTitle),
-                "titleSource": .string(self.titleSource.rawValue),
-                "truncated": .bool(self.truncated),
-                "capInsets": self.capInsets.wire,
-                "titleInsets": self.titleInsets.wire,
-                "hitRect": self.hitRect.wire,
-                "direction": .string(self.direction.rawValue),
-                "font": self.font.wire,
-                "textWidth": .number(self.textWidth),
-                "missingGlyphs": .int(self.missingGlyphs),
-            ])
-        }
     }
 
     /// Why one request of SizeMany failed: the error's name and parameters, as a call would get them.
@@ -984,86 +476,31 @@ public enum BackButtonInterface {
             self.parameters = parameters
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let errorPath = (path == nil ? nil : reader.pathOf("error"))
-            error = try Wire.string(try Wire.required(reader.value("error"), errorPath), errorPath)
-            let parametersPath = (path == nil ? nil : reader.pathOf("parameters"))
-            parameters = try Wire.object(try Wire.required(reader.value("parameters"), parametersPath), parametersPath)
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["error", "parameters"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: String? = nil
-            var field1: JSONValue? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: JSONValue?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.string()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.object()
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.object() }
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
-            guard let field1 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            try object.finish()
             self.init(error: field0, parameters: field1)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
+        public func write(into bytes: inout JSONBufferWriter) {
             bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"error\":", into: &bytes)
             Wire.write(string: self.error, into: &bytes)
             Wire.literal(",\"parameters\":", into: &bytes)
             Wire.write(json: self.parameters, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "error": .string(self.error),
-                "parameters": self.parameters,
-            ])
         }
     }
 
@@ -1079,79 +516,28 @@ public enum BackButtonInterface {
             self.failure = failure
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let indexPath = (path == nil ? nil : reader.pathOf("index"))
-            index = try Wire.int(try Wire.required(reader.value("index"), indexPath), indexPath)
-            if let value = reader.value("layout") {
-                let path = (path == nil ? nil : reader.pathOf("layout"))
-                layout = try Layout(decoding: value, at: path, strict: strict)
-            } else {
-                layout = nil
-            }
-            if let value = reader.value("failure") {
-                let path = (path == nil ? nil : reader.pathOf("failure"))
-                failure = try Failure(decoding: value, at: path, strict: strict)
-            } else {
-                failure = nil
-            }
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["index", "layout", "failure"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: Int? = nil
-            var field1: Layout? = nil
-            var field2: Failure? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: Int?
+            var field1: Layout?
+            var field2: Failure?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.int()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.null() ? nil : try Layout(reading: &reader, strict: strict)
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.null() ? nil : try Failure(reading: &reader, strict: strict)
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try Layout(reading: &reader, strict: strict) } ?? nil
+                default: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try Failure(reading: &reader, strict: strict) } ?? nil
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            try object.finish()
             self.init(index: field0, layout: field1, failure: field2)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
-            bytes.writeJSON(byte: UInt8(ascii: "{"))
+        public func write(into bytes: inout JSONBufferWriter) {
             var separated = false
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.key("index", after: &separated, into: &bytes)
             Wire.write(number: Double(self.index), into: &bytes)
             if let value = self.layout {
@@ -1163,23 +549,6 @@ public enum BackButtonInterface {
                 value.write(into: &bytes)
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "index": .int(self.index),
-                "layout": self.layout.map { $0.wire },
-                "failure": self.failure.map { $0.wire },
-            ])
         }
     }
 
@@ -1199,90 +568,35 @@ public enum BackButtonInterface {
             self.file = file
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let namePath = (path == nil ? nil : reader.pathOf("name"))
-            name = try Wire.string(try Wire.required(reader.value("name"), namePath), namePath)
-            let summaryPath = (path == nil ? nil : reader.pathOf("summary"))
-            summary = try Wire.string(try Wire.required(reader.value("summary"), summaryPath), summaryPath)
-            let animatedPath = (path == nil ? nil : reader.pathOf("animated"))
-            animated = try Wire.bool(try Wire.required(reader.value("animated"), animatedPath), animatedPath)
-            let builtInPath = (path == nil ? nil : reader.pathOf("builtIn"))
-            builtIn = try Wire.bool(try Wire.required(reader.value("builtIn"), builtInPath), builtInPath)
-            if let value = reader.value("file") {
-                let path = (path == nil ? nil : reader.pathOf("file"))
-                file = try Wire.string(value, path)
-            } else {
-                file = nil
-            }
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["name", "summary", "animated", "builtIn", "file"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: String? = nil
-            var field1: String? = nil
-            var field2: Bool? = nil
-            var field3: Bool? = nil
-            var field4: String? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: String?
+            var field2: Bool?
+            var field3: Bool?
+            var field4: String?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.string()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.string()
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.bool()
-                case 3:
-                    try members.meet(3)
-                    field3 = try reader.bool()
-                case 4:
-                    try members.meet(4)
-                    field4 = try reader.null() ? nil : try reader.string()
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.bool() }
+                case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.bool() }
+                default: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
-            guard let field1 else { throw JSONReadFailure() }
-            guard let field2 else { throw JSONReadFailure() }
-            guard let field3 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            guard let field2 else { throw object.missing(2) }
+            guard let field3 else { throw object.missing(3) }
+            try object.finish()
             self.init(name: field0, summary: field1, animated: field2, builtIn: field3, file: field4)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
-            bytes.writeJSON(byte: UInt8(ascii: "{"))
+        public func write(into bytes: inout JSONBufferWriter) {
             var separated = false
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.key("name", after: &separated, into: &bytes)
             Wire.write(string: self.name, into: &bytes)
             Wire.key("summary", after: &separated, into: &bytes)
@@ -1297,32 +611,13 @@ public enum BackButtonInterface {
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "name": .string(self.name),
-                "summary": .string(self.summary),
-                "animated": .bool(self.animated),
-                "builtIn": .bool(self.builtIn),
-                "file": self.file.map { .string($0) },
-            ])
-        }
     }
 
     /// How previews draw a look (chosen colours, no image files): a bezel with a point on the
     /// leading edge and rounded trailing corners, or iOS 7's bare chevron; a vertical gradient fill;
     /// an outline and a highlight inside the top edge when given; and the bar behind the button.
     public struct LookArt: WireStruct {
-        public enum Shape: String, Sendable, Hashable, Codable, CaseIterable {
+        public enum Shape: String, Sendable, Hashable, CaseIterable {
             case bezel
             case chevron
         }
@@ -1349,121 +644,46 @@ public enum BackButtonInterface {
             self.barBottom = barBottom
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let shapePath = (path == nil ? nil : reader.pathOf("shape"))
-            shape = try Wire.enumeration(try Wire.required(reader.value("shape"), shapePath), shapePath, as: Shape.self)
-            let pointDepthPath = (path == nil ? nil : reader.pathOf("pointDepth"))
-            pointDepth = try Wire.double(try Wire.required(reader.value("pointDepth"), pointDepthPath), pointDepthPath)
-            let cornerRadiusPath = (path == nil ? nil : reader.pathOf("cornerRadius"))
-            cornerRadius = try Wire.double(try Wire.required(reader.value("cornerRadius"), cornerRadiusPath), cornerRadiusPath)
-            let fillTopPath = (path == nil ? nil : reader.pathOf("fillTop"))
-            fillTop = try Wire.string(try Wire.required(reader.value("fillTop"), fillTopPath), fillTopPath)
-            let fillBottomPath = (path == nil ? nil : reader.pathOf("fillBottom"))
-            fillBottom = try Wire.string(try Wire.required(reader.value("fillBottom"), fillBottomPath), fillBottomPath)
-            if let value = reader.value("border") {
-                let path = (path == nil ? nil : reader.pathOf("border"))
-                border = try Wire.string(value, path)
-            } else {
-                border = nil
-            }
-            if let value = reader.value("highlight") {
-                let path = (path == nil ? nil : reader.pathOf("highlight"))
-                highlight = try Wire.string(value, path)
-            } else {
-                highlight = nil
-            }
-            let barTopPath = (path == nil ? nil : reader.pathOf("barTop"))
-            barTop = try Wire.string(try Wire.required(reader.value("barTop"), barTopPath), barTopPath)
-            let barBottomPath = (path == nil ? nil : reader.pathOf("barBottom"))
-            barBottom = try Wire.string(try Wire.required(reader.value("barBottom"), barBottomPath), barBottomPath)
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["shape", "pointDepth", "cornerRadius", "fillTop", "fillBottom", "border", "highlight", "barTop", "barBottom"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: Shape? = nil
-            var field1: Double? = nil
-            var field2: Double? = nil
-            var field3: String? = nil
-            var field4: String? = nil
-            var field5: String? = nil
-            var field6: String? = nil
-            var field7: String? = nil
-            var field8: String? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: Shape?
+            var field1: Double?
+            var field2: Double?
+            var field3: String?
+            var field4: String?
+            var field5: String?
+            var field6: String?
+            var field7: String?
+            var field8: String?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.enumeration(Shape.self)
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.double()
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.double()
-                case 3:
-                    try members.meet(3)
-                    field3 = try reader.string()
-                case 4:
-                    try members.meet(4)
-                    field4 = try reader.string()
-                case 5:
-                    try members.meet(5)
-                    field5 = try reader.null() ? nil : try reader.string()
-                case 6:
-                    try members.meet(6)
-                    field6 = try reader.null() ? nil : try reader.string()
-                case 7:
-                    try members.meet(7)
-                    field7 = try reader.string()
-                case 8:
-                    try members.meet(8)
-                    field8 = try reader.string()
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.enumeration(Shape.self) }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 4: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 5: field5 = try object.read(5, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                case 6: field6 = try object.read(6, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                case 7: field7 = try object.read(7, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                default: field8 = try object.read(8, &reader) { (reader) throws(WireReadError) in try reader.string() }
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
-            guard let field1 else { throw JSONReadFailure() }
-            guard let field2 else { throw JSONReadFailure() }
-            guard let field3 else { throw JSONReadFailure() }
-            guard let field4 else { throw JSONReadFailure() }
-            guard let field7 else { throw JSONReadFailure() }
-            guard let field8 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            guard let field2 else { throw object.missing(2) }
+            guard let field3 else { throw object.missing(3) }
+            guard let field4 else { throw object.missing(4) }
+            guard let field7 else { throw object.missing(7) }
+            guard let field8 else { throw object.missing(8) }
+            try object.finish()
             self.init(shape: field0, pointDepth: field1, cornerRadius: field2, fillTop: field3, fillBottom: field4, border: field5, highlight: field6, barTop: field7, barBottom: field8)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
-            bytes.writeJSON(byte: UInt8(ascii: "{"))
+        public func write(into bytes: inout JSONBufferWriter) {
             var separated = false
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.key("shape", after: &separated, into: &bytes)
             Wire.write(string: self.shape.rawValue, into: &bytes)
             Wire.key("pointDepth", after: &separated, into: &bytes)
@@ -1488,40 +708,17 @@ public enum BackButtonInterface {
             Wire.write(string: self.barBottom, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "shape": .string(self.shape.rawValue),
-                "pointDepth": .number(self.pointDepth),
-                "cornerRadius": .number(self.cornerRadius),
-                "fillTop": .string(self.fillTop),
-                "fillBottom": .string(self.fillBottom),
-                "border": self.border.map { .string($0) },
-                "highlight": self.highlight.map { .string($0) },
-                "barTop": .string(self.barTop),
-                "barBottom": .string(self.barBottom),
-            ])
-        }
     }
 
     /// A look's numbers and where each came from.
     public struct LookDescription: WireStruct {
-        public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable {
+        public enum Alignment: String, Sendable, Hashable, CaseIterable {
             case leading
             case centred
             case trailing
         }
 
-        public enum Overflow: String, Sendable, Hashable, Codable, CaseIterable {
+        public enum Overflow: String, Sendable, Hashable, CaseIterable {
             case truncate
             case fallback
             case generic
@@ -1543,99 +740,32 @@ public enum BackButtonInterface {
                 self.tint = tint
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let textPath = (path == nil ? nil : reader.pathOf("text"))
-                text = try Wire.string(try Wire.required(reader.value("text"), textPath), textPath)
-                if let value = reader.value("shadow") {
-                    let path = (path == nil ? nil : reader.pathOf("shadow"))
-                    shadow = try Wire.string(value, path)
-                } else {
-                    shadow = nil
-                }
-                if let value = reader.value("shadowOffsetX") {
-                    let path = (path == nil ? nil : reader.pathOf("shadowOffsetX"))
-                    shadowOffsetX = try Wire.double(value, path)
-                } else {
-                    shadowOffsetX = nil
-                }
-                if let value = reader.value("shadowOffsetY") {
-                    let path = (path == nil ? nil : reader.pathOf("shadowOffsetY"))
-                    shadowOffsetY = try Wire.double(value, path)
-                } else {
-                    shadowOffsetY = nil
-                }
-                if let value = reader.value("tint") {
-                    let path = (path == nil ? nil : reader.pathOf("tint"))
-                    tint = try Wire.string(value, path)
-                } else {
-                    tint = nil
-                }
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["text", "shadow", "shadowOffsetX", "shadowOffsetY", "tint"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: String? = nil
-                var field2: Double? = nil
-                var field3: Double? = nil
-                var field4: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: String?
+                var field2: Double?
+                var field3: Double?
+                var field4: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.null() ? nil : try reader.string()
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.null() ? nil : try reader.double()
-                    case 3:
-                        try members.meet(3)
-                        field3 = try reader.null() ? nil : try reader.double()
-                    case 4:
-                        try members.meet(4)
-                        field4 = try reader.null() ? nil : try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                    case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
+                    case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
+                    default: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(text: field0, shadow: field1, shadowOffsetX: field2, shadowOffsetY: field3, tint: field4)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
-                bytes.writeJSON(byte: UInt8(ascii: "{"))
+            public func write(into bytes: inout JSONBufferWriter) {
                 var separated = false
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.key("text", after: &separated, into: &bytes)
                 Wire.write(string: self.text, into: &bytes)
                 if let value = self.shadow {
@@ -1655,25 +785,6 @@ public enum BackButtonInterface {
                     Wire.write(string: value, into: &bytes)
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "text": .string(self.text),
-                    "shadow": self.shadow.map { .string($0) },
-                    "shadowOffsetX": self.shadowOffsetX.map { .number($0) },
-                    "shadowOffsetY": self.shadowOffsetY.map { .number($0) },
-                    "tint": self.tint.map { .string($0) },
-                ])
             }
         }
 
@@ -1725,209 +836,86 @@ public enum BackButtonInterface {
             self.sources = sources
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let namePath = (path == nil ? nil : reader.pathOf("name"))
-            name = try Wire.string(try Wire.required(reader.value("name"), namePath), namePath)
-            let summaryPath = (path == nil ? nil : reader.pathOf("summary"))
-            summary = try Wire.string(try Wire.required(reader.value("summary"), summaryPath), summaryPath)
-            let animatedPath = (path == nil ? nil : reader.pathOf("animated"))
-            animated = try Wire.bool(try Wire.required(reader.value("animated"), animatedPath), animatedPath)
-            let builtInPath = (path == nil ? nil : reader.pathOf("builtIn"))
-            builtIn = try Wire.bool(try Wire.required(reader.value("builtIn"), builtInPath), builtInPath)
-            if let value = reader.value("file") {
-                let path = (path == nil ? nil : reader.pathOf("file"))
-                file = try Wire.string(value, path)
-            } else {
-                file = nil
-            }
-            let fontPath = (path == nil ? nil : reader.pathOf("font"))
-            font = try Wire.string(try Wire.required(reader.value("font"), fontPath), fontPath)
-            let fontSizePath = (path == nil ? nil : reader.pathOf("fontSize"))
-            fontSize = try Wire.double(try Wire.required(reader.value("fontSize"), fontSizePath), fontSizePath)
-            let featuresPath = (path == nil ? nil : reader.pathOf("features"))
-            features = try Wire.array(try Wire.required(reader.value("features"), featuresPath), featuresPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-            let trackingPath = (path == nil ? nil : reader.pathOf("tracking"))
-            tracking = try Wire.double(try Wire.required(reader.value("tracking"), trackingPath), trackingPath)
-            let heightPath = (path == nil ? nil : reader.pathOf("height"))
-            height = try Wire.double(try Wire.required(reader.value("height"), heightPath), heightPath)
-            let artWidthPath = (path == nil ? nil : reader.pathOf("artWidth"))
-            artWidth = try Wire.double(try Wire.required(reader.value("artWidth"), artWidthPath), artWidthPath)
-            let capInsetsPath = (path == nil ? nil : reader.pathOf("capInsets"))
-            capInsets = try Insets(decoding: try Wire.required(reader.value("capInsets"), capInsetsPath), at: capInsetsPath, strict: strict)
-            let titleInsetsPath = (path == nil ? nil : reader.pathOf("titleInsets"))
-            titleInsets = try Insets(decoding: try Wire.required(reader.value("titleInsets"), titleInsetsPath), at: titleInsetsPath, strict: strict)
-            let alignmentPath = (path == nil ? nil : reader.pathOf("alignment"))
-            alignment = try Wire.enumeration(try Wire.required(reader.value("alignment"), alignmentPath), alignmentPath, as: Alignment.self)
-            let paddingPath = (path == nil ? nil : reader.pathOf("padding"))
-            padding = try Wire.double(try Wire.required(reader.value("padding"), paddingPath), paddingPath)
-            let minimumWidthPath = (path == nil ? nil : reader.pathOf("minimumWidth"))
-            minimumWidth = try Wire.double(try Wire.required(reader.value("minimumWidth"), minimumWidthPath), minimumWidthPath)
-            let maximumWidthPath = (path == nil ? nil : reader.pathOf("maximumWidth"))
-            maximumWidth = try Wire.double(try Wire.required(reader.value("maximumWidth"), maximumWidthPath), maximumWidthPath)
-            let overflowPath = (path == nil ? nil : reader.pathOf("overflow"))
-            overflow = try Wire.enumeration(try Wire.required(reader.value("overflow"), overflowPath), overflowPath, as: Overflow.self)
-            let chevronWidthPath = (path == nil ? nil : reader.pathOf("chevronWidth"))
-            chevronWidth = try Wire.double(try Wire.required(reader.value("chevronWidth"), chevronWidthPath), chevronWidthPath)
-            let colorsPath = (path == nil ? nil : reader.pathOf("colors"))
-            colors = try Colors(decoding: try Wire.required(reader.value("colors"), colorsPath), at: colorsPath, strict: strict)
-            let artPath = (path == nil ? nil : reader.pathOf("art"))
-            art = try LookArt(decoding: try Wire.required(reader.value("art"), artPath), at: artPath, strict: strict)
-            let sourcesPath = (path == nil ? nil : reader.pathOf("sources"))
-            sources = try Wire.dictionary(try Wire.required(reader.value("sources"), sourcesPath), sourcesPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["name", "summary", "animated", "builtIn", "file", "font", "fontSize", "features", "tracking", "height", "artWidth", "capInsets", "titleInsets", "alignment", "padding", "minimumWidth", "maximumWidth", "overflow", "chevronWidth", "colors", "art", "sources"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: String? = nil
-            var field1: String? = nil
-            var field2: Bool? = nil
-            var field3: Bool? = nil
-            var field4: String? = nil
-            var field5: String? = nil
-            var field6: Double? = nil
-            var field7: [String]? = nil
-            var field8: Double? = nil
-            var field9: Double? = nil
-            var field10: Double? = nil
-            var field11: Insets? = nil
-            var field12: Insets? = nil
-            var field13: Alignment? = nil
-            var field14: Double? = nil
-            var field15: Double? = nil
-            var field16: Double? = nil
-            var field17: Overflow? = nil
-            var field18: Double? = nil
-            var field19: Colors? = nil
-            var field20: LookArt? = nil
-            var field21: [String: String]? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: String?
+            var field2: Bool?
+            var field3: Bool?
+            var field4: String?
+            var field5: String?
+            var field6: Double?
+            var field7: [String]?
+            var field8: Double?
+            var field9: Double?
+            var field10: Double?
+            var field11: Insets?
+            var field12: Insets?
+            var field13: Alignment?
+            var field14: Double?
+            var field15: Double?
+            var field16: Double?
+            var field17: Overflow?
+            var field18: Double?
+            var field19: Colors?
+            var field20: LookArt?
+            var field21: [String: String]?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.string()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.string()
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.bool()
-                case 3:
-                    try members.meet(3)
-                    field3 = try reader.bool()
-                case 4:
-                    try members.meet(4)
-                    field4 = try reader.null() ? nil : try reader.string()
-                case 5:
-                    try members.meet(5)
-                    field5 = try reader.string()
-                case 6:
-                    try members.meet(6)
-                    field6 = try reader.double()
-                case 7:
-                    try members.meet(7)
-                    field7 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
-                case 8:
-                    try members.meet(8)
-                    field8 = try reader.double()
-                case 9:
-                    try members.meet(9)
-                    field9 = try reader.double()
-                case 10:
-                    try members.meet(10)
-                    field10 = try reader.double()
-                case 11:
-                    try members.meet(11)
-                    field11 = try Insets(reading: &reader, strict: strict)
-                case 12:
-                    try members.meet(12)
-                    field12 = try Insets(reading: &reader, strict: strict)
-                case 13:
-                    try members.meet(13)
-                    field13 = try reader.enumeration(Alignment.self)
-                case 14:
-                    try members.meet(14)
-                    field14 = try reader.double()
-                case 15:
-                    try members.meet(15)
-                    field15 = try reader.double()
-                case 16:
-                    try members.meet(16)
-                    field16 = try reader.double()
-                case 17:
-                    try members.meet(17)
-                    field17 = try reader.enumeration(Overflow.self)
-                case 18:
-                    try members.meet(18)
-                    field18 = try reader.double()
-                case 19:
-                    try members.meet(19)
-                    field19 = try Colors(reading: &reader, strict: strict)
-                case 20:
-                    try members.meet(20)
-                    field20 = try LookArt(reading: &reader, strict: strict)
-                case 21:
-                    try members.meet(21)
-                    field21 = try reader.dictionary { (reader) throws(JSONReadFailure) in try reader.string() }
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.bool() }
+                case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.bool() }
+                case 4: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                case 5: field5 = try object.read(5, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 6: field6 = try object.read(6, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 7: field7 = try object.read(7, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try reader.string() } }
+                case 8: field8 = try object.read(8, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 9: field9 = try object.read(9, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 10: field10 = try object.read(10, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 11: field11 = try object.read(11, &reader) { (reader) throws(WireReadError) in try Insets(reading: &reader, strict: strict) }
+                case 12: field12 = try object.read(12, &reader) { (reader) throws(WireReadError) in try Insets(reading: &reader, strict: strict) }
+                case 13: field13 = try object.read(13, &reader) { (reader) throws(WireReadError) in try reader.enumeration(Alignment.self) }
+                case 14: field14 = try object.read(14, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 15: field15 = try object.read(15, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 16: field16 = try object.read(16, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 17: field17 = try object.read(17, &reader) { (reader) throws(WireReadError) in try reader.enumeration(Overflow.self) }
+                case 18: field18 = try object.read(18, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 19: field19 = try object.read(19, &reader) { (reader) throws(WireReadError) in try Colors(reading: &reader, strict: strict) }
+                case 20: field20 = try object.read(20, &reader) { (reader) throws(WireReadError) in try LookArt(reading: &reader, strict: strict) }
+                default: field21 = try object.read(21, &reader) { (reader) throws(WireReadError) in try reader.dictionary { (reader) throws(WireReadError) in try reader.string() } }
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
-            guard let field1 else { throw JSONReadFailure() }
-            guard let field2 else { throw JSONReadFailure() }
-            guard let field3 else { throw JSONReadFailure() }
-            guard let field5 else { throw JSONReadFailure() }
-            guard let field6 else { throw JSONReadFailure() }
-            guard let field7 else { throw JSONReadFailure() }
-            guard let field8 else { throw JSONReadFailure() }
-            guard let field9 else { throw JSONReadFailure() }
-            guard let field10 else { throw JSONReadFailure() }
-            guard let field11 else { throw JSONReadFailure() }
-            guard let field12 else { throw JSONReadFailure() }
-            guard let field13 else { throw JSONReadFailure() }
-            guard let field14 else { throw JSONReadFailure() }
-            guard let field15 else { throw JSONReadFailure() }
-            guard let field16 else { throw JSONReadFailure() }
-            guard let field17 else { throw JSONReadFailure() }
-            guard let field18 else { throw JSONReadFailure() }
-            guard let field19 else { throw JSONReadFailure() }
-            guard let field20 else { throw JSONReadFailure() }
-            guard let field21 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            guard let field2 else { throw object.missing(2) }
+            guard let field3 else { throw object.missing(3) }
+            guard let field5 else { throw object.missing(5) }
+            guard let field6 else { throw object.missing(6) }
+            guard let field7 else { throw object.missing(7) }
+            guard let field8 else { throw object.missing(8) }
+            guard let field9 else { throw object.missing(9) }
+            guard let field10 else { throw object.missing(10) }
+            guard let field11 else { throw object.missing(11) }
+            guard let field12 else { throw object.missing(12) }
+            guard let field13 else { throw object.missing(13) }
+            guard let field14 else { throw object.missing(14) }
+            guard let field15 else { throw object.missing(15) }
+            guard let field16 else { throw object.missing(16) }
+            guard let field17 else { throw object.missing(17) }
+            guard let field18 else { throw object.missing(18) }
+            guard let field19 else { throw object.missing(19) }
+            guard let field20 else { throw object.missing(20) }
+            guard let field21 else { throw object.missing(21) }
+            try object.finish()
             self.init(name: field0, summary: field1, animated: field2, builtIn: field3, file: field4, font: field5, fontSize: field6, features: field7, tracking: field8, height: field9, artWidth: field10, capInsets: field11, titleInsets: field12, alignment: field13, padding: field14, minimumWidth: field15, maximumWidth: field16, overflow: field17, chevronWidth: field18, colors: field19, art: field20, sources: field21)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
-            bytes.writeJSON(byte: UInt8(ascii: "{"))
+        public func write(into bytes: inout JSONBufferWriter) {
             var separated = false
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.key("name", after: &separated, into: &bytes)
             Wire.write(string: self.name, into: &bytes)
             Wire.key("summary", after: &separated, into: &bytes)
@@ -1976,46 +964,10 @@ public enum BackButtonInterface {
             Wire.write(dictionary: self.sources, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "name": .string(self.name),
-                "summary": .string(self.summary),
-                "animated": .bool(self.animated),
-                "builtIn": .bool(self.builtIn),
-                "file": self.file.map { .string($0) },
-                "font": .string(self.font),
-                "fontSize": .number(self.fontSize),
-                "features": .array(self.features.map { .string($0) }),
-                "tracking": .number(self.tracking),
-                "height": .number(self.height),
-                "artWidth": .number(self.artWidth),
-                "capInsets": self.capInsets.wire,
-                "titleInsets": self.titleInsets.wire,
-                "alignment": .string(self.alignment.rawValue),
-                "padding": .number(self.padding),
-                "minimumWidth": .number(self.minimumWidth),
-                "maximumWidth": .number(self.maximumWidth),
-                "overflow": .string(self.overflow.rawValue),
-                "chevronWidth": .number(self.chevronWidth),
-                "colors": self.colors.wire,
-                "art": self.art.wire,
-                "sources": .object(self.sources.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) }),
-            ])
-        }
     }
 
     /// The full layout for one title or navigation stack in one look.
-    public enum Size {
+    public enum Size: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.Size"
 
@@ -2028,7 +980,7 @@ public enum BackButtonInterface {
 
     /// Many size requests in one call. One failed request does not fail the others. With
     /// "more": true, the results stream, one reply per request, in order.
-    public enum SizeMany {
+    public enum SizeMany: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.SizeMany"
 
@@ -2040,76 +992,26 @@ public enum BackButtonInterface {
                 self.requests = requests
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let requestsPath = (path == nil ? nil : reader.pathOf("requests"))
-                requests = try Wire.array(try Wire.required(reader.value("requests"), requestsPath), requestsPath) { element, path throws(VarlinkError) in try SizeRequest(decoding: element, at: path, strict: strict) }
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["requests"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: [SizeRequest]? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: [SizeRequest]?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.array { (reader) throws(JSONReadFailure) in try SizeRequest(reading: &reader, strict: strict) }
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try SizeRequest(reading: &reader, strict: strict) } }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(requests: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"requests\":", into: &bytes)
                 Wire.write(array: self.requests, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "requests": .array(self.requests.map { $0.wire }),
-                ])
             }
         }
 
@@ -2121,89 +1023,39 @@ public enum BackButtonInterface {
                 self.results = results
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let resultsPath = (path == nil ? nil : reader.pathOf("results"))
-                results = try Wire.array(try Wire.required(reader.value("results"), resultsPath), resultsPath) { element, path throws(VarlinkError) in try SizeResult(decoding: element, at: path, strict: strict) }
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["results"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: [SizeResult]? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: [SizeResult]?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.array { (reader) throws(JSONReadFailure) in try SizeResult(reading: &reader, strict: strict) }
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try SizeResult(reading: &reader, strict: strict) } }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(results: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"results\":", into: &bytes)
                 Wire.write(array: self.results, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "results": .array(self.results.map { $0.wire }),
-                ])
             }
         }
     }
 
     /// The movement of an animated look's button when a controller is pushed over its own (push),
     /// its own is popped (pop), or its own appears again (appear).
-    public enum Transition {
+    public enum Transition: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.Transition"
 
         /// The call's parameters.
         public struct Parameters: WireStruct {
-            public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+            public enum Kind: String, Sendable, Hashable, CaseIterable {
                 case push
                 case pop
                 case appear
@@ -2219,76 +1071,29 @@ public enum BackButtonInterface {
                 self.wasCoveredByPush = wasCoveredByPush
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let requestPath = (path == nil ? nil : reader.pathOf("request"))
-                request = try SizeRequest(decoding: try Wire.required(reader.value("request"), requestPath), at: requestPath, strict: strict)
-                let kindPath = (path == nil ? nil : reader.pathOf("kind"))
-                kind = try Wire.enumeration(try Wire.required(reader.value("kind"), kindPath), kindPath, as: Kind.self)
-                if let value = reader.value("wasCoveredByPush") {
-                    let path = (path == nil ? nil : reader.pathOf("wasCoveredByPush"))
-                    wasCoveredByPush = try Wire.bool(value, path)
-                } else {
-                    wasCoveredByPush = nil
-                }
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["request", "kind", "wasCoveredByPush"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: SizeRequest? = nil
-                var field1: Kind? = nil
-                var field2: Bool? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: SizeRequest?
+                var field1: Kind?
+                var field2: Bool?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try SizeRequest(reading: &reader, strict: strict)
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.enumeration(Kind.self)
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.null() ? nil : try reader.bool()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try SizeRequest(reading: &reader, strict: strict) }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.enumeration(Kind.self) }
+                    default: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.bool() } ?? nil
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                try object.finish()
                 self.init(request: field0, kind: field1, wasCoveredByPush: field2)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
-                bytes.writeJSON(byte: UInt8(ascii: "{"))
+            public func write(into bytes: inout JSONBufferWriter) {
                 var separated = false
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.key("request", after: &separated, into: &bytes)
                 self.request.write(into: &bytes)
                 Wire.key("kind", after: &separated, into: &bytes)
@@ -2299,28 +1104,11 @@ public enum BackButtonInterface {
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "request": self.request.wire,
-                    "kind": .string(self.kind.rawValue),
-                    "wasCoveredByPush": self.wasCoveredByPush.map { .bool($0) },
-                ])
-            }
         }
 
         /// The reply's parameters.
         public struct Reply: WireStruct {
-            public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+            public enum Kind: String, Sendable, Hashable, CaseIterable {
                 case push
                 case pop
                 case appear
@@ -2338,78 +1126,31 @@ public enum BackButtonInterface {
                 self.duration = duration
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let kindPath = (path == nil ? nil : reader.pathOf("kind"))
-                kind = try Wire.enumeration(try Wire.required(reader.value("kind"), kindPath), kindPath, as: Kind.self)
-                let fromPath = (path == nil ? nil : reader.pathOf("from"))
-                from = try Rect(decoding: try Wire.required(reader.value("from"), fromPath), at: fromPath, strict: strict)
-                let toPath = (path == nil ? nil : reader.pathOf("to"))
-                to = try Rect(decoding: try Wire.required(reader.value("to"), toPath), at: toPath, strict: strict)
-                let durationPath = (path == nil ? nil : reader.pathOf("duration"))
-                duration = try Wire.double(try Wire.required(reader.value("duration"), durationPath), durationPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["kind", "from", "to", "duration"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: Kind? = nil
-                var field1: Rect? = nil
-                var field2: Rect? = nil
-                var field3: Double? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: Kind?
+                var field1: Rect?
+                var field2: Rect?
+                var field3: Double?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.enumeration(Kind.self)
-                    case 1:
-                        try members.meet(1)
-                        field1 = try Rect(reading: &reader, strict: strict)
-                    case 2:
-                        try members.meet(2)
-                        field2 = try Rect(reading: &reader, strict: strict)
-                    case 3:
-                        try members.meet(3)
-                        field3 = try reader.double()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.enumeration(Kind.self) }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try Rect(reading: &reader, strict: strict) }
+                    case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try Rect(reading: &reader, strict: strict) }
+                    default: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.double() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
-                guard let field3 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                guard let field2 else { throw object.missing(2) }
+                guard let field3 else { throw object.missing(3) }
+                try object.finish()
                 self.init(kind: field0, from: field1, to: field2, duration: field3)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"kind\":", into: &bytes)
                 Wire.write(string: self.kind.rawValue, into: &bytes)
@@ -2421,24 +1162,6 @@ public enum BackButtonInterface {
                 Wire.write(number: self.duration, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "kind": .string(self.kind.rawValue),
-                    "from": self.from.wire,
-                    "to": self.to.wire,
-                    "duration": .number(self.duration),
-                ])
-            }
         }
     }
 
@@ -2446,7 +1169,7 @@ public enum BackButtonInterface {
     /// height × scale pixels, transparent around the button. The look's art is drawn procedurally
     /// (its shape, corners, gradient or tint); the title is the layout's displayed title, in its
     /// title frame, drawn from the glyphs the layout measured. At most 4096 pixels a side.
-    public enum Render {
+    public enum Render: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.Render"
 
@@ -2467,78 +1190,31 @@ public enum BackButtonInterface {
                 self.layout = layout
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let pngPath = (path == nil ? nil : reader.pathOf("png"))
-                png = try Wire.string(try Wire.required(reader.value("png"), pngPath), pngPath)
-                let pixelWidthPath = (path == nil ? nil : reader.pathOf("pixelWidth"))
-                pixelWidth = try Wire.int(try Wire.required(reader.value("pixelWidth"), pixelWidthPath), pixelWidthPath)
-                let pixelHeightPath = (path == nil ? nil : reader.pathOf("pixelHeight"))
-                pixelHeight = try Wire.int(try Wire.required(reader.value("pixelHeight"), pixelHeightPath), pixelHeightPath)
-                let layoutPath = (path == nil ? nil : reader.pathOf("layout"))
-                layout = try Layout(decoding: try Wire.required(reader.value("layout"), layoutPath), at: layoutPath, strict: strict)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["png", "pixelWidth", "pixelHeight", "layout"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: Int? = nil
-                var field2: Int? = nil
-                var field3: Layout? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: Int?
+                var field2: Int?
+                var field3: Layout?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.int()
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.int()
-                    case 3:
-                        try members.meet(3)
-                        field3 = try Layout(reading: &reader, strict: strict)
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    default: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try Layout(reading: &reader, strict: strict) }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
-                guard let field3 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                guard let field2 else { throw object.missing(2) }
+                guard let field3 else { throw object.missing(3) }
+                try object.finish()
                 self.init(png: field0, pixelWidth: field1, pixelHeight: field2, layout: field3)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"png\":", into: &bytes)
                 Wire.write(string: self.png, into: &bytes)
@@ -2550,29 +1226,11 @@ public enum BackButtonInterface {
                 self.layout.write(into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "png": .string(self.png),
-                    "pixelWidth": .int(self.pixelWidth),
-                    "pixelHeight": .int(self.pixelHeight),
-                    "layout": self.layout.wire,
-                ])
-            }
         }
     }
 
     /// The looks served: built-in providers and manifest looks.
-    public enum ListLooks {
+    public enum ListLooks: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.ListLooks"
 
@@ -2581,64 +1239,19 @@ public enum BackButtonInterface {
             public init() {
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                let reader = try VarlinkParameters(value, path: path ?? "")
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = []
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
-                    switch field {
-                    default: try reader.skipUnknown(strict: strict, members: &members)
-                    }
-                }
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                while try object.next(&reader, strict: strict) != nil {}
+                try object.finish()
                 self.init()
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue { .object([]) }
         }
 
         /// The reply's parameters.
@@ -2649,82 +1262,32 @@ public enum BackButtonInterface {
                 self.looks = looks
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let looksPath = (path == nil ? nil : reader.pathOf("looks"))
-                looks = try Wire.array(try Wire.required(reader.value("looks"), looksPath), looksPath) { element, path throws(VarlinkError) in try LookSummary(decoding: element, at: path, strict: strict) }
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["looks"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: [LookSummary]? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: [LookSummary]?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.array { (reader) throws(JSONReadFailure) in try LookSummary(reading: &reader, strict: strict) }
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try LookSummary(reading: &reader, strict: strict) } }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(looks: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"looks\":", into: &bytes)
                 Wire.write(array: self.looks, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "looks": .array(self.looks.map { $0.wire }),
-                ])
-            }
         }
     }
 
     /// One look's numbers and where each came from.
-    public enum DescribeLook {
+    public enum DescribeLook: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.DescribeLook"
 
@@ -2736,76 +1299,26 @@ public enum BackButtonInterface {
                 self.look = look
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let lookPath = (path == nil ? nil : reader.pathOf("look"))
-                look = try Wire.string(try Wire.required(reader.value("look"), lookPath), lookPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["look"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(look: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"look\":", into: &bytes)
                 Wire.write(string: self.look, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "look": .string(self.look),
-                ])
             }
         }
 
@@ -2817,82 +1330,32 @@ public enum BackButtonInterface {
                 self.look = look
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let lookPath = (path == nil ? nil : reader.pathOf("look"))
-                look = try LookDescription(decoding: try Wire.required(reader.value("look"), lookPath), at: lookPath, strict: strict)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["look"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: LookDescription? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: LookDescription?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try LookDescription(reading: &reader, strict: strict)
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try LookDescription(reading: &reader, strict: strict) }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(look: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"look\":", into: &bytes)
                 self.look.write(into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "look": self.look.wire,
-                ])
-            }
         }
     }
 
     /// No look has that name.
-    public enum UnknownLook {
+    public enum UnknownLook: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.UnknownLook"
 
@@ -2906,64 +1369,25 @@ public enum BackButtonInterface {
                 self.known = known
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let lookPath = (path == nil ? nil : reader.pathOf("look"))
-                look = try Wire.string(try Wire.required(reader.value("look"), lookPath), lookPath)
-                let knownPath = (path == nil ? nil : reader.pathOf("known"))
-                known = try Wire.array(try Wire.required(reader.value("known"), knownPath), knownPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["look", "known"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: [String]? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: [String]?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try reader.string() } }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                try object.finish()
                 self.init(look: field0, known: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"look\":", into: &bytes)
                 Wire.write(string: self.look, into: &bytes)
@@ -2971,28 +1395,12 @@ public enum BackButtonInterface {
                 Wire.write(array: self.known, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "look": .string(self.look),
-                    "known": .array(self.known.map { .string($0) }),
-                ])
-            }
         }
 
     }
 
     /// The request has neither a title nor a stack, or both.
-    public enum MissingTitle {
+    public enum MissingTitle: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.MissingTitle"
 
@@ -3006,64 +1414,25 @@ public enum BackButtonInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
-                let messagePath = (path == nil ? nil : reader.pathOf("message"))
-                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["parameter", "message"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                try object.finish()
                 self.init(parameter: field0, message: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
@@ -3071,28 +1440,12 @@ public enum BackButtonInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "parameter": .string(self.parameter),
-                    "message": .string(self.message),
-                ])
-            }
         }
 
     }
 
     /// A navigation stack needs at least two items: the button goes back to the one below the top.
-    public enum StackTooShort {
+    public enum StackTooShort: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.StackTooShort"
 
@@ -3106,64 +1459,25 @@ public enum BackButtonInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
-                let messagePath = (path == nil ? nil : reader.pathOf("message"))
-                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["parameter", "message"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                try object.finish()
                 self.init(parameter: field0, message: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
@@ -3171,28 +1485,12 @@ public enum BackButtonInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "parameter": .string(self.parameter),
-                    "message": .string(self.message),
-                ])
-            }
         }
 
     }
 
     /// A maximum width below the look's minimum.
-    public enum WidthTooSmall {
+    public enum WidthTooSmall: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.WidthTooSmall"
 
@@ -3206,64 +1504,25 @@ public enum BackButtonInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
-                let messagePath = (path == nil ? nil : reader.pathOf("message"))
-                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["parameter", "message"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                try object.finish()
                 self.init(parameter: field0, message: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
@@ -3271,28 +1530,12 @@ public enum BackButtonInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "parameter": .string(self.parameter),
-                    "message": .string(self.message),
-                ])
-            }
         }
 
     }
 
     /// A number outside its range (scale 1-3, font scale, width).
-    public enum OutOfRange {
+    public enum OutOfRange: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.OutOfRange"
 
@@ -3306,64 +1549,25 @@ public enum BackButtonInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
-                let messagePath = (path == nil ? nil : reader.pathOf("message"))
-                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["parameter", "message"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                try object.finish()
                 self.init(parameter: field0, message: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
@@ -3371,28 +1575,12 @@ public enum BackButtonInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "parameter": .string(self.parameter),
-                    "message": .string(self.message),
-                ])
-            }
         }
 
     }
 
     /// The look does not animate.
-    public enum NotAnimated {
+    public enum NotAnimated: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.NotAnimated"
 
@@ -3406,64 +1594,25 @@ public enum BackButtonInterface {
                 self.animated = animated
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let lookPath = (path == nil ? nil : reader.pathOf("look"))
-                look = try Wire.string(try Wire.required(reader.value("look"), lookPath), lookPath)
-                let animatedPath = (path == nil ? nil : reader.pathOf("animated"))
-                animated = try Wire.array(try Wire.required(reader.value("animated"), animatedPath), animatedPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["look", "animated"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: [String]? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: [String]?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try reader.string() } }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                try object.finish()
                 self.init(look: field0, animated: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"look\":", into: &bytes)
                 Wire.write(string: self.look, into: &bytes)
@@ -3471,28 +1620,12 @@ public enum BackButtonInterface {
                 Wire.write(array: self.animated, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "look": .string(self.look),
-                    "animated": .array(self.animated.map { .string($0) }),
-                ])
-            }
         }
 
     }
 
     /// A picture larger than Render draws: pixels in the side named by parameter, and the limit.
-    public enum ImageTooLarge {
+    public enum ImageTooLarge: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.ImageTooLarge"
 
@@ -3510,78 +1643,31 @@ public enum BackButtonInterface {
                 self.limit = limit
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
-                let messagePath = (path == nil ? nil : reader.pathOf("message"))
-                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
-                let pixelsPath = (path == nil ? nil : reader.pathOf("pixels"))
-                pixels = try Wire.int(try Wire.required(reader.value("pixels"), pixelsPath), pixelsPath)
-                let limitPath = (path == nil ? nil : reader.pathOf("limit"))
-                limit = try Wire.int(try Wire.required(reader.value("limit"), limitPath), limitPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["parameter", "message", "pixels", "limit"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: String? = nil
-                var field2: Int? = nil
-                var field3: Int? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: String?
+                var field2: Int?
+                var field3: Int?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.string()
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.int()
-                    case 3:
-                        try members.meet(3)
-                        field3 = try reader.int()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    default: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.int() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
-                guard let field3 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                guard let field2 else { throw object.missing(2) }
+                guard let field3 else { throw object.missing(3) }
+                try object.finish()
                 self.init(parameter: field0, message: field1, pixels: field2, limit: field3)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
@@ -3593,30 +1679,12 @@ public enum BackButtonInterface {
                 Wire.write(number: Double(self.limit), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "parameter": .string(self.parameter),
-                    "message": .string(self.message),
-                    "pixels": .int(self.pixels),
-                    "limit": .int(self.limit),
-                ])
-            }
         }
 
     }
 
     /// More requests than one SizeMany call may carry.
-    public enum TooManyRequests {
+    public enum TooManyRequests: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.BackButton.TooManyRequests"
 
@@ -3632,71 +1700,28 @@ public enum BackButtonInterface {
                 self.limit = limit
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
-                let countPath = (path == nil ? nil : reader.pathOf("count"))
-                count = try Wire.int(try Wire.required(reader.value("count"), countPath), countPath)
-                let limitPath = (path == nil ? nil : reader.pathOf("limit"))
-                limit = try Wire.int(try Wire.required(reader.value("limit"), limitPath), limitPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["parameter", "count", "limit"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: Int? = nil
-                var field2: Int? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: Int?
+                var field2: Int?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.int()
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.int()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    default: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.int() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                guard let field2 else { throw object.missing(2) }
+                try object.finish()
                 self.init(parameter: field0, count: field1, limit: field2)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
@@ -3706,26 +1731,20 @@ public enum BackButtonInterface {
                 Wire.write(number: Double(self.limit), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "parameter": .string(self.parameter),
-                    "count": .int(self.count),
-                    "limit": .int(self.limit),
-                ])
-            }
         }
 
     }
+
+    /// Each method's parameters reader by qualified name: a server reads a call's parameters
+    /// with it in the pass that reads the call's frame.
+    public static let parametersReaders: [String: VarlinkParametersReader] = [
+        Size.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try Size.Parameters(reading: &reader, strict: true) },
+        SizeMany.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try SizeMany.Parameters(reading: &reader, strict: true) },
+        Transition.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try Transition.Parameters(reading: &reader, strict: true) },
+        Render.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try Render.Parameters(reading: &reader, strict: true) },
+        ListLooks.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try ListLooks.Parameters(reading: &reader, strict: true) },
+        DescribeLook.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try DescribeLook.Parameters(reading: &reader, strict: true) },
+    ]
 }
 
 /// The methods of io.chevron.BackButton, one function each, as a service implements them.

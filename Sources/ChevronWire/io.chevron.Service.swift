@@ -21,71 +21,28 @@ public enum ServiceInterface {
             self.errors = errors
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let methodPath = (path == nil ? nil : reader.pathOf("method"))
-            method = try Wire.string(try Wire.required(reader.value("method"), methodPath), methodPath)
-            let callsPath = (path == nil ? nil : reader.pathOf("calls"))
-            calls = try Wire.int(try Wire.required(reader.value("calls"), callsPath), callsPath)
-            let errorsPath = (path == nil ? nil : reader.pathOf("errors"))
-            errors = try Wire.int(try Wire.required(reader.value("errors"), errorsPath), errorsPath)
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["method", "calls", "errors"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: String? = nil
-            var field1: Int? = nil
-            var field2: Int? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: Int?
+            var field2: Int?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.string()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.int()
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.int()
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                default: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.int() }
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
-            guard let field1 else { throw JSONReadFailure() }
-            guard let field2 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            guard let field2 else { throw object.missing(2) }
+            try object.finish()
             self.init(method: field0, calls: field1, errors: field2)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
+        public func write(into bytes: inout JSONBufferWriter) {
             bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"method\":", into: &bytes)
             Wire.write(string: self.method, into: &bytes)
@@ -94,23 +51,6 @@ public enum ServiceInterface {
             Wire.literal(",\"errors\":", into: &bytes)
             Wire.write(number: Double(self.errors), into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "method": .string(self.method),
-                "calls": .int(self.calls),
-                "errors": .int(self.errors),
-            ])
         }
     }
 
@@ -132,92 +72,37 @@ public enum ServiceInterface {
             self.misses = misses
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let entriesPath = (path == nil ? nil : reader.pathOf("entries"))
-            entries = try Wire.int(try Wire.required(reader.value("entries"), entriesPath), entriesPath)
-            let bytesPath = (path == nil ? nil : reader.pathOf("bytes"))
-            bytes = try Wire.int(try Wire.required(reader.value("bytes"), bytesPath), bytesPath)
-            let byteBudgetPath = (path == nil ? nil : reader.pathOf("byteBudget"))
-            byteBudget = try Wire.int(try Wire.required(reader.value("byteBudget"), byteBudgetPath), byteBudgetPath)
-            let entryLimitPath = (path == nil ? nil : reader.pathOf("entryLimit"))
-            entryLimit = try Wire.int(try Wire.required(reader.value("entryLimit"), entryLimitPath), entryLimitPath)
-            let hitsPath = (path == nil ? nil : reader.pathOf("hits"))
-            hits = try Wire.int(try Wire.required(reader.value("hits"), hitsPath), hitsPath)
-            let missesPath = (path == nil ? nil : reader.pathOf("misses"))
-            misses = try Wire.int(try Wire.required(reader.value("misses"), missesPath), missesPath)
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["entries", "bytes", "byteBudget", "entryLimit", "hits", "misses"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: Int? = nil
-            var field1: Int? = nil
-            var field2: Int? = nil
-            var field3: Int? = nil
-            var field4: Int? = nil
-            var field5: Int? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: Int?
+            var field1: Int?
+            var field2: Int?
+            var field3: Int?
+            var field4: Int?
+            var field5: Int?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.int()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.int()
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.int()
-                case 3:
-                    try members.meet(3)
-                    field3 = try reader.int()
-                case 4:
-                    try members.meet(4)
-                    field4 = try reader.int()
-                case 5:
-                    try members.meet(5)
-                    field5 = try reader.int()
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                case 4: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                default: field5 = try object.read(5, &reader) { (reader) throws(WireReadError) in try reader.int() }
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
-            guard let field1 else { throw JSONReadFailure() }
-            guard let field2 else { throw JSONReadFailure() }
-            guard let field3 else { throw JSONReadFailure() }
-            guard let field4 else { throw JSONReadFailure() }
-            guard let field5 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            guard let field2 else { throw object.missing(2) }
+            guard let field3 else { throw object.missing(3) }
+            guard let field4 else { throw object.missing(4) }
+            guard let field5 else { throw object.missing(5) }
+            try object.finish()
             self.init(entries: field0, bytes: field1, byteBudget: field2, entryLimit: field3, hits: field4, misses: field5)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
+        public func write(into bytes: inout JSONBufferWriter) {
             bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"entries\":", into: &bytes)
             Wire.write(number: Double(self.entries), into: &bytes)
@@ -233,26 +118,6 @@ public enum ServiceInterface {
             Wire.write(number: Double(self.misses), into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "entries": .int(self.entries),
-                "bytes": .int(self.bytes),
-                "byteBudget": .int(self.byteBudget),
-                "entryLimit": .int(self.entryLimit),
-                "hits": .int(self.hits),
-                "misses": .int(self.misses),
-            ])
-        }
     }
 
     /// A look manifest that could not be used: the file, the field and why.
@@ -267,71 +132,28 @@ public enum ServiceInterface {
             self.reason = reason
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let filePath = (path == nil ? nil : reader.pathOf("file"))
-            file = try Wire.string(try Wire.required(reader.value("file"), filePath), filePath)
-            let fieldPath = (path == nil ? nil : reader.pathOf("field"))
-            field = try Wire.string(try Wire.required(reader.value("field"), fieldPath), fieldPath)
-            let reasonPath = (path == nil ? nil : reader.pathOf("reason"))
-            reason = try Wire.string(try Wire.required(reader.value("reason"), reasonPath), reasonPath)
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["file", "field", "reason"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: String? = nil
-            var field1: String? = nil
-            var field2: String? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: String?
+            var field2: String?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.string()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.string()
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.string()
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                default: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.string() }
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
-            guard let field1 else { throw JSONReadFailure() }
-            guard let field2 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            guard let field2 else { throw object.missing(2) }
+            try object.finish()
             self.init(file: field0, field: field1, reason: field2)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
+        public func write(into bytes: inout JSONBufferWriter) {
             bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"file\":", into: &bytes)
             Wire.write(string: self.file, into: &bytes)
@@ -340,23 +162,6 @@ public enum ServiceInterface {
             Wire.literal(",\"reason\":", into: &bytes)
             Wire.write(string: self.reason, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "file": .string(self.file),
-                "field": .string(self.field),
-                "reason": .string(self.reason),
-            ])
         }
     }
 
@@ -374,78 +179,31 @@ public enum ServiceInterface {
             self.looks = looks
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let fontsPath = (path == nil ? nil : reader.pathOf("fonts"))
-            fonts = try Wire.string(try Wire.required(reader.value("fonts"), fontsPath), fontsPath)
-            let fontconfigPath = (path == nil ? nil : reader.pathOf("fontconfig"))
-            fontconfig = try Wire.string(try Wire.required(reader.value("fontconfig"), fontconfigPath), fontconfigPath)
-            let librariesPath = (path == nil ? nil : reader.pathOf("libraries"))
-            libraries = try Wire.string(try Wire.required(reader.value("libraries"), librariesPath), librariesPath)
-            let looksPath = (path == nil ? nil : reader.pathOf("looks"))
-            looks = try Wire.string(try Wire.required(reader.value("looks"), looksPath), looksPath)
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["fonts", "fontconfig", "libraries", "looks"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: String? = nil
-            var field1: String? = nil
-            var field2: String? = nil
-            var field3: String? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: String?
+            var field2: String?
+            var field3: String?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.string()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.string()
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.string()
-                case 3:
-                    try members.meet(3)
-                    field3 = try reader.string()
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                default: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.string() }
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
-            guard let field1 else { throw JSONReadFailure() }
-            guard let field2 else { throw JSONReadFailure() }
-            guard let field3 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            guard let field2 else { throw object.missing(2) }
+            guard let field3 else { throw object.missing(3) }
+            try object.finish()
             self.init(fonts: field0, fontconfig: field1, libraries: field2, looks: field3)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
+        public func write(into bytes: inout JSONBufferWriter) {
             bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"fonts\":", into: &bytes)
             Wire.write(string: self.fonts, into: &bytes)
@@ -457,24 +215,6 @@ public enum ServiceInterface {
             Wire.write(string: self.looks, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "fonts": .string(self.fonts),
-                "fontconfig": .string(self.fontconfig),
-                "libraries": .string(self.libraries),
-                "looks": .string(self.looks),
-            ])
-        }
     }
 
     /// Uptime in seconds, connections (open now, accepted in all, refused over the limit), calls
@@ -483,7 +223,7 @@ public enum ServiceInterface {
     /// pipelined behind such a call), and how many short ones an event loop worked out itself (a
     /// short text in a face already open, the first call of a read), the caches, the font
     /// generation and how many looks are served.
-    public enum GetStatistics {
+    public enum GetStatistics: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Service.GetStatistics"
 
@@ -492,64 +232,19 @@ public enum ServiceInterface {
             public init() {
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                let reader = try VarlinkParameters(value, path: path ?? "")
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = []
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
-                    switch field {
-                    default: try reader.skipUnknown(strict: strict, members: &members)
-                    }
-                }
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                while try object.next(&reader, strict: strict) != nil {}
+                try object.finish()
                 self.init()
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue { .object([]) }
         }
 
         /// The reply's parameters.
@@ -565,71 +260,28 @@ public enum ServiceInterface {
                     self.refused = refused
                 }
 
-                /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-                /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-                public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                    do throws(VarlinkError) {
-                        self = try Self(decoding: value, at: nil, strict: strict)
-                    } catch {
-                        // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                        self = try Self(decoding: value, at: path, strict: strict)
-                    }
-                }
-
-                /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-                public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                    var reader = try VarlinkParameters(value, path: path ?? "")
-                    let openPath = (path == nil ? nil : reader.pathOf("open"))
-                    open = try Wire.int(try Wire.required(reader.value("open"), openPath), openPath)
-                    let acceptedPath = (path == nil ? nil : reader.pathOf("accepted"))
-                    accepted = try Wire.int(try Wire.required(reader.value("accepted"), acceptedPath), acceptedPath)
-                    let refusedPath = (path == nil ? nil : reader.pathOf("refused"))
-                    refused = try Wire.int(try Wire.required(reader.value("refused"), refusedPath), refusedPath)
-                    if strict { try reader.finish() }
-                }
-
-                /// The fields' names, numbered as the one-pass reader numbers them.
                 static let fieldNames: [StaticString] = ["open", "accepted", "refused"]
 
-                /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-                /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-                public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                    var field0: Int? = nil
-                    var field1: Int? = nil
-                    var field2: Int? = nil
-                    var members = JSONReader.Members()
-                    var first = true
-                    var expected = 0
-                    try reader.beginObject()
-                    while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+                public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                    var object = try WireObject(&reader, Self.fieldNames)
+                    var field0: Int?
+                    var field1: Int?
+                    var field2: Int?
+                    while let field = try object.next(&reader, strict: strict) {
                         switch field {
-                        case 0:
-                            try members.meet(0)
-                            field0 = try reader.int()
-                        case 1:
-                            try members.meet(1)
-                            field1 = try reader.int()
-                        case 2:
-                            try members.meet(2)
-                            field2 = try reader.int()
-                        default: try reader.skipUnknown(strict: strict, members: &members)
+                        case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                        case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                        default: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.int() }
                         }
                     }
-                    guard let field0 else { throw JSONReadFailure() }
-                    guard let field1 else { throw JSONReadFailure() }
-                    guard let field2 else { throw JSONReadFailure() }
+                    guard let field0 else { throw object.missing(0) }
+                    guard let field1 else { throw object.missing(1) }
+                    guard let field2 else { throw object.missing(2) }
+                    try object.finish()
                     self.init(open: field0, accepted: field1, refused: field2)
                 }
 
-                /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-                public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-                /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-                /// where it will be sent, without a tree or an array.
-                public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-                /// The text, written into either output (specialised for each).
-                func write<Output: JSONOutput>(into bytes: inout Output) {
+                public func write(into bytes: inout JSONBufferWriter) {
                     bytes.writeJSON(byte: UInt8(ascii: "{"))
                     Wire.literal("\"open\":", into: &bytes)
                     Wire.write(number: Double(self.open), into: &bytes)
@@ -638,23 +290,6 @@ public enum ServiceInterface {
                     Wire.literal(",\"refused\":", into: &bytes)
                     Wire.write(number: Double(self.refused), into: &bytes)
                     bytes.writeJSON(byte: UInt8(ascii: "}"))
-                }
-
-                /// The message as already-written JSON text (`JSONValue.encoded`).
-                public var encoded: JSONValue {
-                    var bytes: [UInt8] = []
-                    bytes.reserveCapacity(256)
-                    encode(into: &bytes)
-                    return .encoded(bytes)
-                }
-
-                /// The message's value, absent optionals left out.
-                public var wire: JSONValue {
-                    .members([
-                        "open": .int(self.open),
-                        "accepted": .int(self.accepted),
-                        "refused": .int(self.refused),
-                    ])
                 }
             }
 
@@ -682,120 +317,49 @@ public enum ServiceInterface {
                 self.openFaces = openFaces
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let uptimePath = (path == nil ? nil : reader.pathOf("uptime"))
-                uptime = try Wire.double(try Wire.required(reader.value("uptime"), uptimePath), uptimePath)
-                let connectionsPath = (path == nil ? nil : reader.pathOf("connections"))
-                connections = try Connections(decoding: try Wire.required(reader.value("connections"), connectionsPath), at: connectionsPath, strict: strict)
-                let callsPath = (path == nil ? nil : reader.pathOf("calls"))
-                calls = try Wire.array(try Wire.required(reader.value("calls"), callsPath), callsPath) { element, path throws(VarlinkError) in try MethodStatistics(decoding: element, at: path, strict: strict) }
-                let answeredFromMemoryPath = (path == nil ? nil : reader.pathOf("answeredFromMemory"))
-                answeredFromMemory = try Wire.int(try Wire.required(reader.value("answeredFromMemory"), answeredFromMemoryPath), answeredFromMemoryPath)
-                let deferredToWorkersPath = (path == nil ? nil : reader.pathOf("deferredToWorkers"))
-                deferredToWorkers = try Wire.int(try Wire.required(reader.value("deferredToWorkers"), deferredToWorkersPath), deferredToWorkersPath)
-                let workedOnEventLoopPath = (path == nil ? nil : reader.pathOf("workedOnEventLoop"))
-                workedOnEventLoop = try Wire.int(try Wire.required(reader.value("workedOnEventLoop"), workedOnEventLoopPath), workedOnEventLoopPath)
-                let cachePath = (path == nil ? nil : reader.pathOf("cache"))
-                cache = try CacheStatistics(decoding: try Wire.required(reader.value("cache"), cachePath), at: cachePath, strict: strict)
-                let generationPath = (path == nil ? nil : reader.pathOf("generation"))
-                generation = try Wire.int(try Wire.required(reader.value("generation"), generationPath), generationPath)
-                let looksPath = (path == nil ? nil : reader.pathOf("looks"))
-                looks = try Wire.int(try Wire.required(reader.value("looks"), looksPath), looksPath)
-                let openFacesPath = (path == nil ? nil : reader.pathOf("openFaces"))
-                openFaces = try Wire.int(try Wire.required(reader.value("openFaces"), openFacesPath), openFacesPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["uptime", "connections", "calls", "answeredFromMemory", "deferredToWorkers", "workedOnEventLoop", "cache", "generation", "looks", "openFaces"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: Double? = nil
-                var field1: Connections? = nil
-                var field2: [MethodStatistics]? = nil
-                var field3: Int? = nil
-                var field4: Int? = nil
-                var field5: Int? = nil
-                var field6: CacheStatistics? = nil
-                var field7: Int? = nil
-                var field8: Int? = nil
-                var field9: Int? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: Double?
+                var field1: Connections?
+                var field2: [MethodStatistics]?
+                var field3: Int?
+                var field4: Int?
+                var field5: Int?
+                var field6: CacheStatistics?
+                var field7: Int?
+                var field8: Int?
+                var field9: Int?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.double()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try Connections(reading: &reader, strict: strict)
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.array { (reader) throws(JSONReadFailure) in try MethodStatistics(reading: &reader, strict: strict) }
-                    case 3:
-                        try members.meet(3)
-                        field3 = try reader.int()
-                    case 4:
-                        try members.meet(4)
-                        field4 = try reader.int()
-                    case 5:
-                        try members.meet(5)
-                        field5 = try reader.int()
-                    case 6:
-                        try members.meet(6)
-                        field6 = try CacheStatistics(reading: &reader, strict: strict)
-                    case 7:
-                        try members.meet(7)
-                        field7 = try reader.int()
-                    case 8:
-                        try members.meet(8)
-                        field8 = try reader.int()
-                    case 9:
-                        try members.meet(9)
-                        field9 = try reader.int()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try Connections(reading: &reader, strict: strict) }
+                    case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try MethodStatistics(reading: &reader, strict: strict) } }
+                    case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    case 4: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    case 5: field5 = try object.read(5, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    case 6: field6 = try object.read(6, &reader) { (reader) throws(WireReadError) in try CacheStatistics(reading: &reader, strict: strict) }
+                    case 7: field7 = try object.read(7, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    case 8: field8 = try object.read(8, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    default: field9 = try object.read(9, &reader) { (reader) throws(WireReadError) in try reader.int() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
-                guard let field3 else { throw JSONReadFailure() }
-                guard let field4 else { throw JSONReadFailure() }
-                guard let field5 else { throw JSONReadFailure() }
-                guard let field6 else { throw JSONReadFailure() }
-                guard let field7 else { throw JSONReadFailure() }
-                guard let field8 else { throw JSONReadFailure() }
-                guard let field9 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                guard let field2 else { throw object.missing(2) }
+                guard let field3 else { throw object.missing(3) }
+                guard let field4 else { throw object.missing(4) }
+                guard let field5 else { throw object.missing(5) }
+                guard let field6 else { throw object.missing(6) }
+                guard let field7 else { throw object.missing(7) }
+                guard let field8 else { throw object.missing(8) }
+                guard let field9 else { throw object.missing(9) }
+                try object.finish()
                 self.init(uptime: field0, connections: field1, calls: field2, answeredFromMemory: field3, deferredToWorkers: field4, workedOnEventLoop: field5, cache: field6, generation: field7, looks: field8, openFaces: field9)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"uptime\":", into: &bytes)
                 Wire.write(number: self.uptime, into: &bytes)
@@ -819,37 +383,13 @@ public enum ServiceInterface {
                 Wire.write(number: Double(self.openFaces), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "uptime": .number(self.uptime),
-                    "connections": self.connections.wire,
-                    "calls": .array(self.calls.map { $0.wire }),
-                    "answeredFromMemory": .int(self.answeredFromMemory),
-                    "deferredToWorkers": .int(self.deferredToWorkers),
-                    "workedOnEventLoop": .int(self.workedOnEventLoop),
-                    "cache": self.cache.wire,
-                    "generation": .int(self.generation),
-                    "looks": .int(self.looks),
-                    "openFaces": .int(self.openFaces),
-                ])
-            }
         }
     }
 
     /// Re-reads the look manifests and rescans the fonts; bumps the cache generation. A broken
     /// manifest keeps its previous good look and is reported; so is a file of the font directories
     /// that is not a font (field "fonts"). Allowed to root and the daemon's user.
-    public enum Reload {
+    public enum Reload: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Service.Reload"
 
@@ -858,64 +398,19 @@ public enum ServiceInterface {
             public init() {
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                let reader = try VarlinkParameters(value, path: path ?? "")
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = []
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
-                    switch field {
-                    default: try reader.skipUnknown(strict: strict, members: &members)
-                    }
-                }
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                while try object.next(&reader, strict: strict) != nil {}
+                try object.finish()
                 self.init()
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue { .object([]) }
         }
 
         /// The reply's parameters.
@@ -930,71 +425,28 @@ public enum ServiceInterface {
                 self.problems = problems
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let generationPath = (path == nil ? nil : reader.pathOf("generation"))
-                generation = try Wire.int(try Wire.required(reader.value("generation"), generationPath), generationPath)
-                let looksPath = (path == nil ? nil : reader.pathOf("looks"))
-                looks = try Wire.array(try Wire.required(reader.value("looks"), looksPath), looksPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-                let problemsPath = (path == nil ? nil : reader.pathOf("problems"))
-                problems = try Wire.array(try Wire.required(reader.value("problems"), problemsPath), problemsPath) { element, path throws(VarlinkError) in try ManifestProblem(decoding: element, at: path, strict: strict) }
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["generation", "looks", "problems"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: Int? = nil
-                var field1: [String]? = nil
-                var field2: [ManifestProblem]? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: Int?
+                var field1: [String]?
+                var field2: [ManifestProblem]?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.int()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.array { (reader) throws(JSONReadFailure) in try ManifestProblem(reading: &reader, strict: strict) }
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try reader.string() } }
+                    default: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try ManifestProblem(reading: &reader, strict: strict) } }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                guard let field2 else { throw object.missing(2) }
+                try object.finish()
                 self.init(generation: field0, looks: field1, problems: field2)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"generation\":", into: &bytes)
                 Wire.write(number: Double(self.generation), into: &bytes)
@@ -1003,23 +455,6 @@ public enum ServiceInterface {
                 Wire.literal(",\"problems\":", into: &bytes)
                 Wire.write(array: self.problems, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "generation": .int(self.generation),
-                    "looks": .array(self.looks.map { .string($0) }),
-                    "problems": .array(self.problems.map { $0.wire }),
-                ])
             }
         }
     }
@@ -1032,7 +467,7 @@ public enum ServiceInterface {
     /// bytes and the font files manifests pin). Computed after start and after each reload, reusing
     /// the hashes of unchanged files (path, size, modification time); Pending until then. generation
     /// is the font generation it covers; seconds, how long it took.
-    public enum GetFingerprint {
+    public enum GetFingerprint: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Service.GetFingerprint"
 
@@ -1041,64 +476,19 @@ public enum ServiceInterface {
             public init() {
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                let reader = try VarlinkParameters(value, path: path ?? "")
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = []
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
-                    switch field {
-                    default: try reader.skipUnknown(strict: strict, members: &members)
-                    }
-                }
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                while try object.next(&reader, strict: strict) != nil {}
+                try object.finish()
                 self.init()
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue { .object([]) }
         }
 
         /// The reply's parameters.
@@ -1125,113 +515,46 @@ public enum ServiceInterface {
                 self.seconds = seconds
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let fingerprintPath = (path == nil ? nil : reader.pathOf("fingerprint"))
-                fingerprint = try Wire.string(try Wire.required(reader.value("fingerprint"), fingerprintPath), fingerprintPath)
-                let partsPath = (path == nil ? nil : reader.pathOf("parts"))
-                parts = try FingerprintParts(decoding: try Wire.required(reader.value("parts"), partsPath), at: partsPath, strict: strict)
-                let facesPath = (path == nil ? nil : reader.pathOf("faces"))
-                faces = try Wire.int(try Wire.required(reader.value("faces"), facesPath), facesPath)
-                let fontFilesPath = (path == nil ? nil : reader.pathOf("fontFiles"))
-                fontFiles = try Wire.int(try Wire.required(reader.value("fontFiles"), fontFilesPath), fontFilesPath)
-                let configurationFilesPath = (path == nil ? nil : reader.pathOf("configurationFiles"))
-                configurationFiles = try Wire.int(try Wire.required(reader.value("configurationFiles"), configurationFilesPath), configurationFilesPath)
-                let librariesPath = (path == nil ? nil : reader.pathOf("libraries"))
-                libraries = try Wire.dictionary(try Wire.required(reader.value("libraries"), librariesPath), librariesPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-                let looksPath = (path == nil ? nil : reader.pathOf("looks"))
-                looks = try Wire.array(try Wire.required(reader.value("looks"), looksPath), looksPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-                let generationPath = (path == nil ? nil : reader.pathOf("generation"))
-                generation = try Wire.int(try Wire.required(reader.value("generation"), generationPath), generationPath)
-                let secondsPath = (path == nil ? nil : reader.pathOf("seconds"))
-                seconds = try Wire.double(try Wire.required(reader.value("seconds"), secondsPath), secondsPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["fingerprint", "parts", "faces", "fontFiles", "configurationFiles", "libraries", "looks", "generation", "seconds"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: FingerprintParts? = nil
-                var field2: Int? = nil
-                var field3: Int? = nil
-                var field4: Int? = nil
-                var field5: [String: String]? = nil
-                var field6: [String]? = nil
-                var field7: Int? = nil
-                var field8: Double? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: FingerprintParts?
+                var field2: Int?
+                var field3: Int?
+                var field4: Int?
+                var field5: [String: String]?
+                var field6: [String]?
+                var field7: Int?
+                var field8: Double?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try FingerprintParts(reading: &reader, strict: strict)
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.int()
-                    case 3:
-                        try members.meet(3)
-                        field3 = try reader.int()
-                    case 4:
-                        try members.meet(4)
-                        field4 = try reader.int()
-                    case 5:
-                        try members.meet(5)
-                        field5 = try reader.dictionary { (reader) throws(JSONReadFailure) in try reader.string() }
-                    case 6:
-                        try members.meet(6)
-                        field6 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
-                    case 7:
-                        try members.meet(7)
-                        field7 = try reader.int()
-                    case 8:
-                        try members.meet(8)
-                        field8 = try reader.double()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try FingerprintParts(reading: &reader, strict: strict) }
+                    case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    case 4: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    case 5: field5 = try object.read(5, &reader) { (reader) throws(WireReadError) in try reader.dictionary { (reader) throws(WireReadError) in try reader.string() } }
+                    case 6: field6 = try object.read(6, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try reader.string() } }
+                    case 7: field7 = try object.read(7, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    default: field8 = try object.read(8, &reader) { (reader) throws(WireReadError) in try reader.double() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
-                guard let field3 else { throw JSONReadFailure() }
-                guard let field4 else { throw JSONReadFailure() }
-                guard let field5 else { throw JSONReadFailure() }
-                guard let field6 else { throw JSONReadFailure() }
-                guard let field7 else { throw JSONReadFailure() }
-                guard let field8 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                guard let field2 else { throw object.missing(2) }
+                guard let field3 else { throw object.missing(3) }
+                guard let field4 else { throw object.missing(4) }
+                guard let field5 else { throw object.missing(5) }
+                guard let field6 else { throw object.missing(6) }
+                guard let field7 else { throw object.missing(7) }
+                guard let field8 else { throw object.missing(8) }
+                try object.finish()
                 self.init(fingerprint: field0, parts: field1, faces: field2, fontFiles: field3, configurationFiles: field4, libraries: field5, looks: field6, generation: field7, seconds: field8)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"fingerprint\":", into: &bytes)
                 Wire.write(string: self.fingerprint, into: &bytes)
@@ -1253,36 +576,13 @@ public enum ServiceInterface {
                 Wire.write(number: self.seconds, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "fingerprint": .string(self.fingerprint),
-                    "parts": self.parts.wire,
-                    "faces": .int(self.faces),
-                    "fontFiles": .int(self.fontFiles),
-                    "configurationFiles": .int(self.configurationFiles),
-                    "libraries": .object(self.libraries.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) }),
-                    "looks": .array(self.looks.map { .string($0) }),
-                    "generation": .int(self.generation),
-                    "seconds": .number(self.seconds),
-                ])
-            }
         }
     }
 
     /// The bounds a client must keep to: the longest message read (bytes, the terminating NUL
     /// excluded), the longest text or title (UTF-8 bytes; longer ones get io.chevron.Text.TextTooLong)
     /// and the most requests in one SizeMany call.
-    public enum GetLimits {
+    public enum GetLimits: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Service.GetLimits"
 
@@ -1291,64 +591,19 @@ public enum ServiceInterface {
             public init() {
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                let reader = try VarlinkParameters(value, path: path ?? "")
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = []
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
-                    switch field {
-                    default: try reader.skipUnknown(strict: strict, members: &members)
-                    }
-                }
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                while try object.next(&reader, strict: strict) != nil {}
+                try object.finish()
                 self.init()
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue { .object([]) }
         }
 
         /// The reply's parameters.
@@ -1363,71 +618,28 @@ public enum ServiceInterface {
                 self.sizeManyRequests = sizeManyRequests
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let messageBytesPath = (path == nil ? nil : reader.pathOf("messageBytes"))
-                messageBytes = try Wire.int(try Wire.required(reader.value("messageBytes"), messageBytesPath), messageBytesPath)
-                let textBytesPath = (path == nil ? nil : reader.pathOf("textBytes"))
-                textBytes = try Wire.int(try Wire.required(reader.value("textBytes"), textBytesPath), textBytesPath)
-                let sizeManyRequestsPath = (path == nil ? nil : reader.pathOf("sizeManyRequests"))
-                sizeManyRequests = try Wire.int(try Wire.required(reader.value("sizeManyRequests"), sizeManyRequestsPath), sizeManyRequestsPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["messageBytes", "textBytes", "sizeManyRequests"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: Int? = nil
-                var field1: Int? = nil
-                var field2: Int? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: Int?
+                var field1: Int?
+                var field2: Int?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.int()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.int()
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.int()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    default: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.int() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                guard let field2 else { throw object.missing(2) }
+                try object.finish()
                 self.init(messageBytes: field0, textBytes: field1, sizeManyRequests: field2)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"messageBytes\":", into: &bytes)
                 Wire.write(number: Double(self.messageBytes), into: &bytes)
@@ -1437,28 +649,11 @@ public enum ServiceInterface {
                 Wire.write(number: Double(self.sizeManyRequests), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "messageBytes": .int(self.messageBytes),
-                    "textBytes": .int(self.textBytes),
-                    "sizeManyRequests": .int(self.sizeManyRequests),
-                ])
-            }
         }
     }
 
     /// The fingerprint is being computed; ask again shortly.
-    public enum Pending {
+    public enum Pending: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Service.Pending"
 
@@ -1470,83 +665,33 @@ public enum ServiceInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let messagePath = (path == nil ? nil : reader.pathOf("message"))
-                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["message"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(message: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "message": .string(self.message),
-                ])
             }
         }
 
     }
 
     /// The caller may not call this method.
-    public enum PermissionDenied {
+    public enum PermissionDenied: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Service.PermissionDenied"
 
@@ -1562,71 +707,28 @@ public enum ServiceInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let methodPath = (path == nil ? nil : reader.pathOf("method"))
-                method = try Wire.string(try Wire.required(reader.value("method"), methodPath), methodPath)
-                let uidPath = (path == nil ? nil : reader.pathOf("uid"))
-                uid = try Wire.int(try Wire.required(reader.value("uid"), uidPath), uidPath)
-                let messagePath = (path == nil ? nil : reader.pathOf("message"))
-                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["method", "uid", "message"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: Int? = nil
-                var field2: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: Int?
+                var field2: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.int()
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    default: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                guard let field2 else { throw object.missing(2) }
+                try object.finish()
                 self.init(method: field0, uid: field1, message: field2)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"method\":", into: &bytes)
                 Wire.write(string: self.method, into: &bytes)
@@ -1636,29 +738,12 @@ public enum ServiceInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "method": .string(self.method),
-                    "uid": .int(self.uid),
-                    "message": .string(self.message),
-                ])
-            }
         }
 
     }
 
     /// A message that is not a Varlink call: invalid JSON or UTF-8, too deep, wrong members.
-    public enum InvalidMessage {
+    public enum InvalidMessage: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Service.InvalidMessage"
 
@@ -1670,83 +755,33 @@ public enum ServiceInterface {
                 self.reason = reason
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let reasonPath = (path == nil ? nil : reader.pathOf("reason"))
-                reason = try Wire.string(try Wire.required(reader.value("reason"), reasonPath), reasonPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["reason"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(reason: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"reason\":", into: &bytes)
                 Wire.write(string: self.reason, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "reason": .string(self.reason),
-                ])
             }
         }
 
     }
 
     /// A message longer than the limit, in bytes; it was discarded unread.
-    public enum MessageTooLong {
+    public enum MessageTooLong: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Service.MessageTooLong"
 
@@ -1758,83 +793,33 @@ public enum ServiceInterface {
                 self.limit = limit
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let limitPath = (path == nil ? nil : reader.pathOf("limit"))
-                limit = try Wire.int(try Wire.required(reader.value("limit"), limitPath), limitPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["limit"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: Int? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: Int?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.int()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.int() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(limit: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"limit\":", into: &bytes)
                 Wire.write(number: Double(self.limit), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "limit": .int(self.limit),
-                ])
             }
         }
 
     }
 
     /// A failure that is a defect of the daemon, not of the call; the message says what failed.
-    public enum InternalError {
+    public enum InternalError: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Service.InternalError"
 
@@ -1846,80 +831,39 @@ public enum ServiceInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let messagePath = (path == nil ? nil : reader.pathOf("message"))
-                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["message"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(message: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "message": .string(self.message),
-                ])
-            }
         }
 
     }
+
+    /// Each method's parameters reader by qualified name: a server reads a call's parameters
+    /// with it in the pass that reads the call's frame.
+    public static let parametersReaders: [String: VarlinkParametersReader] = [
+        GetStatistics.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try GetStatistics.Parameters(reading: &reader, strict: true) },
+        Reload.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try Reload.Parameters(reading: &reader, strict: true) },
+        GetFingerprint.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try GetFingerprint.Parameters(reading: &reader, strict: true) },
+        GetLimits.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try GetLimits.Parameters(reading: &reader, strict: true) },
+    ]
 }
 
 /// The methods of io.chevron.Service, one function each, as a service implements them.

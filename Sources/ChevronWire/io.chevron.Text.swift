@@ -13,7 +13,7 @@ public enum TextInterface {
     /// with an OpenType weight (1-1000) and a slant. Size in points (default 12); a BCP 47
     /// language steers fallback and shaping; features in HarfBuzz syntax ("-kern", "+smcp").
     public struct FontRequest: WireStruct {
-        public enum Slant: String, Sendable, Hashable, Codable, CaseIterable {
+        public enum Slant: String, Sendable, Hashable, CaseIterable {
             case roman
             case italic
             case oblique
@@ -37,122 +37,35 @@ public enum TextInterface {
             self.features = features
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            if let value = reader.value("pattern") {
-                let path = (path == nil ? nil : reader.pathOf("pattern"))
-                pattern = try Wire.string(value, path)
-            } else {
-                pattern = nil
-            }
-            if let value = reader.value("family") {
-                let path = (path == nil ? nil : reader.pathOf("family"))
-                family = try Wire.string(value, path)
-            } else {
-                family = nil
-            }
-            if let value = reader.value("weight") {
-                let path = (path == nil ? nil : reader.pathOf("weight"))
-                weight = try Wire.int(value, path)
-            } else {
-                weight = nil
-            }
-            if let value = reader.value("slant") {
-                let path = (path == nil ? nil : reader.pathOf("slant"))
-                slant = try Wire.enumeration(value, path, as: Slant.self)
-            } else {
-                slant = nil
-            }
-            if let value = reader.value("size") {
-                let path = (path == nil ? nil : reader.pathOf("size"))
-                size = try Wire.double(value, path)
-            } else {
-                size = nil
-            }
-            if let value = reader.value("language") {
-                let path = (path == nil ? nil : reader.pathOf("language"))
-                language = try Wire.string(value, path)
-            } else {
-                language = nil
-            }
-            if let value = reader.value("features") {
-                let path = (path == nil ? nil : reader.pathOf("features"))
-                features = try Wire.array(value, path) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-            } else {
-                features = nil
-            }
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["pattern", "family", "weight", "slant", "size", "language", "features"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: String? = nil
-            var field1: String? = nil
-            var field2: Int? = nil
-            var field3: Slant? = nil
-            var field4: Double? = nil
-            var field5: String? = nil
-            var field6: [String]? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: String?
+            var field2: Int?
+            var field3: Slant?
+            var field4: Double?
+            var field5: String?
+            var field6: [String]?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.null() ? nil : try reader.string()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.null() ? nil : try reader.string()
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.null() ? nil : try reader.int()
-                case 3:
-                    try members.meet(3)
-                    field3 = try reader.null() ? nil : try reader.enumeration(Slant.self)
-                case 4:
-                    try members.meet(4)
-                    field4 = try reader.null() ? nil : try reader.double()
-                case 5:
-                    try members.meet(5)
-                    field5 = try reader.null() ? nil : try reader.string()
-                case 6:
-                    try members.meet(6)
-                    field6 = try reader.null() ? nil : try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.int() } ?? nil
+                case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.enumeration(Slant.self) } ?? nil
+                case 4: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
+                case 5: field5 = try object.read(5, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                default: field6 = try object.read(6, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.array { (reader) throws(WireReadError) in try reader.string() } } ?? nil
                 }
             }
+            try object.finish()
             self.init(pattern: field0, family: field1, weight: field2, slant: field3, size: field4, language: field5, features: field6)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
-            bytes.writeJSON(byte: UInt8(ascii: "{"))
+        public func write(into bytes: inout JSONBufferWriter) {
             var separated = false
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             if let value = self.pattern {
                 Wire.key("pattern", after: &separated, into: &bytes)
                 Wire.write(string: value, into: &bytes)
@@ -183,27 +96,6 @@ public enum TextInterface {
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "pattern": self.pattern.map { .string($0) },
-                "family": self.family.map { .string($0) },
-                "weight": self.weight.map { .int($0) },
-                "slant": self.slant.map { .string($0.rawValue) },
-                "size": self.size.map { .number($0) },
-                "language": self.language.map { .string($0) },
-                "features": self.features.map { .array($0.map { .string($0) }) },
-            ])
-        }
     }
 
     /// A font face: what fc-match prints for it, and the design coordinates set on a variable
@@ -223,90 +115,35 @@ public enum TextInterface {
             self.variations = variations
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let familyPath = (path == nil ? nil : reader.pathOf("family"))
-            family = try Wire.string(try Wire.required(reader.value("family"), familyPath), familyPath)
-            let stylePath = (path == nil ? nil : reader.pathOf("style"))
-            style = try Wire.string(try Wire.required(reader.value("style"), stylePath), stylePath)
-            let filePath = (path == nil ? nil : reader.pathOf("file"))
-            file = try Wire.string(try Wire.required(reader.value("file"), filePath), filePath)
-            let indexPath = (path == nil ? nil : reader.pathOf("index"))
-            index = try Wire.int(try Wire.required(reader.value("index"), indexPath), indexPath)
-            if let value = reader.value("variations") {
-                let path = (path == nil ? nil : reader.pathOf("variations"))
-                variations = try Wire.string(value, path)
-            } else {
-                variations = nil
-            }
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["family", "style", "file", "index", "variations"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: String? = nil
-            var field1: String? = nil
-            var field2: String? = nil
-            var field3: Int? = nil
-            var field4: String? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: String?
+            var field2: String?
+            var field3: Int?
+            var field4: String?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try reader.string()
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.string()
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.string()
-                case 3:
-                    try members.meet(3)
-                    field3 = try reader.int()
-                case 4:
-                    try members.meet(4)
-                    field4 = try reader.null() ? nil : try reader.string()
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                default: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
-            guard let field1 else { throw JSONReadFailure() }
-            guard let field2 else { throw JSONReadFailure() }
-            guard let field3 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            guard let field2 else { throw object.missing(2) }
+            guard let field3 else { throw object.missing(3) }
+            try object.finish()
             self.init(family: field0, style: field1, file: field2, index: field3, variations: field4)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
-            bytes.writeJSON(byte: UInt8(ascii: "{"))
+        public func write(into bytes: inout JSONBufferWriter) {
             var separated = false
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.key("family", after: &separated, into: &bytes)
             Wire.write(string: self.family, into: &bytes)
             Wire.key("style", after: &separated, into: &bytes)
@@ -321,30 +158,11 @@ public enum TextInterface {
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "family": .string(self.family),
-                "style": .string(self.style),
-                "file": .string(self.file),
-                "index": .int(self.index),
-                "variations": self.variations.map { .string($0) },
-            ])
-        }
     }
 
     /// A stretch of text shaped with one face; start and end are UTF-16 code unit offsets, end exclusive.
     public struct Run: WireStruct {
-        public enum Direction: String, Sendable, Hashable, Codable, CaseIterable {
+        public enum Direction: String, Sendable, Hashable, CaseIterable {
             case ltr
             case rtl
         }
@@ -367,99 +185,40 @@ public enum TextInterface {
             self.direction = direction
         }
 
-        /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-        /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-        public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-            do throws(VarlinkError) {
-                self = try Self(decoding: value, at: nil, strict: strict)
-            } catch {
-                // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                self = try Self(decoding: value, at: path, strict: strict)
-            }
-        }
-
-        /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-        public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-            var reader = try VarlinkParameters(value, path: path ?? "")
-            let facePath = (path == nil ? nil : reader.pathOf("face"))
-            face = try Face(decoding: try Wire.required(reader.value("face"), facePath), at: facePath, strict: strict)
-            let startPath = (path == nil ? nil : reader.pathOf("start"))
-            start = try Wire.int(try Wire.required(reader.value("start"), startPath), startPath)
-            let endPath = (path == nil ? nil : reader.pathOf("end"))
-            end = try Wire.int(try Wire.required(reader.value("end"), endPath), endPath)
-            let glyphsPath = (path == nil ? nil : reader.pathOf("glyphs"))
-            glyphs = try Wire.int(try Wire.required(reader.value("glyphs"), glyphsPath), glyphsPath)
-            let widthPath = (path == nil ? nil : reader.pathOf("width"))
-            width = try Wire.double(try Wire.required(reader.value("width"), widthPath), widthPath)
-            let scriptPath = (path == nil ? nil : reader.pathOf("script"))
-            script = try Wire.string(try Wire.required(reader.value("script"), scriptPath), scriptPath)
-            let directionPath = (path == nil ? nil : reader.pathOf("direction"))
-            direction = try Wire.enumeration(try Wire.required(reader.value("direction"), directionPath), directionPath, as: Direction.self)
-            if strict { try reader.finish() }
-        }
-
-        /// The fields' names, numbered as the one-pass reader numbers them.
         static let fieldNames: [StaticString] = ["face", "start", "end", "glyphs", "width", "script", "direction"]
 
-        /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-        /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-        public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-            var field0: Face? = nil
-            var field1: Int? = nil
-            var field2: Int? = nil
-            var field3: Int? = nil
-            var field4: Double? = nil
-            var field5: String? = nil
-            var field6: Direction? = nil
-            var members = JSONReader.Members()
-            var first = true
-            var expected = 0
-            try reader.beginObject()
-            while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: Face?
+            var field1: Int?
+            var field2: Int?
+            var field3: Int?
+            var field4: Double?
+            var field5: String?
+            var field6: Direction?
+            while let field = try object.next(&reader, strict: strict) {
                 switch field {
-                case 0:
-                    try members.meet(0)
-                    field0 = try Face(reading: &reader, strict: strict)
-                case 1:
-                    try members.meet(1)
-                    field1 = try reader.int()
-                case 2:
-                    try members.meet(2)
-                    field2 = try reader.int()
-                case 3:
-                    try members.meet(3)
-                    field3 = try reader.int()
-                case 4:
-                    try members.meet(4)
-                    field4 = try reader.double()
-                case 5:
-                    try members.meet(5)
-                    field5 = try reader.string()
-                case 6:
-                    try members.meet(6)
-                    field6 = try reader.enumeration(Direction.self)
-                default: try reader.skipUnknown(strict: strict, members: &members)
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try Face(reading: &reader, strict: strict) }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                case 4: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 5: field5 = try object.read(5, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                default: field6 = try object.read(6, &reader) { (reader) throws(WireReadError) in try reader.enumeration(Direction.self) }
                 }
             }
-            guard let field0 else { throw JSONReadFailure() }
-            guard let field1 else { throw JSONReadFailure() }
-            guard let field2 else { throw JSONReadFailure() }
-            guard let field3 else { throw JSONReadFailure() }
-            guard let field4 else { throw JSONReadFailure() }
-            guard let field5 else { throw JSONReadFailure() }
-            guard let field6 else { throw JSONReadFailure() }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            guard let field2 else { throw object.missing(2) }
+            guard let field3 else { throw object.missing(3) }
+            guard let field4 else { throw object.missing(4) }
+            guard let field5 else { throw object.missing(5) }
+            guard let field6 else { throw object.missing(6) }
+            try object.finish()
             self.init(face: field0, start: field1, end: field2, glyphs: field3, width: field4, script: field5, direction: field6)
         }
 
-        /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-        public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-        /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-        /// where it will be sent, without a tree or an array.
-        public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-        /// The text, written into either output (specialised for each).
-        func write<Output: JSONOutput>(into bytes: inout Output) {
+        public func write(into bytes: inout JSONBufferWriter) {
             bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"face\":", into: &bytes)
             self.face.write(into: &bytes)
@@ -477,34 +236,13 @@ public enum TextInterface {
             Wire.write(string: self.direction.rawValue, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        /// The message as already-written JSON text (`JSONValue.encoded`).
-        public var encoded: JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            encode(into: &bytes)
-            return .encoded(bytes)
-        }
-
-        /// The message's value, absent optionals left out.
-        public var wire: JSONValue {
-            .members([
-                "face": self.face.wire,
-                "start": .int(self.start),
-                "end": .int(self.end),
-                "glyphs": .int(self.glyphs),
-                "width": .number(self.width),
-                "script": .string(self.script),
-                "direction": .string(self.direction.rawValue),
-            ])
-        }
     }
 
     /// Measures one line of text. Without a font, Helvetica:bold at 12 pt. missing counts the
     /// scalars no installed face covers (drawn as empty boxes); substituted says that fontconfig
     /// matched another family than the one asked for (not one of its metric-compatible aliases,
     /// such as Nimbus Sans for Helvetica), so the widths are the substitute's.
-    public enum MeasureText {
+    public enum MeasureText: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Text.MeasureText"
 
@@ -518,69 +256,26 @@ public enum TextInterface {
                 self.font = font
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let textPath = (path == nil ? nil : reader.pathOf("text"))
-                text = try Wire.string(try Wire.required(reader.value("text"), textPath), textPath)
-                if let value = reader.value("font") {
-                    let path = (path == nil ? nil : reader.pathOf("font"))
-                    font = try FontRequest(decoding: value, at: path, strict: strict)
-                } else {
-                    font = nil
-                }
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["text", "font"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: FontRequest? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: FontRequest?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.null() ? nil : try FontRequest(reading: &reader, strict: strict)
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try FontRequest(reading: &reader, strict: strict) } ?? nil
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(text: field0, font: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
-                bytes.writeJSON(byte: UInt8(ascii: "{"))
+            public func write(into bytes: inout JSONBufferWriter) {
                 var separated = false
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.key("text", after: &separated, into: &bytes)
                 Wire.write(string: self.text, into: &bytes)
                 if let value = self.font {
@@ -589,27 +284,11 @@ public enum TextInterface {
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "text": .string(self.text),
-                    "font": self.font.map { $0.wire },
-                ])
-            }
         }
 
         /// The reply's parameters.
         public struct Reply: WireStruct {
-            public enum Direction: String, Sendable, Hashable, Codable, CaseIterable {
+            public enum Direction: String, Sendable, Hashable, CaseIterable {
                 case ltr
                 case rtl
             }
@@ -634,106 +313,43 @@ public enum TextInterface {
                 self.runs = runs
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let widthPath = (path == nil ? nil : reader.pathOf("width"))
-                width = try Wire.double(try Wire.required(reader.value("width"), widthPath), widthPath)
-                let ascentPath = (path == nil ? nil : reader.pathOf("ascent"))
-                ascent = try Wire.double(try Wire.required(reader.value("ascent"), ascentPath), ascentPath)
-                let descentPath = (path == nil ? nil : reader.pathOf("descent"))
-                descent = try Wire.double(try Wire.required(reader.value("descent"), descentPath), descentPath)
-                let lineHeightPath = (path == nil ? nil : reader.pathOf("lineHeight"))
-                lineHeight = try Wire.double(try Wire.required(reader.value("lineHeight"), lineHeightPath), lineHeightPath)
-                let directionPath = (path == nil ? nil : reader.pathOf("direction"))
-                direction = try Wire.enumeration(try Wire.required(reader.value("direction"), directionPath), directionPath, as: Direction.self)
-                let missingPath = (path == nil ? nil : reader.pathOf("missing"))
-                missing = try Wire.int(try Wire.required(reader.value("missing"), missingPath), missingPath)
-                let substitutedPath = (path == nil ? nil : reader.pathOf("substituted"))
-                substituted = try Wire.bool(try Wire.required(reader.value("substituted"), substitutedPath), substitutedPath)
-                let runsPath = (path == nil ? nil : reader.pathOf("runs"))
-                runs = try Wire.array(try Wire.required(reader.value("runs"), runsPath), runsPath) { element, path throws(VarlinkError) in try Run(decoding: element, at: path, strict: strict) }
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["width", "ascent", "descent", "lineHeight", "direction", "missing", "substituted", "runs"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: Double? = nil
-                var field1: Double? = nil
-                var field2: Double? = nil
-                var field3: Double? = nil
-                var field4: Direction? = nil
-                var field5: Int? = nil
-                var field6: Bool? = nil
-                var field7: [Run]? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: Double?
+                var field1: Double?
+                var field2: Double?
+                var field3: Double?
+                var field4: Direction?
+                var field5: Int?
+                var field6: Bool?
+                var field7: [Run]?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.double()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.double()
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.double()
-                    case 3:
-                        try members.meet(3)
-                        field3 = try reader.double()
-                    case 4:
-                        try members.meet(4)
-                        field4 = try reader.enumeration(Direction.self)
-                    case 5:
-                        try members.meet(5)
-                        field5 = try reader.int()
-                    case 6:
-                        try members.meet(6)
-                        field6 = try reader.bool()
-                    case 7:
-                        try members.meet(7)
-                        field7 = try reader.array { (reader) throws(JSONReadFailure) in try Run(reading: &reader, strict: strict) }
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                    case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                    case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                    case 4: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.enumeration(Direction.self) }
+                    case 5: field5 = try object.read(5, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    case 6: field6 = try object.read(6, &reader) { (reader) throws(WireReadError) in try reader.bool() }
+                    default: field7 = try object.read(7, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try Run(reading: &reader, strict: strict) } }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
-                guard let field3 else { throw JSONReadFailure() }
-                guard let field4 else { throw JSONReadFailure() }
-                guard let field5 else { throw JSONReadFailure() }
-                guard let field6 else { throw JSONReadFailure() }
-                guard let field7 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                guard let field2 else { throw object.missing(2) }
+                guard let field3 else { throw object.missing(3) }
+                guard let field4 else { throw object.missing(4) }
+                guard let field5 else { throw object.missing(5) }
+                guard let field6 else { throw object.missing(6) }
+                guard let field7 else { throw object.missing(7) }
+                try object.finish()
                 self.init(width: field0, ascent: field1, descent: field2, lineHeight: field3, direction: field4, missing: field5, substituted: field6, runs: field7)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"width\":", into: &bytes)
                 Wire.write(number: self.width, into: &bytes)
@@ -753,34 +369,12 @@ public enum TextInterface {
                 Wire.write(array: self.runs, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "width": .number(self.width),
-                    "ascent": .number(self.ascent),
-                    "descent": .number(self.descent),
-                    "lineHeight": .number(self.lineHeight),
-                    "direction": .string(self.direction.rawValue),
-                    "missing": .int(self.missing),
-                    "substituted": .bool(self.substituted),
-                    "runs": .array(self.runs.map { $0.wire }),
-                ])
-            }
         }
     }
 
     /// The face a request resolves to and its fallbacks: with a text, only the faces that text
     /// needs; without, fontconfig's whole trimmed chain. substituted as for MeasureText.
-    public enum ResolveFont {
+    public enum ResolveFont: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Text.ResolveFont"
 
@@ -794,69 +388,26 @@ public enum TextInterface {
                 self.text = text
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let fontPath = (path == nil ? nil : reader.pathOf("font"))
-                font = try FontRequest(decoding: try Wire.required(reader.value("font"), fontPath), at: fontPath, strict: strict)
-                if let value = reader.value("text") {
-                    let path = (path == nil ? nil : reader.pathOf("text"))
-                    text = try Wire.string(value, path)
-                } else {
-                    text = nil
-                }
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["font", "text"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: FontRequest? = nil
-                var field1: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: FontRequest?
+                var field1: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try FontRequest(reading: &reader, strict: strict)
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.null() ? nil : try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try FontRequest(reading: &reader, strict: strict) }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(font: field0, text: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
-                bytes.writeJSON(byte: UInt8(ascii: "{"))
+            public func write(into bytes: inout JSONBufferWriter) {
                 var separated = false
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.key("font", after: &separated, into: &bytes)
                 self.font.write(into: &bytes)
                 if let value = self.text {
@@ -864,22 +415,6 @@ public enum TextInterface {
                     Wire.write(string: value, into: &bytes)
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "font": self.font.wire,
-                    "text": self.text.map { .string($0) },
-                ])
             }
         }
 
@@ -899,90 +434,35 @@ public enum TextInterface {
                 self.substituted = substituted
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let primaryPath = (path == nil ? nil : reader.pathOf("primary"))
-                primary = try Face(decoding: try Wire.required(reader.value("primary"), primaryPath), at: primaryPath, strict: strict)
-                let unitsPerEmPath = (path == nil ? nil : reader.pathOf("unitsPerEm"))
-                unitsPerEm = try Wire.int(try Wire.required(reader.value("unitsPerEm"), unitsPerEmPath), unitsPerEmPath)
-                let fallbacksPath = (path == nil ? nil : reader.pathOf("fallbacks"))
-                fallbacks = try Wire.array(try Wire.required(reader.value("fallbacks"), fallbacksPath), fallbacksPath) { element, path throws(VarlinkError) in try Face(decoding: element, at: path, strict: strict) }
-                if let value = reader.value("missing") {
-                    let path = (path == nil ? nil : reader.pathOf("missing"))
-                    missing = try Wire.int(value, path)
-                } else {
-                    missing = nil
-                }
-                let substitutedPath = (path == nil ? nil : reader.pathOf("substituted"))
-                substituted = try Wire.bool(try Wire.required(reader.value("substituted"), substitutedPath), substitutedPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["primary", "unitsPerEm", "fallbacks", "missing", "substituted"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: Face? = nil
-                var field1: Int? = nil
-                var field2: [Face]? = nil
-                var field3: Int? = nil
-                var field4: Bool? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: Face?
+                var field1: Int?
+                var field2: [Face]?
+                var field3: Int?
+                var field4: Bool?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try Face(reading: &reader, strict: strict)
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.int()
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.array { (reader) throws(JSONReadFailure) in try Face(reading: &reader, strict: strict) }
-                    case 3:
-                        try members.meet(3)
-                        field3 = try reader.null() ? nil : try reader.int()
-                    case 4:
-                        try members.meet(4)
-                        field4 = try reader.bool()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try Face(reading: &reader, strict: strict) }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                    case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try Face(reading: &reader, strict: strict) } }
+                    case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.int() } ?? nil
+                    default: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.bool() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
-                guard let field4 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                guard let field2 else { throw object.missing(2) }
+                guard let field4 else { throw object.missing(4) }
+                try object.finish()
                 self.init(primary: field0, unitsPerEm: field1, fallbacks: field2, missing: field3, substituted: field4)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
-                bytes.writeJSON(byte: UInt8(ascii: "{"))
+            public func write(into bytes: inout JSONBufferWriter) {
                 var separated = false
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.key("primary", after: &separated, into: &bytes)
                 self.primary.write(into: &bytes)
                 Wire.key("unitsPerEm", after: &separated, into: &bytes)
@@ -997,31 +477,12 @@ public enum TextInterface {
                 Wire.write(bool: self.substituted, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "primary": self.primary.wire,
-                    "unitsPerEm": .int(self.unitsPerEm),
-                    "fallbacks": .array(self.fallbacks.map { $0.wire }),
-                    "missing": self.missing.map { .int($0) },
-                    "substituted": .bool(self.substituted),
-                ])
-            }
         }
     }
 
     /// The longest prefix, cut between grapheme clusters, that fits maxWidth with the ellipsis
     /// (default "…"), or the whole text when it fits.
-    public enum Truncate {
+    public enum Truncate: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Text.Truncate"
 
@@ -1039,86 +500,31 @@ public enum TextInterface {
                 self.ellipsis = ellipsis
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let textPath = (path == nil ? nil : reader.pathOf("text"))
-                text = try Wire.string(try Wire.required(reader.value("text"), textPath), textPath)
-                if let value = reader.value("font") {
-                    let path = (path == nil ? nil : reader.pathOf("font"))
-                    font = try FontRequest(decoding: value, at: path, strict: strict)
-                } else {
-                    font = nil
-                }
-                let maxWidthPath = (path == nil ? nil : reader.pathOf("maxWidth"))
-                maxWidth = try Wire.double(try Wire.required(reader.value("maxWidth"), maxWidthPath), maxWidthPath)
-                if let value = reader.value("ellipsis") {
-                    let path = (path == nil ? nil : reader.pathOf("ellipsis"))
-                    ellipsis = try Wire.string(value, path)
-                } else {
-                    ellipsis = nil
-                }
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["text", "font", "maxWidth", "ellipsis"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: FontRequest? = nil
-                var field2: Double? = nil
-                var field3: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: FontRequest?
+                var field2: Double?
+                var field3: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.null() ? nil : try FontRequest(reading: &reader, strict: strict)
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.double()
-                    case 3:
-                        try members.meet(3)
-                        field3 = try reader.null() ? nil : try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try FontRequest(reading: &reader, strict: strict) } ?? nil
+                    case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                    default: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field2 else { throw object.missing(2) }
+                try object.finish()
                 self.init(text: field0, font: field1, maxWidth: field2, ellipsis: field3)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
-                bytes.writeJSON(byte: UInt8(ascii: "{"))
+            public func write(into bytes: inout JSONBufferWriter) {
                 var separated = false
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.key("text", after: &separated, into: &bytes)
                 Wire.write(string: self.text, into: &bytes)
                 if let value = self.font {
@@ -1132,24 +538,6 @@ public enum TextInterface {
                     Wire.write(string: value, into: &bytes)
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "text": .string(self.text),
-                    "font": self.font.map { $0.wire },
-                    "maxWidth": .number(self.maxWidth),
-                    "ellipsis": self.ellipsis.map { .string($0) },
-                ])
             }
         }
 
@@ -1167,78 +555,31 @@ public enum TextInterface {
                 self.fullWidth = fullWidth
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let displayedPath = (path == nil ? nil : reader.pathOf("displayed"))
-                displayed = try Wire.string(try Wire.required(reader.value("displayed"), displayedPath), displayedPath)
-                let widthPath = (path == nil ? nil : reader.pathOf("width"))
-                width = try Wire.double(try Wire.required(reader.value("width"), widthPath), widthPath)
-                let truncatedPath = (path == nil ? nil : reader.pathOf("truncated"))
-                truncated = try Wire.bool(try Wire.required(reader.value("truncated"), truncatedPath), truncatedPath)
-                let fullWidthPath = (path == nil ? nil : reader.pathOf("fullWidth"))
-                fullWidth = try Wire.double(try Wire.required(reader.value("fullWidth"), fullWidthPath), fullWidthPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["displayed", "width", "truncated", "fullWidth"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: Double? = nil
-                var field2: Bool? = nil
-                var field3: Double? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: Double?
+                var field2: Bool?
+                var field3: Double?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.double()
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.bool()
-                    case 3:
-                        try members.meet(3)
-                        field3 = try reader.double()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                    case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.bool() }
+                    default: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.double() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
-                guard let field3 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                guard let field2 else { throw object.missing(2) }
+                guard let field3 else { throw object.missing(3) }
+                try object.finish()
                 self.init(displayed: field0, width: field1, truncated: field2, fullWidth: field3)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"displayed\":", into: &bytes)
                 Wire.write(string: self.displayed, into: &bytes)
@@ -1250,29 +591,11 @@ public enum TextInterface {
                 Wire.write(number: self.fullWidth, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "displayed": .string(self.displayed),
-                    "width": .number(self.width),
-                    "truncated": .bool(self.truncated),
-                    "fullWidth": .number(self.fullWidth),
-                ])
-            }
         }
     }
 
     /// A value is outside what the parameter accepts (a size, pattern, feature, language, weight or width).
-    public enum InvalidValue {
+    public enum InvalidValue: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Text.InvalidValue"
 
@@ -1286,64 +609,25 @@ public enum TextInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
-                let messagePath = (path == nil ? nil : reader.pathOf("message"))
-                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["parameter", "message"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                try object.finish()
                 self.init(parameter: field0, message: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
@@ -1351,28 +635,12 @@ public enum TextInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "parameter": .string(self.parameter),
-                    "message": .string(self.message),
-                ])
-            }
         }
 
     }
 
     /// A text is longer than the limit, in UTF-8 bytes.
-    public enum TextTooLong {
+    public enum TextTooLong: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Text.TextTooLong"
 
@@ -1388,71 +656,28 @@ public enum TextInterface {
                 self.limit = limit
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
-                let messagePath = (path == nil ? nil : reader.pathOf("message"))
-                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
-                let limitPath = (path == nil ? nil : reader.pathOf("limit"))
-                limit = try Wire.int(try Wire.required(reader.value("limit"), limitPath), limitPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["parameter", "message", "limit"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: String? = nil
-                var field2: Int? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: String?
+                var field2: Int?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.string()
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.int()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    default: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.int() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                guard let field2 else { throw object.missing(2) }
+                try object.finish()
                 self.init(parameter: field0, message: field1, limit: field2)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
@@ -1462,29 +687,12 @@ public enum TextInterface {
                 Wire.write(number: Double(self.limit), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "parameter": .string(self.parameter),
-                    "message": .string(self.message),
-                    "limit": .int(self.limit),
-                ])
-            }
         }
 
     }
 
     /// fontconfig matched no font for the request.
-    public enum FontNotFound {
+    public enum FontNotFound: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Text.FontNotFound"
 
@@ -1498,64 +706,25 @@ public enum TextInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
-                let messagePath = (path == nil ? nil : reader.pathOf("message"))
-                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["parameter", "message"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                try object.finish()
                 self.init(parameter: field0, message: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
@@ -1563,28 +732,12 @@ public enum TextInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "parameter": .string(self.parameter),
-                    "message": .string(self.message),
-                ])
-            }
         }
 
     }
 
     /// The matched font file is missing or cannot be read as a font.
-    public enum FontUnusable {
+    public enum FontUnusable: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "io.chevron.Text.FontUnusable"
 
@@ -1598,64 +751,25 @@ public enum TextInterface {
                 self.message = message
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
-                let messagePath = (path == nil ? nil : reader.pathOf("message"))
-                message = try Wire.string(try Wire.required(reader.value("message"), messagePath), messagePath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["parameter", "message"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                try object.finish()
                 self.init(parameter: field0, message: field1)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
@@ -1663,25 +777,17 @@ public enum TextInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "parameter": .string(self.parameter),
-                    "message": .string(self.message),
-                ])
-            }
         }
 
     }
+
+    /// Each method's parameters reader by qualified name: a server reads a call's parameters
+    /// with it in the pass that reads the call's frame.
+    public static let parametersReaders: [String: VarlinkParametersReader] = [
+        MeasureText.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try MeasureText.Parameters(reading: &reader, strict: true) },
+        ResolveFont.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try ResolveFont.Parameters(reading: &reader, strict: true) },
+        Truncate.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try Truncate.Parameters(reading: &reader, strict: true) },
+    ]
 }
 
 /// The methods of io.chevron.Text, one function each, as a service implements them.

@@ -23,7 +23,7 @@ struct FingerprintCommand: AsyncParsableCommand {
         try await Output.reportingErrors {
             let fingerprint = try await Self.fetch(from: try await connection.client())
             if json {
-                try Output.printJSON(fingerprint)
+                Output.printJSON(fingerprint)
                 return
             }
             Output.line("fingerprint  \(fingerprint.fingerprint)")

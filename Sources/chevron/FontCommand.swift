@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChevronClient
+import ChevronVarlink
 
 /// `chevron font`: which face a pattern resolves to, and its fallbacks.
 struct FontCommand: AsyncParsableCommand {
@@ -35,7 +36,7 @@ struct FontCommand: AsyncParsableCommand {
             }
             Output.line("\(report.family) \(report.style)  \(report.file) (face \(report.index))")
             if let missing = report.missing { Output.line("missing: \(missing)") }
-            for (position, fallback) in report.fallbacks.enumerated() {
+            for (position, fallback) in resolution.fallbacks.enumerated() {
                 Output.line("  \(position + 1). \(fallback.family) \(fallback.style)  \(fallback.file)")
             }
         }
@@ -49,7 +50,8 @@ struct FontJSON: Encodable {
     let file: String
     let index: Int
     let unitsPerEm: Int
-    let fallbacks: [FaceJSON]
+    /// Each fallback as the reply gives it (`variations` for a variable face).
+    let fallbacks: [JSONValue]
     let missing: Int?
 
     init(_ resolution: FontResolutionReply) {
@@ -58,7 +60,7 @@ struct FontJSON: Encodable {
         file = resolution.primary.file
         index = resolution.primary.index
         unitsPerEm = resolution.unitsPerEm
-        fallbacks = resolution.fallbacks.map(FaceJSON.init)
+        fallbacks = resolution.fallbacks.map(\.tree)
         missing = resolution.missing
     }
 }

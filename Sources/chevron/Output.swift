@@ -3,6 +3,7 @@ import CLinuxExtras
 import ChevronCheck
 import ChevronClient
 import ChevronText
+import ChevronVarlink
 import Foundation
 
 /// Printing results and errors the same way in every subcommand.
@@ -28,6 +29,43 @@ enum Output {
     /// newline (`CheckTable.write`), never all of them at once.
     static func printLines(_ produce: (_ write: (String) -> Void) -> Void) {
         produce { piece in print(piece, terminator: "") }
+    }
+
+    /// Prints a reply of a generated type as pretty, key-sorted JSON on standard output: the
+    /// text its writer writes, laid out by `PrettyJSON`.
+    static func printJSON(_ value: some WireStruct) {
+        printJSON(value.tree)
+    }
+
+    /// Prints a tree as pretty, key-sorted JSON on standard output, laid out by `PrettyJSON`.
+    static func printJSON(_ value: JSONValue) {
+        var output = PrettyJSON.toStandardOutput()
+        write(value, into: &output)
+        output.finish()
+    }
+
+    /// A value laid out by `PrettyJSON`, each object's keys sorted.
+    private static func write(_ value: JSONValue, into output: inout PrettyJSON) {
+        switch value {
+        case .null: output.null()
+        case .bool(let flag): output.bool(flag)
+        case .number(let number): output.double(number)
+        case .string(let text): output.string(text)
+        case .array(let elements):
+            output.array { output in
+                for element in elements {
+                    output.element()
+                    write(element, into: &output)
+                }
+            }
+        case .object(let members):
+            output.object { output in
+                for member in members.sorted(by: { $0.key < $1.key }) {
+                    output.key(member.key)
+                    write(member.value, into: &output)
+                }
+            }
+        }
     }
 
     /// Prints `value` as pretty, key-sorted JSON on standard output.
@@ -130,21 +168,6 @@ enum Output {
     }
 }
 
-/// A face as the CLI's JSON shows it.
-struct FaceJSON: Encodable {
-    let family: String
-    let style: String
-    let file: String
-    let index: Int
-
-    init(_ face: FaceReply) {
-        family = face.family
-        style = face.style
-        file = face.file
-        index = face.index
-    }
-}
-
 extension String {
     /// The string padded with spaces to at least `width` characters, and always followed by at
     /// least one space.
@@ -163,5 +186,22 @@ extension String {
         line.append(self)
         let count = characterCount
         if count < width { line.append(String(repeating: " ", count: width - count)) }
+    }
+}
+
+/// A reply's tree printed as the generated types once printed themselves: members by name
+/// (sorted by the encoder), numbers as numbers.
+extension JSONValue: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let flag): try container.encode(flag)
+        case .number(let number): try container.encode(number)
+        case .string(let text): try container.encode(text)
+        case .array(let elements): try container.encode(elements)
+        case .object(let members):
+            try container.encode(Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
+        }
     }
 }

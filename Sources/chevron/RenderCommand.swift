@@ -2,6 +2,7 @@ import ArgumentParser
 import ChevronCheck
 import ChevronClient
 import ChevronRender
+import ChevronVarlink
 import Foundation
 
 /// `chevron render`: a PNG of one back button, exactly its layout's size in pixels.
@@ -83,13 +84,13 @@ struct RenderJSON: Encodable {
     let file: String
     let pixelWidth: Int
     let pixelHeight: Int
-    let layout: SizeJSON
+    let layout: JSONValue
 
     init(file: String, rendered: RenderReply) {
         self.file = file
         pixelWidth = rendered.pixelWidth
         pixelHeight = rendered.pixelHeight
-        layout = SizeJSON(rendered.layout)
+        layout = rendered.layout.tree
     }
 }
 

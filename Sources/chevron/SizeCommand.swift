@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChevronCheck
 import ChevronClient
+import ChevronVarlink
 
 /// `chevron size`: the back button's layout for one title in one look.
 struct SizeCommand: AsyncParsableCommand {
@@ -30,7 +31,7 @@ struct SizeCommand: AsyncParsableCommand {
             TrustNotes.warnAboutMissingGlyphs(layout, title: title)
             if let note = SubstitutionLog.message(look: layout.look, font: layout.font) { TrustNotes.warn(note) }
             if json {
-                try Output.printJSON(SizeJSON(layout))
+                Output.printJSON(layout)
                 return
             }
             let frame = layout.titleFrame
@@ -49,51 +50,5 @@ struct SizeCommand: AsyncParsableCommand {
             Output.line("requested   \(layout.font.requested)\(layout.font.substituted ? " (substituted)" : "")")
             Output.line("missing     \(layout.missingGlyphs) glyph\(layout.missingGlyphs == 1 ? "" : "s")")
         }
-    }
-}
-
-/// `chevron size --json`: the layout with the keys the README lists.
-struct SizeJSON: Encodable {
-    struct Font: Encodable {
-        let family: String
-        let style: String
-        let file: String
-        let size: Double
-        let requested: String
-        let substituted: Bool
-    }
-
-    let look: String
-    let width: Double
-    let height: Double
-    let titleFrame: RectReply
-    let displayedTitle: String
-    let titleSource: String
-    let truncated: Bool
-    let capInsets: InsetsReply
-    let titleInsets: InsetsReply
-    let hitRect: RectReply
-    let direction: String
-    let font: Font
-    let textWidth: Double
-    let missingGlyphs: Int
-
-    init(_ layout: LayoutReply) {
-        look = layout.look
-        width = layout.width
-        height = layout.height
-        titleFrame = layout.titleFrame
-        displayedTitle = layout.displayedTitle
-        titleSource = layout.titleSource.rawValue
-        truncated = layout.truncated
-        capInsets = layout.capInsets
-        titleInsets = layout.titleInsets
-        hitRect = layout.hitRect
-        direction = layout.direction.rawValue
-        font = Font(
-            family: layout.font.family, style: layout.font.style, file: layout.font.file, size: layout.font.size,
-            requested: layout.font.requested, substituted: layout.font.substituted)
-        textWidth = layout.textWidth
-        missingGlyphs = layout.missingGlyphs
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The one-pass readers (`JSONReader`, the generated `init(reading:strict:)`) against the tree
-/// path (`JSONParser`, then `init(wire:)`) on the same bytes: real replies of chevrond, kept in
+/// path (`JSONParser`, then `init(tree:)`) on the same bytes: real replies of chevrond, kept in
 /// the fuzz corpus, are read in one pass and read the same; what the tree path refuses, one
 /// pass refuses too.
 struct OnePassReadTests {
@@ -27,14 +27,14 @@ struct OnePassReadTests {
             let fast = try #require(frame.withUnsafeBytes { VarlinkReply(frame: $0) }, "reply-\(index)")
             let slow = try VarlinkReply(message: try Self.tree(frame))
             #expect(fast.error == nil && slow.error == nil && fast.continues == slow.continues)
-            guard case .encoded = fast.parameters else {
+            guard fast.parametersText != nil else {
                 Issue.record("reply-\(index): the parameters were not kept as text")
                 continue
             }
-            #expect(try fast.parameters.parsed() == slow.parameters)
+            #expect(try fast.parsedParameters() == slow.parameters)
             func same<T: WireStruct>(_ type: T.Type) throws {
-                let read = try #require(fast.parameters.read(as: type, strict: false), "\(type)")
-                #expect(read == (try T(wire: slow.parameters, path: "", strict: false)))
+                let read = try #require(fast.parametersText.flatMap { try? T(json: $0, strict: false) }, "\(type)")
+                #expect(read == (try T(tree: slow.parameters, path: "", strict: false)))
             }
             switch index {
             case 0: try same(BackButtonInterface.Layout.self)
@@ -49,7 +49,7 @@ struct OnePassReadTests {
         let error = try Self.file("reply-4.json")
         let fast = try #require(error.withUnsafeBytes { VarlinkReply(frame: $0) })
         #expect(fast.error == "org.varlink.service.InvalidParameter")
-        #expect(try fast.parameters.parsed() == .members(["parameter": .string("title")]))
+        #expect(try fast.parsedParameters() == .members(["parameter": .string("title")]))
         let continued = try Self.file("reply-5.json")
         #expect(continued.withUnsafeBytes { VarlinkReply(frame: $0) }?.continues == true)
     }
@@ -59,7 +59,7 @@ struct OnePassReadTests {
             frame.withUnsafeBytes { VarlinkReply.parameters(ofFrame: $0, as: type) }
         }
         func slow<T: WireStruct>(_ frame: [UInt8], _ type: T.Type) throws -> T {
-            try T(wire: try VarlinkReply(message: try Self.tree(frame)).parameters, path: "", strict: false)
+            try T(tree: try VarlinkReply(message: try Self.tree(frame)).parameters, path: "", strict: false)
         }
         // Real replies (see above): read as the tree path reads them.
         let size = try Self.file("reply-0.json")
@@ -105,17 +105,17 @@ struct OnePassReadTests {
     @Test(arguments: refused)
     func whatTheTreeRefusesOnePassRefuses(_ text: String) throws {
         let bytes = Array(text.utf8)
-        let slow = try? BackButtonInterface.SizeRequest(wire: try Self.tree(bytes), path: "", strict: true)
+        let slow = try? BackButtonInterface.SizeRequest(tree: try Self.tree(bytes), path: "", strict: true)
         #expect(slow == nil, "the tree path reads \(text)")
-        #expect(JSONValue.encoded(bytes).read(as: BackButtonInterface.SizeRequest.self, strict: true) == nil)
+        #expect((try? BackButtonInterface.SizeRequest(json: bytes, strict: true)) == nil)
     }
 
     @Test func leniencyIgnoresUnknownFieldsButNotDuplicates() throws {
         let unknown = Array(#"{"future":{"a":[1,{"b":null}]},"title":"Back","look":"classic"}"#.utf8)
-        let read = JSONValue.encoded(unknown).read(as: BackButtonInterface.SizeRequest.self, strict: false)
+        let read = (try? BackButtonInterface.SizeRequest(json: unknown, strict: false))
         #expect(read == BackButtonInterface.SizeRequest(look: "classic", title: "Back"))
         let twice = Array(#"{"future":1,"future":2,"title":"Back"}"#.utf8)
-        #expect(JSONValue.encoded(twice).read(as: BackButtonInterface.SizeRequest.self, strict: false) == nil)
+        #expect((try? BackButtonInterface.SizeRequest(json: twice, strict: false)) == nil)
     }
 
     @Test func everyCorpusInputAgreesWithTheTreePath() throws {
@@ -124,12 +124,12 @@ struct OnePassReadTests {
         for name in names {
             let bytes = try Self.file(name)
             let tree = try? Self.tree(bytes)
-            if let fast = JSONValue.encoded(bytes).read(as: BackButtonInterface.SizeRequest.self, strict: true) {
+            if let fast = (try? BackButtonInterface.SizeRequest(json: bytes, strict: true)) {
                 #expect(
-                    fast == (try tree.map { try BackButtonInterface.SizeRequest(wire: $0, path: "", strict: true) }))
+                    fast == (try tree.map { try BackButtonInterface.SizeRequest(tree: $0, path: "", strict: true) }))
             }
             if let fast = bytes.withUnsafeBytes({ VarlinkReply(frame: $0) }), let tree {
-                #expect(try fast.parameters.parsed() == (try VarlinkReply(message: tree)).parameters, "\(name)")
+                #expect(try fast.parsedParameters() == (try VarlinkReply(message: tree)).parameters, "\(name)")
             }
         }
     }
@@ -144,11 +144,11 @@ struct OnePassReadTests {
             let slow = try VarlinkCall(message: try Self.tree(bytes))
             let fast = try #require(bytes.withUnsafeBytes { VarlinkCall(frame: $0) }, "\(name)")
             #expect(fast.method == slow.method && fast.more == slow.more && fast.oneway == slow.oneway, "\(name)")
-            if case .encoded = fast.parameters {
+            if fast.parametersText != nil {
             } else if String(decoding: bytes, as: UTF8.self).contains(#""parameters""#) {
                 Issue.record("\(name): the parameters were not kept as text")
             }
-            #expect(try fast.parameters.parsed() == slow.parameters, "\(name)")
+            #expect(fast.parameters == slow.parameters, "\(name)")
         }
     }
 
@@ -260,11 +260,11 @@ struct OnePassReadTests {
 
     @Test func aMethodReadsTextParametersInOnePassAndNamesTheFieldWhenTheyAreWrong() throws {
         let good = VarlinkCall(
-            method: "io.chevron.BackButton.Size", parameters: .encoded(Array(#"{"title":"Back","scale":2}"#.utf8)))
+            method: "io.chevron.BackButton.Size", parametersText: (Array(#"{"title":"Back","scale":2}"#.utf8)))
         #expect(try good.read(BackButtonInterface.Size.Parameters.self) == .init(title: "Back", scale: 2))
         let wrong = VarlinkCall(
             method: "io.chevron.BackButton.Size",
-            parameters: .encoded(Array(#"{"title":"Back","stack":[{"title":"a"},{"title":3}]}"#.utf8)))
+            parametersText: (Array(#"{"title":"Back","stack":[{"title":"a"},{"title":3}]}"#.utf8)))
         #expect(throws: VarlinkError.invalidParameter("stack[1].title")) {
             try wrong.read(BackButtonInterface.Size.Parameters.self)
         }
@@ -273,15 +273,15 @@ struct OnePassReadTests {
     @Test func keysAreMatchedAsTheTreePathMatchesThem() throws {
         // An escaped key names the same field in both paths.
         let escaped = Array(#"{"ti\u0074le":"Back","\u006cook":"modern"}"#.utf8)
-        let read = JSONValue.encoded(escaped).read(as: BackButtonInterface.SizeRequest.self, strict: true)
+        let read = (try? BackButtonInterface.SizeRequest(json: escaped, strict: true))
         #expect(read == BackButtonInterface.SizeRequest(look: "modern", title: "Back"))
-        #expect(try BackButtonInterface.SizeRequest(wire: try Self.tree(escaped), path: "", strict: true) == read)
+        #expect(try BackButtonInterface.SizeRequest(tree: try Self.tree(escaped), path: "", strict: true) == read)
         // U+212A KELVIN SIGN decomposes canonically to U+004B "K" (UnicodeData.txt), so Swift,
         // and the tree path's String comparison, take "\u{212A}elvin" for "Kelvin": a key that
         // is not plain ASCII is compared as a String, not by its bytes.
         let kelvin = Array("{\"\u{212A}elvin\":1,\"other\":2}".utf8)
         let fields = kelvin.withUnsafeBytes { bytes in
-            JSONReader.read(bytes) { (reader) throws(JSONReadFailure) in
+            JSONReader.read(bytes) { (reader) throws(WireReadError) in
                 var first = true
                 var expected = 0
                 var found: [Int] = []

@@ -38,7 +38,7 @@ struct WireEncodingTests {
         #expect(Array(Self.buffer(result).readableBytesView) == array)
         // The tree path writes the same text too.
         var tree: [UInt8] = []
-        result.wire.encode(into: &tree)
+        result.tree.encode(into: &tree)
         #expect(tree == array)
     }
 
@@ -70,14 +70,14 @@ struct WireEncodingTests {
         for continues in [false, true] {
             var direct = ByteBufferAllocator().buffer(capacity: 16)
             VarlinkReply(body: layout, continues: continues).write(into: &direct)
-            let fromText = VarlinkReply(parameters: layout.encoded, continues: continues)
+            let fromText = VarlinkReply(parametersText: layout.jsonBytes, continues: continues)
             #expect(Array(direct.readableBytesView) == fromText.frame)
             // The frame is a reply a client reads back, parameters and all.
             let read = try Array(direct.readableBytesView.dropLast()).withUnsafeBytes {
                 try VarlinkReply.read(frame: $0)
             }
             #expect(read.continues == continues && read.error == nil)
-            #expect(read.parameters.read(as: BackButtonInterface.Layout.self, strict: true) == layout)
+            #expect(read.parametersText.flatMap { try? BackButtonInterface.Layout(json: $0, strict: true) } == layout)
         }
     }
 

@@ -99,10 +99,10 @@ struct WireGenerationTests {
         let message = try JSONParser.parse(
             #"{"look": "modern", "stack": [{"title": "Inbox"}, {"title": "Detail", "backTitle": "Back"}], "scale": 2, "overflow": "generic"}"#
         )
-        let request = try BackButtonInterface.SizeRequest(wire: message)
+        let request = try BackButtonInterface.SizeRequest(tree: message)
         #expect(request.look == "modern" && request.scale == 2 && request.overflow == .generic)
         #expect(request.stack?.last?.backTitle == "Back")
-        #expect(try BackButtonInterface.SizeRequest(wire: request.wire) == request)
+        #expect(try BackButtonInterface.SizeRequest(tree: request.tree) == request)
         // Each problem names its path, as InvalidParameter does on the wire.
         let problems: [(String, String)] = [
             (#"{"stack": [{"title": "A"}, {"title": 5}]}"#, "stack[1].title"),
@@ -113,12 +113,12 @@ struct WireGenerationTests {
         ]
         for (text, path) in problems {
             #expect(throws: VarlinkError.invalidParameter(path), "\(text)") {
-                try BackButtonInterface.SizeRequest(wire: try JSONParser.parse(text))
+                try BackButtonInterface.SizeRequest(tree: try JSONParser.parse(text))
             }
         }
         // A required field missing, inside an array of a reply.
         #expect(throws: VarlinkError.invalidParameter("results[0].index")) {
-            try BackButtonInterface.SizeMany.Reply(wire: try JSONParser.parse(#"{"results": [{}]}"#))
+            try BackButtonInterface.SizeMany.Reply(tree: try JSONParser.parse(#"{"results": [{}]}"#))
         }
     }
 }
@@ -142,18 +142,15 @@ extension WireGenerationTests {
             fontFiles: 2, configurationFiles: 1, libraries: ["harfbuzz": "8.3.0", "cairo": "1.18.0"], looks: ["a"],
             generation: 1, seconds: 0.25)
         for (encoded, tree) in [
-            (layout.encoded, layout.wire), (look.encoded, look.wire), (statistics.encoded, statistics.wire),
+            (layout.jsonBytes, layout.tree), (look.jsonBytes, look.tree), (statistics.jsonBytes, statistics.tree),
         ] {
-            guard case .encoded(let bytes) = encoded else {
-                Issue.record("not written as text")
-                continue
-            }
+            let bytes = encoded
             #expect(String(decoding: bytes, as: UTF8.self) == tree.jsonText)
             let foundation = try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary
             let fromTree = try JSONSerialization.jsonObject(with: Data(tree.jsonText.utf8)) as? NSDictionary
             #expect(foundation != nil && foundation == fromTree)
         }
-        #expect(!look.wire.jsonText.contains("file"), "an absent optional is left out")
+        #expect(!look.tree.jsonText.contains("file"), "an absent optional is left out")
     }
 }
 

@@ -19,7 +19,7 @@ import NIOCore
 // title: reply-decode reads SizeMany replies of the titles' layouts (100 a reply, as an
 // in-process chevrond wrote them) into their generated type, as a client does; reply-encode
 // writes those replies into a buffer, as chevrond does; call-read reads SizeMany calls of the
-// titles (100 a call) as chevrond reads a call's frame and then its parameters.
+// titles (100 a call) as chevrond reads a call's frame, its parameters read in the same pass.
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
     print(
@@ -106,8 +106,8 @@ case "reply-decode", "reply-encode":
     }
 case "call-read":
     // Calls of 100 Size requests each, as a client writes them; a step reads one call's frame
-    // as chevrond does (the envelope, the parameters' text checked) and its parameters into
-    // their generated type. The figure printed is per request, as for the replies above.
+    // as chevrond does (the envelope, and the parameters into their generated type in the same
+    // pass) and gives the method its parameters. The figure printed is per request, as for the replies above.
     var frames: [[UInt8]] = []
     for start in stride(from: 0, to: titles.count, by: 100) {
         let batch = titles[start..<min(start + 100, titles.count)]
@@ -118,7 +118,9 @@ case "call-read":
     }
     step = { index in
         guard index < frames.count else { return }
-        let call = frames[index].withUnsafeBytes { VarlinkCall(frame: $0) }
+        let call = frames[index].withUnsafeBytes {
+            VarlinkCall(frame: $0, readers: ChevronService.parametersReader(for:))
+        }
         guard let call, (try? call.read(BackButtonInterface.SizeMany.Parameters.self)) != nil else {
             print("a call did not read")
             exit(1)

@@ -8,7 +8,7 @@ public enum VarlinkServiceInterface {
     /// The interface's name.
     public static let name = "org.varlink.service"
     /// The service's vendor, product, version and home page, and the interfaces it serves.
-    public enum GetInfo {
+    public enum GetInfo: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "org.varlink.service.GetInfo"
 
@@ -17,64 +17,19 @@ public enum VarlinkServiceInterface {
             public init() {
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                let reader = try VarlinkParameters(value, path: path ?? "")
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = []
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
-                    switch field {
-                    default: try reader.skipUnknown(strict: strict, members: &members)
-                    }
-                }
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                while try object.next(&reader, strict: strict) != nil {}
+                try object.finish()
                 self.init()
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue { .object([]) }
         }
 
         /// The reply's parameters.
@@ -93,85 +48,34 @@ public enum VarlinkServiceInterface {
                 self.interfaces = interfaces
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let vendorPath = (path == nil ? nil : reader.pathOf("vendor"))
-                vendor = try Wire.string(try Wire.required(reader.value("vendor"), vendorPath), vendorPath)
-                let productPath = (path == nil ? nil : reader.pathOf("product"))
-                product = try Wire.string(try Wire.required(reader.value("product"), productPath), productPath)
-                let versionPath = (path == nil ? nil : reader.pathOf("version"))
-                version = try Wire.string(try Wire.required(reader.value("version"), versionPath), versionPath)
-                let urlPath = (path == nil ? nil : reader.pathOf("url"))
-                url = try Wire.string(try Wire.required(reader.value("url"), urlPath), urlPath)
-                let interfacesPath = (path == nil ? nil : reader.pathOf("interfaces"))
-                interfaces = try Wire.array(try Wire.required(reader.value("interfaces"), interfacesPath), interfacesPath) { element, path throws(VarlinkError) in try Wire.string(element, path) }
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["vendor", "product", "version", "url", "interfaces"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var field1: String? = nil
-                var field2: String? = nil
-                var field3: String? = nil
-                var field4: [String]? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: String?
+                var field2: String?
+                var field3: String?
+                var field4: [String]?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    case 1:
-                        try members.meet(1)
-                        field1 = try reader.string()
-                    case 2:
-                        try members.meet(2)
-                        field2 = try reader.string()
-                    case 3:
-                        try members.meet(3)
-                        field3 = try reader.string()
-                    case 4:
-                        try members.meet(4)
-                        field4 = try reader.array { (reader) throws(JSONReadFailure) in try reader.string() }
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    default: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try reader.string() } }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
-                guard let field1 else { throw JSONReadFailure() }
-                guard let field2 else { throw JSONReadFailure() }
-                guard let field3 else { throw JSONReadFailure() }
-                guard let field4 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                guard let field2 else { throw object.missing(2) }
+                guard let field3 else { throw object.missing(3) }
+                guard let field4 else { throw object.missing(4) }
+                try object.finish()
                 self.init(vendor: field0, product: field1, version: field2, url: field3, interfaces: field4)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"vendor\":", into: &bytes)
                 Wire.write(string: self.vendor, into: &bytes)
@@ -185,30 +89,11 @@ public enum VarlinkServiceInterface {
                 Wire.write(array: self.interfaces, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "vendor": .string(self.vendor),
-                    "product": .string(self.product),
-                    "version": .string(self.version),
-                    "url": .string(self.url),
-                    "interfaces": .array(self.interfaces.map { .string($0) }),
-                ])
-            }
         }
     }
 
     /// The description of one served interface, in the Varlink interface language.
-    public enum GetInterfaceDescription {
+    public enum GetInterfaceDescription: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "org.varlink.service.GetInterfaceDescription"
 
@@ -220,76 +105,26 @@ public enum VarlinkServiceInterface {
                 self.interface = interface
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let interfacePath = (path == nil ? nil : reader.pathOf("interface"))
-                interface = try Wire.string(try Wire.required(reader.value("interface"), interfacePath), interfacePath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["interface"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(interface: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"interface\":", into: &bytes)
                 Wire.write(string: self.interface, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "interface": .string(self.interface),
-                ])
             }
         }
 
@@ -301,82 +136,32 @@ public enum VarlinkServiceInterface {
                 self.description = description
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let descriptionPath = (path == nil ? nil : reader.pathOf("description"))
-                description = try Wire.string(try Wire.required(reader.value("description"), descriptionPath), descriptionPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["description"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(description: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"description\":", into: &bytes)
                 Wire.write(string: self.description, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "description": .string(self.description),
-                ])
-            }
         }
     }
 
     /// No interface of that name is served.
-    public enum InterfaceNotFound {
+    public enum InterfaceNotFound: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "org.varlink.service.InterfaceNotFound"
 
@@ -388,83 +173,33 @@ public enum VarlinkServiceInterface {
                 self.interface = interface
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let interfacePath = (path == nil ? nil : reader.pathOf("interface"))
-                interface = try Wire.string(try Wire.required(reader.value("interface"), interfacePath), interfacePath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["interface"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(interface: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"interface\":", into: &bytes)
                 Wire.write(string: self.interface, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "interface": .string(self.interface),
-                ])
             }
         }
 
     }
 
     /// The interface has no method of that name.
-    public enum MethodNotFound {
+    public enum MethodNotFound: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "org.varlink.service.MethodNotFound"
 
@@ -476,83 +211,33 @@ public enum VarlinkServiceInterface {
                 self.method = method
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let methodPath = (path == nil ? nil : reader.pathOf("method"))
-                method = try Wire.string(try Wire.required(reader.value("method"), methodPath), methodPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["method"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(method: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"method\":", into: &bytes)
                 Wire.write(string: self.method, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "method": .string(self.method),
-                ])
             }
         }
 
     }
 
     /// The method is described but not implemented.
-    public enum MethodNotImplemented {
+    public enum MethodNotImplemented: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "org.varlink.service.MethodNotImplemented"
 
@@ -564,83 +249,33 @@ public enum VarlinkServiceInterface {
                 self.method = method
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let methodPath = (path == nil ? nil : reader.pathOf("method"))
-                method = try Wire.string(try Wire.required(reader.value("method"), methodPath), methodPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["method"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(method: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"method\":", into: &bytes)
                 Wire.write(string: self.method, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "method": .string(self.method),
-                ])
             }
         }
 
     }
 
     /// A parameter is missing, unknown, of the wrong type or out of range.
-    public enum InvalidParameter {
+    public enum InvalidParameter: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "org.varlink.service.InvalidParameter"
 
@@ -652,83 +287,33 @@ public enum VarlinkServiceInterface {
                 self.parameter = parameter
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                var reader = try VarlinkParameters(value, path: path ?? "")
-                let parameterPath = (path == nil ? nil : reader.pathOf("parameter"))
-                parameter = try Wire.string(try Wire.required(reader.value("parameter"), parameterPath), parameterPath)
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = ["parameter"]
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var field0: String? = nil
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    case 0:
-                        try members.meet(0)
-                        field0 = try reader.string()
-                    default: try reader.skipUnknown(strict: strict, members: &members)
+                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
                     }
                 }
-                guard let field0 else { throw JSONReadFailure() }
+                guard let field0 else { throw object.missing(0) }
+                try object.finish()
                 self.init(parameter: field0)
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue {
-                .members([
-                    "parameter": .string(self.parameter),
-                ])
             }
         }
 
     }
 
     /// The caller may not call this method.
-    public enum PermissionDenied {
+    public enum PermissionDenied: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "org.varlink.service.PermissionDenied"
 
@@ -737,70 +322,25 @@ public enum VarlinkServiceInterface {
             public init() {
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                let reader = try VarlinkParameters(value, path: path ?? "")
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = []
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
-                    switch field {
-                    default: try reader.skipUnknown(strict: strict, members: &members)
-                    }
-                }
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                while try object.next(&reader, strict: strict) != nil {}
+                try object.finish()
                 self.init()
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue { .object([]) }
         }
 
     }
 
     /// The method must be called with "more": true.
-    public enum ExpectedMore {
+    public enum ExpectedMore: VarlinkErrorDeclaration {
         /// The error's qualified name.
         public static let name = "org.varlink.service.ExpectedMore"
 
@@ -809,67 +349,29 @@ public enum VarlinkServiceInterface {
             public init() {
             }
 
-            /// Reads a parsed message: `InvalidParameter` names the path of a missing or mistyped
-            /// field, and (when `strict`, as for calls) of a field the interface does not declare.
-            public init(wire value: JSONValue, path: String = "", strict: Bool = true) throws(VarlinkError) {
-                do throws(VarlinkError) {
-                    self = try Self(decoding: value, at: nil, strict: strict)
-                } catch {
-                    // Read again naming paths, only to say where it failed: a read that succeeds builds none.
-                    self = try Self(decoding: value, at: path, strict: strict)
-                }
-            }
-
-            /// Reads a parsed message; errors name paths under `path` only when it is not nil.
-            public init(decoding value: JSONValue, at path: String?, strict: Bool) throws(VarlinkError) {
-                let reader = try VarlinkParameters(value, path: path ?? "")
-                if strict { try reader.finish() }
-            }
-
-            /// The fields' names, numbered as the one-pass reader numbers them.
             static let fieldNames: [StaticString] = []
 
-            /// Reads the JSON text in one pass, no tree: fails (`JSONReadFailure`) wherever
-            /// `init(wire:path:strict:)` would throw, and wherever else it is unsure.
-            public init(reading reader: inout JSONReader, strict: Bool) throws(JSONReadFailure) {
-                var members = JSONReader.Members()
-                var first = true
-                var expected = 0
-                try reader.beginObject()
-                while let field = try reader.nextField(&first, among: Self.fieldNames, expected: &expected) {
-                    switch field {
-                    default: try reader.skipUnknown(strict: strict, members: &members)
-                    }
-                }
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                while try object.next(&reader, strict: strict) != nil {}
+                try object.finish()
                 self.init()
             }
 
-            /// Writes the message's compact JSON text into `bytes`, absent optionals left out.
-            public func encode(into bytes: inout [UInt8]) { write(into: &bytes) }
-
-            /// Writes the message's compact JSON text into a channel's buffer: a reply written once,
-            /// where it will be sent, without a tree or an array.
-            public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
-
-            /// The text, written into either output (specialised for each).
-            func write<Output: JSONOutput>(into bytes: inout Output) {
+            public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            /// The message as already-written JSON text (`JSONValue.encoded`).
-            public var encoded: JSONValue {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(256)
-                encode(into: &bytes)
-                return .encoded(bytes)
-            }
-
-            /// The message's value, absent optionals left out.
-            public var wire: JSONValue { .object([]) }
         }
 
     }
+
+    /// Each method's parameters reader by qualified name: a server reads a call's parameters
+    /// with it in the pass that reads the call's frame.
+    public static let parametersReaders: [String: VarlinkParametersReader] = [
+        GetInfo.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try GetInfo.Parameters(reading: &reader, strict: true) },
+        GetInterfaceDescription.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try GetInterfaceDescription.Parameters(reading: &reader, strict: true) },
+    ]
 }
 
 /// The methods of org.varlink.service, one function each, as a service implements them.
