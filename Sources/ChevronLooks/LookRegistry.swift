@@ -6,9 +6,8 @@ public struct LookRegistry: Sendable {
     private let looks: [any BackButtonLook]
     /// Positions by name, for a registry too large to scan (many manifest looks).
     private let positions: [String: Int]
-    /// Each name's sixteen bytes of representation (see `representation(of:)`), in the order of
-    /// `names`.
-    private let representations: [Representation]
+    /// Each name's UTF-8 bytes packed into sixteen (see `ShortName`), in the order of `names`.
+    private let shortNames: [ShortName]
 
     /// A registry this small is searched name by name: comparing a handful of short names costs
     /// less than hashing one with SipHash, and every size request looks its look up.
@@ -22,21 +21,7 @@ public struct LookRegistry: Sendable {
         names = sorted.map(\.key)
         self.looks = sorted.map(\.value)
         positions = names.count > Self.scanLimit ? Dictionary(uniqueKeysWithValues: zip(names, names.indices)) : [:]
-        representations = names.map(Self.representation(of:))
-    }
-
-    private typealias Representation = (UInt64, UInt64)
-
-    /// Whether a string is sixteen bytes, as on every 64-bit platform (a constant test).
-    private static var representable: Bool { MemoryLayout<String>.size == MemoryLayout<Representation>.size }
-
-    /// A string's sixteen bytes of representation: a name of up to fifteen UTF-8 bytes is held
-    /// in them, so two such names are the same name when these are equal. (A string whose bytes
-    /// are elsewhere has other bytes here; `position(of:)` then compares by `==`.) Zeros where a
-    /// string is not sixteen bytes; `position(of:)` does not use them then.
-    private static func representation(of name: String) -> Representation {
-        guard representable else { return (0, 0) }
-        return unsafeBitCast(name, to: Representation.self)
+        shortNames = names.map(ShortName.init)
     }
 
     /// All looks, sorted by name.
@@ -60,12 +45,12 @@ public struct LookRegistry: Sendable {
     private func position(of name: String) throws(LookError) -> Int {
         if names.count <= Self.scanLimit {
             // The names passed over are not compared by `==`, which took the standard library's
-            // slow comparison for each of them: a name asked for is first found by its
-            // representation, and only a name not found so is compared by `==` (one held out
-            // of line, or canonically equal under other bytes: a Kelvin sign is a K).
-            if Self.representable {
-                let asked = Self.representation(of: name)
-                for index in representations.indices where representations[index] == asked { return index }
+            // slow comparison for each of them: a name asked for is first found by its UTF-8
+            // bytes, and only a name not found so is compared by `==` (one longer than sixteen
+            // bytes, or canonically equal under other bytes: a Kelvin sign is a K).
+            let asked = ShortName(name)
+            if asked.isWhole {
+                for index in shortNames.indices where shortNames[index] == asked { return index }
             }
             for index in names.indices where names[index] == name { return index }
         } else if let index = positions[name] {
@@ -75,4 +60,32 @@ public struct LookRegistry: Sendable {
             .unknownLook, parameter: "look",
             "no look is called \(name.echoed); known looks: \(names.joined(separator: ", "))")
     }
+}
+
+/// A name of up to sixteen UTF-8 bytes as two integers and its length: two such names are the
+/// same bytes when these are equal, compared without a call into the standard library's string
+/// comparison. A longer name keeps only its length (`isWhole` is false) and never matches.
+private struct ShortName: Equatable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var count: Int
+
+    init(_ name: String) {
+        count = name.utf8.count
+        guard count <= 16 else { return }
+        var packed = (UInt64(0), UInt64(0))
+        let copied: Void? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            withUnsafeMutableBytes(of: &packed) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+        }
+        if copied == nil {
+            // Not contiguous (never so on Linux, where every string is native): byte by byte.
+            withUnsafeMutableBytes(of: &packed) { packedBytes in
+                for (offset, byte) in name.utf8.enumerated() { packedBytes[offset] = byte }
+            }
+        }
+        (low, high) = packed
+    }
+
+    /// Whether the packed bytes are the whole name.
+    var isWhole: Bool { count <= 16 }
 }

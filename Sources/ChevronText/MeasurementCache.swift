@@ -238,22 +238,15 @@ extension String {
     /// the equality cache keys need, where `==` would call canonically equivalent texts equal.
     @inline(__always)
     public func hasSameBytes(as other: String) -> Bool {
-        // The same 16 bytes of representation are the same text: a string of up to 15 UTF-8
-        // bytes holds them there, a longer one points at its (immutable while shared) storage.
-        // A title asked again, or a request's pattern, usually takes this way.
-        // (Only where a String is those 16 bytes, as on every 64-bit platform; a constant test.)
-        if MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size,
-            unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self)
-        {
-            return true
-        }
+        // The counts first: a native string knows its UTF-8 count without reading its bytes.
         guard utf8.count == other.utf8.count else { return false }
         let compared = utf8.withContiguousStorageIfAvailable { leftBytes in
             other.utf8.withContiguousStorageIfAvailable { rightBytes in
                 guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else {
                     return leftBytes.isEmpty  // equal counts: both empty
                 }
-                return memcmp(leftStart, rightStart, leftBytes.count) == 0
+                // One storage shared by both (a title asked again, a request's pattern): equal.
+                return leftStart == rightStart || memcmp(leftStart, rightStart, leftBytes.count) == 0
             }
         }
         return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
