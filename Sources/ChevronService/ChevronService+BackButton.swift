@@ -11,8 +11,10 @@ extension ChevronService: BackButtonInterfaceMethods {
     {
         let request = Self.sizeRequest(parameters)
         let sizing = sizing
-        if let layout = sizing.layoutInMemory(request) { return .value(layout.wire) }
-        let work: VarlinkWork = { [self] () throws(VarlinkError) in .value(try layout(request, sizing: sizing).wire) }
+        if let layout = sizing.layoutInMemory(request) { return .value(layout.interfaceValue) }
+        let work: VarlinkWork = { [self] () throws(VarlinkError) in
+            .value(try layout(request, sizing: sizing).interfaceValue)
+        }
         return sizing.sizesQuickly(request) ? .shortWork(work) : .work(work)
     }
 
@@ -106,7 +108,8 @@ extension ChevronService: BackButtonInterfaceMethods {
     ) -> BackButtonInterface.SizeResult? {
         switch request {
         case .failure(let error): return failed(index, error)
-        case .success(let request): return sizing.layoutInMemory(request).map { .init(index: index, layout: $0.wire) }
+        case .success(let request):
+            return sizing.layoutInMemory(request).map { .init(index: index, layout: $0.interfaceValue) }
         }
     }
 
@@ -117,7 +120,8 @@ extension ChevronService: BackButtonInterfaceMethods {
         filling: CacheFilling = .evicting
     ) -> BackButtonInterface.SizeResult {
         do throws(VarlinkError) {
-            return .init(index: index, layout: try layout(try request.get(), sizing: sizing, filling: filling).wire)
+            return .init(
+                index: index, layout: try layout(try request.get(), sizing: sizing, filling: filling).interfaceValue)
         } catch {
             return Self.failed(index, error)
         }
@@ -144,7 +148,7 @@ extension ChevronService: BackButtonInterfaceMethods {
     private static func reply(_ transition: BackButtonTransition) -> BackButtonInterface.Transition.Reply {
         BackButtonInterface.Transition.Reply(
             kind: BackButtonInterface.Transition.Reply.Kind(rawValue: transition.kind.rawValue) ?? .push,
-            from: transition.from.wire, to: transition.to.wire, duration: transition.duration
+            from: transition.from.interfaceValue, to: transition.to.interfaceValue, duration: transition.duration
         )
     }
 
@@ -167,7 +171,7 @@ extension ChevronService: BackButtonInterfaceMethods {
         }
         return .value(
             BackButtonInterface.Render.Reply(
-                png: Base64.encode(png), pixelWidth: width, pixelHeight: height, layout: layout.wire))
+                png: Base64.encode(png), pixelWidth: width, pixelHeight: height, layout: layout.interfaceValue))
     }
 
     public func listLooks(_ parameters: BackButtonInterface.ListLooks.Parameters, context: VarlinkCallContext)
@@ -229,8 +233,8 @@ extension ChevronService: BackButtonInterfaceMethods {
             file: summary.file, font: metrics.font.face.description, fontSize: metrics.font.size,
             features: metrics.font.features, tracking: metrics.tracking, height: metrics.height,
             artWidth: metrics.artWidth,
-            capInsets: HorizontalInsets(left: metrics.leftCap, right: metrics.rightCap).wire,
-            titleInsets: metrics.titleInsets.wire,
+            capInsets: HorizontalInsets(left: metrics.leftCap, right: metrics.rightCap).interfaceValue,
+            titleInsets: metrics.titleInsets.interfaceValue,
             alignment: Description.Alignment(rawValue: metrics.alignment.rawValue) ?? .leading,
             padding: metrics.padding, minimumWidth: metrics.minimumWidth, maximumWidth: metrics.maximumWidth,
             overflow: Description.Overflow(rawValue: metrics.overflow.rawValue) ?? .truncate,
