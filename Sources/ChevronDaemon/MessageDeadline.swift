@@ -88,3 +88,7 @@ final class MessageDeadline: ChannelDuplexHandler {
         context.close(promise: nil)
     }
 }
+
+// Its state belongs to its event loop, as a SwiftNIO handler's does.
+@available(*, unavailable)
+extension MessageDeadline: Sendable {}

@@ -47,14 +47,34 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// 300 KB SizeMany takes milliseconds that other connections of the loop would wait.
     static let largeMessageBytes = 16 << 10
 
+    /// What answers the connection's frames now.
+    private enum Work {
+        /// Nothing: waiting frames are answered in order as the peer reads.
+        case idle
+        /// A worker unit runs; frames wait for it.
+        case onWorker
+        /// An answer written a unit at a time (a big SizeMany), to continue before any frame.
+        case streaming(any VarlinkReplyStream)
+    }
+
+    /// Where the connection is in its life, with what answers its frames. `readHeld`: the
+    /// pipeline asked for bytes while reading was not allowed, so reading resumes once it is.
+    private enum State {
+        /// Reading and answering.
+        case open(Work, readHeld: Bool)
+        /// The peer shut its writing side: what it sent is answered, then the connection closes.
+        case inputClosed(Work, readHeld: Bool)
+        /// The daemon shuts down: nothing more is read; what was received is answered, then the
+        /// connection closes.
+        case shuttingDown(Work)
+        /// Closing once the replies written so far are on the wire: nothing more is read or
+        /// answered.
+        case closing
+    }
+
+    private var state = State.open(.idle, readHeld: false)
     private var queue = Deque<VarlinkFrame>()
-    private var workerRunning = false
-    /// An answer being written a unit at a time (a big SizeMany), to continue before any frame.
-    private var stream: (any VarlinkReplyStream)?
-    private var readHeld = false
-    private var inputClosed = false
-    private var shuttingDown = false
-    private var closing = false
+    /// Invalid messages in a row.
     private var rejectedInARow = 0
     /// Whether a call since the last read completed was answered here: only the first of a read
     /// may do short work on the event loop.
@@ -77,6 +97,41 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         self.logger = logger
     }
 
+    /// What answers the connection's frames (`.idle` once it closes).
+    private var work: Work {
+        get {
+            switch state {
+            case .open(let work, _), .inputClosed(let work, _), .shuttingDown(let work): work
+            case .closing: .idle
+            }
+        }
+        set {
+            switch state {
+            case .open(_, let readHeld): state = .open(newValue, readHeld: readHeld)
+            case .inputClosed(_, let readHeld): state = .inputClosed(newValue, readHeld: readHeld)
+            case .shuttingDown: state = .shuttingDown(newValue)
+            case .closing: break
+            }
+        }
+    }
+
+    /// Whether the pipeline asked for bytes while reading was not allowed.
+    private var readHeld: Bool {
+        get {
+            switch state {
+            case .open(_, let readHeld), .inputClosed(_, let readHeld): readHeld
+            case .shuttingDown, .closing: false
+            }
+        }
+        set {
+            switch state {
+            case .open(let work, _): state = .open(work, readHeld: newValue)
+            case .inputClosed(let work, _): state = .inputClosed(work, readHeld: newValue)
+            case .shuttingDown, .closing: break
+            }
+        }
+    }
+
     // MARK: Answering
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -97,8 +152,12 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// Answers waiting frames in order while the peer reads and no worker has the connection; a
     /// stream in progress goes first.
     private func drain(context: ChannelHandlerContext) {
-        while !workerRunning, !closing, context.channel.isWritable {
-            if let stream {
+        while context.channel.isWritable {
+            if case .closing = state { return }
+            switch work {
+            case .idle: break
+            case .onWorker: return
+            case .streaming(let stream):
                 runOnWorker(.continuing(stream), context: context)
                 return
             }
@@ -160,7 +219,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// `unitBytes`, the frames waiting behind it (under pipelining one hop to a worker and back
     /// serves many small calls).
     private func runOnWorker(_ start: UnitStart, context: ChannelHandlerContext) {
-        workerRunning = true
+        work = .onWorker
         flushOutput(context: context)  // replies before this unit go out now, not after it
         let batch = Array(queue.prefix(Self.workerBatchLimit))
         let service = service
@@ -223,9 +282,8 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 
     private func workerFinished(_ unit: UnitResult, context: ChannelHandlerContext) {
-        workerRunning = false
+        work = unit.stream.map { .streaming($0) } ?? .idle
         queue.removeFirst(min(unit.framesAnswered, queue.count))
-        stream = unit.stream
         guard context.channel.isActive else { return }
         if unit.bytes.readableBytes > 0 { write(unit.bytes, context: context) }
         flushOutput(context: context)  // each unit's replies go out as soon as they are ready
@@ -278,7 +336,10 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 
     private func mayRead(_ context: ChannelHandlerContext) -> Bool {
-        !shuttingDown && !closing && context.channel.isWritable && queue.count < Self.queueLimit
+        switch state {
+        case .open, .inputClosed: context.channel.isWritable && queue.count < Self.queueLimit
+        case .shuttingDown, .closing: false
+        }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -302,11 +363,14 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is ShutdownEvent {
             // Answer what was received; read nothing more.
-            shuttingDown = true
+            switch state {
+            case .open(let work, _), .inputClosed(let work, _): state = .shuttingDown(work)
+            case .shuttingDown, .closing: break
+            }
             closeIfDone(context: context)
         } else if let event = event as? ChannelEvent, event == .inputClosed {
             // The peer sent its last call: answer what it sent, then close.
-            inputClosed = true
+            if case .open(let work, let readHeld) = state { state = .inputClosed(work, readHeld: readHeld) }
             closeIfDone(context: context)
         } else {
             context.fireUserInboundEventTriggered(event)
@@ -315,17 +379,18 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
 
     /// Closes once nothing is left to answer.
     private func closeIfDone(context: ChannelHandlerContext) {
-        guard shuttingDown || inputClosed, !workerRunning, stream == nil, queue.isEmpty else { return }
-        close(context: context)
+        switch state {
+        case .inputClosed(.idle, _), .shuttingDown(.idle): if queue.isEmpty { close(context: context) }
+        case .open, .inputClosed, .shuttingDown, .closing: break
+        }
     }
 
     /// Closes after the replies written so far are on the wire (closing at once would drop
     /// replies still queued in the channel).
     private func close(context: ChannelHandlerContext) {
-        guard !closing else { return }
-        closing = true
+        if case .closing = state { return }
+        state = .closing
         queue.removeAll()
-        stream = nil
         flushOutput(context: context)
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0))).whenComplete { _ in
@@ -338,6 +403,10 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         context.close(promise: nil)
     }
 }
+
+// Its state belongs to its event loop, as a SwiftNIO handler's does.
+@available(*, unavailable)
+extension VarlinkConnectionHandler: Sendable {}
 
 /// A frame turned into a call, or into the replies for a frame that is not one.
 enum FrameReading {
