@@ -82,11 +82,15 @@ public final class VarlinkServer: Service, Sendable {
             }
             let idle = TimeAmount(configuration.idleTimeout)
             return channel.eventLoop.makeCompletedFuture {
+                // The decoder finds each message's end; the deadline before it reads what it found.
+                let boundaries = VarlinkFrameBoundaries()
                 try channel.pipeline.syncOperations.addHandlers([
                     IdleStateHandler(readTimeout: idle),
                     IdleConnectionCloser(logger: logger),
-                    MessageDeadline(timeout: configuration.messageTimeout, logger: logger),
-                    ByteToMessageHandler(VarlinkFrameDecoder(maximumMessageBytes: configuration.maximumMessageBytes)),
+                    MessageDeadline(timeout: configuration.messageTimeout, boundaries: boundaries, logger: logger),
+                    ByteToMessageHandler(
+                        VarlinkFrameDecoder(
+                            maximumMessageBytes: configuration.maximumMessageBytes, boundaries: boundaries)),
                     VarlinkConnectionHandler(
                         service: service, workers: workers, bulk: bulk, peer: peer, logger: logger),
                 ])

@@ -41,6 +41,22 @@ public struct LookRegistry: Sendable {
         try looks[try position(of: request.look)].layout(request, measurer: measurer)
     }
 
+    /// Where the look called `name` is in this registry, for `look(at:)` and
+    /// `layout(_:lookAt:measurer:)`: a request's look found once serves both.
+    public func index(of name: String) -> Result<Int, LookError> {
+        Result { () throws(LookError) in try position(of: name) }
+    }
+
+    /// The look at `index` (from `index(of:)`).
+    public func look(at index: Int) -> any BackButtonLook { looks[index] }
+
+    /// The layout the look at `index` (from `index(of:)` for `request.look`) makes, with
+    /// `measurer`, as `layout(_:measurer:)` gives it.
+    /// - Throws: what the look's layout throws.
+    public func layout(_ request: SizeRequest, lookAt index: Int, measurer: TitleMeasurer) throws -> BackButtonLayout {
+        try looks[index].layout(request, measurer: measurer)
+    }
+
     /// Where the look called `name` is in `looks`.
     private func position(of name: String) throws(LookError) -> Int {
         if names.count <= Self.scanLimit {
