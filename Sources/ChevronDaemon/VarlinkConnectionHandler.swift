@@ -1,4 +1,3 @@
-import ChevronService
 import ChevronVarlink
 import DequeModule
 import Logging
@@ -83,14 +82,19 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// client pipelined.
     private var output: ByteBuffer?
 
-    private let service: ChevronService
+    private let service: any ServedService
+    private let counts: TransportCounts
     private let workers: NIOThreadPool
     private let bulk: BulkLane
     private let peer: PeerCredentials?
     private let logger: Logger
 
-    init(service: ChevronService, workers: NIOThreadPool, bulk: BulkLane, peer: PeerCredentials?, logger: Logger) {
+    init(
+        service: any ServedService, counts: TransportCounts, workers: NIOThreadPool, bulk: BulkLane,
+        peer: PeerCredentials?, logger: Logger
+    ) {
         self.service = service
+        self.counts = counts
         self.workers = workers
         self.bulk = bulk
         self.peer = peer
@@ -184,12 +188,36 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
             rejectedInARow = 0
             let mayWorkHere = !answeredSinceRead
             answeredSinceRead = true
-            switch service.respondOnEventLoop(call, context: callContext(context), mayWorkHere: mayWorkHere) {
+            switch respondOnEventLoop(call, context: callContext(context), mayWorkHere: mayWorkHere) {
             case .replies(let replies): write(replies, context: context)
             case .work(let pending): runOnWorker(.pending(pending), context: context)
             case .stream(let stream): runOnWorker(.continuing(stream), context: context)
             }
         }
+    }
+
+    /// Answers one call without blocking, as an event loop must: from memory (cached layouts and
+    /// measurements, the looks' numbers, counters), or, when the answer needs fontconfig,
+    /// FreeType, HarfBuzz, drawing or a rescan, as `.work` for a worker thread. Every method
+    /// decides by looking in memory, never by trying and failing; the call is read once.
+    ///
+    /// With `mayWorkHere`, short work that waits on nothing (a method's `.shortWork`: a short
+    /// text shaped in a face that is open already) is done here instead: for a client waiting
+    /// on the reply, the hops to a worker and back cost more than the work, and under load each
+    /// hop waits for a CPU. It is allowed for one call at a time (a read's first), so that a
+    /// burst of such calls cannot hold the event loop.
+    private func respondOnEventLoop(_ call: VarlinkCall, context: VarlinkCallContext, mayWorkHere: Bool)
+        -> VarlinkOutcome
+    {
+        let outcome = service.respond(call, context: context, mayBlock: false)
+        switch outcome {
+        case .work(let pending) where mayWorkHere && pending.isShort:
+            counts.workedOnEventLoop()
+            return pending.run()
+        case .work: counts.deferredToWorker()
+        case .replies, .stream: counts.answeredFromMemory()
+        }
+        return outcome
     }
 
     private func callContext(_ context: ChannelHandlerContext) -> VarlinkCallContext {
@@ -223,6 +251,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         flushOutput(context: context)  // replies before this unit go out now, not after it
         let batch = Array(queue.prefix(Self.workerBatchLimit))
         let service = service
+        let counts = counts
         let logger = logger
         let callContext = callContext(context)
         let allocator = context.channel.allocator
@@ -244,7 +273,11 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
             func answer(_ frame: VarlinkFrame) {
                 switch FrameReading.read(frame, service: service, logger: logger) {
                 case .replies(let replies): for reply in replies { reply.write(into: &unit.bytes) }
-                case .call(let call): run(service.respondOnWorker(call, context: callContext))
+                case .call(let call):
+                    // A call read here (a large message, or one behind the unit's first) counts
+                    // as handed to a worker.
+                    counts.deferredToWorker()
+                    run(service.respond(call, context: callContext, mayBlock: true))
                 }
             }
             switch start {
@@ -414,7 +447,7 @@ enum FrameReading {
     case replies([VarlinkReply])
 
     /// Parses `frame`; a malformed, over-long or cut message is answered (or logged) here.
-    static func read(_ frame: VarlinkFrame, service: ChevronService, logger: Logger) -> FrameReading {
+    static func read(_ frame: VarlinkFrame, service: any ServedService, logger: Logger) -> FrameReading {
         switch frame {
         case .message(let buffer):
             do {
@@ -424,16 +457,16 @@ enum FrameReading {
                 return .call(call)
             } catch let error as JSONParseError {
                 return rejected(
-                    ChevronService.invalidMessage("invalid JSON: \(error)"), service: service, logger: logger)
+                    service.invalidMessage("invalid JSON: \(error)"), service: service, logger: logger)
             } catch {
-                return rejected(ChevronService.invalidMessage("\(error)"), service: service, logger: logger)
+                return rejected(service.invalidMessage("\(error)"), service: service, logger: logger)
             }
         case .tooLong(let limit):
             logger.notice("a message grew past \(limit) bytes without a NUL; discarded")
-            return rejected(ChevronService.messageTooLong(limit: limit), service: service, logger: logger)
+            return rejected(service.messageTooLong(limit: limit), service: service, logger: logger)
         case .cutByEndOfFile(let bytes):
             logger.notice("the peer closed the connection in the middle of a \(bytes)-byte message")
-            service.varlink.countRejectedMessage()
+            service.countRejectedMessage()
             return .replies([])
         }
     }
@@ -441,9 +474,9 @@ enum FrameReading {
     /// The error reply; logged at debug level only, so a flood of bad messages cannot flood the
     /// log. The client's text in it is cut short already: `VarlinkError` cuts every string it
     /// carries at `VarlinkError.echoLimit` bytes, once.
-    private static func rejected(_ error: VarlinkError, service: ChevronService, logger: Logger) -> FrameReading {
+    private static func rejected(_ error: VarlinkError, service: any ServedService, logger: Logger) -> FrameReading {
         logger.debug("rejected a message: \(error)")
-        service.varlink.countRejectedMessage()
+        service.countRejectedMessage()
         return .replies([VarlinkReply(error: error)])
     }
 }
