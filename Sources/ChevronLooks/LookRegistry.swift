@@ -6,8 +6,10 @@ public struct LookRegistry: Sendable {
     private let looks: [any BackButtonLook]
     /// Positions by name, for a registry too large to scan (many manifest looks).
     private let positions: [String: Int]
-    /// Each name's UTF-8 bytes packed into sixteen (see `ShortName`), in the order of `names`.
-    private let shortNames: [ShortName]
+    /// Every name's UTF-8 bytes, one after another, in the order of `names`; `nameEnds` holds
+    /// where each ends. A name asked for is compared with these bytes where they lie.
+    private let nameBytes: [UInt8]
+    private let nameEnds: [Int]
 
     /// A registry this small is searched name by name: comparing a handful of short names costs
     /// less than hashing one with SipHash, and every size request looks its look up.
@@ -21,7 +23,12 @@ public struct LookRegistry: Sendable {
         names = sorted.map(\.key)
         self.looks = sorted.map(\.value)
         positions = names.count > Self.scanLimit ? Dictionary(uniqueKeysWithValues: zip(names, names.indices)) : [:]
-        shortNames = names.map(ShortName.init)
+        nameBytes = names.flatMap(\.utf8)
+        var end = 0
+        nameEnds = names.map { name in
+            end += name.utf8.count
+            return end
+        }
     }
 
     /// All looks, sorted by name.
@@ -62,12 +69,20 @@ public struct LookRegistry: Sendable {
         if names.count <= Self.scanLimit {
             // The names passed over are not compared by `==`, which took the standard library's
             // slow comparison for each of them: a name asked for is first found by its UTF-8
-            // bytes, and only a name not found so is compared by `==` (one longer than sixteen
-            // bytes, or canonically equal under other bytes: a Kelvin sign is a K).
-            let asked = ShortName(name)
-            if asked.isWhole {
-                for index in shortNames.indices where shortNames[index] == asked { return index }
+            // bytes, and only a name not found so is compared by `==` (one canonically equal
+            // under other bytes: a Kelvin sign is a K).
+            let found = name.utf8.withContiguousStorageIfAvailable { asked in
+                nameBytes.withUnsafeBufferPointer { all -> Int? in
+                    var start = 0
+                    for index in nameEnds.indices {
+                        let end = nameEnds[index]
+                        if UnsafeBufferPointer(rebasing: all[start..<end]).hasSameBytes(as: asked) { return index }
+                        start = end
+                    }
+                    return nil
+                }
             }
+            if let index = found ?? nil { return index }
             for index in names.indices where names[index] == name { return index }
         } else if let index = positions[name] {
             return index
@@ -76,32 +91,4 @@ public struct LookRegistry: Sendable {
             .unknownLook, parameter: "look",
             "no look is called \(name.echoed); known looks: \(names.joined(separator: ", "))")
     }
-}
-
-/// A name of up to sixteen UTF-8 bytes as two integers and its length: two such names are the
-/// same bytes when these are equal, compared without a call into the standard library's string
-/// comparison. A longer name keeps only its length (`isWhole` is false) and never matches.
-private struct ShortName: Equatable {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    var count: Int
-
-    init(_ name: String) {
-        count = name.utf8.count
-        guard count <= 16 else { return }
-        var packed = (UInt64(0), UInt64(0))
-        let copied: Void? = name.utf8.withContiguousStorageIfAvailable { bytes in
-            withUnsafeMutableBytes(of: &packed) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
-        }
-        if copied == nil {
-            // Not contiguous (never so on Linux, where every string is native): byte by byte.
-            withUnsafeMutableBytes(of: &packed) { packedBytes in
-                for (offset, byte) in name.utf8.enumerated() { packedBytes[offset] = byte }
-            }
-        }
-        (low, high) = packed
-    }
-
-    /// Whether the packed bytes are the whole name.
-    var isWhole: Bool { count <= 16 }
 }

@@ -80,26 +80,50 @@ final class CacheKey: PrehashedKey {
 extension String {
     /// Whether the two strings have the same UTF-8 bytes (`memcmp` when both are contiguous):
     /// the equality cache keys need, where `==` would call canonically equivalent texts equal.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func hasSameBytes(as other: String) -> Bool {
-        // The counts first: a native string knows its UTF-8 count without reading its bytes.
-        guard utf8.count == other.utf8.count else { return false }
+        // The counts are compared with the bytes, in the buffers: a cache compares keys whose
+        // hashes are equal already, so counts that differ are rare.
         let compared = utf8.withContiguousStorageIfAvailable { leftBytes in
-            other.utf8.withContiguousStorageIfAvailable { rightBytes in
-                guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else {
-                    return leftBytes.isEmpty  // equal counts: both empty
-                }
-                // One storage shared by both (a title asked again, a request's pattern): equal.
-                return leftStart == rightStart || memcmp(leftStart, rightStart, leftBytes.count) == 0
-            }
+            other.utf8.withContiguousStorageIfAvailable { rightBytes in leftBytes.hasSameBytes(as: rightBytes) }
         }
         return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 }
 
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the two buffers hold the same bytes. Up to sixteen bytes (a look's name, a
+    /// language, most titles) are compared in two overlapping word loads a side, without a
+    /// call to `memcmp`; one storage shared by both (a title asked again) is equal unread.
+    @inlinable @inline(__always)
+    public func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = self.count
+        guard count == other.count else { return false }
+        guard let leftStart = baseAddress, let rightStart = other.baseAddress else { return count == 0 }
+        if leftStart == rightStart { return true }
+        let left = UnsafeRawPointer(leftStart)
+        let right = UnsafeRawPointer(rightStart)
+        switch count {
+        case 8...16:
+            return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
+                && left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        case 4..<8:
+            return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+                && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        case 0..<4:
+            for offset in 0..<count where leftStart[offset] != rightStart[offset] { return false }
+            return true
+        default:
+            return memcmp(leftStart, rightStart, count) == 0
+        }
+    }
+}
+
 extension Optional where Wrapped == String {
     /// Whether both are absent, or both present with the same UTF-8 bytes (`String.hasSameBytes`).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func hasSameBytes(as other: String?) -> Bool {
         switch (self, other) {
         case (nil, nil): true
