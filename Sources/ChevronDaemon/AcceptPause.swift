@@ -43,3 +43,7 @@ final class AcceptPause: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 }
+
+// Its state belongs to its event loop, as a SwiftNIO handler's does.
+@available(*, unavailable)
+extension AcceptPause: Sendable {}

@@ -43,8 +43,11 @@ public enum ChevronDaemon {
         // stays within 5× its p99 alone).
         let bulk = BulkLane(width: workerThreads)
         defer { bulk.shutDown() }
+        // The transport keeps its own counts; GetStatistics reads them from there.
+        let counts = TransportCounts()
+        service.reportTransport { counts.statistics }
         let server = try await VarlinkServer(
-            configuration: configuration, service: service, workers: workers, bulk: bulk, path: path,
+            configuration: configuration, service: service, counts: counts, workers: workers, bulk: bulk, path: path,
             descriptor: descriptor, notifier: notifier, logger: logger)
         logger.info(
             "connections: at most \(configuration.maximumConnections) open, \(configuration.connectionsPerUser) per user; root and uid \(geteuid()) may open \(DaemonConfiguration.administrationReserve) more and are held to no per-user share"

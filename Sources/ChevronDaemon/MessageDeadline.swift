@@ -1,3 +1,4 @@
+import ChevronVarlink
 import Logging
 import NIOCore
 
@@ -5,8 +6,10 @@ import NIOCore
 /// byte: a client sending one byte now and then keeps a connection slot without ever asking
 /// anything, which the idle timeout alone does not catch.
 ///
-/// It watches the raw bytes before the frame decoder: a read that ends mid-message starts the
-/// clock (or keeps it running), a read that ends on a NUL stops it. Time while the daemon itself
+/// It sits before the frame decoder and learns from it (`VarlinkFrameBoundaries`, which the
+/// decoder fills as it finds each NUL while it splits a read) whether a read ended a message and
+/// whether one is open after it: a read that leaves a message open starts the clock when a
+/// message began in it (or keeps it running), a read that leaves none open stops it. Time while the daemon itself
 /// holds reading back (the peer does not read its replies) is not the sender's: a deadline that
 /// passes then waits, and runs again in full once reading resumes.
 final class MessageDeadline: ChannelDuplexHandler {
@@ -18,31 +21,33 @@ final class MessageDeadline: ChannelDuplexHandler {
     private let timeout: TimeAmount
     private let logger: Logger
     private var deadline: Scheduled<Void>?
-    /// Whether a message has begun and not ended.
-    private var messageOpen = false
+    /// What the frame decoder after this handler found.
+    private let boundaries: VarlinkFrameBoundaries
     /// Whether the pipeline asked for more bytes since the last read completed (false while the
     /// connection handler holds reading back).
     private var reading = true
     /// Whether the deadline passed while reading was held back.
     private var expiredWhileHeld = false
 
-    init(timeout: Duration, logger: Logger) {
+    /// Creates the deadline of a connection whose frame decoder tells `boundaries` what it finds.
+    init(timeout: Duration, boundaries: VarlinkFrameBoundaries, logger: Logger) {
         self.timeout = TimeAmount(timeout)
+        self.boundaries = boundaries
         self.logger = logger
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let bytes = unwrapInboundIn(data).readableBytesView
-        if bytes.last == 0 {
+        let wasOpen = boundaries.messageOpen
+        boundaries.messageEnded = false
+        // The decoder splits the read before this returns.
+        context.fireChannelRead(data)
+        if !boundaries.messageOpen {
             // Every message so far is whole.
-            messageOpen = false
             stopClock()
-        } else if bytes.contains(0) || !messageOpen {
+        } else if boundaries.messageEnded || !wasOpen, context.channel.isActive {
             // A new message began in this read: its clock starts now.
-            messageOpen = true
             startClock(context: context)
         }
-        context.fireChannelRead(data)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -52,7 +57,7 @@ final class MessageDeadline: ChannelDuplexHandler {
 
     func read(context: ChannelHandlerContext) {
         reading = true
-        if expiredWhileHeld, messageOpen { startClock(context: context) }
+        if expiredWhileHeld, boundaries.messageOpen { startClock(context: context) }
         context.read()
     }
 
@@ -88,3 +93,7 @@ final class MessageDeadline: ChannelDuplexHandler {
         context.close(promise: nil)
     }
 }
+
+// Its state belongs to its event loop, as a SwiftNIO handler's does.
+@available(*, unavailable)
+extension MessageDeadline: Sendable {}

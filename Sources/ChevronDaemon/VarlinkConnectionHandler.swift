@@ -1,4 +1,3 @@
-import ChevronService
 import ChevronVarlink
 import DequeModule
 import Logging
@@ -47,14 +46,34 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// 300 KB SizeMany takes milliseconds that other connections of the loop would wait.
     static let largeMessageBytes = 16 << 10
 
+    /// What answers the connection's frames now.
+    private enum Work {
+        /// Nothing: waiting frames are answered in order as the peer reads.
+        case idle
+        /// A worker unit runs; frames wait for it.
+        case onWorker
+        /// An answer written a unit at a time (a big SizeMany), to continue before any frame.
+        case streaming(any VarlinkReplyStream)
+    }
+
+    /// Where the connection is in its life, with what answers its frames. `readHeld`: the
+    /// pipeline asked for bytes while reading was not allowed, so reading resumes once it is.
+    private enum State {
+        /// Reading and answering.
+        case open(Work, readHeld: Bool)
+        /// The peer shut its writing side: what it sent is answered, then the connection closes.
+        case inputClosed(Work, readHeld: Bool)
+        /// The daemon shuts down: nothing more is read; what was received is answered, then the
+        /// connection closes.
+        case shuttingDown(Work)
+        /// Closing once the replies written so far are on the wire: nothing more is read or
+        /// answered.
+        case closing
+    }
+
+    private var state = State.open(.idle, readHeld: false)
     private var queue = Deque<VarlinkFrame>()
-    private var workerRunning = false
-    /// An answer being written a unit at a time (a big SizeMany), to continue before any frame.
-    private var stream: (any VarlinkReplyStream)?
-    private var readHeld = false
-    private var inputClosed = false
-    private var shuttingDown = false
-    private var closing = false
+    /// Invalid messages in a row.
     private var rejectedInARow = 0
     /// Whether a call since the last read completed was answered here: only the first of a read
     /// may do short work on the event loop.
@@ -63,18 +82,58 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// client pipelined.
     private var output: ByteBuffer?
 
-    private let service: ChevronService
+    private let service: any ServedService
+    private let counts: TransportCounts
     private let workers: NIOThreadPool
     private let bulk: BulkLane
     private let peer: PeerCredentials?
     private let logger: Logger
 
-    init(service: ChevronService, workers: NIOThreadPool, bulk: BulkLane, peer: PeerCredentials?, logger: Logger) {
+    init(
+        service: any ServedService, counts: TransportCounts, workers: NIOThreadPool, bulk: BulkLane,
+        peer: PeerCredentials?, logger: Logger
+    ) {
         self.service = service
+        self.counts = counts
         self.workers = workers
         self.bulk = bulk
         self.peer = peer
         self.logger = logger
+    }
+
+    /// What answers the connection's frames (`.idle` once it closes).
+    private var work: Work {
+        get {
+            switch state {
+            case .open(let work, _), .inputClosed(let work, _), .shuttingDown(let work): work
+            case .closing: .idle
+            }
+        }
+        set {
+            switch state {
+            case .open(_, let readHeld): state = .open(newValue, readHeld: readHeld)
+            case .inputClosed(_, let readHeld): state = .inputClosed(newValue, readHeld: readHeld)
+            case .shuttingDown: state = .shuttingDown(newValue)
+            case .closing: break
+            }
+        }
+    }
+
+    /// Whether the pipeline asked for bytes while reading was not allowed.
+    private var readHeld: Bool {
+        get {
+            switch state {
+            case .open(_, let readHeld), .inputClosed(_, let readHeld): readHeld
+            case .shuttingDown, .closing: false
+            }
+        }
+        set {
+            switch state {
+            case .open(let work, _): state = .open(work, readHeld: newValue)
+            case .inputClosed(let work, _): state = .inputClosed(work, readHeld: newValue)
+            case .shuttingDown, .closing: break
+            }
+        }
     }
 
     // MARK: Answering
@@ -97,8 +156,12 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// Answers waiting frames in order while the peer reads and no worker has the connection; a
     /// stream in progress goes first.
     private func drain(context: ChannelHandlerContext) {
-        while !workerRunning, !closing, context.channel.isWritable {
-            if let stream {
+        while context.channel.isWritable {
+            if case .closing = state { return }
+            switch work {
+            case .idle: break
+            case .onWorker: return
+            case .streaming(let stream):
                 runOnWorker(.continuing(stream), context: context)
                 return
             }
@@ -125,12 +188,36 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
             rejectedInARow = 0
             let mayWorkHere = !answeredSinceRead
             answeredSinceRead = true
-            switch service.respondOnEventLoop(call, context: callContext(context), mayWorkHere: mayWorkHere) {
+            switch respondOnEventLoop(call, context: callContext(context), mayWorkHere: mayWorkHere) {
             case .replies(let replies): write(replies, context: context)
             case .work(let pending): runOnWorker(.pending(pending), context: context)
             case .stream(let stream): runOnWorker(.continuing(stream), context: context)
             }
         }
+    }
+
+    /// Answers one call without blocking, as an event loop must: from memory (cached layouts and
+    /// measurements, the looks' numbers, counters), or, when the answer needs fontconfig,
+    /// FreeType, HarfBuzz, drawing or a rescan, as `.work` for a worker thread. Every method
+    /// decides by looking in memory, never by trying and failing; the call is read once.
+    ///
+    /// With `mayWorkHere`, short work that waits on nothing (a method's `.shortWork`: a short
+    /// text shaped in a face that is open already) is done here instead: for a client waiting
+    /// on the reply, the hops to a worker and back cost more than the work, and under load each
+    /// hop waits for a CPU. It is allowed for one call at a time (a read's first), so that a
+    /// burst of such calls cannot hold the event loop.
+    private func respondOnEventLoop(_ call: VarlinkCall, context: VarlinkCallContext, mayWorkHere: Bool)
+        -> VarlinkOutcome
+    {
+        let outcome = service.respond(call, context: context, mayBlock: false)
+        switch outcome {
+        case .work(let pending) where mayWorkHere && pending.isShort:
+            counts.workedOnEventLoop()
+            return pending.run()
+        case .work: counts.deferredToWorker()
+        case .replies, .stream: counts.answeredFromMemory()
+        }
+        return outcome
     }
 
     private func callContext(_ context: ChannelHandlerContext) -> VarlinkCallContext {
@@ -160,10 +247,11 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// `unitBytes`, the frames waiting behind it (under pipelining one hop to a worker and back
     /// serves many small calls).
     private func runOnWorker(_ start: UnitStart, context: ChannelHandlerContext) {
-        workerRunning = true
+        work = .onWorker
         flushOutput(context: context)  // replies before this unit go out now, not after it
         let batch = Array(queue.prefix(Self.workerBatchLimit))
         let service = service
+        let counts = counts
         let logger = logger
         let callContext = callContext(context)
         let allocator = context.channel.allocator
@@ -185,7 +273,11 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
             func answer(_ frame: VarlinkFrame) {
                 switch FrameReading.read(frame, service: service, logger: logger) {
                 case .replies(let replies): for reply in replies { reply.write(into: &unit.bytes) }
-                case .call(let call): run(service.respondOnWorker(call, context: callContext))
+                case .call(let call):
+                    // A call read here (a large message, or one behind the unit's first) counts
+                    // as handed to a worker.
+                    counts.deferredToWorker()
+                    run(service.respond(call, context: callContext, mayBlock: true))
                 }
             }
             switch start {
@@ -223,9 +315,8 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 
     private func workerFinished(_ unit: UnitResult, context: ChannelHandlerContext) {
-        workerRunning = false
+        work = unit.stream.map { .streaming($0) } ?? .idle
         queue.removeFirst(min(unit.framesAnswered, queue.count))
-        stream = unit.stream
         guard context.channel.isActive else { return }
         if unit.bytes.readableBytes > 0 { write(unit.bytes, context: context) }
         flushOutput(context: context)  // each unit's replies go out as soon as they are ready
@@ -278,7 +369,10 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 
     private func mayRead(_ context: ChannelHandlerContext) -> Bool {
-        !shuttingDown && !closing && context.channel.isWritable && queue.count < Self.queueLimit
+        switch state {
+        case .open, .inputClosed: context.channel.isWritable && queue.count < Self.queueLimit
+        case .shuttingDown, .closing: false
+        }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -302,11 +396,14 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is ShutdownEvent {
             // Answer what was received; read nothing more.
-            shuttingDown = true
+            switch state {
+            case .open(let work, _), .inputClosed(let work, _): state = .shuttingDown(work)
+            case .shuttingDown, .closing: break
+            }
             closeIfDone(context: context)
         } else if let event = event as? ChannelEvent, event == .inputClosed {
             // The peer sent its last call: answer what it sent, then close.
-            inputClosed = true
+            if case .open(let work, let readHeld) = state { state = .inputClosed(work, readHeld: readHeld) }
             closeIfDone(context: context)
         } else {
             context.fireUserInboundEventTriggered(event)
@@ -315,17 +412,18 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
 
     /// Closes once nothing is left to answer.
     private func closeIfDone(context: ChannelHandlerContext) {
-        guard shuttingDown || inputClosed, !workerRunning, stream == nil, queue.isEmpty else { return }
-        close(context: context)
+        switch state {
+        case .inputClosed(.idle, _), .shuttingDown(.idle): if queue.isEmpty { close(context: context) }
+        case .open, .inputClosed, .shuttingDown, .closing: break
+        }
     }
 
     /// Closes after the replies written so far are on the wire (closing at once would drop
     /// replies still queued in the channel).
     private func close(context: ChannelHandlerContext) {
-        guard !closing else { return }
-        closing = true
+        if case .closing = state { return }
+        state = .closing
         queue.removeAll()
-        stream = nil
         flushOutput(context: context)
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0))).whenComplete { _ in
@@ -339,35 +437,39 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 }
 
+// Its state belongs to its event loop, as a SwiftNIO handler's does.
+@available(*, unavailable)
+extension VarlinkConnectionHandler: Sendable {}
+
 /// A frame turned into a call, or into the replies for a frame that is not one.
 enum FrameReading {
     case call(VarlinkCall)
     case replies([VarlinkReply])
 
     /// Parses `frame`; a malformed, over-long or cut message is answered (or logged) here.
-    static func read(_ frame: VarlinkFrame, service: ChevronService, logger: Logger) -> FrameReading {
+    static func read(_ frame: VarlinkFrame, service: any ServedService, logger: Logger) -> FrameReading {
         switch frame {
         case .message(let buffer):
             do {
                 // One pass over a plain call, its parameters read into their type in it; anything
                 // else is parsed whole, to name its error.
                 let call = try buffer.withUnsafeReadableBytes { bytes in
-                    try VarlinkCall.read(frame: bytes, readers: ChevronService.parametersReader(for:))
+                    try VarlinkCall.read(frame: bytes, readers: service.parametersReader(for:))
                 }
                 logger.trace("call", metadata: ["method": "\(call.method)"])
                 return .call(call)
             } catch let error as JSONParseError {
                 return rejected(
-                    ChevronService.invalidMessage("invalid JSON: \(error)"), service: service, logger: logger)
+                    service.invalidMessage("invalid JSON: \(error)"), service: service, logger: logger)
             } catch {
-                return rejected(ChevronService.invalidMessage("\(error)"), service: service, logger: logger)
+                return rejected(service.invalidMessage("\(error)"), service: service, logger: logger)
             }
         case .tooLong(let limit):
             logger.notice("a message grew past \(limit) bytes without a NUL; discarded")
-            return rejected(ChevronService.messageTooLong(limit: limit), service: service, logger: logger)
+            return rejected(service.messageTooLong(limit: limit), service: service, logger: logger)
         case .cutByEndOfFile(let bytes):
             logger.notice("the peer closed the connection in the middle of a \(bytes)-byte message")
-            service.varlink.countRejectedMessage()
+            service.countRejectedMessage()
             return .replies([])
         }
     }
@@ -375,9 +477,9 @@ enum FrameReading {
     /// The error reply; logged at debug level only, so a flood of bad messages cannot flood the
     /// log. The client's text in it is cut short already: `VarlinkError` cuts every string it
     /// carries at `VarlinkError.echoLimit` bytes, once.
-    private static func rejected(_ error: VarlinkError, service: ChevronService, logger: Logger) -> FrameReading {
+    private static func rejected(_ error: VarlinkError, service: any ServedService, logger: Logger) -> FrameReading {
         logger.debug("rejected a message: \(error)")
-        service.varlink.countRejectedMessage()
+        service.countRejectedMessage()
         return .replies([VarlinkReply(error: error)])
     }
 }

@@ -1,4 +1,3 @@
-import ChevronService
 import ChevronVarlink
 import Glibc
 import Logging
@@ -20,8 +19,9 @@ public final class VarlinkServer: Service, Sendable {
 
     /// Binds `path` (after removing a stale socket file), or adopts `descriptor` from systemd.
     public init(
-        configuration: DaemonConfiguration, service: ChevronService, workers: NIOThreadPool, bulk: BulkLane,
-        path: String?, descriptor: Int32?, notifier: SystemdNotifier, logger: Logger
+        configuration: DaemonConfiguration, service: any ServedService, counts: TransportCounts,
+        workers: NIOThreadPool, bulk: BulkLane, path: String?, descriptor: Int32?, notifier: SystemdNotifier,
+        logger: Logger
     ) async throws {
         self.configuration = configuration
         self.logger = logger
@@ -43,8 +43,8 @@ public final class VarlinkServer: Service, Sendable {
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 Self.initialize(
-                    channel, configuration: configuration, service: service, workers: workers, bulk: bulk,
-                    connections: connections, logger: logger)
+                    channel, configuration: configuration, service: service, counts: counts, workers: workers,
+                    bulk: bulk, connections: connections, logger: logger)
             }
         if let descriptor {
             listener = try await bootstrap.withBoundSocket(descriptor).get()
@@ -66,29 +66,34 @@ public final class VarlinkServer: Service, Sendable {
     /// One connection's pipeline: refused over a limit (see `ConnectionLimits`); else idle
     /// timeout, NUL framing with the size bound, and the handler answering calls.
     private static func initialize(
-        _ channel: any Channel, configuration: DaemonConfiguration, service: ChevronService, workers: NIOThreadPool,
-        bulk: BulkLane, connections: ConnectionRegistry, logger: Logger
+        _ channel: any Channel, configuration: DaemonConfiguration, service: any ServedService,
+        counts: TransportCounts, workers: NIOThreadPool, bulk: BulkLane, connections: ConnectionRegistry,
+        logger: Logger
     ) -> EventLoopFuture<Void> {
-        _ = service.connections.opened()
-        channel.closeFuture.whenComplete { _ in service.connections.closed() }
+        _ = counts.opened()
+        channel.closeFuture.whenComplete { _ in counts.closed() }
         return channel.peerCredentials().flatMap { peer in
             switch connections.admit(channel, uid: peer?.uid) {
             case .admitted: break
             case .shuttingDown: return channel.close()
             case let refusal:
-                service.connections.refused()
+                counts.refused()
                 refuse(refusal, peer: peer, configuration: configuration, logger: logger)
                 return channel.close()
             }
             let idle = TimeAmount(configuration.idleTimeout)
             return channel.eventLoop.makeCompletedFuture {
+                // The decoder finds each message's end; the deadline before it reads what it found.
+                let boundaries = VarlinkFrameBoundaries()
                 try channel.pipeline.syncOperations.addHandlers([
                     IdleStateHandler(readTimeout: idle),
                     IdleConnectionCloser(logger: logger),
-                    MessageDeadline(timeout: configuration.messageTimeout, logger: logger),
-                    ByteToMessageHandler(VarlinkFrameDecoder(maximumMessageBytes: configuration.maximumMessageBytes)),
+                    MessageDeadline(timeout: configuration.messageTimeout, boundaries: boundaries, logger: logger),
+                    ByteToMessageHandler(
+                        VarlinkFrameDecoder(
+                            maximumMessageBytes: configuration.maximumMessageBytes, boundaries: boundaries)),
                     VarlinkConnectionHandler(
-                        service: service, workers: workers, bulk: bulk, peer: peer, logger: logger),
+                        service: service, counts: counts, workers: workers, bulk: bulk, peer: peer, logger: logger),
                 ])
             }
         }

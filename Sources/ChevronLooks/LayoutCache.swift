@@ -3,7 +3,7 @@ import ChevronText
 /// Layouts already made, by size request: a repeated request is answered without running the
 /// look's layout step again, and a server's event loop can ask whether an answer is in memory
 /// without doing any font work. Bounded by bytes and entries (entries not used lately go first:
-/// `LeastRecentlyUsed`'s second-chance order).
+/// `SecondChanceClock`'s second-chance order).
 ///
 /// A layout depends on the request, the look's numbers and the fonts: entries are stamped with
 /// the text engine's font generation and miss after a rescan, and a new set of looks (a reload)

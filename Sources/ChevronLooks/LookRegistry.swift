@@ -6,9 +6,10 @@ public struct LookRegistry: Sendable {
     private let looks: [any BackButtonLook]
     /// Positions by name, for a registry too large to scan (many manifest looks).
     private let positions: [String: Int]
-    /// Each name's sixteen bytes of representation (see `representation(of:)`), in the order of
-    /// `names`.
-    private let representations: [Representation]
+    /// Every name's UTF-8 bytes, one after another, in the order of `names`; `nameEnds` holds
+    /// where each ends. A name asked for is compared with these bytes where they lie.
+    private let nameBytes: [UInt8]
+    private let nameEnds: [Int]
 
     /// A registry this small is searched name by name: comparing a handful of short names costs
     /// less than hashing one with SipHash, and every size request looks its look up.
@@ -22,21 +23,12 @@ public struct LookRegistry: Sendable {
         names = sorted.map(\.key)
         self.looks = sorted.map(\.value)
         positions = names.count > Self.scanLimit ? Dictionary(uniqueKeysWithValues: zip(names, names.indices)) : [:]
-        representations = names.map(Self.representation(of:))
-    }
-
-    private typealias Representation = (UInt64, UInt64)
-
-    /// Whether a string is sixteen bytes, as on every 64-bit platform (a constant test).
-    private static var representable: Bool { MemoryLayout<String>.size == MemoryLayout<Representation>.size }
-
-    /// A string's sixteen bytes of representation: a name of up to fifteen UTF-8 bytes is held
-    /// in them, so two such names are the same name when these are equal. (A string whose bytes
-    /// are elsewhere has other bytes here; `position(of:)` then compares by `==`.) Zeros where a
-    /// string is not sixteen bytes; `position(of:)` does not use them then.
-    private static func representation(of name: String) -> Representation {
-        guard representable else { return (0, 0) }
-        return unsafeBitCast(name, to: Representation.self)
+        nameBytes = names.flatMap(\.utf8)
+        var end = 0
+        nameEnds = names.map { name in
+            end += name.utf8.count
+            return end
+        }
     }
 
     /// All looks, sorted by name.
@@ -56,17 +48,41 @@ public struct LookRegistry: Sendable {
         try looks[try position(of: request.look)].layout(request, measurer: measurer)
     }
 
+    /// Where the look called `name` is in this registry, for `look(at:)` and
+    /// `layout(_:lookAt:measurer:)`: a request's look found once serves both.
+    public func index(of name: String) -> Result<Int, LookError> {
+        Result { () throws(LookError) in try position(of: name) }
+    }
+
+    /// The look at `index` (from `index(of:)`).
+    public func look(at index: Int) -> any BackButtonLook { looks[index] }
+
+    /// The layout the look at `index` (from `index(of:)` for `request.look`) makes, with
+    /// `measurer`, as `layout(_:measurer:)` gives it.
+    /// - Throws: what the look's layout throws.
+    public func layout(_ request: SizeRequest, lookAt index: Int, measurer: TitleMeasurer) throws -> BackButtonLayout {
+        try looks[index].layout(request, measurer: measurer)
+    }
+
     /// Where the look called `name` is in `looks`.
     private func position(of name: String) throws(LookError) -> Int {
         if names.count <= Self.scanLimit {
             // The names passed over are not compared by `==`, which took the standard library's
-            // slow comparison for each of them: a name asked for is first found by its
-            // representation, and only a name not found so is compared by `==` (one held out
-            // of line, or canonically equal under other bytes: a Kelvin sign is a K).
-            if Self.representable {
-                let asked = Self.representation(of: name)
-                for index in representations.indices where representations[index] == asked { return index }
+            // slow comparison for each of them: a name asked for is first found by its UTF-8
+            // bytes, and only a name not found so is compared by `==` (one canonically equal
+            // under other bytes: a Kelvin sign is a K).
+            let found = name.utf8.withContiguousStorageIfAvailable { asked in
+                nameBytes.withUnsafeBufferPointer { all -> Int? in
+                    var start = 0
+                    for index in nameEnds.indices {
+                        let end = nameEnds[index]
+                        if UnsafeBufferPointer(rebasing: all[start..<end]).hasSameBytes(as: asked) { return index }
+                        start = end
+                    }
+                    return nil
+                }
             }
+            if let index = found ?? nil { return index }
             for index in names.indices where names[index] == name { return index }
         } else if let index = positions[name] {
             return index

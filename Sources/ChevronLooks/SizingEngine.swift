@@ -39,6 +39,31 @@ public struct SizingEngine: Sendable {
         return layout
     }
 
+    /// What the layout cache holds for `request` now, without font work: its layout, or the
+    /// request with its look found, for `make`. A call that must make the layout elsewhere (an
+    /// event loop handing it to a worker) so probes the cache and finds the look once each.
+    public func lookUp(_ request: SizeRequest) -> LayoutLookup {
+        if let layout = layoutInMemory(request) { return .inMemory(layout) }
+        return .toMake(LayoutToMake(request: request, lookIndex: registry.index(of: request.look)))
+    }
+
+    /// Makes the layout `lookUp` did not find in memory, and keeps it in the layout cache, as
+    /// `size` does after its miss (`filling` as there).
+    /// - Throws: `LookError` for a bad request or an unknown look, `TextError` for bad text or fonts.
+    public func make(_ pending: LayoutToMake, filling: CacheFilling = .evicting) throws -> BackButtonLayout {
+        let index = try pending.lookIndex.get()
+        guard let layouts else {
+            return try registry.layout(
+                pending.request, lookAt: index, measurer: TitleMeasurer(engine: text, filling: filling))
+        }
+        // Read before measuring: a rescan during the layout leaves the entry stale, never mislabelled.
+        let generation = text.generation
+        let layout = try registry.layout(
+            pending.request, lookAt: index, measurer: TitleMeasurer(engine: text, filling: filling))
+        layouts.insert(layout, for: pending.request, generation: generation, filling: filling)
+        return layout
+    }
+
     /// The layout for `request` when it is in memory now; nil when it would need the look's
     /// layout step (and so, perhaps, font work). Never blocks on fonts.
     public func layoutInMemory(_ request: SizeRequest) -> BackButtonLayout? {
@@ -49,8 +74,33 @@ public struct SizingEngine: Sendable {
     /// that title, the generic title and the ellipsis each measurable in the look's title font
     /// as `TextEngine.measuresQuickly` allows. Never blocks on font work.
     public func sizesQuickly(_ request: SizeRequest) -> Bool {
-        guard request.stack == nil, let title = request.title, let look = try? registry.look(named: request.look)
-        else { return false }
-        return text.measuresQuickly(title, request.genericTitle, "…", font: look.metrics.titleFont(for: request))
+        sizesQuickly(LayoutToMake(request: request, lookIndex: registry.index(of: request.look)))
     }
+
+    /// Whether making `pending`'s layout is short work that waits on nothing, as
+    /// `sizesQuickly(_:)` says of its request, with the look `lookUp` found.
+    public func sizesQuickly(_ pending: LayoutToMake) -> Bool {
+        let request = pending.request
+        guard request.stack == nil, let title = request.title, case .success(let index) = pending.lookIndex
+        else { return false }
+        let font = registry.look(at: index).metrics.titleFont(for: request)
+        return text.measuresQuickly(title, request.genericTitle, "…", font: font)
+    }
+}
+
+/// What `SizingEngine.lookUp` found for a size request.
+public enum LayoutLookup: Sendable {
+    /// The layout, from the layout cache.
+    case inMemory(BackButtonLayout)
+    /// Not in memory: the layout to make.
+    case toMake(LayoutToMake)
+}
+
+/// A size request whose layout is not in memory, with its look found in the engine's registry
+/// (or the error of a name no look has): what `SizingEngine.make` lays out.
+public struct LayoutToMake: Sendable {
+    /// The request.
+    public let request: SizeRequest
+    /// Where the request's look is in the registry of the engine that made this.
+    let lookIndex: Result<Int, LookError>
 }

@@ -94,18 +94,19 @@ extension ChevronService: ServiceInterfaceMethods {
         throws(VarlinkError) -> VarlinkResponse
     {
         let text = text.statistics
+        let transport = transportStatistics
         typealias Reply = ServiceInterface.GetStatistics.Reply
         return .value(
             Reply(
                 uptime: uptime,
                 connections: Reply.Connections(
-                    open: connections.open, accepted: connections.accepted, refused: connections.refusedTotal),
+                    open: transport.open, accepted: transport.accepted, refused: transport.refused),
                 calls: varlink.methodCounts.sorted { $0.key < $1.key }.map { method, counts in
                     ServiceInterface.MethodStatistics(method: method, calls: counts.calls, errors: counts.errors)
                 },
-                answeredFromMemory: callsFromMemory.load(ordering: .relaxed),
-                deferredToWorkers: deferredCalls.load(ordering: .relaxed),
-                workedOnEventLoop: callsWorkedOnLoop.load(ordering: .relaxed),
+                answeredFromMemory: transport.answeredFromMemory,
+                deferredToWorkers: transport.deferredToWorkers,
+                workedOnEventLoop: transport.workedOnEventLoop,
                 cache: ServiceInterface.CacheStatistics(
                     entries: text.cache.entries, bytes: text.cache.bytes, byteBudget: text.cacheByteBudget,
                     entryLimit: text.cacheEntryLimit, hits: text.cache.hits, misses: text.cache.misses),

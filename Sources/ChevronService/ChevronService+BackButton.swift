@@ -9,11 +9,16 @@ extension ChevronService: BackButtonInterfaceMethods {
     public func size(_ parameters: BackButtonInterface.Size.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
     {
-        let request = Self.sizeRequest(parameters)
         let sizing = sizing
-        if let layout = sizing.layoutInMemory(request) { return .value(layout.wire) }
-        let work: VarlinkWork = { [self] () throws(VarlinkError) in .value(try layout(request, sizing: sizing).wire) }
-        return sizing.sizesQuickly(request) ? .shortWork(work) : .work(work)
+        switch sizing.lookUp(Self.sizeRequest(parameters)) {
+        case .inMemory(let layout): return .value(layout.interfaceValue)
+        case .toMake(let pending):
+            // The cache was probed and the look found here: the work does neither again.
+            let work: VarlinkWork = { [self] () throws(VarlinkError) in
+                .value(try layout(pending, sizing: sizing).interfaceValue)
+            }
+            return sizing.sizesQuickly(pending) ? .shortWork(work) : .work(work)
+        }
     }
 
     /// The most SizeMany requests an event loop looks up in memory (bigger batches go to a
@@ -67,16 +72,23 @@ extension ChevronService: BackButtonInterfaceMethods {
         // A small batch is answered here when every layout is in memory.
         let requests = (0..<batch.count).map(batch.request)
         var inMemory: [BackButtonInterface.SizeResult] = []
+        var firstMiss: LayoutToMake?
         for (index, request) in requests.enumerated() {
-            guard let result = Self.resultInMemory(index, request, sizing: sizing) else { break }
-            inMemory.append(result)
+            switch Self.lookUp(index, request, sizing: sizing) {
+            case .inMemory(let result): inMemory.append(result)
+            case .toMake(let pending): firstMiss = pending
+            }
+            if firstMiss != nil { break }
         }
-        if inMemory.count == requests.count { return Self.sizeManyReply(inMemory, more: more) }
-        return .work { [self] () throws(VarlinkError) in
-            // A client that left gets nothing: stop measuring for it.
+        guard let firstMiss else { return Self.sizeManyReply(inMemory, more: more) }
+        return .work { [self, inMemory] () throws(VarlinkError) in
+            // A client that left gets nothing: stop measuring for it. The results found in
+            // memory, and the first miss's look, are not looked up again.
             Self.sizeManyReply(
-                requests.indices.lazy.prefix { _ in !context.isAbandoned() }.map {
-                    self.sizeResult($0, requests[$0], sizing: sizing)
+                requests.indices.lazy.prefix { _ in !context.isAbandoned() }.map { index in
+                    if index < inMemory.count { return inMemory[index] }
+                    if index == inMemory.count { return self.sizeResult(index, firstMiss, sizing: sizing) }
+                    return self.sizeResult(index, requests[index], sizing: sizing)
                 }, more: more)
         }
     }
@@ -97,14 +109,35 @@ extension ChevronService: BackButtonInterfaceMethods {
         .init(index: index, failure: .init(error: error.name, parameters: error.parameters))
     }
 
-    /// One SizeMany result when it needs no work: a request that could not be read, or a layout
-    /// in memory; nil otherwise.
-    private static func resultInMemory(
+    /// What one SizeMany request needs: its result when that needs no work (a request that
+    /// could not be read, or a layout in memory), else the layout to make.
+    private enum SizeLookup {
+        case inMemory(BackButtonInterface.SizeResult)
+        case toMake(LayoutToMake)
+    }
+
+    /// Looks SizeMany request `index` up in memory.
+    private static func lookUp(
         _ index: Int, _ request: Result<SizeRequest, VarlinkError>, sizing: SizingEngine
-    ) -> BackButtonInterface.SizeResult? {
+    ) -> SizeLookup {
         switch request {
-        case .failure(let error): return failed(index, error)
-        case .success(let request): return sizing.layoutInMemory(request).map { .init(index: index, layout: $0.wire) }
+        case .failure(let error): return .inMemory(failed(index, error))
+        case .success(let request):
+            switch sizing.lookUp(request) {
+            case .inMemory(let layout): return .inMemory(.init(index: index, layout: layout.interfaceValue))
+            case .toMake(let pending): return .toMake(pending)
+            }
+        }
+    }
+
+    /// The result of SizeMany request `index`, whose layout `lookUp` did not find in memory.
+    private func sizeResult(_ index: Int, _ pending: LayoutToMake, sizing: SizingEngine)
+        -> BackButtonInterface.SizeResult
+    {
+        do throws(VarlinkError) {
+            return .init(index: index, layout: try layout(pending, sizing: sizing).interfaceValue)
+        } catch {
+            return Self.failed(index, error)
         }
     }
 
@@ -115,7 +148,8 @@ extension ChevronService: BackButtonInterfaceMethods {
         filling: CacheFilling = .evicting
     ) -> BackButtonInterface.SizeResult {
         do throws(VarlinkError) {
-            return .init(index: index, layout: try layout(try request.get(), sizing: sizing, filling: filling).wire)
+            return .init(
+                index: index, layout: try layout(try request.get(), sizing: sizing, filling: filling).interfaceValue)
         } catch {
             return Self.failed(index, error)
         }
@@ -142,7 +176,7 @@ extension ChevronService: BackButtonInterfaceMethods {
     private static func reply(_ transition: BackButtonTransition) -> BackButtonInterface.Transition.Reply {
         BackButtonInterface.Transition.Reply(
             kind: BackButtonInterface.Transition.Reply.Kind(rawValue: transition.kind.rawValue) ?? .push,
-            from: transition.from.wire, to: transition.to.wire, duration: transition.duration
+            from: transition.from.interfaceValue, to: transition.to.interfaceValue, duration: transition.duration
         )
     }
 
@@ -165,7 +199,7 @@ extension ChevronService: BackButtonInterfaceMethods {
         }
         return .value(
             BackButtonInterface.Render.Reply(
-                png: Base64.encode(png), pixelWidth: width, pixelHeight: height, layout: layout.wire))
+                png: Base64.encode(png), pixelWidth: width, pixelHeight: height, layout: layout.interfaceValue))
     }
 
     public func listLooks(_ parameters: BackButtonInterface.ListLooks.Parameters, context: VarlinkCallContext)
@@ -187,6 +221,12 @@ extension ChevronService: BackButtonInterfaceMethods {
         -> BackButtonLayout
     {
         try mappingLookErrors(look: request.look) { try sizing.size(request, filling: filling) }
+    }
+
+    /// The layout `lookUp` did not find in memory, made; look and engine errors mapped to
+    /// Varlink errors as `layout(_:sizing:filling:)` maps them.
+    private func layout(_ pending: LayoutToMake, sizing: SizingEngine) throws(VarlinkError) -> BackButtonLayout {
+        try mappingLookErrors(look: pending.request.look) { try sizing.make(pending) }
     }
 
     /// The engine's request for a SizeRequest read from the wire (a Size or Render call, a
@@ -227,8 +267,8 @@ extension ChevronService: BackButtonInterfaceMethods {
             file: summary.file, font: metrics.font.face.description, fontSize: metrics.font.size,
             features: metrics.font.features, tracking: metrics.tracking, height: metrics.height,
             artWidth: metrics.artWidth,
-            capInsets: HorizontalInsets(left: metrics.leftCap, right: metrics.rightCap).wire,
-            titleInsets: metrics.titleInsets.wire,
+            capInsets: HorizontalInsets(left: metrics.leftCap, right: metrics.rightCap).interfaceValue,
+            titleInsets: metrics.titleInsets.interfaceValue,
             alignment: Description.Alignment(rawValue: metrics.alignment.rawValue) ?? .leading,
             padding: metrics.padding, minimumWidth: metrics.minimumWidth, maximumWidth: metrics.maximumWidth,
             overflow: Description.Overflow(rawValue: metrics.overflow.rawValue) ?? .truncate,

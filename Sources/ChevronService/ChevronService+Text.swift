@@ -12,13 +12,13 @@ extension ChevronService: TextInterfaceMethods {
     {
         let font = try Self.fontRequest(parameters.font, path: "font") ?? Self.defaultFont
         if let measurement = text.measurementInMemory(parameters.text, font: font) {
-            return .value(measurement.wire)
+            return .value(measurement.interfaceValue)
         }
         let work: VarlinkWork = { [self] () throws(VarlinkError) in
             let measurement = try mappingErrors(fontPrefix: "font") { () throws(TextError) in
                 try text.measure(parameters.text, font: font)
             }
-            return .value(measurement.wire)
+            return .value(measurement.interfaceValue)
         }
         return text.measuresQuickly(parameters.text, font: font) ? .shortWork(work) : .work(work)
     }
@@ -37,8 +37,8 @@ extension ChevronService: TextInterfaceMethods {
         }
         return .value(
             TextInterface.ResolveFont.Reply(
-                primary: resolution.primary.wire, unitsPerEm: resolution.metrics.unitsPerEm,
-                fallbacks: resolution.fallbacks.map(\.wire), missing: text == nil ? nil : resolution.missing,
+                primary: resolution.primary.interfaceValue, unitsPerEm: resolution.metrics.unitsPerEm,
+                fallbacks: resolution.fallbacks.map(\.interfaceValue), missing: text == nil ? nil : resolution.missing,
                 substituted: resolution.substituted))
     }
 

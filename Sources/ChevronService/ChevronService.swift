@@ -41,17 +41,14 @@ public final class ChevronService: Sendable {
     public let configuration: Configuration
     /// The text engine all methods measure with.
     public let text: TextEngine
-    /// Connection counts, kept by the transport.
-    public let connections = ConnectionCounts()
     /// The Varlink dispatcher over this service's methods.
     public var varlink: VarlinkService { dispatcher.withLock { $0 } }
 
     /// The fingerprint, once computed.
     let fingerprints: FingerprintStore
-    /// Calls `respondOnEventLoop` answered from memory, left to a worker, and worked out itself.
-    let callsFromMemory = Atomic<Int>(0)
-    let deferredCalls = Atomic<Int>(0)
-    let callsWorkedOnLoop = Atomic<Int>(0)
+    /// Where GetStatistics reads the transport's counts; nil (zeros) without a transport that
+    /// reports them (in process).
+    private let transport = Mutex<(@Sendable () -> TransportStatistics)?>(nil)
     /// The looks and their layout cache, swapped whole by a reload.
     private let looks: Mutex<SizingEngine>
     /// Its methods capture `self`, so it can only be made once the rest is initialised: it
@@ -93,35 +90,42 @@ public final class ChevronService: Sendable {
         varlink.respond(call, context: context, mayBlock: true)
     }
 
-    /// Answers, as `respond` does, a call a worker thread read itself (a large message, or one
-    /// pipelined behind the call the worker was started for): counted as handed to a worker.
-    public func respondOnWorker(_ call: VarlinkCall, context: VarlinkCallContext) -> VarlinkOutcome {
-        deferredCalls.add(1, ordering: .relaxed)
-        return respond(call, context: context)
+    /// What a transport counts of itself, for GetStatistics: connections, and where calls were
+    /// answered (a daemon's event loops answer from memory, hand work to workers, or do short
+    /// work themselves).
+    public struct TransportStatistics: Sendable {
+        /// Connections open now, accepted since start (refused ones included), refused over a limit.
+        public var open = 0
+        public var accepted = 0
+        public var refused = 0
+        /// Calls answered from memory on an event loop, handed to a worker, and worked out on an
+        /// event loop.
+        public var answeredFromMemory = 0
+        public var deferredToWorkers = 0
+        public var workedOnEventLoop = 0
+
+        /// Creates statistics.
+        public init(
+            open: Int = 0, accepted: Int = 0, refused: Int = 0, answeredFromMemory: Int = 0,
+            deferredToWorkers: Int = 0, workedOnEventLoop: Int = 0
+        ) {
+            self.open = open
+            self.accepted = accepted
+            self.refused = refused
+            self.answeredFromMemory = answeredFromMemory
+            self.deferredToWorkers = deferredToWorkers
+            self.workedOnEventLoop = workedOnEventLoop
+        }
     }
 
-    /// Answers one call without blocking, as an event loop must: from memory (cached layouts and
-    /// measurements, the looks' numbers, counters), or, when the answer needs fontconfig,
-    /// FreeType, HarfBuzz, drawing or a rescan, as `.work` for a worker thread. Every method
-    /// decides by looking in memory, never by trying and failing; the call is read once.
-    ///
-    /// With `mayWorkHere`, short work that waits on nothing (a method's `.shortWork`: a short
-    /// text shaped in a face that is open already) is done here instead: for a client waiting
-    /// on the reply, the hops to a worker and back cost more than the work, and under load each
-    /// hop waits for a CPU. The transport allows it for one call at a time (a read's first), so
-    /// that a burst of such calls cannot hold the event loop.
-    public func respondOnEventLoop(_ call: VarlinkCall, context: VarlinkCallContext, mayWorkHere: Bool)
-        -> VarlinkOutcome
-    {
-        let outcome = varlink.respond(call, context: context, mayBlock: false)
-        switch outcome {
-        case .work(let pending) where mayWorkHere && pending.isShort:
-            callsWorkedOnLoop.add(1, ordering: .relaxed)
-            return pending.run()
-        case .work: deferredCalls.add(1, ordering: .relaxed)
-        case .replies, .stream: callsFromMemory.add(1, ordering: .relaxed)
-        }
-        return outcome
+    /// Makes GetStatistics report what `source` gives: the transport serving this service.
+    public func reportTransport(with source: @escaping @Sendable () -> TransportStatistics) {
+        transport.withLock { $0 = source }
+    }
+
+    /// The transport's counts now, zeros when none reports them.
+    var transportStatistics: TransportStatistics {
+        transport.withLock { $0 }?() ?? TransportStatistics()
     }
 
     /// The looks served now.
@@ -173,30 +177,4 @@ public final class ChevronService: Sendable {
         guard let peer else { return false }
         return peer.uid == 0 || peer.uid == ownerUID
     }
-}
-
-/// Connections a transport has accepted, has open, and refused; updated by the daemon.
-public final class ConnectionCounts: Sendable {
-    private let openCount = Atomic<Int>(0)
-    private let acceptedCount = Atomic<Int>(0)
-    private let refusedCount = Atomic<Int>(0)
-
-    /// Counts an accepted connection; returns how many are open now, this one included.
-    public func opened() -> Int {
-        acceptedCount.add(1, ordering: .relaxed)
-        return openCount.add(1, ordering: .relaxed).newValue
-    }
-
-    /// Counts a connection that ended.
-    public func closed() { openCount.subtract(1, ordering: .relaxed) }
-
-    /// Counts a connection refused over the limit (it was opened, then closed at once).
-    public func refused() { refusedCount.add(1, ordering: .relaxed) }
-
-    /// Connections open now.
-    public var open: Int { openCount.load(ordering: .relaxed) }
-    /// Connections accepted since start (refused ones included).
-    public var accepted: Int { acceptedCount.load(ordering: .relaxed) }
-    /// Connections refused over the limit.
-    public var refusedTotal: Int { refusedCount.load(ordering: .relaxed) }
 }

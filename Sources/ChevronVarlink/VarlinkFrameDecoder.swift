@@ -18,6 +18,28 @@ public enum VarlinkFrame: Sendable, Hashable {
     case cutByEndOfFile(bytes: Int)
 }
 
+/// What a frame decoder saw of message boundaries, for the handler before it that times
+/// messages (the daemon's deadline on a message's last byte): the decoder finds every NUL
+/// anyway, so nothing scans a read for them a second time. Shared by the two handlers of one
+/// connection, on its event loop.
+public final class VarlinkFrameBoundaries {
+    /// Whether a message's NUL was found since the owner last set this to false.
+    public var messageEnded = false
+    /// Whether bytes of a message whose NUL has not come yet are held (or being discarded).
+    public private(set) var messageOpen = false
+
+    /// Creates the record of a connection that has received nothing.
+    public init() {}
+
+    fileprivate func update(ended: Bool, open: Bool) {
+        if ended { messageEnded = true }
+        messageOpen = open
+    }
+}
+
+@available(*, unavailable)
+extension VarlinkFrameBoundaries: Sendable {}
+
 /// Splits a byte stream into NUL-terminated Varlink messages, bounded in size.
 ///
 /// Remembers how far it scanned, so a message arriving in many reads is scanned once. A message
@@ -30,42 +52,53 @@ public struct VarlinkFrameDecoder: NIOSingleStepByteToMessageDecoder {
     public let maximumMessageBytes: Int
     private var scanned = 0
     private var discarding = false
+    /// Told of every NUL found, and whether a message is open after each step.
+    private let boundaries: VarlinkFrameBoundaries?
 
-    /// Creates a decoder for messages of at most `maximumMessageBytes`.
-    public init(maximumMessageBytes: Int) {
+    /// Creates a decoder for messages of at most `maximumMessageBytes`, telling `boundaries`
+    /// (when given) what it finds.
+    public init(maximumMessageBytes: Int, boundaries: VarlinkFrameBoundaries? = nil) {
         self.maximumMessageBytes = maximumMessageBytes
+        self.boundaries = boundaries
     }
 
     public mutating func decode(buffer: inout ByteBuffer) throws -> VarlinkFrame? {
+        let (frame, ended) = try step(buffer: &buffer)
+        boundaries?.update(ended: ended, open: discarding || buffer.readableBytes > 0)
+        return frame
+    }
+
+    /// One step of `decode`, and whether it found a NUL.
+    private mutating func step(buffer: inout ByteBuffer) throws -> (VarlinkFrame?, ended: Bool) {
         let readable = buffer.readableBytes
         if let length = Self.firstNUL(in: buffer, from: scanned) {
             scanned = 0
             if discarding {
                 discarding = false
                 buffer.moveReaderIndex(forwardBy: length + 1)
-                return try decode(buffer: &buffer)
+                return (try step(buffer: &buffer).0, ended: true)
             }
             if length > maximumMessageBytes {
                 buffer.moveReaderIndex(forwardBy: length + 1)
-                return .tooLong(limit: maximumMessageBytes)
+                return (.tooLong(limit: maximumMessageBytes), ended: true)
             }
-            guard let message = buffer.readSlice(length: length) else { return nil }
+            guard let message = buffer.readSlice(length: length) else { return (nil, ended: false) }
             buffer.moveReaderIndex(forwardBy: 1)
-            return .message(message)
+            return (.message(message), ended: true)
         }
         if discarding {
             buffer.moveReaderIndex(forwardBy: readable)
             scanned = 0
-            return nil
+            return (nil, ended: false)
         }
         if readable > maximumMessageBytes {
             buffer.moveReaderIndex(forwardBy: readable)
             scanned = 0
             discarding = true
-            return .tooLong(limit: maximumMessageBytes)
+            return (.tooLong(limit: maximumMessageBytes), ended: false)
         }
         scanned = readable
-        return nil
+        return (nil, ended: false)
     }
 
     /// The offset of the first NUL among `buffer`'s readable bytes at or after `start`, found by

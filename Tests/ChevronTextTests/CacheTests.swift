@@ -39,8 +39,8 @@ struct CacheTests {
         #expect(cache.value(for: .init(text: "Title number 0", request: request), generation: 1) == nil)
     }
 
-    @Test func theLeastRecentlyUsedEntryLeavesFirstAndAlone() {
-        var map = LeastRecentlyUsed<String, Int>(byteBudget: 300, entryLimit: 10)
+    @Test func theOldestUnusedEntryLeavesFirstAndAlone() {
+        var map = SecondChanceClock<String, Int>(byteBudget: 300, entryLimit: 10)
         map.insert(1, for: "a", cost: 100)
         map.insert(2, for: "b", cost: 100)
         map.insert(3, for: "c", cost: 100)
@@ -61,7 +61,7 @@ struct CacheTests {
         // is used, so it loses its mark and moves to the newest end (c*, d, b); so does c (d, b,
         // c); d, unused, goes. Exact least-recently-used order would have dropped b (used before
         // d was inserted) instead.
-        var map = LeastRecentlyUsed<String, Int>(byteBudget: 300, entryLimit: 10)
+        var map = SecondChanceClock<String, Int>(byteBudget: 300, entryLimit: 10)
         map.insert(1, for: "a", cost: 100)
         map.insert(2, for: "b", cost: 100)
         map.insert(3, for: "c", cost: 100)
@@ -84,7 +84,7 @@ struct CacheTests {
         // replacements empty positions in the middle of them. A plain list of (key, value, cost,
         // used), oldest first, evicting in second-chance order, is the model the map must agree
         // with at every step.
-        var map = LeastRecentlyUsed<CollidingKey, Int>(byteBudget: 400, entryLimit: 40)
+        var map = SecondChanceClock<CollidingKey, Int>(byteBudget: 400, entryLimit: 40)
         var model: [(key: CollidingKey, value: Int, cost: Int, used: Bool)] = []
         var random = SystemRandomNumberGenerator()
         for step in 0..<20_000 {
@@ -113,7 +113,7 @@ struct CacheTests {
     }
 
     @Test func theEntryBoundEvictsEvenWhenBytesRemain() {
-        var map = LeastRecentlyUsed<Int, Int>(byteBudget: 1_000_000, entryLimit: 2)
+        var map = SecondChanceClock<Int, Int>(byteBudget: 1_000_000, entryLimit: 2)
         for key in 0..<5 { map.insert(key, for: key, cost: 1) }
         #expect(map.count == 2)
         #expect(map.value(for: 3) == 3)
@@ -121,7 +121,7 @@ struct CacheTests {
     }
 
     @Test func anEntryLargerThanTheBudgetIsNotStoredAndEvictsNothing() {
-        var map = LeastRecentlyUsed<Int, Int>(byteBudget: 100, entryLimit: 10)
+        var map = SecondChanceClock<Int, Int>(byteBudget: 100, entryLimit: 10)
         map.insert(1, for: 1, cost: 60)
         map.insert(2, for: 2, cost: 101)
         #expect(map.value(for: 1) == 1)
@@ -129,7 +129,7 @@ struct CacheTests {
     }
 
     @Test func replacingAKeyReplacesItsCost() {
-        var map = LeastRecentlyUsed<Int, Int>(byteBudget: 100, entryLimit: 10)
+        var map = SecondChanceClock<Int, Int>(byteBudget: 100, entryLimit: 10)
         map.insert(1, for: 1, cost: 60)
         map.insert(2, for: 1, cost: 30)
         #expect(map.bytes == 30)

@@ -48,4 +48,26 @@ struct VarlinkFrameDecoderTests {
         #expect(try decoder.decode(buffer: &buffer) == nil)
         #expect(try decoder.decodeLast(buffer: &buffer, seenEOF: true) == .cutByEndOfFile(bytes: 10))
     }
+
+    @Test func theBoundariesSayWhetherAMessageEndedAndWhetherOneIsOpen() throws {
+        let boundaries = VarlinkFrameBoundaries()
+        var decoder = VarlinkFrameDecoder(maximumMessageBytes: 8, boundaries: boundaries)
+        var buffer = Self.buffer("{}\0{\"a\"")
+        #expect(try decoder.decode(buffer: &buffer) == .message(Self.buffer("{}")))
+        #expect(try decoder.decode(buffer: &buffer) == nil)
+        #expect(boundaries.messageEnded && boundaries.messageOpen)
+        boundaries.messageEnded = false
+        buffer.writeString(":1}\0")
+        #expect(try decoder.decode(buffer: &buffer) == .message(Self.buffer("{\"a\":1}")))
+        #expect(try decoder.decode(buffer: &buffer) == nil)
+        #expect(boundaries.messageEnded && !boundaries.messageOpen)
+        // A message past the limit is open while its bytes are discarded, up to its NUL.
+        boundaries.messageEnded = false
+        buffer.writeString("0123456789")
+        #expect(try decoder.decode(buffer: &buffer) == .tooLong(limit: 8))
+        #expect(!boundaries.messageEnded && boundaries.messageOpen)
+        buffer.writeString("abc\0")
+        #expect(try decoder.decode(buffer: &buffer) == nil)
+        #expect(boundaries.messageEnded && !boundaries.messageOpen)
+    }
 }

@@ -1,13 +1,9 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Results by key (measurements and truncations by text and font request, layouts by size
 /// request), bounded by bytes and entries, safe from many threads.
 ///
-/// Split into shards, each a `LeastRecentlyUsed` map (second-chance eviction) behind its own
+/// Split into shards, each a `SecondChanceClock` map (second-chance eviction) behind its own
 /// lock, so concurrent callers rarely wait on one another; each shard holds an equal part of the
 /// budget, so the whole never exceeds it.
 /// Entries remember the font generation they were measured under; after a rescan they miss.
@@ -25,11 +21,11 @@ public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
 
     @usableFromInline
     struct Shard {
-        @usableFromInline var entries: LeastRecentlyUsed<Key, Entry>
+        @usableFromInline var entries: SecondChanceClock<Key, Entry>
         @usableFromInline var hits = 0
         @usableFromInline var misses = 0
 
-        @inlinable init(entries: LeastRecentlyUsed<Key, Entry>) {
+        @inlinable init(entries: SecondChanceClock<Key, Entry>) {
             self.entries = entries
         }
     }
@@ -39,7 +35,7 @@ public final class BoundedCache<Key: PrehashedKey, Value: Sendable>: Sendable {
         @usableFromInline let state: Mutex<Shard>
 
         @inlinable init(byteBudget: Int, entryLimit: Int) {
-            state = Mutex(Shard(entries: LeastRecentlyUsed(byteBudget: byteBudget, entryLimit: entryLimit)))
+            state = Mutex(Shard(entries: SecondChanceClock(byteBudget: byteBudget, entryLimit: entryLimit)))
         }
     }
 
@@ -137,9 +133,6 @@ public protocol PrehashedKey: Equatable, Sendable {
     var prehash: Int { get }
 }
 
-/// The text engine's caches: measurements and truncations by text and font request.
-typealias MeasurementCache<Value: Sendable> = BoundedCache<CacheKey, Value>
-
 /// What a cache holds and how it has done.
 public struct CacheStatistics: Sendable, Hashable, Codable {
     /// The sum of two caches' figures.
@@ -159,115 +152,4 @@ public struct CacheStatistics: Sendable, Hashable, Codable {
     public var misses = 0
     /// Entries removed to make room.
     public var evictions = 0
-}
-
-/// The key: everything that changes a measurement.
-///
-/// Text is compared by its UTF-8 bytes, not by Swift's canonical equivalence: "é" and
-/// "e\u{301}" are equal Strings but shape into different runs. The hash is computed once, from
-/// the bytes (String hashing would normalise first), and serves both the shard and the table.
-///
-/// A class, made once per insert: a lookup compares a stored key where the cache keeps it,
-/// and a stored struct key was copied for that, retaining and releasing each of its strings
-/// (about 300 instructions of a 1,600-instruction cached measurement); a class reference is
-/// one retain.
-final class CacheKey: PrehashedKey {
-    let text: String
-    let request: FontRequest
-    /// What else a truncation depends on: its ellipsis (nil for measurements, so the common key
-    /// carries no second string to retain and release) and its width's bits.
-    let variant: String?
-    let width: UInt64
-    let prehash: Int
-
-    convenience init(text: String, request: FontRequest, variant: String? = nil, width: UInt64 = 0) {
-        self.init(
-            text: text, request: request, variant: variant, width: width,
-            prehash: Self.hash(text, request, variant, width))
-    }
-
-    init(text: String, request: FontRequest, variant: String?, width: UInt64 = 0, prehash: Int) {
-        self.text = text
-        self.request = request
-        self.variant = variant
-        self.width = width
-        self.prehash = prehash
-    }
-
-    /// The `prehash` of the key these parts make.
-    static func hash(_ text: String, _ request: FontRequest, _ variant: String? = nil, _ width: UInt64 = 0) -> Int {
-        var hasher = KeyHasher()
-        hasher.combine(text)
-        request.hash(into: &hasher)
-        if let variant {
-            hasher.combine(variant)
-            hasher.combine(width)
-        }
-        return hasher.finalize()
-    }
-
-    /// Whether this key is the one of `text` and `request` with `variant` and `width`: compares
-    /// them where they are, without building a key.
-    @inline(__always) func isKey(of text: String, _ request: FontRequest, _ variant: String? = nil, _ width: UInt64 = 0)
-        -> Bool
-    {
-        self.width == width && self.variant == variant && self.request.isSame(as: request)
-            && self.text.hasSameBytes(as: text)
-    }
-
-    static func == (left: CacheKey, right: CacheKey) -> Bool {
-        left.prehash == right.prehash && left.isKey(of: right.text, right.request, right.variant, right.width)
-    }
-
-    /// The parts of a key, as a lookup's probe.
-    struct Probe: KeyProbe {
-        let text: String
-        let request: FontRequest
-        var variant: String? = nil
-        var width: UInt64 = 0
-        let prehash: Int
-
-        func matches(_ key: CacheKey) -> Bool {
-            key.isKey(of: text, request, variant, width)
-        }
-    }
-}
-
-extension String {
-    /// Whether the two strings have the same UTF-8 bytes (`memcmp` when both are contiguous):
-    /// the equality cache keys need, where `==` would call canonically equivalent texts equal.
-    @inline(__always)
-    public func hasSameBytes(as other: String) -> Bool {
-        // The same 16 bytes of representation are the same text: a string of up to 15 UTF-8
-        // bytes holds them there, a longer one points at its (immutable while shared) storage.
-        // A title asked again, or a request's pattern, usually takes this way.
-        // (Only where a String is those 16 bytes, as on every 64-bit platform; a constant test.)
-        if MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size,
-            unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self)
-        {
-            return true
-        }
-        guard utf8.count == other.utf8.count else { return false }
-        let compared = utf8.withContiguousStorageIfAvailable { leftBytes in
-            other.utf8.withContiguousStorageIfAvailable { rightBytes in
-                guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else {
-                    return leftBytes.isEmpty  // equal counts: both empty
-                }
-                return memcmp(leftStart, rightStart, leftBytes.count) == 0
-            }
-        }
-        return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
-    }
-}
-
-extension Optional where Wrapped == String {
-    /// Whether both are absent, or both present with the same UTF-8 bytes (`String.hasSameBytes`).
-    @inline(__always)
-    public func hasSameBytes(as other: String?) -> Bool {
-        switch (self, other) {
-        case (nil, nil): true
-        case (let text?, let other?): text.hasSameBytes(as: other)
-        default: false
-        }
-    }
 }

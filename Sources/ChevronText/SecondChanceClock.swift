@@ -15,7 +15,7 @@
 /// Inlinable, so that a cache of another module's keys and values (the layout cache) runs
 /// specialised code rather than generic code that looks up type metadata on every call.
 @usableFromInline
-struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
+struct SecondChanceClock<Key: PrehashedKey, Value> {
     /// The most bytes the entries may cost together.
     @usableFromInline let byteBudget: Int
     /// The most entries.
@@ -81,7 +81,7 @@ struct LeastRecentlyUsed<Key: PrehashedKey, Value> {
         return values[node]
     }
 
-    /// Stores `value` under `key` at `cost` bytes, evicting the least recently used entries until
+    /// Stores `value` under `key` at `cost` bytes, evicting in second-chance order until
     /// both bounds hold. A value costing more than the whole budget is not stored. With
     /// `filling` `.freeRoomOnly`, nothing is evicted: the value is stored only if it fits as is.
     @inlinable mutating func insert(_ value: Value, for key: Key, cost: Int, filling: CacheFilling = .evicting) {
@@ -267,7 +267,7 @@ struct SameKey<Key: PrehashedKey>: KeyProbe {
 
 /// How a result made now goes into a full cache.
 public enum CacheFilling: Sendable, Hashable {
-    /// The least recently used entries make room: what single calls do.
+    /// Entries not used lately make room (second-chance order): what single calls do.
     case evicting
     /// Stored only into free room, never pushing an entry out: what a bulk scan does (a big
     /// SizeMany, a `chevron check` of a catalogue). A catalogue that fits is remembered; one that

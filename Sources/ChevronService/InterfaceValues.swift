@@ -6,22 +6,22 @@ import ChevronWire
 /// The engines' values as the generated wire types (from the interface descriptions): replies
 /// are built as these and written once as text (`encoded`).
 extension FaceName {
-    var wire: TextInterface.Face {
+    var interfaceValue: TextInterface.Face {
         TextInterface.Face(
             family: family, style: style, file: file, index: index, variations: variations.isEmpty ? nil : variations)
     }
 
-    var json: JSONValue { wire.tree }
+    var json: JSONValue { interfaceValue.tree }
 }
 
 extension TextMeasurement {
-    var wire: TextInterface.MeasureText.Reply {
+    var interfaceValue: TextInterface.MeasureText.Reply {
         TextInterface.MeasureText.Reply(
             width: width, ascent: ascent, descent: descent, lineHeight: lineHeight,
             direction: direction == .rtl ? .rtl : .ltr, missing: missing, substituted: substituted,
             runs: runs.map { run in
                 TextInterface.Run(
-                    face: run.face.wire, start: run.utf16Range.lowerBound, end: run.utf16Range.upperBound,
+                    face: run.face.interfaceValue, start: run.utf16Range.lowerBound, end: run.utf16Range.upperBound,
                     glyphs: run.glyphCount, width: run.width, script: run.script,
                     direction: run.direction == .rtl ? .rtl : .ltr)
             })
@@ -29,21 +29,23 @@ extension TextMeasurement {
 }
 
 extension Rect {
-    var wire: BackButtonInterface.Rect { BackButtonInterface.Rect(x: x, y: y, width: width, height: height) }
-    var json: JSONValue { wire.tree }
+    var interfaceValue: BackButtonInterface.Rect { BackButtonInterface.Rect(x: x, y: y, width: width, height: height) }
+    var json: JSONValue { interfaceValue.tree }
 }
 
 extension HorizontalInsets {
-    var wire: BackButtonInterface.Insets { BackButtonInterface.Insets(left: left, right: right) }
-    var json: JSONValue { wire.tree }
+    var interfaceValue: BackButtonInterface.Insets { BackButtonInterface.Insets(left: left, right: right) }
+    var json: JSONValue { interfaceValue.tree }
 }
 
 extension BackButtonLayout {
-    var wire: BackButtonInterface.Layout {
+    var interfaceValue: BackButtonInterface.Layout {
         BackButtonInterface.Layout(
-            look: look, width: width, height: height, titleFrame: titleFrame.wire, displayedTitle: displayedTitle,
+            look: look, width: width, height: height, titleFrame: titleFrame.interfaceValue,
+            displayedTitle: displayedTitle,
             titleSource: BackButtonInterface.Layout.TitleSource(rawValue: titleSource.rawValue) ?? .none,
-            truncated: truncated, capInsets: capInsets.wire, titleInsets: titleInsets.wire, hitRect: hitRect.wire,
+            truncated: truncated, capInsets: capInsets.interfaceValue, titleInsets: titleInsets.interfaceValue,
+            hitRect: hitRect.interfaceValue,
             direction: direction == .rtl ? .rtl : .ltr,
             font: BackButtonInterface.Font(
                 family: font.family, style: font.style, file: font.file, size: fontSize, requested: requestedFont,
