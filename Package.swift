@@ -141,6 +141,7 @@ var package = Package(
                 "ChevronService",
                 "ChevronText",
                 "ChevronVarlink",
+                "ChevronWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

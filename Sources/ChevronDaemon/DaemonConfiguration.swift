@@ -1,5 +1,6 @@
 import ChevronText
 import ChevronVarlink
+import ChevronWire
 import Logging
 
 /// How chevrond runs: where it listens, its bounds, and where looks come from.
