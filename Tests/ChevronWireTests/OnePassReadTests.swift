@@ -4,10 +4,10 @@ import ChevronWire
 import Foundation
 import Testing
 
-/// The one-pass readers (`JSONReader`, the generated `init(reading:strict:)`) against the tree
-/// path (`JSONParser`, then `init(tree:)`) on the same bytes: real replies of chevrond, kept in
-/// the fuzz corpus, are read in one pass and read the same; what the tree path refuses, one
-/// pass refuses too.
+/// The one-pass readers: the envelope passes of `VarlinkReply` and `VarlinkCall` against
+/// `JSONParser` on the same bytes (two separate scanners), and the generated readers
+/// (`init(reading:strict:)`) against values written by hand in the tests or against Python's
+/// `json` module reading the same bytes (`Tests/python/json_same.py`).
 struct OnePassReadTests {
     static let corpus = DaemonProcess.packageRoot.appendingPathComponent("Fuzz/corpus/one-pass")
 
@@ -19,30 +19,65 @@ struct OnePassReadTests {
         try bytes.withUnsafeBytes { buffer throws(JSONParseError) in try JSONParser.parse(buffer) }
     }
 
-    @Test func realRepliesAreReadInOnePassAsTheTreeReadsThem() throws {
-        // reply-0 a Size (a title with a quote, a backslash and é), 1 a SizeMany with a failure,
-        // 2 a MeasureText with emoji and CJK, 3 a DescribeLook.
+    /// reply-0.json, a Size reply of chevrond, as its fields say (read by eye from the file).
+    static let reply0 = BackButtonInterface.Layout(
+        look: "classic", width: 156, height: 30, titleFrame: .init(x: 12, y: 6, width: 136, height: 15),
+        displayedTitle: "Settings and \"Privacy\u{2026}", titleSource: .title, truncated: true,
+        capInsets: .init(left: 13, right: 29), titleInsets: .init(left: 12, right: 8),
+        hitRect: .init(x: 0, y: -7, width: 156, height: 44), direction: .ltr,
+        font: .init(
+            family: "Nimbus Sans", style: "Bold", file: "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf",
+            size: 12, requested: "Helvetica:bold", substituted: false),
+        textWidth: 142.764, missingGlyphs: 0)
+
+    /// What Python's `json` module finds different between each original text and the text the
+    /// value read from it writes (one line per member; empty when they are the same JSON).
+    /// With `parameters`, an original is a whole message and its `parameters` are compared.
+    static func pythonDifferences(_ pairs: [(original: [UInt8], written: [UInt8])], parameters: Bool = false) throws
+        -> String
+    {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("json-same-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var arguments = [DaemonProcess.packageRoot.appendingPathComponent("Tests/python/json_same.py").path]
+        if parameters { arguments.append("--parameters") }
+        for (index, pair) in pairs.enumerated() {
+            for (name, bytes) in [("original", pair.original), ("written", pair.written)] {
+                let url = directory.appendingPathComponent("\(index)-\(name).json")
+                try Data(bytes).write(to: url)
+                arguments.append(url.path)
+            }
+        }
+        return try #require(try ExternalTools.run("python3", arguments), "json_same.py failed")
+    }
+
+    @Test func realRepliesReadAsPythonsJSONReadsThem() throws {
+        // reply-0 a Size (a title with a quote and an ellipsis), 1 a SizeMany with a failure and
+        // an Arabic title, 2 a MeasureText with emoji and CJK, 3 a DescribeLook.
+        var pairs: [(original: [UInt8], written: [UInt8])] = []
         for index in 0...3 {
             let frame = try Self.file("reply-\(index).json")
             let fast = try #require(frame.withUnsafeBytes { VarlinkReply(frame: $0) }, "reply-\(index)")
+            // The envelope pass against JSONParser's parse of the whole frame.
             let slow = try VarlinkReply(message: try Self.tree(frame))
             #expect(fast.error == nil && slow.error == nil && fast.continues == slow.continues)
-            guard fast.parametersText != nil else {
-                Issue.record("reply-\(index): the parameters were not kept as text")
-                continue
-            }
+            let text = try #require(fast.parametersText, "reply-\(index): the parameters were not kept as text")
             #expect(try fast.parsedParameters() == slow.parameters)
-            func same<T: WireStruct>(_ type: T.Type) throws {
-                let read = try #require(fast.parametersText.flatMap { try? T(json: $0, strict: false) }, "\(type)")
-                #expect(read == (try T(tree: slow.parameters, path: "", strict: false)))
+            // The generated reader, written back: the same JSON, member for member, to Python.
+            func written<T: WireStruct>(_ type: T.Type) throws -> [UInt8] {
+                try #require(try? T(json: text, strict: false), "reply-\(index) as \(type)").jsonBytes
             }
             switch index {
-            case 0: try same(BackButtonInterface.Layout.self)
-            case 1: try same(BackButtonInterface.SizeMany.Reply.self)
-            case 2: try same(TextInterface.MeasureText.Reply.self)
-            default: try same(BackButtonInterface.DescribeLook.Reply.self)
+            case 0: pairs.append((frame, try written(BackButtonInterface.Layout.self)))
+            case 1: pairs.append((frame, try written(BackButtonInterface.SizeMany.Reply.self)))
+            case 2: pairs.append((frame, try written(TextInterface.MeasureText.Reply.self)))
+            default: pairs.append((frame, try written(BackButtonInterface.DescribeLook.Reply.self)))
             }
         }
+        #expect(try Self.pythonDifferences(pairs, parameters: true) == "")
+        // And reply-0 field by field, as written above.
+        let text = try #require(try Self.file("reply-0.json").withUnsafeBytes { VarlinkReply(frame: $0) }?.parametersText)
+        #expect(try BackButtonInterface.Layout(json: text, strict: true) == Self.reply0)
     }
 
     @Test func anErrorReplyAndAContinuedReplyKeepTheirEnvelope() throws {
@@ -58,16 +93,13 @@ struct OnePassReadTests {
         func direct<T: WireStruct>(_ frame: [UInt8], _ type: T.Type) -> T? {
             frame.withUnsafeBytes { VarlinkReply.parameters(ofFrame: $0, as: type) }
         }
-        func slow<T: WireStruct>(_ frame: [UInt8], _ type: T.Type) throws -> T {
-            try T(tree: try VarlinkReply(message: try Self.tree(frame)).parameters, path: "", strict: false)
-        }
-        // Real replies (see above): read as the tree path reads them.
-        let size = try Self.file("reply-0.json")
-        #expect(try direct(size, BackButtonInterface.Layout.self) == slow(size, BackButtonInterface.Layout.self))
+        // Real replies (see above): reply-0 is the Layout written out above; reply-1, written
+        // back, is what Python's json reads in the frame's parameters.
+        #expect(direct(try Self.file("reply-0.json"), BackButtonInterface.Layout.self) == Self.reply0)
         let many = try Self.file("reply-1.json")
-        #expect(
-            try direct(many, BackButtonInterface.SizeMany.Reply.self)
-                == slow(many, BackButtonInterface.SizeMany.Reply.self))
+        let read = try #require(direct(many, BackButtonInterface.SizeMany.Reply.self))
+        #expect(read.results.count == 3)
+        #expect(try Self.pythonDifferences([(many, read.jsonBytes)], parameters: true) == "")
         // An error reply, a reply that continues: not read here.
         #expect(direct(try Self.file("reply-4.json"), BackButtonInterface.Layout.self) == nil)
         #expect(direct(try Self.file("reply-5.json"), BackButtonInterface.SizeMany.Reply.self) == nil)
@@ -88,26 +120,28 @@ struct OnePassReadTests {
         }
     }
 
-    /// Texts the tree path refuses, each read as a SizeRequest strictly (as a call is read).
-    static let refused: [String] = [
-        #"{"title":"a","title":"b"}"#,  // a duplicate key (the parser refuses it)
-        #"{"title":"a","colour":"red"}"#,  // an unknown field, strictly
-        #"{"title":7}"#,  // a wrong type
-        #"{"title":"a\u0000b"}"#,  // NUL in a string
-        #"{"title":"a"} x"#,  // bytes after the value
-        #"{"title":"a""#,  // cut short
-        #"{"scale":2.5,"title":"a"}"#,  // an int with a fraction
-        #"{"overflow":"squash","title":"a"}"#,  // not a case of the enum
-        #"{"stack":[{"title":"a"},{"title":"b","x":1}]}"#,  // an unknown field, nested
-        #"{"title":"\ud800"}"#,  // a lone surrogate
+    /// Size parameters a call must not get through, each with the `parameter` of the
+    /// `org.varlink.service.InvalidParameter` error it gets: the field that is wrong, or
+    /// "parameters" when the text is not JSON.
+    static let refused: [(String, String)] = [
+        (#"{"title":"a","title":"b"}"#, "parameters"),  // a duplicate key: refused as JSONParser refuses it
+        (#"{"title":"a","colour":"red"}"#, "colour"),  // an unknown field, strictly
+        (#"{"title":7}"#, "title"),  // a wrong type
+        (#"{"title":"a\u0000b"}"#, "title"),  // NUL in a string: JSON, but no Varlink string
+        (#"{"title":"a"} x"#, "parameters"),  // bytes after the value
+        (#"{"title":"a""#, "parameters"),  // cut short
+        (#"{"scale":2.5,"title":"a"}"#, "scale"),  // an int with a fraction
+        (#"{"overflow":"squash","title":"a"}"#, "overflow"),  // not a case of the enum
+        (#"{"stack":[{"title":"a"},{"title":"b","x":1}]}"#, "stack[1].x"),  // an unknown field, nested
+        (#"{"title":"\ud800"}"#, "parameters"),  // a lone surrogate: not JSON (RFC 8259 §8.2)
     ]
 
     @Test(arguments: refused)
-    func whatTheTreeRefusesOnePassRefuses(_ text: String) throws {
-        let bytes = Array(text.utf8)
-        let slow = try? BackButtonInterface.SizeRequest(tree: try Self.tree(bytes), path: "", strict: true)
-        #expect(slow == nil, "the tree path reads \(text)")
-        #expect((try? BackButtonInterface.SizeRequest(json: bytes, strict: true)) == nil)
+    func refusedParametersNameTheFieldAsTheWireDoes(_ text: String, _ parameter: String) throws {
+        let call = VarlinkCall(method: "io.chevron.BackButton.Size", parametersText: Array(text.utf8))
+        #expect(throws: VarlinkError.invalidParameter(parameter), "\(text)") {
+            try call.read(BackButtonInterface.SizeRequest.self)
+        }
     }
 
     @Test func leniencyIgnoresUnknownFieldsButNotDuplicates() throws {
@@ -118,20 +152,24 @@ struct OnePassReadTests {
         #expect((try? BackButtonInterface.SizeRequest(json: twice, strict: false)) == nil)
     }
 
-    @Test func everyCorpusInputAgreesWithTheTreePath() throws {
+    @Test func everyCorpusInputAgreesWithTheParserAndPython() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()
         #expect(names.count >= 10)
+        var requests: [(original: [UInt8], written: [UInt8])] = []
         for name in names {
             let bytes = try Self.file(name)
             let tree = try? Self.tree(bytes)
-            if let fast = (try? BackButtonInterface.SizeRequest(json: bytes, strict: true)) {
-                #expect(
-                    fast == (try tree.map { try BackButtonInterface.SizeRequest(tree: $0, path: "", strict: true) }))
+            if let request = (try? BackButtonInterface.SizeRequest(json: bytes, strict: true)) {
+                requests.append((bytes, request.jsonBytes))
             }
+            // The envelope pass against JSONParser's parse of the whole frame.
             if let fast = bytes.withUnsafeBytes({ VarlinkReply(frame: $0) }), let tree {
                 #expect(try fast.parsedParameters() == (try VarlinkReply(message: tree)).parameters, "\(name)")
             }
         }
+        // request-0 reads (request-1 has a duplicate key); what it reads is what Python reads.
+        #expect(!requests.isEmpty)
+        #expect(try Self.pythonDifferences(requests) == "")
     }
 
     static let callCorpus = DaemonProcess.packageRoot.appendingPathComponent("Fuzz/corpus/calls")
@@ -270,15 +308,14 @@ struct OnePassReadTests {
         }
     }
 
-    @Test func keysAreMatchedAsTheTreePathMatchesThem() throws {
-        // An escaped key names the same field in both paths.
+    @Test func keysAreMatchedAsStrings() throws {
+        // An escaped key names the field its characters spell.
         let escaped = Array(#"{"ti\u0074le":"Back","\u006cook":"modern"}"#.utf8)
         let read = (try? BackButtonInterface.SizeRequest(json: escaped, strict: true))
         #expect(read == BackButtonInterface.SizeRequest(look: "modern", title: "Back"))
-        #expect(try BackButtonInterface.SizeRequest(tree: try Self.tree(escaped), path: "", strict: true) == read)
-        // U+212A KELVIN SIGN decomposes canonically to U+004B "K" (UnicodeData.txt), so Swift,
-        // and the tree path's String comparison, take "\u{212A}elvin" for "Kelvin": a key that
-        // is not plain ASCII is compared as a String, not by its bytes.
+        // U+212A KELVIN SIGN decomposes canonically to U+004B "K" (UnicodeData.txt), so Swift's
+        // String comparison (JSONParser's, for duplicate keys) takes "\u{212A}elvin" for "Kelvin":
+        // a key that is not plain ASCII is compared as a String, not by its bytes.
         let kelvin = Array("{\"\u{212A}elvin\":1,\"other\":2}".utf8)
         let fields = kelvin.withUnsafeBytes { bytes in
             JSONReader.read(bytes) { (reader) throws(WireReadError) in

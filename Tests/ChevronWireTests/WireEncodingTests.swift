@@ -36,7 +36,7 @@ struct WireEncodingTests {
         var array: [UInt8] = []
         result.encode(into: &array)
         #expect(Array(Self.buffer(result).readableBytesView) == array)
-        // The tree path writes the same text too.
+        // JSONValue's writer (another writer), given that text parsed, writes it back byte for byte.
         var tree: [UInt8] = []
         result.tree.encode(into: &tree)
         #expect(tree == array)
