@@ -1,3 +1,4 @@
+import ChevronVarlink
 import Foundation
 
 #if canImport(Glibc)
@@ -127,11 +128,18 @@ public struct CheckPlan: Sendable {
     /// `value` as a limit of `name` (an option or a project file's field): a whole number from 1
     /// to `largest`.
     /// - Throws: `Problem` saying what the limit must be.
-    public static func limit(_ value: Any, _ name: String, largest: Int) throws -> Int {
-        guard !(value is Bool), let number = value as? Int, (1...largest).contains(number) else {
+    public static func limit(_ value: Int, _ name: String, largest: Int) throws -> Int {
+        guard (1...largest).contains(value) else {
             throw Problem(description: "\(name) must be a whole number from 1 to \(largest)")
         }
-        return number
+        return value
+    }
+
+    /// A project file's limit: a JSON number that is a whole number from 1 to `largest`.
+    static func limit(_ value: JSONValue, _ name: String, largest: Int) throws -> Int {
+        guard case .number(let number) = value, number.rounded() == number, number >= 1, number <= Double(largest)
+        else { throw Problem(description: "\(name) must be a whole number from 1 to \(largest)") }
+        return Int(number)
     }
 
     /// The plan with its `language`, `onlyLanguages` and the languages of `genericTitles` in
@@ -161,20 +169,36 @@ public struct CheckPlan: Sendable {
             Problem(description: field.isEmpty ? "\(path): \(reason)" : "\(path): \(field): \(reason)")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw problem("", "cannot be read") }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw problem("", "is not a JSON object")
-        }
+        let parsed: JSONValue
+        do {
+            parsed = try data.withUnsafeBytes { bytes throws(JSONParseError) in try JSONParser.parse(bytes) }
+        } catch { throw problem("", "is not JSON: \(error)") }
+        guard case .object(let members) = parsed else { throw problem("", "is not a JSON object") }
+        // The parser refuses a key given twice, so the members make a dictionary.
+        let object = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
         if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
             throw problem(unknown, "is not a field; fields: \(fields.sorted().joined(separator: ", "))")
         }
+        func text(_ value: JSONValue) -> String? {
+            if case .string(let text) = value { return text }
+            return nil
+        }
+        /// An object whose every value is a string, else nil.
+        func table(_ value: JSONValue) -> [(key: String, value: String)]? {
+            guard case .object(let members) = value else { return nil }
+            let texts = members.compactMap { member in text(member.value).map { (key: member.key, value: $0) } }
+            return texts.count == members.count ? texts : nil
+        }
         func strings(_ field: String) throws -> [String] {
             guard let value = object[field] else { return [] }
-            guard let list = value as? [String] else { throw problem(field, "must be an array of strings") }
+            guard case .array(let elements) = value else { throw problem(field, "must be an array of strings") }
+            let list = elements.compactMap(text)
+            guard list.count == elements.count else { throw problem(field, "must be an array of strings") }
             return list
         }
         func string(_ field: String) throws -> String? {
             guard let value = object[field] else { return nil }
-            guard let text = value as? String else { throw problem(field, "must be a string") }
+            guard let text = text(value) else { throw problem(field, "must be a string") }
             return text
         }
         var plan = CheckPlan()
@@ -191,7 +215,7 @@ public struct CheckPlan: Sendable {
         }
         plan.onlyLanguages = try strings("languages")
         // Titles: patterns, or a titles list's path (relative to the project file).
-        if let list = object["titles"] as? String {
+        if let list = object["titles"].flatMap(text) {
             do {
                 try plan.addTitles(
                     file: list.hasPrefix("/") || folder.isEmpty ? list : (folder as NSString).appendingPathComponent(list))
@@ -208,9 +232,9 @@ public struct CheckPlan: Sendable {
         plan.language = try string("language")
         // One generic title ("Back"), or one per language ({"de": "Zurück", "*": "Back"}).
         if let value = object["genericTitle"] {
-            if let title = value as? String {
+            if let title = text(value) {
                 plan.genericTitle = title
-            } else if let table = value as? [String: String] {
+            } else if let table = table(value) {
                 for (language, title) in table {
                     if language == "*" { plan.genericTitle = title } else { plan.genericTitles[language] = title }
                 }
@@ -241,12 +265,12 @@ public struct CheckPlan: Sendable {
             // A placeholder's sample for every key ("%lld": "12345"), or a key pattern's own
             // samples ("unread.*": {"%d": "3"}).
             let shape = "must map a placeholder to a sample (\"%@\": \"Alexandra\") or a key pattern to such an object"
-            guard let table = samples as? [String: Any] else { throw problem("samples", shape) }
+            guard case .object(let members) = samples else { throw problem("samples", shape) }
             var assignments: [String] = []
-            for (name, value) in table {
-                if let value = value as? String {
+            for (name, value) in members {
+                if let value = text(value) {
                     assignments.append("\(name)=\(value)")
-                } else if let perKey = value as? [String: String] {
+                } else if let perKey = table(value) {
                     assignments += perKey.map { "\(name):\($0.key)=\($0.value)" }
                 } else {
                     throw problem("samples", shape)

@@ -407,5 +407,17 @@ struct CheckScopeTests {
         let wrong = try CLITests.run("chevron", ["check", "--config", config.path, "--local"])
         #expect(wrong.status == 2)
         #expect(wrong.error.contains("\(config.path): look: is not a field"), "\(wrong.error)")
+        // A key given twice is not JSON as the project reads it (its parser refuses duplicates),
+        // and a samples value that is neither a string nor an object of strings is named.
+        for (text, expected) in [
+            (#"{"files": ["Localizable.xcstrings"], "files": []}"#, "\(config.path): is not JSON: "),
+            (#"{"files": ["Localizable.xcstrings"], "samples": {"%d": 3}}"#, "\(config.path): samples: must map"),
+            (#"{"files": ["Localizable.xcstrings"], "keys": ["a", 1]}"#, "\(config.path): keys: must be an array of strings"),
+        ] {
+            try text.write(to: config, atomically: true, encoding: .utf8)
+            let refused = try CLITests.run("chevron", ["check", "--config", config.path, "--local"])
+            #expect(refused.status == 2, "\(text)")
+            #expect(refused.error.contains(expected), "\(text): \(refused.error)")
+        }
     }
 }
