@@ -59,7 +59,7 @@ struct XMLEntities {
 
     /// An entity's name: bytes of the document, or of an entity's value, compared byte for byte
     /// (a reference is looked up without copying its name).
-    private struct Name: Hashable {
+    struct Name: Hashable {
         let bytes: UnsafeBufferPointer<UInt8>
 
         static func == (left: Name, right: Name) -> Bool {
@@ -71,27 +71,27 @@ struct XMLEntities {
         var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private let file: String
+    let bytes: UnsafeBufferPointer<UInt8>
+    let file: String
     /// Each declared entity's number, by name; its name and where its replacement text
     /// (character references read) is in `storage`, by number.
-    private var entities: [Name: Int] = [:]
-    private var names: [Name] = []
-    private var ranges: [Range<Int>] = []
-    private var storage: [UInt8] = []
+    var entities: [Name: Int] = [:]
+    var names: [Name] = []
+    var ranges: [Range<Int>] = []
+    var storage: [UInt8] = []
     /// `storage` copied where expansions read it, made when the first reference is expanded (and
     /// made again if a later document type declares more).
-    private var values: UnsafeMutableBufferPointer<UInt8>?
-    private var output: [UInt8] = []
-    private var cost = 0
+    var values: UnsafeMutableBufferPointer<UInt8>?
+    var output: [UInt8] = []
+    var cost = 0
     /// The numbers of the entities being expanded, outermost first, and by number whether each
     /// is (looked up directly: a generic `contains` allocates on every call in a debug build).
-    private var stack: [Int] = []
-    private var expanding: [Bool] = []
+    var stack: [Int] = []
+    var expanding: [Bool] = []
     /// The offset of the reference in the document being expanded, for the line of an error.
-    private var referenceOffset = 0
+    var referenceOffset = 0
     /// Whether the root element has started (a DOCTYPE after it is the parser's error).
-    private var sawElement = false
+    var sawElement = false
 
     private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
@@ -188,7 +188,7 @@ struct XMLEntities {
     /// made), line breaks as character references (so the lines stay the file's). A value holds
     /// text only: markup in it (`<`) is refused, as it would be parsed, and its errors reported,
     /// wherever the entity is used.
-    private mutating func text(_ value: UnsafeBufferPointer<UInt8>, entity: Int) throws(TitleFileError) {
+    mutating func text(_ value: UnsafeBufferPointer<UInt8>, entity: Int) throws(TitleFileError) {
         var index = 0
         while index < value.count {
             let byte = value[index]
@@ -259,118 +259,6 @@ struct XMLEntities {
             index += 1
         }
         return index
-    }
-
-    // MARK: References
-
-    /// Handles the `&` at `index`: a character reference or a predefined entity is copied, a
-    /// declared entity expanded; returns the offset past the reference. In the document, an `&`
-    /// that starts no reference is copied, for the parser to refuse once; in an entity's value
-    /// (`entity`), where the parser would refuse it at every use, it is refused here, and so is a
-    /// character reference to a character XML does not allow.
-    private mutating func reference(
-        in source: UnsafeBufferPointer<UInt8>, at index: Int, entity: Int?, inAttribute: Bool
-    ) throws(TitleFileError) -> Int {
-        func noReference() throws(TitleFileError) -> Int {
-            if let entity {
-                throw failure(
-                    "the entity &\(names[entity].text); has an & that starts no reference (write &amp; for an &)")
-            }
-            output.append(UInt8(ascii: "&"))
-            return index + 1
-        }
-        var end = index + 1
-        if end < source.count, source[end] == UInt8(ascii: "#") {
-            end += 1
-            while end < source.count, Self.isNameByte(source[end]) { end += 1 }
-            guard end < source.count, source[end] == UInt8(ascii: ";") else { return try noReference() }
-            if entity != nil {
-                let digits = String(decoding: UnsafeBufferPointer(rebasing: source[(index + 2)..<end]), as: UTF8.self)
-                guard Self.character(digits) != nil else { return try noReference() }
-            }
-            output += source[index...end]
-            return end + 1
-        }
-        while end < source.count, Self.isNameByte(source[end]) { end += 1 }
-        guard end > index + 1, end < source.count, source[end] == UInt8(ascii: ";") else { return try noReference() }
-        let name = Name(bytes: UnsafeBufferPointer(rebasing: source[(index + 1)..<end]))
-        if Self.isPredefined(name.bytes) {
-            output += source[index...end]
-            return end + 1
-        }
-        try expand(name, inAttribute: inAttribute)
-        return end + 1
-    }
-
-    /// The character a character reference's digits (`233`, `xE9`) name, when XML allows it.
-    private static func character(_ digits: String) -> Unicode.Scalar? {
-        let code = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-        guard let code, let scalar = Unicode.Scalar(code), isXMLCharacter(scalar) else { return nil }
-        return scalar
-    }
-
-    /// Writes out the entity `name`'s value, in text or in an attribute value.
-    private mutating func expand(_ name: Name, inAttribute: Bool) throws(TitleFileError) {
-        guard let entity = entities[name] else {
-            throw failure(
-                entities.isEmpty
-                    ? "the entity &\(name.text); is not declared (the file has no internal DTD subset declaring it)"
-                    : "the entity &\(name.text); is not declared in the file's DTD")
-        }
-        guard !expanding[entity] else { throw failure("the entity &\(name.text); refers to itself") }
-        guard stack.count < Self.depthLimit else {
-            throw failure("entities nest more than \(Self.depthLimit) deep (at &\(name.text);)")
-        }
-        let range = ranges[entity]
-        cost += max(Self.referenceCost, range.count)
-        guard cost <= Self.expansionLimit else {
-            // Named by the reference in the document, where the reader can find it.
-            let outermost = names[stack.first ?? entity].text
-            throw failure("entity expansion over \(Self.expansionLimit) bytes (at &\(outermost);)")
-        }
-        // Declarations come only at the top, never while an entity is being expanded.
-        if stack.isEmpty, values?.count != storage.count {
-            values?.deallocate()
-            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: storage.count)
-            _ = copy.initialize(from: storage)
-            values = copy
-        }
-        guard let values else { return }
-        stack.append(entity)
-        expanding[entity] = true
-        defer {
-            stack.removeLast()
-            expanding[entity] = false
-        }
-        let value = UnsafeBufferPointer(rebasing: values[range])
-        if inAttribute {
-            try attributeValue(value, entity: entity)
-        } else {
-            try text(value, entity: entity)
-        }
-    }
-
-    /// Copies an entity's value into an attribute value: references expanded, white space as
-    /// spaces (XML's attribute-value normalisation), quotes as references; `<` is an error.
-    private mutating func attributeValue(
-        _ value: UnsafeBufferPointer<UInt8>, entity: Int
-    ) throws(TitleFileError) {
-        var index = 0
-        while index < value.count {
-            let byte = value[index]
-            switch byte {
-            case UInt8(ascii: "&"):
-                index = try reference(in: value, at: index, entity: entity, inAttribute: true)
-                continue
-            case UInt8(ascii: "<"):
-                throw failure("the entity &\(names[entity].text); puts a < in an attribute value")
-            case UInt8(ascii: "\""): write("&quot;")
-            case UInt8(ascii: "'"): write("&apos;")
-            case 0x09, 0x0A, 0x0D: output.append(0x20)
-            default: output.append(byte)
-            }
-            index += 1
-        }
     }
 
     // MARK: The document type declaration
@@ -527,112 +415,5 @@ struct XMLEntities {
             index = semicolon + 1
         }
         return value
-    }
-
-    // MARK: Scanning
-
-    /// Whether `name` is one of XML's predefined entities: `lt`, `gt`, `amp`, `apos`, `quot`.
-    private static func isPredefined(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        switch name.count {
-        case 2: return (name[0] == UInt8(ascii: "l") || name[0] == UInt8(ascii: "g")) && name[1] == UInt8(ascii: "t")
-        case 3: return name.elementsEqual("amp".utf8)
-        case 4: return name.elementsEqual("apos".utf8) || name.elementsEqual("quot".utf8)
-        default: return false
-        }
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-
-    /// A byte of an XML name, as far as finding where one ends needs: letters, digits, `.`, `-`,
-    /// `_`, `:` and every byte of a non-ASCII character.
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"),
-            UInt8(ascii: ":"), 0x80...0xFF:
-            true
-        default: false
-        }
-    }
-
-    private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
-        }
-    }
-
-    private func skipSpace(_ index: inout Int) {
-        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
-    }
-
-    private func startsText(_ text: StaticString, at index: Int) -> Bool {
-        Self.has(text, in: bytes, at: index)
-    }
-
-    /// Whether `prefix` is in `source` at `index`.
-    private static func has(_ prefix: StaticString, in source: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        prefix.withUTF8Buffer { prefix in
-            index + prefix.count <= source.count
-                && UnsafeBufferPointer(rebasing: source[index..<(index + prefix.count)]).elementsEqual(prefix)
-        }
-    }
-
-    /// Appends `text` to the output.
-    private mutating func write(_ text: StaticString) {
-        text.withUTF8Buffer { output.append(contentsOf: $0) }
-    }
-
-    /// Whether `word` is at `index`, followed by white space or a quote.
-    private func startsWord(_ word: StaticString, at index: Int) -> Bool {
-        let after = index + word.utf8CodeUnitCount
-        return startsText(word, at: index) && after < bytes.count
-            && (Self.isSpace(bytes[after]) || bytes[after] == UInt8(ascii: "\"") || bytes[after] == UInt8(ascii: "'"))
-    }
-
-    /// The offset past a quoted literal at `index`, or nil when there is none or it is not closed.
-    private func quoted(at index: Int) -> Int? {
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'"),
-            let close = bytes[(index + 1)...].firstIndex(of: bytes[index])
-        else { return nil }
-        return close + 1
-    }
-
-    /// The offset of the first `pattern` in `source` at or after `start`.
-    private func find(_ text: StaticString, in source: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        text.withUTF8Buffer { Self.find($0, in: source, from: start) }
-    }
-
-    private static func find(
-        _ pattern: UnsafeBufferPointer<UInt8>, in source: UnsafeBufferPointer<UInt8>, from start: Int
-    ) -> Int? {
-        guard let first = pattern.first, source.count >= pattern.count else { return nil }
-        var index = start
-        let last = source.count - pattern.count
-        while index <= last {
-            guard let found = source[index...last].firstIndex(of: first) else { return nil }
-            var matches = true
-            for offset in 1..<pattern.count where source[found + offset] != pattern[offset] {
-                matches = false
-                break
-            }
-            if matches { return found }
-            index = found + 1
-        }
-        return nil
-    }
-
-    // MARK: Errors
-
-    /// The 1-based line of a document offset.
-    private func line(at offset: Int) -> Int {
-        var line = 1
-        for byte in bytes[0..<min(offset, bytes.count)] where byte == 0x0A { line += 1 }
-        return line
-    }
-
-    /// An error at the document offset `offset`, else at the reference being expanded.
-    private func failure(_ reason: String, at offset: Int? = nil) -> TitleFileError {
-        TitleFileError(file: file, line: line(at: offset ?? referenceOffset), reason: reason)
     }
 }
