@@ -19,6 +19,8 @@ packages=(
   # a real browser for the HTML report's test (Tests/python/html_report_check.py) and the README's
   # screenshot of a report (make docs), driven through chromedriver
   chromium chromium-driver
+  # Pango for Debian's python3: the check benchmark's comparison loop (Benchmarks/check/pango_loop.py)
+  python3-gi gir1.2-pango-1.0
   "$@"
 )
 

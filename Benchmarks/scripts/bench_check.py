@@ -97,6 +97,25 @@ def report(label, runs, floor_us):
     return worst
 
 
+def pango(catalog, local):
+    """The plain Pango loop over the same titles and look fonts (Benchmarks/check/pango_loop.py,
+    run by Debian's python3, whose python3-gi it needs), against the check in process: the check's
+    rows per second at its worst round, whole command included, over the loop's best run, which
+    leaves out the loop's start."""
+    result = subprocess.run(["/usr/bin/python3", os.path.join(os.path.dirname(__file__), "../check/pango_loop.py"),
+                             f"{RELEASE}/chevron", catalog], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if result.returncode != 0:
+        print(f"  pango loop did not run: {result.stderr.strip().splitlines()[-1:]}")
+        return
+    check_rate = local[0][1] / max(wall for wall, _, _ in local)
+    for line in result.stdout.strip().splitlines():
+        mode = line.split(":")[0]
+        rate = float(re.search(r"([0-9.]+) rows/s", line).group(1))
+        print(f"  {line}")
+        print(f"  in process against {mode}: {check_rate / rate:.2f} x the rows per second "
+              f"(target >= 4: {'meets' if check_rate / rate >= 4 else 'misses'})")
+
+
 def main():
     floor_us, count, work, catalogs = float(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4:]
     for index, catalog in enumerate(catalogs):
@@ -125,14 +144,16 @@ def main():
         for label, key in (("first run", "first"), ("warm", "warm"), ("in process", "local")):
             cpu_line(label, cpu[key])
         if index == len(catalogs) - 1:
-            # The target: a check through chevrond at least as fast as in process, in every round.
-            for label, runs in (("first run", first), ("warm", warm)):
+            # The targets: through chevrond, the socket and JSON cost at most a quarter more than
+            # in process once warm, and half more on a first run after start, in every round.
+            for label, runs, target in (("first run", first, 1.5), ("warm", warm, 1.25)):
                 ratios = [daemon[0] / alone[0] for daemon, alone in zip(runs, local)]
                 print(f"  through chevrond against in process, {label}: "
                       f"{' '.join(f'{ratio:.2f}' for ratio in ratios)} x by round, median "
-                      f"{statistics.median(ratios):.2f} x (target <= 1 in every round: "
-                      f"{'meets' if max(ratios) <= 1 else 'misses'})")
+                      f"{statistics.median(ratios):.2f} x (target <= {target} in every round: "
+                      f"{'meets' if max(ratios) <= target else 'misses'})")
         if index == 0:
+            pango(catalog, local)
             for label, worst in (("first run", first_worst), ("warm", warm_worst), ("in process", local_worst)):
                 verdict = "meets" if worst < AIM_SECONDS else "misses"
                 print(f"  aim: the catalogue in all six looks under {AIM_SECONDS:.0f} s, {label}: "
