@@ -1,3 +1,4 @@
+import ChevronJSON
 import ChevronVarlink
 
 /// Where the values of one key of a string catalogue (`.xcstrings`) are, found in one pass over

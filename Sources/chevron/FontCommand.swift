@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChevronClient
+import ChevronJSON
 import ChevronVarlink
 
 /// `chevron font`: which face a pattern resolves to, and its fallbacks.

@@ -2,6 +2,7 @@ import ArgumentParser
 import CLinuxExtras
 import ChevronCheck
 import ChevronClient
+import ChevronJSON
 import ChevronText
 import ChevronVarlink
 import Foundation
