@@ -27,20 +27,21 @@ enum CatalogFormat {
     /// catalogue's whole tree, several times the size of its text, is never held at once.
     private static func parse(_ bytes: UnsafeRawBufferPointer, file: String) throws(TitleFileError) -> [TitleEntry] {
         // Our strict parser says where the JSON breaks (Foundation's does not, here).
+        var lines = TextLines(bytes)
         do {
             try JSONParser.validate(bytes, maximumDepth: 64)
         } catch {
             throw TitleFileError(
-                file: file, line: CatalogLines.line(at: error.offset, in: bytes, from: 0, line: 1),
-                reason: "is not valid JSON (\(error.reason))")
+                file: file, line: lines.line(at: error.offset), reason: "is not valid JSON (\(error.reason))")
         }
-        /// The value at `range`, which `validate` accepted as part of the whole.
-        func value(_ range: Range<Int>) throws(TitleFileError) -> JSONValue {
+        /// The value at `range`, which `validate` accepted as part of the whole, with the offset
+        /// of each value in it (from the range's start).
+        func value(_ range: Range<Int>) throws(TitleFileError) -> LocatedJSON {
             do {
-                return try JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[range]), maximumDepth: 64)
+                return try JSONParser.parseLocated(UnsafeRawBufferPointer(rebasing: bytes[range]), maximumDepth: 64)
             } catch {
                 throw TitleFileError(
-                    file: file, line: CatalogLines.line(at: range.lowerBound + error.offset, in: bytes, from: 0, line: 1),
+                    file: file, line: lines.line(at: range.lowerBound + error.offset),
                     reason: "is not valid JSON (\(error.reason))")
             }
         }
@@ -49,7 +50,7 @@ enum CatalogFormat {
         try JSONParser.forEachMember(ofObjectAt: 0, in: bytes) { (key, _, range) throws(TitleFileError) in
             if key == "strings", strings == nil {
                 strings = range
-            } else if key == "sourceLanguage", case .string(let language) = try value(range) {
+            } else if key == "sourceLanguage", case .string(let language) = try value(range).value {
                 source = language
             }
         }
@@ -65,17 +66,13 @@ enum CatalogFormat {
             tags[tag] = .some(read)
             return read
         }
-        // The lines of the keys, each counted from the one before.
-        var counted = (offset: 0, line: 1)
         try JSONParser.forEachMember(ofObjectAt: strings.lowerBound, in: bytes) {
             (key, keyOffset, range) throws(TitleFileError) in
-            let line = CatalogLines.line(at: keyOffset, in: bytes, from: counted.offset, line: counted.line)
-            counted = (keyOffset, line)
-            let member = (key: key, value: try value(range))
-            let lines = CatalogLines(
-                UnsafeRawBufferPointer(rebasing: bytes[range]),
-                line: CatalogLines.line(at: range.lowerBound, in: bytes, from: keyOffset, line: line),
-                path: ["strings", key])
+            // The key's line, where the lines of its values are counted from.
+            lines.mark(at: keyOffset)
+            let line = lines.line(at: keyOffset)
+            let located = try value(range)
+            let member = (key: key, value: located.value)
             guard case .object(let localizations)? = member.value["localizations"] ?? .object([]) else {
                 throw TitleFileError(file: file, line: line, reason: "\"\(key)\" has no localizations object")
             }
@@ -102,8 +99,10 @@ enum CatalogFormat {
                         reason: "\"\(key)\" (\(localization.key)) has no stringUnit value and no variations")
                 }
                 for (label, value, combinations) in values {
-                    let valueLine = paths[label].flatMap {
-                        lines.value(at: ["strings", key, "localizations", localization.key] + $0)
+                    let valueLine = paths[label].flatMap { path in
+                        located[path: ["localizations", localization.key] + path].map {
+                            lines.line(at: range.lowerBound + $0.offset)
+                        }
                     }
                     var entry = TitleEntry(
                         file: file, line: valueLine ?? line, key: "\(key) (\(label))", title: value,

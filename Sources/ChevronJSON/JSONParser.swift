@@ -9,7 +9,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String { "\(reason) at byte \(offset)" }
 }
 
-/// A strict RFC 8259 parser for one Varlink message.
+/// A strict RFC 8259 parser: of a Varlink message, a look manifest, a string catalogue, the
+/// check's project file.
 ///
 /// Strict where Varlink peers need it to be: invalid UTF-8, unpaired surrogate escapes, raw
 /// control characters in strings, duplicate keys, trailing bytes and nesting deeper than
@@ -48,6 +49,10 @@ public struct JSONParser {
     let bytes: UnsafeRawBufferPointer
     let maximumDepth: Int
     @usableFromInline var position = 0
+    /// Whether each value's offset is kept in `spans` (`parseLocated`).
+    var keepsSpans = false
+    /// Per value parsed, in the order they start: its offset and how many values it spans.
+    var spans: [LocatedJSON.Span] = []
 
     init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
         self.bytes = bytes
@@ -72,7 +77,17 @@ public struct JSONParser {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
     }
 
+    /// One value, its offset kept when `keepsSpans`.
     mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard keepsSpans else { return try parseBareValue(depth: depth) }
+        let index = spans.count
+        spans.append(LocatedJSON.Span(offset: position, count: 1))
+        let value = try parseBareValue(depth: depth)
+        spans[index].count = spans.count - index
+        return value
+    }
+
+    private mutating func parseBareValue(depth: Int) throws(JSONParseError) -> JSONValue {
         guard let byte = current else { throw error("the message ends where a value should start") }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
