@@ -88,7 +88,9 @@ struct StatsJSON {
         return .members([
             "uptime": .number(uptime), "connections": counts(connections),
             "calls": .array(
-                calls.map { .members(["method": .string($0.method), "calls": .int($0.calls), "errors": .int($0.errors)]) }),
+                calls.map { call in
+                    .members(["method": .string(call.method), "calls": .int(call.calls), "errors": .int(call.errors)])
+                }),
             "answeredFromMemory": .int(answeredFromMemory), "deferredToWorkers": .int(deferredToWorkers),
             "workedOnEventLoop": .int(workedOnEventLoop), "cache": counts(cache), "generation": .int(generation),
             "looks": .int(looks), "openFaces": .int(openFaces),
