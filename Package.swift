@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 // Chevron: back-button metrics for iOS-style navigation bars drawn outside iOS.
 // The modules depend one way: executables → Daemon/Client → Service → Looks → Text → C, and
-// every module that reads or writes JSON (Varlink, Looks, Check, the executables) → JSON, which
-// depends on nothing.
+// every module that reads or writes JSON (Varlink and all above it, Looks, Check) → ChevronJSON,
+// which depends on nothing.
 // `swift build` builds what ships (chevrond, chevron) and the libraries. The benchmarks
 // (Benchmarks/), the fuzz targets (Fuzz/) and the wire generator (BuildTools/) are packages of
 // their own that depend on this one.
@@ -27,9 +27,10 @@ var package = Package(
         .executable(name: "chevron", targets: ["chevron"]),
         .executable(name: "chevrond", targets: ["chevrond"]),
         .library(name: "ChevronClient", targets: ["ChevronClient"]),
+        // JSONValue, which ChevronClient's replies hold; and for the fuzz targets (Fuzz/).
+        .library(name: "ChevronJSON", targets: ["ChevronJSON"]),
         // For the benchmarks (Benchmarks/) and the fuzz targets (Fuzz/), which are packages of
         // their own.
-        .library(name: "ChevronJSON", targets: ["ChevronJSON"]),
         .library(name: "ChevronVarlink", targets: ["ChevronVarlink"]),
         .library(name: "ChevronWire", targets: ["ChevronWire"]),
         .library(name: "ChevronCheck", targets: ["ChevronCheck"]),
