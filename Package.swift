@@ -1,6 +1,8 @@
 // swift-tools-version: 6.1
 // Chevron: back-button metrics for iOS-style navigation bars drawn outside iOS.
-// The modules depend one way: executables → Daemon/Client → Service → Looks → Text → C.
+// The modules depend one way: executables → Daemon/Client → Service → Looks → Text → C, and
+// every module that reads or writes JSON (Varlink and all above it, Looks, Check) → ChevronJSON,
+// which depends on nothing.
 // `swift build` builds what ships (chevrond, chevron) and the libraries. The benchmarks
 // (Benchmarks/), the fuzz targets (Fuzz/) and the wire generator (BuildTools/) are packages of
 // their own that depend on this one.
@@ -25,6 +27,8 @@ var package = Package(
         .executable(name: "chevron", targets: ["chevron"]),
         .executable(name: "chevrond", targets: ["chevrond"]),
         .library(name: "ChevronClient", targets: ["ChevronClient"]),
+        // JSONValue, which ChevronClient's replies hold; and for the fuzz targets (Fuzz/).
+        .library(name: "ChevronJSON", targets: ["ChevronJSON"]),
         // For the benchmarks (Benchmarks/) and the fuzz targets (Fuzz/), which are packages of
         // their own.
         .library(name: "ChevronVarlink", targets: ["ChevronVarlink"]),
@@ -78,6 +82,9 @@ var package = Package(
             providers: [.apt(["libcairo2-dev"])]
         ),
 
+        // JSON read and written: the strict parser (with byte offsets), the one-pass reader the
+        // wire types use, `JSONValue`, the compact and the pretty writers. Nothing of ours below it.
+        .target(name: "ChevronJSON", swiftSettings: strictSwift),
         .target(
             name: "ChevronText",
             dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CFriBidi"],
@@ -85,7 +92,7 @@ var package = Package(
         ),
         .target(
             name: "ChevronLooks",
-            dependencies: ["ChevronText"],
+            dependencies: ["ChevronJSON", "ChevronText"],
             swiftSettings: strictSwift
         ),
         .target(
@@ -95,7 +102,7 @@ var package = Package(
         ),
         .target(
             name: "ChevronVarlink",
-            dependencies: [.product(name: "NIOCore", package: "swift-nio")],
+            dependencies: ["ChevronJSON", .product(name: "NIOCore", package: "swift-nio")],
             resources: [.embedInCode("Interfaces/org.varlink.service.varlink")],
             swiftSettings: strictSwift
         ),
@@ -103,14 +110,14 @@ var package = Package(
         // by `make wire` (BuildTools/).
         .target(
             name: "ChevronWire",
-            dependencies: ["ChevronVarlink", .product(name: "NIOCore", package: "swift-nio")],
+            dependencies: ["ChevronJSON", "ChevronVarlink", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSwift),
         // `chevron check`'s engine: the catalogues it reads (.strings, .xcstrings, strings.xml,
         // XLIFF, CSV, lines), its plan, the measuring of every title in every look through a
         // client, and the reports. The command is a thin layer over it; tests call it directly.
         .target(
             name: "ChevronCheck",
-            dependencies: ["CLinuxExtras", "ChevronClient", "ChevronText", "ChevronVarlink"],
+            dependencies: ["CLinuxExtras", "ChevronClient", "ChevronJSON", "ChevronText", "ChevronVarlink"],
             swiftSettings: strictSwift
         ),
         // The service in this process behind the client's transport: what `--local` answers with.
@@ -123,7 +130,7 @@ var package = Package(
             name: "ChevronService",
             dependencies: [
                 "ChevronWire",
-                "ChevronVarlink", "ChevronLooks", "ChevronRender", "ChevronText",
+                "ChevronJSON", "ChevronVarlink", "ChevronLooks", "ChevronRender", "ChevronText",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -138,6 +145,7 @@ var package = Package(
             name: "ChevronDaemon",
             dependencies: [
                 "CLinuxExtras",
+                "ChevronJSON",
                 "ChevronService",
                 "ChevronText",
                 "ChevronVarlink",
@@ -154,6 +162,7 @@ var package = Package(
         .target(
             name: "ChevronClient",
             dependencies: [
+                "ChevronJSON",
                 "ChevronWire",
                 "ChevronVarlink",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -174,6 +183,7 @@ var package = Package(
                 "ChevronCheck",
                 "ChevronClient",
                 "ChevronInProcess",
+                "ChevronJSON",
                 "ChevronLooks",
                 "ChevronService",
                 "ChevronVarlink",
@@ -210,7 +220,7 @@ var package = Package(
         .testTarget(
             name: "ChevronWireTests",
             dependencies: [
-                "ChevronWire", "ChevronVarlink", "ChevronTestSupport",
+                "ChevronJSON", "ChevronWire", "ChevronVarlink", "ChevronTestSupport",
                 .product(name: "VarlinkIDL", package: "BuildTools"),
                 .product(name: "VarlinkCodegen", package: "BuildTools"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -219,7 +229,7 @@ var package = Package(
         ),
         .testTarget(
             name: "ChevronCheckTests",
-            dependencies: ["ChevronCheck", "ChevronClient", "ChevronInProcess", "ChevronTestSupport"],
+            dependencies: ["ChevronCheck", "ChevronClient", "ChevronInProcess", "ChevronJSON", "ChevronTestSupport"],
             swiftSettings: strictSwift
         ),
         // Replays the fuzz corpus and past crashes through the fuzz targets' entry points:
@@ -228,7 +238,7 @@ var package = Package(
         .testTarget(
             name: "ChevronFuzzingTests",
             dependencies: [
-                "ChevronBuiltInLooks", "ChevronCheck", "ChevronLooks", "ChevronService", "ChevronText",
+                "ChevronBuiltInLooks", "ChevronCheck", "ChevronJSON", "ChevronLooks", "ChevronService", "ChevronText",
                 "ChevronVarlink", "ChevronWire",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -254,10 +264,16 @@ var package = Package(
         .testTarget(
             name: "ChevronVarlinkTests",
             dependencies: [
+                "ChevronJSON",
                 "ChevronVarlink",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ChevronJSONTests",
+            dependencies: ["ChevronJSON"],
             swiftSettings: strictSwift
         ),
         .testTarget(

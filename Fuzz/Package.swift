@@ -28,6 +28,7 @@ let package = Package(
             name: "ChevronFuzzing",
             dependencies: [
                 .product(name: "ChevronCheck", package: "chevron"),
+                .product(name: "ChevronJSON", package: "chevron"),
                 .product(name: "ChevronLooks", package: "chevron"),
                 .product(name: "ChevronService", package: "chevron"),
                 .product(name: "ChevronText", package: "chevron"),

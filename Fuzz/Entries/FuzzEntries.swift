@@ -7,6 +7,7 @@
 
 import ChevronBuiltInLooks
 import ChevronCheck
+import ChevronJSON
 import ChevronLooks
 import ChevronService
 import ChevronText

@@ -1,3 +1,4 @@
+import ChevronJSON
 import ChevronVarlink
 import Foundation
 

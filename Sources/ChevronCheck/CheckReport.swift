@@ -1,4 +1,5 @@
 import ChevronClient
+import ChevronJSON
 import ChevronText
 import Foundation
 

@@ -1,3 +1,4 @@
+import ChevronJSON
 import Foundation
 
 /// `--format sarif`: SARIF 2.1.0, a result per problem of a row, with the file, line and rule.

@@ -10,7 +10,7 @@ public protocol AnimatedLook: BackButtonLook {
 }
 
 /// Why a back button moves.
-public enum TransitionKind: String, Sendable, Hashable, Codable, CaseIterable {
+public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
     /// A controller was pushed over the button's own.
     case push
     /// The button's controller was popped.
@@ -20,7 +20,7 @@ public enum TransitionKind: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// One animated movement of the button: from a frame to a frame over a duration.
-public struct BackButtonTransition: Sendable, Hashable, Codable {
+public struct BackButtonTransition: Sendable, Hashable {
     /// What moved it.
     public var kind: TransitionKind
     /// The frame in the bar when the animation starts.

@@ -1,5 +1,5 @@
 /// A rectangle in points, origin at the top left.
-public struct Rect: Sendable, Hashable, Codable {
+public struct Rect: Sendable, Hashable {
     /// The left edge.
     public var x: Double
     /// The top edge.
@@ -19,7 +19,7 @@ public struct Rect: Sendable, Hashable, Codable {
 }
 
 /// Distances from a rectangle's left and right edges, in points.
-public struct HorizontalInsets: Sendable, Hashable, Codable {
+public struct HorizontalInsets: Sendable, Hashable {
     /// From the left edge.
     public var left: Double
     /// From the right edge.

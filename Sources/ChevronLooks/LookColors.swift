@@ -1,5 +1,5 @@
 /// A look's colours, as `#RRGGBB` or `#RRGGBBAA` hex strings.
-public struct LookColors: Sendable, Hashable, Codable {
+public struct LookColors: Sendable, Hashable {
     /// The title's colour.
     public var text: String
     /// The title's 1-point shadow colour, if it has one.
@@ -33,7 +33,7 @@ public struct LookColors: Sendable, Hashable, Codable {
 }
 
 /// A shadow's offset in points.
-public struct ShadowOffset: Sendable, Hashable, Codable {
+public struct ShadowOffset: Sendable, Hashable {
     /// Horizontal offset.
     public var x: Double
     /// Vertical offset (negative is up, as UIKit's `CGSizeMake(0, -1)`).

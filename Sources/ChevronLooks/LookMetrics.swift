@@ -122,7 +122,7 @@ public struct LookMetrics: Sendable, Hashable {
 }
 
 /// How a title sits in its content rect.
-public enum TitleAlignment: String, Sendable, Hashable, Codable, CaseIterable {
+public enum TitleAlignment: String, Sendable, Hashable, CaseIterable {
     /// At the content rect's left edge (classic, modern).
     case leading
     /// Centred in the content rect (UIButton's default: instagram, dailybooth).
@@ -132,7 +132,7 @@ public enum TitleAlignment: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// What a button shows when its title does not fit the maximum width (docs/looks.md, "Shared vocabulary").
-public enum OverflowPolicy: String, Sendable, Hashable, Codable, CaseIterable {
+public enum OverflowPolicy: String, Sendable, Hashable, CaseIterable {
     /// Tail truncation with "…" at a grapheme-cluster boundary.
     case truncate
     /// UIKit's chain: back title, title, generic title, then the chevron alone.

@@ -1,3 +1,4 @@
+import ChevronJSON
 import ChevronText
 import Foundation
 
@@ -42,23 +43,23 @@ public enum ManifestLoader {
             .failure(ManifestProblem(file: file, field: field, reason: reason))
         }
         guard data.count <= manifestLimit else { return problem("", "is \(data.count) bytes; the limit is \(manifestLimit)") }
-        // One parse: the decoder reads the members' names first (an unknown one is refused before
-        // any field is read, as a typo deserves), then the manifest, from the same parsed text.
+        // The member names are checked first: an unknown one is refused before any field is
+        // read, as a typo deserves. The parser refuses a key given twice, naming it.
         let manifest: LookManifest
         do {
-            manifest = try JSONDecoder().decode(CheckedManifest.self, from: data).manifest
-        } catch let unknown as UnknownManifestField {
-            return problem(
-                unknown.name,
-                "is not a manifest field; known fields: \(LookManifest.fields.sorted().joined(separator: ", "))")
-        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            let reason = (context.underlyingError as NSError?)?.localizedDescription ?? context.debugDescription
-            return problem("", "is not valid JSON (\(reason))")
-        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
-            return problem("", "is not a JSON object")
-        } catch let error as DecodingError {
-            let (field, reason) = describe(error)
-            return problem(field, reason)
+            let tree = try data.withUnsafeBytes { bytes throws(JSONParseError) in try JSONParser.parse(bytes) }
+            guard case .object = tree else { return problem("", "is not a JSON object") }
+            let fields = try ManifestFields(tree)
+            if let unknown = fields.names.sorted().first(where: { !LookManifest.fields.contains($0) }) {
+                return problem(
+                    unknown,
+                    "is not a manifest field; known fields: \(LookManifest.fields.sorted().joined(separator: ", "))")
+            }
+            manifest = try LookManifest(fields)
+        } catch let error as JSONParseError {
+            return problem("", "is not valid JSON (\(error))")
+        } catch let error as ManifestFieldError {
+            return problem(error.field, error.reason)
         } catch {
             return problem("", "\(error)")
         }
@@ -66,18 +67,6 @@ public enum ManifestLoader {
         let directory = (file as NSString).deletingLastPathComponent
         if let (field, reason) = manifest.fontFileProblem(relativeTo: directory) { return problem(field, reason) }
         return .success(ManifestLook(manifest, file: file))
-    }
-
-    /// The dotted field path and a plain reason for a decoding error.
-    private static func describe(_ error: DecodingError) -> (String, String) {
-        func path(_ keys: [any CodingKey]) -> String { keys.map(\.stringValue).joined(separator: ".") }
-        switch error {
-        case .keyNotFound(let key, let context): return (path(context.codingPath + [key]), "is required")
-        case .typeMismatch(let type, let context): return (path(context.codingPath), "must be a \(type)")
-        case .valueNotFound(let type, let context): return (path(context.codingPath), "must be a \(type), not null")
-        case .dataCorrupted(let context): return (path(context.codingPath), context.debugDescription)
-        @unknown default: return ("", "\(error)")
-        }
     }
 }
 
@@ -131,31 +120,4 @@ extension LookRegistry {
         }
         return (LookRegistry(all + accepted), problems)
     }
-}
-
-/// A manifest's member names checked against `LookManifest.fields`, then the manifest, decoded
-/// from one parse of the file.
-private struct CheckedManifest: Decodable {
-    let manifest: LookManifest
-
-    /// Any member name.
-    private struct AnyKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: any Decoder) throws {
-        let names = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
-        if let unknown = names.sorted().first(where: { !LookManifest.fields.contains($0) }) {
-            throw UnknownManifestField(name: unknown)
-        }
-        manifest = try LookManifest(from: decoder)
-    }
-}
-
-/// A member `LookManifest` does not declare.
-private struct UnknownManifestField: Error {
-    let name: String
 }

@@ -69,10 +69,10 @@ public struct ManifestProblem: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// The manifest's JSON shape (docs in README, examples in looks/).
-struct LookManifest: Decodable {
+struct LookManifest {
     /// A fontconfig pattern to match, or one face of a font file (`file`, relative to the
     /// manifest or absolute, and `index` in a collection), used as it is.
-    struct Font: Decodable {
+    struct Font {
         let pattern: String?
         let file: String?
         let index: Int?
@@ -93,7 +93,7 @@ struct LookManifest: Decodable {
     }
 
     /// The art's size and caps, and optionally how previews draw it (see `ButtonArt`).
-    struct Art: Decodable {
+    struct Art {
         let width: Double
         let leftCap: Double
         let pointDepth: Double?
@@ -104,12 +104,12 @@ struct LookManifest: Decodable {
         let bar: Gradient?
     }
 
-    struct Gradient: Decodable {
+    struct Gradient {
         let top: String
         let bottom: String
     }
 
-    struct Insets: Decodable {
+    struct Insets {
         let left: Double
         let right: Double
     }

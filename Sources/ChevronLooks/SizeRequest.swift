@@ -88,7 +88,7 @@ public struct SizeRequest: Sendable, Hashable, CustomDebugStringConvertible {
 }
 
 /// One item of a navigation stack: its title and, optionally, the back title it gives the next.
-public struct NavigationItem: Sendable, Hashable, Codable {
+public struct NavigationItem: Sendable, Hashable {
     /// The item's title.
     public var title: String?
     /// The title the back button shows when this item is the previous one (`backBarButtonItem`).
@@ -102,7 +102,7 @@ public struct NavigationItem: Sendable, Hashable, Codable {
 }
 
 /// Where the displayed title came from.
-public enum TitleSource: String, Sendable, Hashable, Codable, CaseIterable {
+public enum TitleSource: String, Sendable, Hashable, CaseIterable {
     /// The request's title, or the previous item's title.
     case title
     /// The previous item's back title.

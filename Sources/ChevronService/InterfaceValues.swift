@@ -1,3 +1,4 @@
+import ChevronJSON
 import ChevronLooks
 import ChevronText
 import ChevronVarlink

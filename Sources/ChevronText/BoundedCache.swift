@@ -134,7 +134,7 @@ public protocol PrehashedKey: Equatable, Sendable {
 }
 
 /// What a cache holds and how it has done.
-public struct CacheStatistics: Sendable, Hashable, Codable {
+public struct CacheStatistics: Sendable, Hashable {
     /// The sum of two caches' figures.
     static func + (left: CacheStatistics, right: CacheStatistics) -> CacheStatistics {
         CacheStatistics(

@@ -1,5 +1,5 @@
 /// A face's vertical metrics and what it carries, in font units, as FreeType reports them.
-public struct FaceMetrics: Sendable, Hashable, Codable {
+public struct FaceMetrics: Sendable, Hashable {
     /// The design grid (`units_per_EM`); every other length here is in these units.
     public let unitsPerEm: Int
     /// Height above the baseline, positive.

@@ -4,7 +4,7 @@ import CFontconfig
 ///
 /// The fields are kept behind one shared, immutable reference: a name is copied into every run
 /// of every measurement and into every layout, and a copy of four strings retained each of them.
-public struct FaceName: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct FaceName: Sendable, Hashable, CustomStringConvertible {
     private let fields: Fields
 
     /// The font file's path.
@@ -44,28 +44,6 @@ public struct FaceName: Sendable, Hashable, Codable, CustomStringConvertible {
         hasher.combine(family)
         hasher.combine(style)
         hasher.combine(variations)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case file, index, family, style, variations
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            file: try container.decode(String.self, forKey: .file), index: try container.decode(Int.self, forKey: .index),
-            family: try container.decode(String.self, forKey: .family),
-            style: try container.decode(String.self, forKey: .style),
-            variations: try container.decode(String.self, forKey: .variations))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(file, forKey: .file)
-        try container.encode(index, forKey: .index)
-        try container.encode(family, forKey: .family)
-        try container.encode(style, forKey: .style)
-        try container.encode(variations, forKey: .variations)
     }
 
     private final class Fields: Sendable {

@@ -153,7 +153,7 @@ public enum FaceDescription: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The slant of a face, as fontconfig distinguishes them.
-public enum FontSlant: String, Sendable, Hashable, CaseIterable, Codable {
+public enum FontSlant: String, Sendable, Hashable, CaseIterable {
     /// Upright.
     case roman
     /// A designed italic.

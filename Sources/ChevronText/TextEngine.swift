@@ -247,7 +247,7 @@ public struct FontResolution: Sendable, Hashable {
 }
 
 /// What a `TextEngine` holds and has done.
-public struct TextStatistics: Sendable, Hashable, Codable {
+public struct TextStatistics: Sendable, Hashable {
     /// The measurement cache.
     public var cache: CacheStatistics
     /// The font generation; a rescan bumps it.

@@ -127,7 +127,7 @@ public struct TextRun: Sendable, Hashable {
 }
 
 /// Left-to-right or right-to-left.
-public enum TextDirection: String, Sendable, Hashable, Codable, CaseIterable {
+public enum TextDirection: String, Sendable, Hashable, CaseIterable {
     /// Left to right (Latin, Cyrillic, CJK, …).
     case ltr
     /// Right to left (Arabic, Hebrew, …).

@@ -1,3 +1,5 @@
+import ChevronJSON
+
 /// One call as a client sent it: `{"method": "io.chevron.Text.MeasureText", "parameters": {…}}`.
 public struct VarlinkCall: Sendable, Hashable {
     /// The fully qualified method name (`interface.Method`).

@@ -1,3 +1,5 @@
+import ChevronJSON
+
 /// A Varlink error: a qualified name and parameters a caller can act on.
 ///
 /// The standard errors of `org.varlink.service` have constructors here; services define their

@@ -1,3 +1,5 @@
+import ChevronJSON
+
 /// Reads a call's parameters field by field, as a method's signature declares them.
 ///
 /// Every problem becomes `org.varlink.service.InvalidParameter` naming the field by its path

@@ -1,3 +1,4 @@
+import ChevronJSON
 import NIOCore
 
 /// One reply: parameters, or an error; `continues` while a `more` call streams.

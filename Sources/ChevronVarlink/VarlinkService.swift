@@ -1,3 +1,4 @@
+import ChevronJSON
 import NIOCore
 import Synchronization
 

@@ -1,3 +1,4 @@
+import ChevronJSON
 import NIOCore
 
 /// What generated wire types (`Sources/ChevronWire`) write their text with.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChevronClient
+import ChevronJSON
 import Foundation
 import Histogram
 
@@ -75,7 +76,7 @@ struct BenchCommand: AsyncParsableCommand {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             let report = BenchReport(histogram: histograms, seconds: seconds, errors: budget.errors)
             if json {
-                try Output.printJSON(report)
+                Output.printJSON(report.json)
             } else {
                 print(
                     "\(report.calls) calls in \(String(format: "%.2f", seconds)) s: \(Int(report.callsPerSecond)) calls/s, "
@@ -181,7 +182,7 @@ final class CallBudget: @unchecked Sendable {
 }
 
 /// `chevron bench --json`.
-struct BenchReport: Encodable {
+struct BenchReport {
     let calls: UInt64
     let seconds: Double
     let callsPerSecond: Double
@@ -202,5 +203,14 @@ struct BenchReport: Encodable {
         p99 = histogram.valueAtPercentile(99)
         p999 = histogram.valueAtPercentile(99.9)
         max = histogram.maxRecorded
+    }
+
+    /// The report as `--json` prints it.
+    var json: JSONValue {
+        .members([
+            "calls": .number(Double(calls)), "seconds": .number(seconds), "callsPerSecond": .number(callsPerSecond),
+            "errors": .int(errors), "p50": .number(Double(p50)), "p90": .number(Double(p90)),
+            "p99": .number(Double(p99)), "p999": .number(Double(p999)), "max": .number(Double(max)),
+        ])
     }
 }

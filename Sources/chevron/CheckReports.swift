@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChevronCheck
 import ChevronClient
+import ChevronJSON
 import ChevronText
 import Foundation
 

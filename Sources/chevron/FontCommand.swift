@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChevronClient
+import ChevronJSON
 import ChevronVarlink
 
 /// `chevron font`: which face a pattern resolves to, and its fallbacks.
@@ -31,7 +32,7 @@ struct FontCommand: AsyncParsableCommand {
                 FontParameters(pattern: pattern, language: language), text: text)
             let report = FontJSON(resolution)
             if json {
-                try Output.printJSON(report)
+                Output.printJSON(report.json)
                 return
             }
             Output.line("\(report.family) \(report.style)  \(report.file) (face \(report.index))")
@@ -44,7 +45,7 @@ struct FontCommand: AsyncParsableCommand {
 }
 
 /// `chevron font --json`.
-struct FontJSON: Encodable {
+struct FontJSON {
     let family: String
     let style: String
     let file: String
@@ -62,5 +63,13 @@ struct FontJSON: Encodable {
         unitsPerEm = resolution.unitsPerEm
         fallbacks = resolution.fallbacks.map(\.tree)
         missing = resolution.missing
+    }
+
+    /// The report as `--json` prints it.
+    var json: JSONValue {
+        .members([
+            "family": .string(family), "style": .string(style), "file": .string(file), "index": .int(index),
+            "unitsPerEm": .int(unitsPerEm), "fallbacks": .array(fallbacks), "missing": missing.map(JSONValue.int),
+        ])
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChevronClient
+import ChevronJSON
 
 /// `chevron measure`: the width and runs of one line of text.
 struct MeasureCommand: AsyncParsableCommand {
@@ -35,7 +36,7 @@ struct MeasureCommand: AsyncParsableCommand {
             if let maxWidth { truncation = try await client.truncate(text, font: request, maxWidth: maxWidth) }
             let report = MeasureJSON(measurement, truncation: truncation)
             if json {
-                try Output.printJSON(report)
+                Output.printJSON(report.json)
             } else {
                 printTable(report)
             }
@@ -62,8 +63,8 @@ struct MeasureCommand: AsyncParsableCommand {
 }
 
 /// `chevron measure --json`.
-struct MeasureJSON: Encodable {
-    struct Run: Encodable {
+struct MeasureJSON {
+    struct Run {
         let file: String
         let family: String
         let style: String
@@ -103,5 +104,24 @@ struct MeasureJSON: Encodable {
         displayed = truncation?.displayed
         displayedWidth = truncation?.width
         truncated = truncation?.truncated
+    }
+
+    /// The report as `--json` prints it.
+    var json: JSONValue {
+        .members([
+            "width": .number(width), "ascent": .number(ascent), "descent": .number(descent),
+            "lineHeight": .number(lineHeight), "direction": .string(direction),
+            "runs": .array(
+                runs.map { run in
+                    .members([
+                        "file": .string(run.file), "family": .string(run.family), "style": .string(run.style),
+                        "index": .int(run.index), "start": .int(run.start), "end": .int(run.end),
+                        "glyphs": .int(run.glyphs), "width": .number(run.width), "script": .string(run.script),
+                        "direction": .string(run.direction),
+                    ])
+                }),
+            "missing": .int(missing), "displayed": displayed.map(JSONValue.string),
+            "displayedWidth": displayedWidth.map(JSONValue.number), "truncated": truncated.map(JSONValue.bool),
+        ])
     }
 }

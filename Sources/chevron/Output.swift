@@ -2,6 +2,7 @@ import ArgumentParser
 import CLinuxExtras
 import ChevronCheck
 import ChevronClient
+import ChevronJSON
 import ChevronText
 import ChevronVarlink
 import Foundation
@@ -66,14 +67,6 @@ enum Output {
                 }
             }
         }
-    }
-
-    /// Prints `value` as pretty, key-sorted JSON on standard output.
-    static func printJSON(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        print(String(decoding: data, as: UTF8.self))
     }
 
     /// Prints one line of a command's human output with what it echoes from its input (titles,
@@ -186,22 +179,5 @@ extension String {
         line.append(self)
         let count = characterCount
         if count < width { line.append(String(repeating: " ", count: width - count)) }
-    }
-}
-
-/// A reply's tree printed as the generated types once printed themselves: members by name
-/// (sorted by the encoder), numbers as numbers.
-extension JSONValue: Encodable {
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let flag): try container.encode(flag)
-        case .number(let number): try container.encode(number)
-        case .string(let text): try container.encode(text)
-        case .array(let elements): try container.encode(elements)
-        case .object(let members):
-            try container.encode(Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
-        }
     }
 }

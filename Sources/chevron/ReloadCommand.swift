@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChevronClient
+import ChevronJSON
 
 /// `chevron reload`: re-read look manifests and rescan fonts.
 struct ReloadCommand: AsyncParsableCommand {
@@ -20,7 +21,7 @@ struct ReloadCommand: AsyncParsableCommand {
                 generation: outcome.generation, looks: outcome.looks,
                 problems: outcome.problems.map { "\($0.file): \($0.field): \($0.reason)" })
             if json {
-                try Output.printJSON(report)
+                Output.printJSON(report.json)
                 return
             }
             Output.line("generation \(report.generation): \(report.looks.joined(separator: ", "))")
@@ -30,8 +31,16 @@ struct ReloadCommand: AsyncParsableCommand {
 }
 
 /// `chevron reload --json`.
-struct ReloadJSON: Encodable {
+struct ReloadJSON {
     let generation: Int
     let looks: [String]
     let problems: [String]
+
+    /// The report as `--json` prints it.
+    var json: JSONValue {
+        .members([
+            "generation": .int(generation), "looks": .array(looks.map(JSONValue.string)),
+            "problems": .array(problems.map(JSONValue.string)),
+        ])
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChevronCheck
 import ChevronClient
+import ChevronJSON
 import ChevronRender
 import ChevronVarlink
 import Foundation
@@ -67,7 +68,7 @@ struct RenderCommand: AsyncParsableCommand {
             TrustNotes.warnAboutMissingGlyphs(layout, title: title)
             if let note = SubstitutionLog.message(look: layout.look, font: layout.font) { TrustNotes.warn(note) }
             if json {
-                try Output.printJSON(RenderJSON(file: output, rendered: rendered))
+                Output.printJSON(RenderJSON(file: output, rendered: rendered).json)
             } else if output != "-" {
                 let shown = layout.displayedTitle.isEmpty ? "the chevron alone" : "\"\(layout.displayedTitle)\""
                 Output.line(
@@ -80,7 +81,7 @@ struct RenderCommand: AsyncParsableCommand {
 }
 
 /// `chevron render --json`: where the PNG went, its pixel size, and the layout.
-struct RenderJSON: Encodable {
+struct RenderJSON {
     let file: String
     let pixelWidth: Int
     let pixelHeight: Int
@@ -91,6 +92,13 @@ struct RenderJSON: Encodable {
         pixelWidth = rendered.pixelWidth
         pixelHeight = rendered.pixelHeight
         layout = rendered.layout.tree
+    }
+
+    /// The report as `--json` prints it.
+    var json: JSONValue {
+        .members([
+            "file": .string(file), "pixelWidth": .int(pixelWidth), "pixelHeight": .int(pixelHeight), "layout": layout,
+        ])
     }
 }
 

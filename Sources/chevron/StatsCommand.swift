@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChevronClient
+import ChevronJSON
 
 /// `chevron stats`: what the daemon has done.
 struct StatsCommand: AsyncParsableCommand {
@@ -15,7 +16,7 @@ struct StatsCommand: AsyncParsableCommand {
         try await Output.reportingErrors {
             let statistics = try await connection.client(fallback: false).statistics()
             if json {
-                try Output.printJSON(StatsJSON(statistics))
+                Output.printJSON(StatsJSON(statistics).json)
                 return
             }
             let connections = statistics.connections
@@ -43,8 +44,8 @@ struct StatsCommand: AsyncParsableCommand {
 }
 
 /// `chevron stats --json`.
-struct StatsJSON: Encodable {
-    struct Calls: Encodable {
+struct StatsJSON {
+    struct Calls {
         let method: String
         let calls: Int
         let errors: Int
@@ -79,5 +80,20 @@ struct StatsJSON: Encodable {
         generation = statistics.generation
         looks = statistics.looks
         openFaces = statistics.openFaces
+    }
+
+    /// The report as `--json` prints it.
+    var json: JSONValue {
+        func counts(_ table: [String: Int]) -> JSONValue { .object(table.map { ($0.key, .int($0.value)) }) }
+        return .members([
+            "uptime": .number(uptime), "connections": counts(connections),
+            "calls": .array(
+                calls.map { call in
+                    .members(["method": .string(call.method), "calls": .int(call.calls), "errors": .int(call.errors)])
+                }),
+            "answeredFromMemory": .int(answeredFromMemory), "deferredToWorkers": .int(deferredToWorkers),
+            "workedOnEventLoop": .int(workedOnEventLoop), "cache": counts(cache), "generation": .int(generation),
+            "looks": .int(looks), "openFaces": .int(openFaces),
+        ])
     }
 }

@@ -1,6 +1,7 @@
 import ChevronCheck
 import ChevronClient
 import ChevronInProcess
+import ChevronJSON
 import ChevronTestSupport
 import Foundation
 

@@ -111,6 +111,58 @@ struct LocationTests {
         #expect(Dictionary(uniqueKeysWithValues: run.rows.map { ($0.key, $0.line) }) == expected)
     }
 
+    /// Keys written with escapes (`\"`, `\u00e9`, `\t`), values holding a `\n` escape (a line
+    /// break in the title, none in the file), and localizations in the file in another order
+    /// than the rows' (`fr` before `de`).
+    static let escapedCatalog = #"""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "say \"hi\" \u00e9" : {
+              "localizations" : {
+                "fr" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Dis \"salut\"\n\u00e0 tous"
+                  }
+                },
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Sag \"hallo\"\nzu allen"
+                  }
+                }
+              }
+            },
+            "next\tkey" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Weiter"
+                  }
+                }
+              }
+            }
+          }
+        }
+        """#
+
+    /// The lines were counted by hand, and agree with Python's: `enumerate(text.split("\n"), 1)`
+    /// finds the keys on lines 4 and 20 and the `"value"` members on lines 9, 15 and 25.
+    @Test func xcstringsLinesOfEscapedKeysAndValuesWithLineBreaks() async throws {
+        let run = try await CheckHarness.run(["Localizable.xcstrings": Self.escapedCatalog])
+        let expected: [String: Int] = [
+            "say \"hi\" é (en)": 4,
+            "say \"hi\" é (fr)": 9,
+            "say \"hi\" é (de)": 15,
+            "next\tkey (en)": 20,
+            "next\tkey (de)": 25,
+        ]
+        #expect(Dictionary(uniqueKeysWithValues: run.rows.map { ($0.key, $0.line) }) == expected)
+        #expect(run.rows.contains { $0.key == "say \"hi\" é (fr)" && $0.title == "Dis \"salut\"\nà tous" })
+    }
+
     /// An Xcode export: one XLIFF document, a `<file>` per source file, the same generated id in
     /// two storyboards.
     static let export = """

@@ -57,7 +57,10 @@ struct ManifestTests {
             // An unknown member is named before a missing one (the file is read once).
             (#"{"colour": "red"}"#, "colour", "not a manifest field"),
             (good.replacingOccurrences(of: #""height": 32,"#, with: ""), "height", "required"),
-            (good.replacingOccurrences(of: #""height": 32"#, with: #""height": "tall""#), "height", "Double"),
+            (
+                good.replacingOccurrences(of: #""height": 32"#, with: #""height": "tall""#), "height",
+                "must be a number, not a string"
+            ),
             (good.replacingOccurrences(of: #""leftCap": 16"#, with: #""leftCap": 40"#), "art.leftCap", "0…39"),
             (
                 good.replacingOccurrences(of: #""maximumWidth": 170"#, with: #""maximumWidth": 20"#), "maximumWidth",
@@ -91,6 +94,23 @@ struct ManifestTests {
         #expect(problem.field == field)
         #expect(problem.reason.contains(reason), "\(problem.reason)")
         #expect(registry.names == LookRegistry.builtIn.names)
+    }
+
+    /// A key given twice is refused, named, at the top level or inside a member: which of the two
+    /// values would count is not guessed.
+    @Test(arguments: [
+        (#""padding": 25"#, #""padding": 25, "padding": 30"#, "padding"),
+        (#""width": 40"#, #""width": 40, "width": 41"#, "width"),
+    ])
+    func aKeyGivenTwiceIsRefusedNamingIt(member: String, twice: String, key: String) throws {
+        let text = Self.good.replacingOccurrences(of: member, with: twice)
+        #expect(text != Self.good)
+        let directory = try folder(["twice.json": text])
+        let (registry, problems) = LookRegistry.builtIn.addingManifests(from: directory)
+        let problem = try #require(problems.first)
+        #expect(problems.count == 1 && problem.field.isEmpty)
+        #expect(problem.reason.hasPrefix("is not valid JSON (duplicate key \"\(key)\""), "\(problem.reason)")
+        #expect(!registry.names.contains("test-look"))
     }
 
     @Test func aManifestDoesNotShadowABuiltInUnlessItSaysSo() throws {

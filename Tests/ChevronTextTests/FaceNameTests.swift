@@ -1,8 +1,7 @@
 import ChevronText
-import Foundation
 import Testing
 
-/// A face name behind its shared storage compares, hashes and codes as its five fields.
+/// A face name behind its shared storage compares and hashes as its five fields.
 struct FaceNameTests {
     private static let bold = FaceName(
         file: "/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf", index: 0, family: "Liberation Sans",
@@ -16,21 +15,5 @@ struct FaceNameTests {
             FaceName(file: Self.bold.file, index: 0, family: "Liberation Sans", style: "Bold", variations: "wght=700")
                 != Self.bold)
         #expect(Set([Self.bold, again]).count == 1)
-    }
-
-    @Test func theJSONHasTheFiveFieldsByName() throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: try encoder.encode(Self.bold), as: UTF8.self)
-        // Written by hand: the keys and values the name's JSON has always had.
-        #expect(
-            text
-                == #"{"family":"Liberation Sans","file":"/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf","index":0,"style":"Bold","variations":""}"#
-        )
-        #expect(try JSONDecoder().decode(FaceName.self, from: Data(text.utf8)) == Self.bold)
-        // Every field is required, as before.
-        #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(FaceName.self, from: Data(#"{"file":"/a.ttf","index":0,"family":"A"}"#.utf8))
-        }
     }
 }

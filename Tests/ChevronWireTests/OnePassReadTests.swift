@@ -1,3 +1,4 @@
+import ChevronJSON
 import ChevronTestSupport
 import ChevronVarlink
 import ChevronWire

@@ -1,4 +1,4 @@
-import ChevronVarlink
+import ChevronJSON
 import Foundation
 import Testing
 

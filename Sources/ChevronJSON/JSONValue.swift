@@ -1,4 +1,4 @@
-/// A JSON value as Varlink messages carry it.
+/// A JSON value: a Varlink message, a manifest, a catalogue, a report.
 ///
 /// Objects keep their members in order (replies print in the order they were built) and are
 /// looked up linearly: Varlink objects have a handful of members.
@@ -37,7 +37,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// `text` cut to at most `limit` UTF-8 bytes, at a character boundary, and marked as cut.
-    static func cut(_ text: String, at limit: Int) -> String {
+    package static func cut(_ text: String, at limit: Int) -> String {
         var end = text.startIndex
         var bytes = 0
         for index in text.indices {

@@ -1,5 +1,3 @@
-import ChevronVarlink
-
 /// Writes JSON laid out as Foundation lays it out with `[.prettyPrinted, .sortedKeys,
 /// .withoutEscapingSlashes]` (two-space indents, `"key" : value`, an empty array or object as
 /// an opening and a closing line around an empty one), its strings and numbers by `JSONText`

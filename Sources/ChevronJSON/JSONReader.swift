@@ -2,65 +2,6 @@
     import Glibc
 #endif
 
-/// Why a one-pass read failed: the text is not JSON as the parser reads it (`isSyntax`: a syntax
-/// error, too deep, a duplicate key), or a value does not fit its IDL type, `path` naming where
-/// (`stack[2].title`; empty for the value read itself). The path is built as the error unwinds,
-/// each field, element and key adding its part: a read that succeeds builds none.
-public struct WireReadError: Error, Sendable, Hashable {
-    /// Whether the text itself is wrong, rather than a value in it.
-    public let isSyntax: Bool
-    /// The path's parts, innermost first.
-    private var parts: [Part] = []
-
-    private enum Part: Sendable, Hashable {
-        case name(String)
-        case index(Int)
-    }
-
-    private init(isSyntax: Bool) { self.isSyntax = isSyntax }
-
-    /// The text is not JSON.
-    public static let syntax = WireReadError(isSyntax: true)
-    /// The value read is not of its type.
-    public static let invalid = WireReadError(isSyntax: false)
-
-    /// The value named `name` (a field, or a map's key) is not of its type.
-    public static func invalid(_ name: String) -> WireReadError { invalid.under(name) }
-
-    /// The error of a value inside the field or key `name`.
-    public func under(_ name: String) -> WireReadError {
-        var error = self
-        error.parts.append(.name(name))
-        return error
-    }
-
-    /// The error of a value inside element `index` of an array.
-    public func at(_ index: Int) -> WireReadError {
-        var error = self
-        error.parts.append(.index(index))
-        return error
-    }
-
-    /// The path, as `InvalidParameter` names it: fields and keys after dots, elements in brackets.
-    public var path: String {
-        var text = ""
-        for part in parts.reversed() {
-            switch part {
-            case .name(let name): text += text.isEmpty ? name : ".\(name)"
-            case .index(let index): text += "[\(index)]"
-            }
-        }
-        return text
-    }
-
-    /// The error a call's reader answers: `InvalidParameter` naming the path (`parameters` for the
-    /// parameters themselves, or text that is not JSON).
-    public var varlinkError: VarlinkError {
-        let path = isSyntax ? "" : path
-        return .invalidParameter(path.isEmpty ? "parameters" : path)
-    }
-}
-
 /// Reads a JSON text in one pass, straight into generated wire types, with no `JSONValue` tree:
 /// a call's parameters, a reply's. It reads numbers and strings with `JSONParser`'s own scanners;
 /// a value that is not of its type is `WireReadError.invalid`, text that is not JSON `.syntax`.
@@ -93,7 +34,7 @@ public struct JSONReader {
 
     /// Where the reader is: a value's start, to skip it from (`skipValue(from:)`).
     @usableFromInline
-    struct Mark {
+    package struct Mark {
         @usableFromInline let position: Int
         @usableFromInline let depth: Int
 
@@ -104,15 +45,15 @@ public struct JSONReader {
     }
 
     @inlinable
-    var mark: Mark { Mark(position: parser.position, depth: depth) }
+    package var mark: Mark { Mark(position: parser.position, depth: depth) }
 
     /// The bytes from `mark` to where the reader is.
-    func bytes(from mark: Mark) -> UnsafeRawBufferPointer {
+    package func bytes(from mark: Mark) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: parser.bytes[mark.position..<parser.position])
     }
 
     /// Goes back to `mark`.
-    mutating func reset(to mark: Mark) {
+    package mutating func reset(to mark: Mark) {
         parser.position = mark.position
         depth = mark.depth
     }
@@ -435,91 +376,10 @@ public struct JSONReader {
     }
 }
 
-/// The members of one object of a generated type, read in one pass. A value that does not fit its
-/// field is skipped and reading goes on, so that the error reported is the one a reader taking
-/// the fields in their declared order meets first: the first field (declared order) that is
-/// missing or does not fit, else the first member (in the text) the type does not declare, when
-/// strict.
-public struct WireObject {
-    @usableFromInline let names: [StaticString]
-    @usableFromInline var first = true
-    @usableFromInline var expected = 0
-    @usableFromInline var members = JSONReader.Members()
-    /// Where the value of the field `next` returned starts, to skip it from if it does not fit.
-    @usableFromInline var start = JSONReader.Mark(position: 0, depth: 0)
-    /// The error to report: of field `index`, or (index `names.count`) of an undeclared member.
-    @usableFromInline var failure: (index: Int, error: WireReadError)?
-
-    /// Starts reading an object whose fields are `names` (`invalid` for a value of another type).
-    public init(_ reader: inout JSONReader, _ names: [StaticString]) throws(WireReadError) {
-        self.names = names
-        try reader.beginObject()
-    }
-
-    /// The next declared field's index (its `:` read), or nil at the object's end. A member the
-    /// type does not declare is skipped, and is the error when `strict`.
-    @inlinable
-    public mutating func next(_ reader: inout JSONReader, strict: Bool) throws(WireReadError) -> Int? {
-        while let index = try reader.nextField(&first, among: names, expected: &expected) {
-            if index >= 0 {
-                try members.meet(index)
-                start = reader.mark
-                return index
-            }
-            try skipUndeclared(&reader, strict: strict)
-        }
-        return nil
-    }
-
-    /// Skips the value of a member the type does not declare (`unknownKey`), kept as the error
-    /// when `strict`.
-    @usableFromInline
-    mutating func skipUndeclared(_ reader: inout JSONReader, strict: Bool) throws(WireReadError) {
-        let key = reader.unknownKey
-        try members.meet(other: key)
-        if strict, failure == nil { failure = (names.count, .invalid(key)) }
-        try reader.skipValue()
-    }
-
-    /// Field `index`'s value read by `body`; nil when it does not fit (kept as the error unless
-    /// an earlier field's is, and the value skipped).
-    @inlinable
-    public mutating func read<T>(
-        _ index: Int, _ reader: inout JSONReader, _ body: (inout JSONReader) throws(WireReadError) -> T
-    ) throws(WireReadError) -> T? {
-        do {
-            return try body(&reader)
-        } catch {
-            try failed(index, error, &reader)
-            return nil
-        }
-    }
-
-    @usableFromInline
-    mutating func failed(_ index: Int, _ error: WireReadError, _ reader: inout JSONReader) throws(WireReadError) {
-        if error.isSyntax { throw error }
-        if failure.map({ index < $0.index }) ?? true { failure = (index, error.under("\(names[index])")) }
-        try reader.skipValue(from: start)
-    }
-
-    /// The error for required field `index`, absent (or null, or not fitting): an earlier
-    /// field's error if there is one.
-    public func missing(_ index: Int) -> WireReadError {
-        if let failure, failure.index <= index { return failure.error }
-        return .invalid("\(names[index])")
-    }
-
-    /// Throws the error kept, if any, once every required field is there.
-    @inlinable
-    public func finish() throws(WireReadError) {
-        if let failure { throw failure.error }
-    }
-}
-
 extension JSONReader {
     /// Skips one value without building it, and returns its bytes. It only finds where a valid
     /// value ends; the bytes are checked when they are read.
-    mutating func rawValue() throws(WireReadError) -> UnsafeRawBufferPointer {
+    package mutating func rawValue() throws(WireReadError) -> UnsafeRawBufferPointer {
         guard peek() != nil else { throw WireReadError.syntax }
         let bytes = parser.bytes
         let start = parser.position
@@ -560,7 +420,7 @@ extension JSONReader {
     /// Checks one value as the parser would (syntax, depth, duplicate keys), building no tree,
     /// and returns its bytes: what a server keeps of a call's parameters, to read them in one
     /// pass into the method's type, knowing they parse.
-    mutating func checkedRawValue() throws(WireReadError) -> UnsafeRawBufferPointer {
+    package mutating func checkedRawValue() throws(WireReadError) -> UnsafeRawBufferPointer {
         guard peek() != nil else { throw WireReadError.syntax }
         let start = parser.position
         do {
@@ -572,5 +432,5 @@ extension JSONReader {
     }
 
     /// Whether an object comes next.
-    mutating func peekObject() -> Bool { peek() == UInt8(ascii: "{") }
+    package mutating func peekObject() -> Bool { peek() == UInt8(ascii: "{") }
 }

@@ -1,0 +1,41 @@
+/// JSON text written straight into free memory, a channel buffer's or a new array's: the one
+/// output of the generated writers. Plain stores through a pointer, with none of the checks each
+/// `ByteBuffer.writeBytes` makes (uniqueness, capacity, exclusive access to its storage), which
+/// cost more than the bytes for text written a few bytes at a time. When the room runs out it
+/// stops and says so (`overflowed`); the caller (`ByteBuffer.writeJSON`,
+/// `WireStruct.encode(into:)`) then writes again with more room.
+public struct JSONBufferWriter {
+    @usableFromInline let base: UnsafeMutableRawPointer?
+    @usableFromInline let capacity: Int
+    @usableFromInline var written = 0
+    @usableFromInline var didOverflow = false
+
+    /// Bytes written.
+    @inlinable public var count: Int { written }
+    /// Whether the text did not fit: the caller writes it again with more room.
+    @inlinable public var overflowed: Bool { didOverflow }
+
+    /// A writer into `room`, which it fills from its start.
+    @inlinable public init(_ room: UnsafeMutableRawBufferPointer) {
+        base = room.baseAddress
+        capacity = room.count
+    }
+
+    @inlinable public mutating func writeJSON(byte: UInt8) {
+        guard written < capacity, let base else {
+            didOverflow = true
+            return
+        }
+        base.storeBytes(of: byte, toByteOffset: written, as: UInt8.self)
+        written += 1
+    }
+
+    @inlinable public mutating func writeJSON(bytes: UnsafeRawBufferPointer) {
+        guard bytes.count <= capacity - written, let base else {
+            didOverflow = true
+            return
+        }
+        if let source = bytes.baseAddress { (base + written).copyMemory(from: source, byteCount: bytes.count) }
+        written += bytes.count
+    }
+}
