@@ -6,9 +6,10 @@ public protocol VarlinkTransport: Sendable {
     /// oneway call. Calls made concurrently are pipelined and answered in order.
     func call(_ call: VarlinkCall) async throws(ChevronClientError) -> [VarlinkReply]
 
-    /// Sends `call`, which has one reply, and reads that reply's parameters as `T` in the same
-    /// pass that reads its frame (`VarlinkReply.parameters(ofFrame:as:)`); when that pass cannot
-    /// (an error reply, anything unusual), the replies as `call(_:)` gives them.
+    /// Sends `call`, which has one reply, and gives that reply's parameters as `T`: read in the
+    /// same pass that reads its frame (`VarlinkReply.parameters(ofFrame:as:)`), or, from a
+    /// service in this process, the reply's value as it is; when neither can be (an error reply,
+    /// anything unusual), the replies as `call(_:)` gives them.
     func call<T: WireStruct>(_ call: VarlinkCall, readingParametersAs type: T.Type) async throws(ChevronClientError)
         -> TypedReply<T>
 
@@ -16,7 +17,8 @@ public protocol VarlinkTransport: Sendable {
     func close() async
 }
 
-/// A reply read as its type in one pass, or the replies to read the slow way.
+/// A reply's parameters as their type (read in one pass, or handed over in process), or the
+/// replies to read the slow way.
 public enum TypedReply<T: WireStruct>: Sendable {
     case read(T)
     case replies([VarlinkReply])

@@ -1,5 +1,9 @@
 import NIOCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What generated wire types (`Sources/ChevronWire`) write their text with.
 public enum Wire {}
 
@@ -78,6 +82,57 @@ extension Wire {
     }
 }
 
+extension Wire {
+    // What generated `isWireExact` checks each field with: whether its text reads back as the
+    // same value (`JSONText` writes NaN and the infinities as `null`, negative zero as `0`,
+    // integers as `Double`s; `JSONReader` refuses NUL in strings).
+
+    /// A string without NUL.
+    public static func isExact(string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return true }
+            return memchr(base, 0, bytes.count) == nil
+        }
+    }
+
+    /// A finite number, not negative zero.
+    @inlinable
+    public static func isExact(number: Double) -> Bool {
+        number.isFinite && !(number == 0 && number.sign == .minus)
+    }
+
+    /// An integer within ±2⁵³ (what `JSONReader.int()` reads).
+    @inlinable
+    public static func isExact(integer: Int) -> Bool {
+        integer.magnitude < 9_007_199_254_740_992
+    }
+
+    /// A free-form value (the IDL's `object`, an object at the top): exact strings, keys and
+    /// numbers, keys distinct within each object, at most 16 levels deep.
+    public static func isExact(json value: JSONValue) -> Bool {
+        guard case .object = value else { return false }
+        return isExact(json: value, depth: 16)
+    }
+
+    private static func isExact(json value: JSONValue, depth: Int) -> Bool {
+        guard depth > 0 else { return false }
+        switch value {
+        case .null, .bool: return true
+        case .number(let number): return isExact(number: number)
+        case .string(let text): return isExact(string: text)
+        case .array(let elements): return elements.allSatisfy { isExact(json: $0, depth: depth - 1) }
+        case .object(let members):
+            for (index, member) in members.enumerated() {
+                guard isExact(string: member.key), isExact(json: member.value, depth: depth - 1),
+                    !members[..<index].contains(where: { $0.key == member.key })
+                else { return false }
+            }
+            return true
+        }
+    }
+}
+
 /// A method declared in an interface description: the namespace `make wire` generates for it,
 /// its qualified name and the types of its parameters and of its reply. A client's typed call is
 /// this and nothing more (`ChevronClient.call(_:_:)`).
@@ -104,6 +159,12 @@ public protocol WireStruct: Sendable, Hashable {
     init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError)
     /// Writes the compact JSON text, absent optionals left out.
     func write(into bytes: inout JSONBufferWriter)
+    /// Whether the value's text reads back, strictly, as the same value: no string holds NUL,
+    /// every number is finite and not negative zero, every integer within ±2⁵³, every free-form
+    /// object shallow, with distinct keys (`Wire.isExact`). A call in the service's own process
+    /// hands over such a value as it is; any other goes through its text, whose reader names
+    /// what is wrong exactly as it does for a call from a socket.
+    var isWireExact: Bool { get }
 }
 
 extension WireStruct {

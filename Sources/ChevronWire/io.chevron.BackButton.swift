@@ -50,6 +50,11 @@ public enum BackButtonInterface {
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            (self.title.map { element0 in Wire.isExact(string: element0) } ?? true)
+                && (self.backTitle.map { element0 in Wire.isExact(string: element0) } ?? true)
+        }
     }
 
     /// A rectangle, origin at the top left.
@@ -102,6 +107,13 @@ public enum BackButtonInterface {
             Wire.write(number: self.height, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            Wire.isExact(number: self.x)
+                && Wire.isExact(number: self.y)
+                && Wire.isExact(number: self.width)
+                && Wire.isExact(number: self.height)
+        }
     }
 
     /// Distances from the left and right edges.
@@ -139,6 +151,11 @@ public enum BackButtonInterface {
             Wire.literal(",\"right\":", into: &bytes)
             Wire.write(number: self.right, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+
+        public var isWireExact: Bool {
+            Wire.isExact(number: self.left)
+                && Wire.isExact(number: self.right)
         }
     }
 
@@ -209,6 +226,14 @@ public enum BackButtonInterface {
             Wire.literal(",\"substituted\":", into: &bytes)
             Wire.write(bool: self.substituted, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+
+        public var isWireExact: Bool {
+            Wire.isExact(string: self.family)
+                && Wire.isExact(string: self.style)
+                && Wire.isExact(string: self.file)
+                && Wire.isExact(number: self.size)
+                && Wire.isExact(string: self.requested)
         }
     }
 
@@ -327,6 +352,17 @@ public enum BackButtonInterface {
                 Wire.write(number: value, into: &bytes)
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+
+        public var isWireExact: Bool {
+            (self.look.map { element0 in Wire.isExact(string: element0) } ?? true)
+                && (self.title.map { element0 in Wire.isExact(string: element0) } ?? true)
+                && (self.stack.map { element0 in element0.allSatisfy { element1 in element1.isWireExact } } ?? true)
+                && (self.scale.map { element0 in Wire.isExact(integer: element0) } ?? true)
+                && (self.maxWidth.map { element0 in Wire.isExact(number: element0) } ?? true)
+                && (self.genericTitle.map { element0 in Wire.isExact(string: element0) } ?? true)
+                && (self.language.map { element0 in Wire.isExact(string: element0) } ?? true)
+                && (self.fontScale.map { element0 in Wire.isExact(number: element0) } ?? true)
         }
     }
 
@@ -464,6 +500,20 @@ public enum BackButtonInterface {
             Wire.write(number: Double(self.missingGlyphs), into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            Wire.isExact(string: self.look)
+                && Wire.isExact(number: self.width)
+                && Wire.isExact(number: self.height)
+                && self.titleFrame.isWireExact
+                && Wire.isExact(string: self.displayedTitle)
+                && self.capInsets.isWireExact
+                && self.titleInsets.isWireExact
+                && self.hitRect.isWireExact
+                && self.font.isWireExact
+                && Wire.isExact(number: self.textWidth)
+                && Wire.isExact(integer: self.missingGlyphs)
+        }
     }
 
     /// Why one request of SizeMany failed: the error's name and parameters, as a call would get them.
@@ -501,6 +551,11 @@ public enum BackButtonInterface {
             Wire.literal(",\"parameters\":", into: &bytes)
             Wire.write(json: self.parameters, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+
+        public var isWireExact: Bool {
+            Wire.isExact(string: self.error)
+                && Wire.isExact(json: self.parameters)
         }
     }
 
@@ -549,6 +604,12 @@ public enum BackButtonInterface {
                 value.write(into: &bytes)
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+
+        public var isWireExact: Bool {
+            Wire.isExact(integer: self.index)
+                && (self.layout.map { element0 in element0.isWireExact } ?? true)
+                && (self.failure.map { element0 in element0.isWireExact } ?? true)
         }
     }
 
@@ -610,6 +671,12 @@ public enum BackButtonInterface {
                 Wire.write(string: value, into: &bytes)
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+
+        public var isWireExact: Bool {
+            Wire.isExact(string: self.name)
+                && Wire.isExact(string: self.summary)
+                && (self.file.map { element0 in Wire.isExact(string: element0) } ?? true)
         }
     }
 
@@ -708,6 +775,17 @@ public enum BackButtonInterface {
             Wire.write(string: self.barBottom, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            Wire.isExact(number: self.pointDepth)
+                && Wire.isExact(number: self.cornerRadius)
+                && Wire.isExact(string: self.fillTop)
+                && Wire.isExact(string: self.fillBottom)
+                && (self.border.map { element0 in Wire.isExact(string: element0) } ?? true)
+                && (self.highlight.map { element0 in Wire.isExact(string: element0) } ?? true)
+                && Wire.isExact(string: self.barTop)
+                && Wire.isExact(string: self.barBottom)
+        }
     }
 
     /// A look's numbers and where each came from.
@@ -785,6 +863,14 @@ public enum BackButtonInterface {
                     Wire.write(string: value, into: &bytes)
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.text)
+                    && (self.shadow.map { element0 in Wire.isExact(string: element0) } ?? true)
+                    && (self.shadowOffsetX.map { element0 in Wire.isExact(number: element0) } ?? true)
+                    && (self.shadowOffsetY.map { element0 in Wire.isExact(number: element0) } ?? true)
+                    && (self.tint.map { element0 in Wire.isExact(string: element0) } ?? true)
             }
         }
 
@@ -964,6 +1050,27 @@ public enum BackButtonInterface {
             Wire.write(dictionary: self.sources, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            Wire.isExact(string: self.name)
+                && Wire.isExact(string: self.summary)
+                && (self.file.map { element0 in Wire.isExact(string: element0) } ?? true)
+                && Wire.isExact(string: self.font)
+                && Wire.isExact(number: self.fontSize)
+                && self.features.allSatisfy { element0 in Wire.isExact(string: element0) }
+                && Wire.isExact(number: self.tracking)
+                && Wire.isExact(number: self.height)
+                && Wire.isExact(number: self.artWidth)
+                && self.capInsets.isWireExact
+                && self.titleInsets.isWireExact
+                && Wire.isExact(number: self.padding)
+                && Wire.isExact(number: self.minimumWidth)
+                && Wire.isExact(number: self.maximumWidth)
+                && Wire.isExact(number: self.chevronWidth)
+                && self.colors.isWireExact
+                && self.art.isWireExact
+                && self.sources.allSatisfy { element0 in Wire.isExact(string: element0.key) && Wire.isExact(string: element0.value) }
+        }
     }
 
     /// The full layout for one title or navigation stack in one look.
@@ -1013,6 +1120,10 @@ public enum BackButtonInterface {
                 Wire.write(array: self.requests, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                self.requests.allSatisfy { element0 in element0.isWireExact }
+            }
         }
 
         /// The reply's parameters.
@@ -1043,6 +1154,10 @@ public enum BackButtonInterface {
                 Wire.literal("\"results\":", into: &bytes)
                 Wire.write(array: self.results, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                self.results.allSatisfy { element0 in element0.isWireExact }
             }
         }
     }
@@ -1104,6 +1219,10 @@ public enum BackButtonInterface {
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                self.request.isWireExact
+            }
         }
 
         /// The reply's parameters.
@@ -1161,6 +1280,12 @@ public enum BackButtonInterface {
                 Wire.literal(",\"duration\":", into: &bytes)
                 Wire.write(number: self.duration, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                self.from.isWireExact
+                    && self.to.isWireExact
+                    && Wire.isExact(number: self.duration)
             }
         }
     }
@@ -1226,6 +1351,13 @@ public enum BackButtonInterface {
                 self.layout.write(into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.png)
+                    && Wire.isExact(integer: self.pixelWidth)
+                    && Wire.isExact(integer: self.pixelHeight)
+                    && self.layout.isWireExact
+            }
         }
     }
 
@@ -1251,6 +1383,10 @@ public enum BackButtonInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                true
             }
         }
 
@@ -1282,6 +1418,10 @@ public enum BackButtonInterface {
                 Wire.literal("\"looks\":", into: &bytes)
                 Wire.write(array: self.looks, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                self.looks.allSatisfy { element0 in element0.isWireExact }
             }
         }
     }
@@ -1320,6 +1460,10 @@ public enum BackButtonInterface {
                 Wire.write(string: self.look, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.look)
+            }
         }
 
         /// The reply's parameters.
@@ -1350,6 +1494,10 @@ public enum BackButtonInterface {
                 Wire.literal("\"look\":", into: &bytes)
                 self.look.write(into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                self.look.isWireExact
             }
         }
     }
@@ -1394,6 +1542,11 @@ public enum BackButtonInterface {
                 Wire.literal(",\"known\":", into: &bytes)
                 Wire.write(array: self.known, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.look)
+                    && self.known.allSatisfy { element0 in Wire.isExact(string: element0) }
             }
         }
 
@@ -1440,6 +1593,11 @@ public enum BackButtonInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+                    && Wire.isExact(string: self.message)
+            }
         }
 
     }
@@ -1484,6 +1642,11 @@ public enum BackButtonInterface {
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+                    && Wire.isExact(string: self.message)
             }
         }
 
@@ -1530,6 +1693,11 @@ public enum BackButtonInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+                    && Wire.isExact(string: self.message)
+            }
         }
 
     }
@@ -1575,6 +1743,11 @@ public enum BackButtonInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+                    && Wire.isExact(string: self.message)
+            }
         }
 
     }
@@ -1619,6 +1792,11 @@ public enum BackButtonInterface {
                 Wire.literal(",\"animated\":", into: &bytes)
                 Wire.write(array: self.animated, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.look)
+                    && self.animated.allSatisfy { element0 in Wire.isExact(string: element0) }
             }
         }
 
@@ -1679,6 +1857,13 @@ public enum BackButtonInterface {
                 Wire.write(number: Double(self.limit), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+                    && Wire.isExact(string: self.message)
+                    && Wire.isExact(integer: self.pixels)
+                    && Wire.isExact(integer: self.limit)
+            }
         }
 
     }
@@ -1730,6 +1915,12 @@ public enum BackButtonInterface {
                 Wire.literal(",\"limit\":", into: &bytes)
                 Wire.write(number: Double(self.limit), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+                    && Wire.isExact(integer: self.count)
+                    && Wire.isExact(integer: self.limit)
             }
         }
 

@@ -52,6 +52,12 @@ public enum ServiceInterface {
             Wire.write(number: Double(self.errors), into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            Wire.isExact(string: self.method)
+                && Wire.isExact(integer: self.calls)
+                && Wire.isExact(integer: self.errors)
+        }
     }
 
     /// The measurement caches: entries, estimated bytes and their bounds, hits and misses.
@@ -118,6 +124,15 @@ public enum ServiceInterface {
             Wire.write(number: Double(self.misses), into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            Wire.isExact(integer: self.entries)
+                && Wire.isExact(integer: self.bytes)
+                && Wire.isExact(integer: self.byteBudget)
+                && Wire.isExact(integer: self.entryLimit)
+                && Wire.isExact(integer: self.hits)
+                && Wire.isExact(integer: self.misses)
+        }
     }
 
     /// A look manifest that could not be used: the file, the field and why.
@@ -162,6 +177,12 @@ public enum ServiceInterface {
             Wire.literal(",\"reason\":", into: &bytes)
             Wire.write(string: self.reason, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+
+        public var isWireExact: Bool {
+            Wire.isExact(string: self.file)
+                && Wire.isExact(string: self.field)
+                && Wire.isExact(string: self.reason)
         }
     }
 
@@ -215,6 +236,13 @@ public enum ServiceInterface {
             Wire.write(string: self.looks, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            Wire.isExact(string: self.fonts)
+                && Wire.isExact(string: self.fontconfig)
+                && Wire.isExact(string: self.libraries)
+                && Wire.isExact(string: self.looks)
+        }
     }
 
     /// Uptime in seconds, connections (open now, accepted in all, refused over the limit), calls
@@ -244,6 +272,10 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                true
             }
         }
 
@@ -290,6 +322,12 @@ public enum ServiceInterface {
                     Wire.literal(",\"refused\":", into: &bytes)
                     Wire.write(number: Double(self.refused), into: &bytes)
                     bytes.writeJSON(byte: UInt8(ascii: "}"))
+                }
+
+                public var isWireExact: Bool {
+                    Wire.isExact(integer: self.open)
+                        && Wire.isExact(integer: self.accepted)
+                        && Wire.isExact(integer: self.refused)
                 }
             }
 
@@ -383,6 +421,19 @@ public enum ServiceInterface {
                 Wire.write(number: Double(self.openFaces), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(number: self.uptime)
+                    && self.connections.isWireExact
+                    && self.calls.allSatisfy { element0 in element0.isWireExact }
+                    && Wire.isExact(integer: self.answeredFromMemory)
+                    && Wire.isExact(integer: self.deferredToWorkers)
+                    && Wire.isExact(integer: self.workedOnEventLoop)
+                    && self.cache.isWireExact
+                    && Wire.isExact(integer: self.generation)
+                    && Wire.isExact(integer: self.looks)
+                    && Wire.isExact(integer: self.openFaces)
+            }
         }
     }
 
@@ -410,6 +461,10 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                true
             }
         }
 
@@ -456,6 +511,12 @@ public enum ServiceInterface {
                 Wire.write(array: self.problems, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(integer: self.generation)
+                    && self.looks.allSatisfy { element0 in Wire.isExact(string: element0) }
+                    && self.problems.allSatisfy { element0 in element0.isWireExact }
+            }
         }
     }
 
@@ -488,6 +549,10 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                true
             }
         }
 
@@ -576,6 +641,18 @@ public enum ServiceInterface {
                 Wire.write(number: self.seconds, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.fingerprint)
+                    && self.parts.isWireExact
+                    && Wire.isExact(integer: self.faces)
+                    && Wire.isExact(integer: self.fontFiles)
+                    && Wire.isExact(integer: self.configurationFiles)
+                    && self.libraries.allSatisfy { element0 in Wire.isExact(string: element0.key) && Wire.isExact(string: element0.value) }
+                    && self.looks.allSatisfy { element0 in Wire.isExact(string: element0) }
+                    && Wire.isExact(integer: self.generation)
+                    && Wire.isExact(number: self.seconds)
+            }
         }
     }
 
@@ -603,6 +680,10 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                true
             }
         }
 
@@ -649,6 +730,12 @@ public enum ServiceInterface {
                 Wire.write(number: Double(self.sizeManyRequests), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(integer: self.messageBytes)
+                    && Wire.isExact(integer: self.textBytes)
+                    && Wire.isExact(integer: self.sizeManyRequests)
+            }
         }
     }
 
@@ -685,6 +772,10 @@ public enum ServiceInterface {
                 Wire.literal("\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.message)
             }
         }
 
@@ -738,6 +829,12 @@ public enum ServiceInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.method)
+                    && Wire.isExact(integer: self.uid)
+                    && Wire.isExact(string: self.message)
+            }
         }
 
     }
@@ -775,6 +872,10 @@ public enum ServiceInterface {
                 Wire.literal("\"reason\":", into: &bytes)
                 Wire.write(string: self.reason, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.reason)
             }
         }
 
@@ -814,6 +915,10 @@ public enum ServiceInterface {
                 Wire.write(number: Double(self.limit), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(integer: self.limit)
+            }
         }
 
     }
@@ -851,6 +956,10 @@ public enum ServiceInterface {
                 Wire.literal("\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.message)
             }
         }
 

@@ -96,6 +96,15 @@ public enum TextInterface {
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            (self.pattern.map { element0 in Wire.isExact(string: element0) } ?? true)
+                && (self.family.map { element0 in Wire.isExact(string: element0) } ?? true)
+                && (self.weight.map { element0 in Wire.isExact(integer: element0) } ?? true)
+                && (self.size.map { element0 in Wire.isExact(number: element0) } ?? true)
+                && (self.language.map { element0 in Wire.isExact(string: element0) } ?? true)
+                && (self.features.map { element0 in element0.allSatisfy { element1 in Wire.isExact(string: element1) } } ?? true)
+        }
     }
 
     /// A font face: what fc-match prints for it, and the design coordinates set on a variable
@@ -157,6 +166,14 @@ public enum TextInterface {
                 Wire.write(string: value, into: &bytes)
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+
+        public var isWireExact: Bool {
+            Wire.isExact(string: self.family)
+                && Wire.isExact(string: self.style)
+                && Wire.isExact(string: self.file)
+                && Wire.isExact(integer: self.index)
+                && (self.variations.map { element0 in Wire.isExact(string: element0) } ?? true)
         }
     }
 
@@ -236,6 +253,15 @@ public enum TextInterface {
             Wire.write(string: self.direction.rawValue, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            self.face.isWireExact
+                && Wire.isExact(integer: self.start)
+                && Wire.isExact(integer: self.end)
+                && Wire.isExact(integer: self.glyphs)
+                && Wire.isExact(number: self.width)
+                && Wire.isExact(string: self.script)
+        }
     }
 
     /// Measures one line of text. Without a font, Helvetica:bold at 12 pt. missing counts the
@@ -283,6 +309,11 @@ public enum TextInterface {
                     value.write(into: &bytes)
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.text)
+                    && (self.font.map { element0 in element0.isWireExact } ?? true)
             }
         }
 
@@ -369,6 +400,15 @@ public enum TextInterface {
                 Wire.write(array: self.runs, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(number: self.width)
+                    && Wire.isExact(number: self.ascent)
+                    && Wire.isExact(number: self.descent)
+                    && Wire.isExact(number: self.lineHeight)
+                    && Wire.isExact(integer: self.missing)
+                    && self.runs.allSatisfy { element0 in element0.isWireExact }
+            }
         }
     }
 
@@ -415,6 +455,11 @@ public enum TextInterface {
                     Wire.write(string: value, into: &bytes)
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                self.font.isWireExact
+                    && (self.text.map { element0 in Wire.isExact(string: element0) } ?? true)
             }
         }
 
@@ -476,6 +521,13 @@ public enum TextInterface {
                 Wire.key("substituted", after: &separated, into: &bytes)
                 Wire.write(bool: self.substituted, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                self.primary.isWireExact
+                    && Wire.isExact(integer: self.unitsPerEm)
+                    && self.fallbacks.allSatisfy { element0 in element0.isWireExact }
+                    && (self.missing.map { element0 in Wire.isExact(integer: element0) } ?? true)
             }
         }
     }
@@ -539,6 +591,13 @@ public enum TextInterface {
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.text)
+                    && (self.font.map { element0 in element0.isWireExact } ?? true)
+                    && Wire.isExact(number: self.maxWidth)
+                    && (self.ellipsis.map { element0 in Wire.isExact(string: element0) } ?? true)
+            }
         }
 
         /// The reply's parameters.
@@ -591,6 +650,12 @@ public enum TextInterface {
                 Wire.write(number: self.fullWidth, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.displayed)
+                    && Wire.isExact(number: self.width)
+                    && Wire.isExact(number: self.fullWidth)
+            }
         }
     }
 
@@ -634,6 +699,11 @@ public enum TextInterface {
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+                    && Wire.isExact(string: self.message)
             }
         }
 
@@ -687,6 +757,12 @@ public enum TextInterface {
                 Wire.write(number: Double(self.limit), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+                    && Wire.isExact(string: self.message)
+                    && Wire.isExact(integer: self.limit)
+            }
         }
 
     }
@@ -732,6 +808,11 @@ public enum TextInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+                    && Wire.isExact(string: self.message)
+            }
         }
 
     }
@@ -776,6 +857,11 @@ public enum TextInterface {
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+                    && Wire.isExact(string: self.message)
             }
         }
 

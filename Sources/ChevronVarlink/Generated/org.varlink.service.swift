@@ -30,6 +30,10 @@ public enum VarlinkServiceInterface {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                true
+            }
         }
 
         /// The reply's parameters.
@@ -89,6 +93,14 @@ public enum VarlinkServiceInterface {
                 Wire.write(array: self.interfaces, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.vendor)
+                    && Wire.isExact(string: self.product)
+                    && Wire.isExact(string: self.version)
+                    && Wire.isExact(string: self.url)
+                    && self.interfaces.allSatisfy { element0 in Wire.isExact(string: element0) }
+            }
         }
     }
 
@@ -126,6 +138,10 @@ public enum VarlinkServiceInterface {
                 Wire.write(string: self.interface, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.interface)
+            }
         }
 
         /// The reply's parameters.
@@ -156,6 +172,10 @@ public enum VarlinkServiceInterface {
                 Wire.literal("\"description\":", into: &bytes)
                 Wire.write(string: self.description, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.description)
             }
         }
     }
@@ -193,6 +213,10 @@ public enum VarlinkServiceInterface {
                 Wire.literal("\"interface\":", into: &bytes)
                 Wire.write(string: self.interface, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.interface)
             }
         }
 
@@ -232,6 +256,10 @@ public enum VarlinkServiceInterface {
                 Wire.write(string: self.method, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.method)
+            }
         }
 
     }
@@ -269,6 +297,10 @@ public enum VarlinkServiceInterface {
                 Wire.literal("\"method\":", into: &bytes)
                 Wire.write(string: self.method, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.method)
             }
         }
 
@@ -308,6 +340,10 @@ public enum VarlinkServiceInterface {
                 Wire.write(string: self.parameter, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+            }
         }
 
     }
@@ -335,6 +371,10 @@ public enum VarlinkServiceInterface {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                true
+            }
         }
 
     }
@@ -361,6 +401,10 @@ public enum VarlinkServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                true
             }
         }
 
