@@ -15,6 +15,10 @@ public protocol VarlinkTransport: Sendable {
 
     /// Closes the transport; calls in flight fail with `ChevronClientError.Code.closed`.
     func close() async
+
+    /// Whether calls travel as messages, each within the peer's message limit (`GetLimits`'
+    /// `messageBytes`); false for a service in this process, which takes calls as values.
+    var sendsMessages: Bool { get }
 }
 
 /// A reply's parameters as their type (read in one pass, or handed over in process), or the
@@ -25,6 +29,9 @@ public enum TypedReply<T: WireStruct>: Sendable {
 }
 
 extension VarlinkTransport {
+    /// A transport sends messages unless it says otherwise.
+    public var sendsMessages: Bool { true }
+
     /// A transport that reads no frames itself gives the replies.
     public func call<T: WireStruct>(_ call: VarlinkCall, readingParametersAs type: T.Type)
         async throws(ChevronClientError) -> TypedReply<T>

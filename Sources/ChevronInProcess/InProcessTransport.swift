@@ -103,5 +103,8 @@ public final class InProcessTransport: VarlinkTransport {
         return replies
     }
 
+    /// Calls are values handed to the service: no message, no message limit.
+    public var sendsMessages: Bool { false }
+
     public func close() async {}
 }

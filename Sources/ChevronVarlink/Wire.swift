@@ -190,6 +190,21 @@ extension WireStruct {
         }
     }
 
+    /// The length in bytes of the compact JSON text, as `write(into:)` writes it (into scratch
+    /// memory on the stack for all but long texts, nothing kept).
+    public var jsonByteCount: Int {
+        var room = 1024
+        while true {
+            let counted = withUnsafeTemporaryAllocation(byteCount: room, alignment: 1) { memory -> Int? in
+                var output = JSONBufferWriter(memory)
+                write(into: &output)
+                return output.overflowed ? nil : output.count
+            }
+            if let counted { return counted }
+            room *= 4
+        }
+    }
+
     /// The compact JSON text.
     public var jsonBytes: [UInt8] {
         var bytes: [UInt8] = []
