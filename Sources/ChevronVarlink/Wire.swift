@@ -85,7 +85,7 @@ extension Wire {
 extension Wire {
     // What generated `isWireExact` checks each field with: whether its text reads back as the
     // same value (`JSONText` writes NaN and the infinities as `null`, negative zero as `0`,
-    // integers as `Double`s; `JSONReader` refuses NUL in strings).
+    // integers as `Double`s; `JSONReader` refuses NUL in a string field).
 
     /// A string without NUL.
     public static func isExact(string: String) -> Bool {
@@ -108,8 +108,10 @@ extension Wire {
         integer.magnitude < 9_007_199_254_740_992
     }
 
-    /// A free-form value (the IDL's `object`, an object at the top): exact strings, keys and
-    /// numbers, keys distinct within each object, at most 16 levels deep.
+    /// A free-form value (the IDL's `object`, an object at the top): exact numbers, keys
+    /// distinct within each object (as `==` compares Strings, which also takes canonically
+    /// equivalent keys for one), at most 16 levels deep. Its strings may hold NUL: free-form
+    /// values are read as any JSON.
     public static func isExact(json value: JSONValue) -> Bool {
         guard case .object = value else { return false }
         return isExact(json: value, depth: 16)
@@ -120,11 +122,11 @@ extension Wire {
         switch value {
         case .null, .bool: return true
         case .number(let number): return isExact(number: number)
-        case .string(let text): return isExact(string: text)
+        case .string: return true
         case .array(let elements): return elements.allSatisfy { isExact(json: $0, depth: depth - 1) }
         case .object(let members):
             for (index, member) in members.enumerated() {
-                guard isExact(string: member.key), isExact(json: member.value, depth: depth - 1),
+                guard isExact(json: member.value, depth: depth - 1),
                     !members[..<index].contains(where: { $0.key == member.key })
                 else { return false }
             }
@@ -159,9 +161,9 @@ public protocol WireStruct: Sendable, Hashable {
     init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError)
     /// Writes the compact JSON text, absent optionals left out.
     func write(into bytes: inout JSONBufferWriter)
-    /// Whether the value's text reads back, strictly, as the same value: no string holds NUL,
-    /// every number is finite and not negative zero, every integer within ±2⁵³, every free-form
-    /// object shallow, with distinct keys (`Wire.isExact`). A call in the service's own process
+    /// Whether the value's text reads back, strictly, as the same value: no string field holds
+    /// NUL, every number is finite and not negative zero, every integer within ±2⁵³, every
+    /// free-form object shallow, with distinct keys (`Wire.isExact`). A call in the service's own process
     /// hands over such a value as it is; any other goes through its text, whose reader names
     /// what is wrong exactly as it does for a call from a socket.
     var isWireExact: Bool { get }
