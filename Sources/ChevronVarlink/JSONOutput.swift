@@ -4,12 +4,13 @@ import NIOCore
 /// of the generated writers. Plain stores through a pointer, with none of the checks each
 /// `ByteBuffer.writeBytes` makes (uniqueness, capacity, exclusive access to its storage), which
 /// cost more than the bytes for text written a few bytes at a time. When the room runs out it
-/// stops and says so (`overflowed`); the caller (`ByteBuffer.writeJSON`,
-/// `WireStruct.encode(into:)`) then writes again with more room.
+/// stops storing and says so (`overflowed`), but goes on counting; the caller
+/// (`ByteBuffer.writeJSON`, `WireStruct.encode(into:)`) then writes again with room for all of
+/// it. With no room at all it only counts (`WireStruct.jsonByteCount`).
 public struct JSONBufferWriter {
     @usableFromInline let base: UnsafeMutableRawPointer?
     @usableFromInline let capacity: Int
-    /// Bytes written.
+    /// Bytes of the text so far: all written, unless `overflowed`.
     @usableFromInline var count = 0
     /// Whether the text did not fit.
     @usableFromInline var overflowed = false
@@ -22,6 +23,7 @@ public struct JSONBufferWriter {
     @inlinable public mutating func writeJSON(byte: UInt8) {
         guard count < capacity, let base else {
             overflowed = true
+            count += 1
             return
         }
         base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
@@ -31,6 +33,7 @@ public struct JSONBufferWriter {
     @inlinable public mutating func writeJSON(bytes: UnsafeRawBufferPointer) {
         guard bytes.count <= capacity - count, let base else {
             overflowed = true
+            count += bytes.count
             return
         }
         if let source = bytes.baseAddress { (base + count).copyMemory(from: source, byteCount: bytes.count) }
@@ -41,20 +44,22 @@ public struct JSONBufferWriter {
 extension ByteBuffer {
     /// Writes the JSON text `body` produces straight into the buffer's free memory, reserving
     /// `estimate` bytes first and, in the rare case the text is longer, writing it again with
-    /// four times the room.
+    /// room for all of it.
     @inlinable
     public mutating func writeJSON(estimate: Int = 1024, _ body: (inout JSONBufferWriter) -> Void) {
         var room = estimate
         while true {
             var fitted = false
+            var needed = 0
             writeWithUnsafeMutableBytes(minimumWritableBytes: room) { memory in
                 var output = JSONBufferWriter(memory)
                 body(&output)
                 fitted = !output.overflowed
+                needed = output.count
                 return fitted ? output.count : 0
             }
             if fitted { return }
-            room *= 4
+            room = max(needed, room + 1)
         }
     }
 }

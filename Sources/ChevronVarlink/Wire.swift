@@ -173,38 +173,34 @@ extension WireStruct {
     /// Writes the compact JSON text into a channel's buffer, where it will be sent.
     public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
-    /// Appends the compact JSON text to `bytes`.
+    /// Appends the compact JSON text to `bytes`: written once into 512 bytes of room, or, for a
+    /// longer text, once more into room for all of it.
     public func encode(into bytes: inout [UInt8]) {
         var room = 512
         while true {
             var fitted = false
+            var needed = 0
             let text = [UInt8](unsafeUninitializedCapacity: room) { memory, count in
                 var output = JSONBufferWriter(UnsafeMutableRawBufferPointer(memory))
                 write(into: &output)
                 fitted = !output.overflowed
+                needed = output.count
                 count = fitted ? output.count : 0
             }
             if fitted {
                 bytes.append(contentsOf: text)
                 return
             }
-            room *= 4
+            room = max(needed, room + 1)
         }
     }
 
-    /// The length in bytes of the compact JSON text, as `write(into:)` writes it (into scratch
-    /// memory on the stack for all but long texts, nothing kept).
+    /// The length in bytes of the compact JSON text, as `write(into:)` writes it: counted by a
+    /// writer with no room, which stores nothing.
     public var jsonByteCount: Int {
-        var room = 1024
-        while true {
-            let counted = withUnsafeTemporaryAllocation(byteCount: room, alignment: 1) { memory -> Int? in
-                var output = JSONBufferWriter(memory)
-                write(into: &output)
-                return output.overflowed ? nil : output.count
-            }
-            if let counted { return counted }
-            room *= 4
-        }
+        var output = JSONBufferWriter(UnsafeMutableRawBufferPointer(start: nil, count: 0))
+        write(into: &output)
+        return output.count
     }
 
     /// The compact JSON text.
