@@ -240,7 +240,8 @@ public struct SwiftGenerator {
             return "\(value).allSatisfy { \(element) in \(inner) }"
         case .dictionary(let wrapped):
             let inner = exact(wrapped, value: "\(element).value", depth: depth + 1)
-            return "\(value).allSatisfy { \(element) in Wire.isExact(string: \(element).key)\(inner.map { " && \($0)" } ?? "") }"
+            let rest = inner.map { " && \($0)" } ?? ""
+            return "\(value).allSatisfy { \(element) in Wire.isExact(string: \(element).key)\(rest) }"
         case .optional(let wrapped):
             guard let inner = exact(wrapped, value: element, depth: depth + 1) else { return nil }
             return "(\(value).map { \(element) in \(inner) } ?? true)"

@@ -316,8 +316,10 @@ enum SizeCall {
     /// transport writes it.
     static let envelopeBytes: Int = {
         var bytes: [UInt8] = []
-        VarlinkCall(method: BackButtonInterface.SizeMany.name, value: BackButtonInterface.SizeMany.Parameters(requests: []))
-            .encode(into: &bytes)
+        VarlinkCall(
+            method: BackButtonInterface.SizeMany.name, value: BackButtonInterface.SizeMany.Parameters(requests: [])
+        )
+        .encode(into: &bytes)
         return bytes.count
     }()
 }

@@ -68,7 +68,8 @@ extension ChevronClient {
     /// io.chevron.BackButton.Render: a PNG of the button and its layout. The PNG's base64 is
     /// decoded as the reply is read; from a service in this process its bytes come as they are.
     public func render(_ request: SizeParameters) async throws(ChevronClientError) -> RenderReply {
-        let picture = try await call(BackButtonInterface.Render.name, request, as: BackButtonInterface.Render.Picture.self)
+        let picture = try await call(
+            BackButtonInterface.Render.name, request, as: BackButtonInterface.Render.Picture.self)
         return RenderReply(
             png: picture.png, pixelWidth: picture.pixelWidth, pixelHeight: picture.pixelHeight, layout: picture.layout)
     }

@@ -57,7 +57,9 @@ public struct VarlinkCall: Sendable, Hashable {
     /// Creates a call whose parameters are a value of a generated type, kept as it is: a service
     /// in the same process reads it without text (`read(_:)`), a transport writes its text
     /// straight into the message (`encode(into:)`).
-    public init(method: String, value: some WireStruct, oneway: Bool = false, more: Bool = false, upgrade: Bool = false) {
+    public init(
+        method: String, value: some WireStruct, oneway: Bool = false, more: Bool = false, upgrade: Bool = false
+    ) {
         self.init(method: method, oneway: oneway, more: more, upgrade: upgrade)
         preread = value
     }

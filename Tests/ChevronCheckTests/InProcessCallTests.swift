@@ -27,7 +27,8 @@ struct InProcessCallTests {
             {"look":"nonesuch","title":"Inbox"}]}
             """#
         let replies = try await answerAsText(BackButtonInterface.SizeMany.name, text)
-        let expected = try BackButtonInterface.SizeMany.Reply(json: try #require(replies.first?.parametersText), strict: true)
+        let expected = try BackButtonInterface.SizeMany.Reply(
+            json: try #require(replies.first?.parametersText), strict: true)
         #expect(results == expected.results)
         // The NUL is refused by name, as the wire's reader refuses it.
         #expect(results[1].failure?.error == "org.varlink.service.InvalidParameter")
