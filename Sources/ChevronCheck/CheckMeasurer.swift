@@ -255,20 +255,24 @@ public enum CheckMeasurer {
                         rowOutcomes.append(rowOutcomes[known])
                         continue
                     }
-                    // The request's text as the batch's call writes it, and its comma.
-                    let bytes =
-                        countsBytes
-                        ? SizeParameters(
-                            look: looks[look], title: stored.title, maxWidth: maximum, genericTitle: generic,
-                            language: language
-                        ).jsonByteCount + 1 : 0
-                    if bytes > byteLimit {
-                        refuse(
-                            "io.chevron.Service.MessageTooLong: the request is \(bytes - 1 + callBytes) bytes; the limit is \(limits.messageBytes)"
-                        )
-                        continue
+                    // Through a daemon, the request's text as the batch's call writes it, and its
+                    // comma; in process nothing is written.
+                    var bytes = 0
+                    if countsBytes {
+                        bytes =
+                            SizeParameters(
+                                look: looks[look], title: stored.title, maxWidth: maximum, genericTitle: generic,
+                                language: language
+                            ).jsonByteCount + 1
+                        if bytes > byteLimit {
+                            refuse(
+                                "io.chevron.Service.MessageTooLong: the request is \(bytes - 1 + callBytes) bytes; the limit is \(limits.messageBytes)"
+                            )
+                            continue
+                        }
                     }
-                    if batches[batches.count - 1].count == batchLimit || batchBytes + bytes > byteLimit {
+                    let full = batches[batches.count - 1].count == batchLimit
+                    if full || (countsBytes && batchBytes + bytes > byteLimit) {
                         try await send(batches.count - 1, &inFlight)
                         batches.append([])
                         batchBytes = 0
