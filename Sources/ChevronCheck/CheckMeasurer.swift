@@ -1,6 +1,7 @@
 import CLinuxExtras
 import ChevronClient
 import ChevronText
+import ChevronVarlink
 
 /// Told how far a check's measuring has come (the CLI draws a progress bar on a terminal).
 public protocol CheckProgress: AnyObject {
@@ -90,7 +91,9 @@ public enum CheckMeasurer {
     /// Sizes every title in every look with SizeMany, a few batches in flight at a time; a
     /// question asked by several rows (the same title, look, limit and language) is asked once.
     /// A title over the text limit is not sent: its row is the TextTooLong error, in process and
-    /// through the daemon alike. Batches stay under the daemon's message and request limits.
+    /// through the daemon alike. Batches stay under the daemon's request limit and, through a
+    /// daemon, its message limit, each request's bytes counted by the writer that sends it (in
+    /// process calls are values, with no bytes to count).
     ///
     /// Batches go out as the plan fills them: planning the rest (hashing every question) runs
     /// while the first batches are measured, instead of before them.
@@ -118,10 +121,10 @@ public enum CheckMeasurer {
     ) async throws -> [CheckRow] {
         var builder = builder
         let batchLimit = max(1, min(Self.batchSize, limits.sizeManyRequests))
-        // The call's own bytes (method, braces) and a request's beyond its strings.
-        let callOverhead = 128
-        let requestOverhead = 160
-        let byteLimit = min(Self.batchBytes, limits.messageBytes - callOverhead)
+        // A SizeMany call's own bytes (method, braces); each request adds its text and a comma.
+        let countsBytes = clients.contains { $0.transport.sendsMessages }
+        let callBytes = SizeCall.envelopeBytes
+        let byteLimit = min(Self.batchBytes, limits.messageBytes - callBytes)
         let storeLooks = looks.map { CheckRowStore.Look(name: $0, maximum: maximumWidths[$0] ?? 0) }
         let lookCount = looks.count
         let entryCount = builder.entries.count
@@ -220,10 +223,6 @@ public enum CheckMeasurer {
                 let titleBytes = stored.title.utf8.count
                 let language = stored.language
                 let generic = genericTitle(for: language)
-                // The request's bytes but for its look.
-                let entryBytes =
-                    requestOverhead + SizeCall.escapedBytes(stored.title) + SizeCall.escapedBytes(language ?? "")
-                    + SizeCall.escapedBytes(generic ?? "")
                 for look in 0..<lookCount {
                     let row = entry * lookCount + look
                     // A title its file does not let us write out is no question: its row says why.
@@ -256,14 +255,24 @@ public enum CheckMeasurer {
                         rowOutcomes.append(rowOutcomes[known])
                         continue
                     }
-                    let bytes = entryBytes + SizeCall.escapedBytes(looks[look])
-                    if bytes > byteLimit {
-                        refuse(
-                            "io.chevron.Service.MessageTooLong: the request is up to \(bytes + callOverhead) bytes; the limit is \(limits.messageBytes)"
-                        )
-                        continue
+                    // Through a daemon, the request's text as the batch's call writes it, and its
+                    // comma; in process nothing is written.
+                    var bytes = 0
+                    if countsBytes {
+                        bytes =
+                            SizeParameters(
+                                look: looks[look], title: stored.title, maxWidth: maximum, genericTitle: generic,
+                                language: language
+                            ).jsonByteCount + 1
+                        if bytes > byteLimit {
+                            refuse(
+                                "io.chevron.Service.MessageTooLong: the request is \(bytes - 1 + callBytes) bytes; the limit is \(limits.messageBytes)"
+                            )
+                            continue
+                        }
                     }
-                    if batches[batches.count - 1].count == batchLimit || batchBytes + bytes > byteLimit {
+                    let full = batches[batches.count - 1].count == batchLimit
+                    if full || (countsBytes && batchBytes + bytes > byteLimit) {
                         try await send(batches.count - 1, &inFlight)
                         batches.append([])
                         batchBytes = 0
@@ -305,16 +314,16 @@ public enum CheckMeasurer {
     }
 }
 
-/// The bytes of one SizeMany request, to cut batches under the daemon's message limit.
+/// The bytes of a SizeMany call, to cut batches under the daemon's message limit.
 enum SizeCall {
-    /// The most bytes `text` takes as a JSON string's contents: `"` and `\\` as two, other
-    /// control characters as six (`\\u0001`), everything else as its UTF-8 bytes.
-    static func escapedBytes(_ text: String) -> Int {
-        var bytes = 0
-        for byte in text.utf8 {
-            bytes += byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") ? 2 : byte < 0x20 ? 6 : 1
-        }
-        return bytes
-    }
+    /// A call's bytes without its requests: `{"method":…,"parameters":{"requests":[]}}`, as the
+    /// transport writes it.
+    static let envelopeBytes: Int = {
+        var bytes: [UInt8] = []
+        VarlinkCall(
+            method: BackButtonInterface.SizeMany.name, value: BackButtonInterface.SizeMany.Parameters(requests: [])
+        )
+        .encode(into: &bytes)
+        return bytes.count
+    }()
 }
-

@@ -65,14 +65,13 @@ extension ChevronClient {
         try await call(BackButtonInterface.SizeMany.self, .init(requests: requests)).results
     }
 
-    /// io.chevron.BackButton.Render: a PNG of the button and its layout.
+    /// io.chevron.BackButton.Render: a PNG of the button and its layout. The PNG's base64 is
+    /// decoded as the reply is read; from a service in this process its bytes come as they are.
     public func render(_ request: SizeParameters) async throws(ChevronClientError) -> RenderReply {
-        let reply = try await call(BackButtonInterface.Render.self, request)
-        guard let png = Base64.decode(reply.png) else {
-            throw ChevronClientError(
-                .protocolViolation, message: "\(BackButtonInterface.Render.name)'s reply has no valid \"png\"")
-        }
-        return RenderReply(png: png, pixelWidth: reply.pixelWidth, pixelHeight: reply.pixelHeight, layout: reply.layout)
+        let picture = try await call(
+            BackButtonInterface.Render.name, request, as: BackButtonInterface.Render.Picture.self)
+        return RenderReply(
+            png: picture.png, pixelWidth: picture.pixelWidth, pixelHeight: picture.pixelHeight, layout: picture.layout)
     }
 
     /// io.chevron.BackButton.Transition: an animated look's keyframes.

@@ -49,16 +49,18 @@ public final class ChevronClient: Sendable {
     }
 
     /// Calls `method` with the parameters of a generated type and reads its one reply as the
-    /// generated type `T`.
+    /// generated type `T`. The parameters go to the transport as they are: a socket writes
+    /// them straight into the message, a service in this process takes them without text.
     func call<T: WireStruct>(_ method: String, _ parameters: some WireStruct, as type: T.Type)
         async throws(ChevronClientError) -> T
     {
-        try await call(VarlinkCall(method: method, body: parameters), as: type)
+        try await call(VarlinkCall(method: method, value: parameters), as: type)
     }
 
-    /// Sends `call` and reads its one reply as the generated type `T`: in the pass that reads
-    /// the reply's frame when the transport can, else from the reply's text or its tree, with
-    /// the same reader, whose error names what is wrong.
+    /// Sends `call` and reads its one reply as the generated type `T`: the reply's value as it is
+    /// from a service in this process, in the pass that reads the reply's frame when the
+    /// transport can, else from the reply's text or its tree, with the same reader, whose error
+    /// names what is wrong.
     private func call<T: WireStruct>(_ call: VarlinkCall, as type: T.Type) async throws(ChevronClientError) -> T {
         let method = call.method
         let replies: [VarlinkReply]

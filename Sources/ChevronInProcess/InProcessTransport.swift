@@ -51,21 +51,41 @@ public final class InProcessTransport: VarlinkTransport {
     /// Each reply goes through its wire form and back, exactly as it would over the socket
     /// (some replies are written as JSON text straight away and have no tree to read).
     public func call(_ call: VarlinkCall) async throws(ChevronClientError) -> [VarlinkReply] {
-        try Self.readBack(service.handle(call, context: VarlinkCallContext(peer: peer)).map { $0.frame.dropLast() })
+        try Self.readBack(answer(call).map { $0.frame.dropLast() })
     }
 
-    /// As the socket transport reads a typed reply: its parameters read as `T` in the pass that
-    /// reads the frame, else the replies read back.
+    /// The reply's value as the service made it, no text written or read, when it is a `T` whose
+    /// text would read back as itself (`WireStruct.isWireExact`); else as the socket transport
+    /// reads a typed reply: its parameters read as `T` in the pass that reads the frame, else
+    /// the replies read back. Either way a reply the wire would refuse is refused with the same
+    /// error.
     public func call<T: WireStruct>(_ call: VarlinkCall, readingParametersAs type: T.Type)
         async throws(ChevronClientError) -> TypedReply<T>
     {
-        let frames = service.handle(call, context: VarlinkCallContext(peer: peer)).map { $0.frame.dropLast() }
+        let replies = answer(call)
+        if replies.count == 1, !replies[0].continues, let value = replies[0].value as? T, value.isWireExact {
+            return .read(value)
+        }
+        let frames = replies.map { $0.frame.dropLast() }
         if frames.count == 1,
             let value = frames[0].withUnsafeBytes({ VarlinkReply.parameters(ofFrame: $0, as: type) })
         {
             return .read(value)
         }
         return .replies(try Self.readBack(frames))
+    }
+
+    /// The service's replies to `call`. Parameters of a generated type are handed over as they
+    /// are when their text would read back as the same value; any others go as their text, which
+    /// the method reads as it reads a socket's call, naming the field that is wrong.
+    private func answer(_ call: VarlinkCall) -> [VarlinkReply] {
+        var call = call
+        if let value = call.value, !value.isWireExact {
+            call = VarlinkCall(
+                method: call.method, parametersText: value.jsonBytes, oneway: call.oneway, more: call.more,
+                upgrade: call.upgrade)
+        }
+        return service.handle(call, context: VarlinkCallContext(peer: peer))
     }
 
     /// Frames (without their NUL) read back into replies.
@@ -82,6 +102,9 @@ public final class InProcessTransport: VarlinkTransport {
         }
         return replies
     }
+
+    /// Calls are values handed to the service: no message, no message limit.
+    public var sendsMessages: Bool { false }
 
     public func close() async {}
 }

@@ -2,15 +2,16 @@
 /// output of the generated writers. Plain stores through a pointer, with none of the checks each
 /// `ByteBuffer.writeBytes` makes (uniqueness, capacity, exclusive access to its storage), which
 /// cost more than the bytes for text written a few bytes at a time. When the room runs out it
-/// stops and says so (`overflowed`); the caller (`ByteBuffer.writeJSON`,
-/// `WireStruct.encode(into:)`) then writes again with more room.
+/// stops storing and says so (`overflowed`), but goes on counting; the caller
+/// (`ByteBuffer.writeJSON`, `WireStruct.encode(into:)`) then writes again with room for all of
+/// it. With no room at all it only counts (`WireStruct.jsonByteCount`).
 public struct JSONBufferWriter {
     @usableFromInline let base: UnsafeMutableRawPointer?
     @usableFromInline let capacity: Int
     @usableFromInline var written = 0
     @usableFromInline var didOverflow = false
 
-    /// Bytes written.
+    /// Bytes of the text so far: all written, unless `overflowed`.
     @inlinable public var count: Int { written }
     /// Whether the text did not fit: the caller writes it again with more room.
     @inlinable public var overflowed: Bool { didOverflow }
@@ -24,6 +25,7 @@ public struct JSONBufferWriter {
     @inlinable public mutating func writeJSON(byte: UInt8) {
         guard written < capacity, let base else {
             didOverflow = true
+            written += 1
             return
         }
         base.storeBytes(of: byte, toByteOffset: written, as: UInt8.self)
@@ -33,6 +35,7 @@ public struct JSONBufferWriter {
     @inlinable public mutating func writeJSON(bytes: UnsafeRawBufferPointer) {
         guard bytes.count <= capacity - written, let base else {
             didOverflow = true
+            written += bytes.count
             return
         }
         if let source = bytes.baseAddress { (base + written).copyMemory(from: source, byteCount: bytes.count) }

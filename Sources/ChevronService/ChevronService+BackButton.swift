@@ -198,9 +198,10 @@ extension ChevronService: BackButtonInterfaceMethods {
             let canvas = try renderer.render(layout, look: look, request: request)
             return (layout, try canvas.png(), canvas.pixelWidth, canvas.pixelHeight)
         }
+        // The PNG's bytes, written as base64 only when the reply is written as text.
         return .value(
-            BackButtonInterface.Render.Reply(
-                png: Base64.encode(png), pixelWidth: width, pixelHeight: height, layout: layout.interfaceValue))
+            BackButtonInterface.Render.Picture(
+                png: png, pixelWidth: width, pixelHeight: height, layout: layout.interfaceValue))
     }
 
     public func listLooks(_ parameters: BackButtonInterface.ListLooks.Parameters, context: VarlinkCallContext)

@@ -131,11 +131,6 @@ extension TextEngine {
         // Gathered by Character only now that a cut is needed: a text that fits skips it.
         let candidates = CutCandidate.all(
             text, clusters: ClusterAdvances(text, bytes: line.bytes), ellipsisWidth: ellipsisWidth)
-        let piece = { (face: FontFace, script: hb_script_t, rightToLeft: Bool) in
-            self.ellipsisPiece(
-                ellipsisText, request: request, face: face, script: script, rightToLeft: rightToLeft, shaper: shaper,
-                generation: generation)
-        }
         // The text and measurement of each candidate checked (a handful), so the chosen one's
         // come back with the cut; the ellipsis alone is candidate 0.
         // Room made before the first is added: an array literal, then more room, allocated twice.
@@ -147,18 +142,9 @@ extension TextEngine {
         ) { (index) throws(TextError) -> (width: Double, ellipsis: Double) in
             let candidate = candidates[index]
             let shown = Self.shown(text, upTo: candidate, ellipsis: ellipsisText)
-            let checked: (measurement: TextMeasurement, tail: Double)
-            if let spliced = try shaper.spliced(shown, line: line, cut: candidate.utf8Length, piece: piece) {
-                checked = (spliced.measurement, spliced.tail)
-                cutChecks.splicedChecks.add(1, ordering: .relaxed)
-                if spliced.partly { cutChecks.partlyShapedChecks.add(1, ordering: .relaxed) }
-                if spliced.apart { cutChecks.apartChecks.add(1, ordering: .relaxed) }
-            } else {
-                let shaped = try shaper.measure(shown, tailFrom: candidate.utf8Length, reusing: line)
-                checked = (shaped.measurement, shaped.tail)
-                cutChecks.shapedChecks.add(1, ordering: .relaxed)
-                cutChecks.reusedRuns.add(shaped.reused, ordering: .relaxed)
-            }
+            let checked = try checkCut(
+                shown, cut: candidate.utf8Length, line: line, ellipsis: ellipsisText, shaper: shaper, request: request,
+                generation: generation)
             checks.append((index, shown, checked.measurement))
             return (checked.measurement.width, checked.tail)
         }
@@ -170,6 +156,36 @@ extension TextEngine {
         return Truncation(
             displayed: chosen.shown, width: settled.width, truncated: true, fullWidth: full.width,
             missing: full.missing, measurement: chosen.measurement)
+    }
+
+    /// How a cut was checked (`checkCut`).
+    enum CutCheck: Equatable {
+        /// The ellipsis's own shaping spliced after the line's shaping of the prefix; `partly`
+        /// when the end of the prefix was shaped again with the ellipsis (the cut itself was not
+        /// clear), `apart` when the ellipsis is a run of its own after the cut run.
+        case spliced(partly: Bool, apart: Bool)
+        /// The text shown shaped, taking `reusedRuns` runs from the line's shaping.
+        case shaped(reusedRuns: Int)
+    }
+
+    /// Checks one cut: the measurement of `shown` (the first `cut` UTF-8 bytes of the text whose
+    /// shaping is `line`, then the ellipsis), the ellipsis's advance in it, and how it was found.
+    /// Spliced from the line's shaping where HarfBuzz vouches that this is what shaping `shown`
+    /// gives (`LineShaper.spliced`), else shaped (`LineShaper.measure(_:tailFrom:reusing:)`).
+    func checkCut(
+        _ shown: String, cut: Int, line: ShapedLine, ellipsis: String, shaper: LineShaper, request: FontRequest,
+        generation: Int
+    ) throws(TextError) -> (measurement: TextMeasurement, tail: Double, way: CutCheck) {
+        let piece = { (face: FontFace, script: hb_script_t, rightToLeft: Bool) in
+            self.ellipsisPiece(
+                ellipsis, request: request, face: face, script: script, rightToLeft: rightToLeft, shaper: shaper,
+                generation: generation)
+        }
+        if let spliced = try shaper.spliced(shown, line: line, cut: cut, piece: piece) {
+            return (spliced.measurement, spliced.tail, .spliced(partly: spliced.partly, apart: spliced.apart))
+        }
+        let shaped = try shaper.measure(shown, tailFrom: cut, reusing: line)
+        return (shaped.measurement, shaped.tail, .shaped(reusedRuns: shaped.reused))
     }
 
     /// The prefix `candidate` ends, then the ellipsis, copied as bytes into one allocation: the

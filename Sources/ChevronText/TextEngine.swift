@@ -30,8 +30,6 @@ public final class TextEngine: Sendable {
     private let session: Mutex<FontSession>
     let cache: MeasurementCache<TextMeasurement>
     let truncations: MeasurementCache<Truncation>
-    /// How cuts were checked: counted for the tests, which must see both ways taken.
-    let cutChecks = CutChecks()
     /// Ellipses shaped as line ends for cuts, by ellipsis, request, face and script: a handful
     /// of entries, asked once per cut candidate.
     let pieces = BoundedCache<PieceKey, LinePiece>(byteBudget: 256, entryLimit: 256, shardCount: 1) { _, _ in 1 }
@@ -260,18 +258,6 @@ public struct TextStatistics: Sendable, Hashable {
     public var cacheByteBudget: Int
     /// The cache's entry bound.
     public var cacheEntryLimit: Int
-}
-
-/// How many cut candidates were checked by splicing shapings, and how many by shaping.
-final class CutChecks: Sendable {
-    let splicedChecks = Atomic<Int>(0)
-    /// Spliced checks that shaped the end of the prefix with the ellipsis (the cut was not clear).
-    let partlyShapedChecks = Atomic<Int>(0)
-    /// Spliced checks whose ellipsis is a run of its own after the cut run.
-    let apartChecks = Atomic<Int>(0)
-    let shapedChecks = Atomic<Int>(0)
-    /// Runs a shaped check took from the line's shaping instead of shaping them again.
-    let reusedRuns = Atomic<Int>(0)
 }
 
 /// What an ellipsis shaped as a line end depends on.

@@ -8,13 +8,14 @@ public struct VarlinkCall: Sendable, Hashable {
     /// holds them as text.
     public var parameters: JSONValue {
         get {
-            guard let parametersText else { return storedParameters }
+            guard let parametersText else { return value?.tree ?? storedParameters }
             let parsed = parametersText.withUnsafeBytes { bytes in try? JSONParser.parse(bytes) }
             return parsed ?? .object([])
         }
         set {
             storedParameters = newValue
             parametersText = nil
+            preread = nil
         }
     }
     /// The parameters' JSON text, when the call holds them as text (read from a frame, or
@@ -22,7 +23,8 @@ public struct VarlinkCall: Sendable, Hashable {
     public private(set) var parametersText: [UInt8]?
     private var storedParameters: JSONValue
     /// The parameters read into their generated type in the pass that read the frame, when
-    /// that pass knew the method's reader and the read succeeded (`read(_:)` gives it).
+    /// that pass knew the method's reader and the read succeeded, or the value the call was
+    /// made with (`read(_:)` gives it).
     private var preread: (any Sendable)?
     /// The client wants no reply.
     public var oneway: Bool
@@ -52,6 +54,23 @@ public struct VarlinkCall: Sendable, Hashable {
     /// Creates a call whose parameters are a generated type, written as text once.
     public init(method: String, body: some WireStruct, oneway: Bool = false, more: Bool = false, upgrade: Bool = false) {
         self.init(method: method, parametersText: body.jsonBytes, oneway: oneway, more: more, upgrade: upgrade)
+    }
+
+    /// Creates a call whose parameters are a value of a generated type, kept as it is: a service
+    /// in the same process reads it without text (`read(_:)`), a transport writes its text
+    /// straight into the message (`encode(into:)`).
+    public init(
+        method: String, value: some WireStruct, oneway: Bool = false, more: Bool = false, upgrade: Bool = false
+    ) {
+        self.init(method: method, oneway: oneway, more: more, upgrade: upgrade)
+        preread = value
+    }
+
+    /// The parameters as the value of a generated type the call was made with
+    /// (`init(method:value:)`); nil for a call read from text or a tree.
+    public var value: (any WireStruct)? {
+        guard parametersText == nil else { return nil }
+        return preread as? any WireStruct
     }
 
     public static func == (left: VarlinkCall, right: VarlinkCall) -> Bool {
@@ -120,13 +139,14 @@ public struct VarlinkCall: Sendable, Hashable {
     }
 
     /// Appends the call's compact JSON text (without its NUL) to `bytes`: parameters held as
-    /// text are copied in as they are.
+    /// text are copied in as they are, a value of a generated type written straight in.
     public func encode(into bytes: inout [UInt8]) {
-        guard let parametersText else { return message.encode(into: &bytes) }
+        let value = value
+        guard parametersText != nil || value != nil else { return message.encode(into: &bytes) }
         bytes.append(contentsOf: #"{"method":"#.utf8)
         JSONValue.string(method).encode(into: &bytes)
         bytes.append(contentsOf: #","parameters":"#.utf8)
-        bytes.append(contentsOf: parametersText)
+        if let parametersText { bytes.append(contentsOf: parametersText) } else { value?.encode(into: &bytes) }
         for (name, flag) in [("oneway", oneway), ("more", more), ("upgrade", upgrade)] where flag {
             bytes.append(contentsOf: ",\"\(name)\":true".utf8)
         }
@@ -234,12 +254,13 @@ extension VarlinkCall {
         return try VarlinkCall(message: try JSONParser.parse(bytes))
     }
 
-    /// The parameters read as the generated type `T`, strictly, in one pass: from their text when
-    /// they came as text (`init?(frame:)`), else from their tree's text. `InvalidParameter` names
-    /// the field that is wrong.
+    /// The parameters read as the generated type `T`, strictly, in one pass: the value itself
+    /// when the call was made with a `T` (`init(method:value:)`), else from their text when they
+    /// came as text (`init?(frame:)`), else from their tree's text. `InvalidParameter` names the
+    /// field that is wrong.
     public func read<T: WireStruct>(_ type: T.Type) throws(VarlinkError) -> T {
         if let read = preread as? T { return read }
-        guard let text = parametersText else { return try T(tree: storedParameters) }
+        guard let text = parametersText else { return try T(tree: value?.tree ?? storedParameters) }
         do {
             return try T(json: text, strict: true, maximumDepth: JSONParser.defaultMaximumDepth)
         } catch {
@@ -250,7 +271,7 @@ extension VarlinkCall {
     /// The parameters as a tree (text parsed); `InvalidParameter` "parameters" for text that is
     /// not JSON, which a call read from a frame never holds.
     public func parametersTree() throws(VarlinkError) -> JSONValue {
-        guard let parametersText else { return storedParameters }
+        guard let parametersText else { return value?.tree ?? storedParameters }
         let parsed = parametersText.withUnsafeBytes { bytes in try? JSONParser.parse(bytes) }
         guard let parsed else { throw .invalidParameter("parameters") }
         return parsed

@@ -58,6 +58,11 @@ public struct VarlinkReply: Sendable, Hashable {
         return try result.get()
     }
 
+    /// The parameters of a successful reply made from a value of a generated type
+    /// (`init(body:)`), as that value: what a client in the service's own process takes as it
+    /// is, no text written or read.
+    public var value: (any WireStruct)? { error == nil ? body : nil }
+
     /// A successful reply whose parameters are a generated type, written only when the transport
     /// writes the reply, straight into its buffer.
     public init(body: any WireStruct, continues: Bool = false) {

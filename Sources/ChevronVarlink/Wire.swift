@@ -1,6 +1,10 @@
 import ChevronJSON
 import NIOCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What generated wire types (`Sources/ChevronWire`) write their text with.
 public enum Wire {}
 
@@ -79,6 +83,59 @@ extension Wire {
     }
 }
 
+extension Wire {
+    // What generated `isWireExact` checks each field with: whether its text reads back as the
+    // same value (`JSONText` writes NaN and the infinities as `null`, negative zero as `0`,
+    // integers as `Double`s; `JSONReader` refuses NUL in a string field).
+
+    /// A string without NUL.
+    public static func isExact(string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return true }
+            return memchr(base, 0, bytes.count) == nil
+        }
+    }
+
+    /// A finite number, not negative zero.
+    @inlinable
+    public static func isExact(number: Double) -> Bool {
+        number.isFinite && !(number == 0 && number.sign == .minus)
+    }
+
+    /// An integer within ±2⁵³ (what `JSONReader.int()` reads).
+    @inlinable
+    public static func isExact(integer: Int) -> Bool {
+        integer.magnitude < 9_007_199_254_740_992
+    }
+
+    /// A free-form value (the IDL's `object`, an object at the top): exact numbers, keys
+    /// distinct within each object (as `==` compares Strings, which also takes canonically
+    /// equivalent keys for one), at most 16 levels deep. Its strings may hold NUL: free-form
+    /// values are read as any JSON.
+    public static func isExact(json value: JSONValue) -> Bool {
+        guard case .object = value else { return false }
+        return isExact(json: value, depth: 16)
+    }
+
+    private static func isExact(json value: JSONValue, depth: Int) -> Bool {
+        guard depth > 0 else { return false }
+        switch value {
+        case .null, .bool: return true
+        case .number(let number): return isExact(number: number)
+        case .string: return true
+        case .array(let elements): return elements.allSatisfy { isExact(json: $0, depth: depth - 1) }
+        case .object(let members):
+            for (index, member) in members.enumerated() {
+                guard isExact(json: member.value, depth: depth - 1),
+                    !members[..<index].contains(where: { $0.key == member.key })
+                else { return false }
+            }
+            return true
+        }
+    }
+}
+
 /// A method declared in an interface description: the namespace `make wire` generates for it,
 /// its qualified name and the types of its parameters and of its reply. A client's typed call is
 /// this and nothing more (`ChevronClient.call(_:_:)`).
@@ -105,29 +162,46 @@ public protocol WireStruct: Sendable, Hashable {
     init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError)
     /// Writes the compact JSON text, absent optionals left out.
     func write(into bytes: inout JSONBufferWriter)
+    /// Whether the value's text reads back, strictly, as the same value: no string field holds
+    /// NUL, every number is finite and not negative zero, every integer within ±2⁵³, every
+    /// free-form object shallow, with distinct keys (`Wire.isExact`). A call in the service's own process
+    /// hands over such a value as it is; any other goes through its text, whose reader names
+    /// what is wrong exactly as it does for a call from a socket.
+    var isWireExact: Bool { get }
 }
 
 extension WireStruct {
     /// Writes the compact JSON text into a channel's buffer, where it will be sent.
     public func encode(into buffer: inout ByteBuffer) { buffer.writeJSON { write(into: &$0) } }
 
-    /// Appends the compact JSON text to `bytes`.
+    /// Appends the compact JSON text to `bytes`: written once into 512 bytes of room, or, for a
+    /// longer text, once more into room for all of it.
     public func encode(into bytes: inout [UInt8]) {
         var room = 512
         while true {
             var fitted = false
+            var needed = 0
             let text = [UInt8](unsafeUninitializedCapacity: room) { memory, count in
                 var output = JSONBufferWriter(UnsafeMutableRawBufferPointer(memory))
                 write(into: &output)
                 fitted = !output.overflowed
+                needed = output.count
                 count = fitted ? output.count : 0
             }
             if fitted {
                 bytes.append(contentsOf: text)
                 return
             }
-            room *= 4
+            room = max(needed, room + 1)
         }
+    }
+
+    /// The length in bytes of the compact JSON text, as `write(into:)` writes it: counted by a
+    /// writer with no room, which stores nothing.
+    public var jsonByteCount: Int {
+        var output = JSONBufferWriter(UnsafeMutableRawBufferPointer(start: nil, count: 0))
+        write(into: &output)
+        return output.count
     }
 
     /// The compact JSON text.

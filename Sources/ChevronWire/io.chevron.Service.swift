@@ -53,6 +53,12 @@ public enum ServiceInterface {
             Wire.write(number: Double(self.errors), into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            Wire.isExact(string: self.method)
+                && Wire.isExact(integer: self.calls)
+                && Wire.isExact(integer: self.errors)
+        }
     }
 
     /// The measurement caches: entries, estimated bytes and their bounds, hits and misses.
@@ -119,6 +125,15 @@ public enum ServiceInterface {
             Wire.write(number: Double(self.misses), into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            Wire.isExact(integer: self.entries)
+                && Wire.isExact(integer: self.bytes)
+                && Wire.isExact(integer: self.byteBudget)
+                && Wire.isExact(integer: self.entryLimit)
+                && Wire.isExact(integer: self.hits)
+                && Wire.isExact(integer: self.misses)
+        }
     }
 
     /// A look manifest that could not be used: the file, the field and why.
@@ -163,6 +178,12 @@ public enum ServiceInterface {
             Wire.literal(",\"reason\":", into: &bytes)
             Wire.write(string: self.reason, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+
+        public var isWireExact: Bool {
+            Wire.isExact(string: self.file)
+                && Wire.isExact(string: self.field)
+                && Wire.isExact(string: self.reason)
         }
     }
 
@@ -216,6 +237,13 @@ public enum ServiceInterface {
             Wire.write(string: self.looks, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            Wire.isExact(string: self.fonts)
+                && Wire.isExact(string: self.fontconfig)
+                && Wire.isExact(string: self.libraries)
+                && Wire.isExact(string: self.looks)
+        }
     }
 
     /// Uptime in seconds, connections (open now, accepted in all, refused over the limit), calls
@@ -245,6 +273,10 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                true
             }
         }
 
@@ -291,6 +323,12 @@ public enum ServiceInterface {
                     Wire.literal(",\"refused\":", into: &bytes)
                     Wire.write(number: Double(self.refused), into: &bytes)
                     bytes.writeJSON(byte: UInt8(ascii: "}"))
+                }
+
+                public var isWireExact: Bool {
+                    Wire.isExact(integer: self.open)
+                        && Wire.isExact(integer: self.accepted)
+                        && Wire.isExact(integer: self.refused)
                 }
             }
 
@@ -384,6 +422,19 @@ public enum ServiceInterface {
                 Wire.write(number: Double(self.openFaces), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(number: self.uptime)
+                    && self.connections.isWireExact
+                    && self.calls.allSatisfy { element0 in element0.isWireExact }
+                    && Wire.isExact(integer: self.answeredFromMemory)
+                    && Wire.isExact(integer: self.deferredToWorkers)
+                    && Wire.isExact(integer: self.workedOnEventLoop)
+                    && self.cache.isWireExact
+                    && Wire.isExact(integer: self.generation)
+                    && Wire.isExact(integer: self.looks)
+                    && Wire.isExact(integer: self.openFaces)
+            }
         }
     }
 
@@ -411,6 +462,10 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                true
             }
         }
 
@@ -457,6 +512,12 @@ public enum ServiceInterface {
                 Wire.write(array: self.problems, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(integer: self.generation)
+                    && self.looks.allSatisfy { element0 in Wire.isExact(string: element0) }
+                    && self.problems.allSatisfy { element0 in element0.isWireExact }
+            }
         }
     }
 
@@ -489,6 +550,10 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                true
             }
         }
 
@@ -577,6 +642,18 @@ public enum ServiceInterface {
                 Wire.write(number: self.seconds, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.fingerprint)
+                    && self.parts.isWireExact
+                    && Wire.isExact(integer: self.faces)
+                    && Wire.isExact(integer: self.fontFiles)
+                    && Wire.isExact(integer: self.configurationFiles)
+                    && self.libraries.allSatisfy { element0 in Wire.isExact(string: element0.key) && Wire.isExact(string: element0.value) }
+                    && self.looks.allSatisfy { element0 in Wire.isExact(string: element0) }
+                    && Wire.isExact(integer: self.generation)
+                    && Wire.isExact(number: self.seconds)
+            }
         }
     }
 
@@ -604,6 +681,10 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                true
             }
         }
 
@@ -650,6 +731,12 @@ public enum ServiceInterface {
                 Wire.write(number: Double(self.sizeManyRequests), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(integer: self.messageBytes)
+                    && Wire.isExact(integer: self.textBytes)
+                    && Wire.isExact(integer: self.sizeManyRequests)
+            }
         }
     }
 
@@ -686,6 +773,10 @@ public enum ServiceInterface {
                 Wire.literal("\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.message)
             }
         }
 
@@ -739,6 +830,12 @@ public enum ServiceInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.method)
+                    && Wire.isExact(integer: self.uid)
+                    && Wire.isExact(string: self.message)
+            }
         }
 
     }
@@ -776,6 +873,10 @@ public enum ServiceInterface {
                 Wire.literal("\"reason\":", into: &bytes)
                 Wire.write(string: self.reason, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.reason)
             }
         }
 
@@ -815,6 +916,10 @@ public enum ServiceInterface {
                 Wire.write(number: Double(self.limit), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(integer: self.limit)
+            }
         }
 
     }
@@ -852,6 +957,10 @@ public enum ServiceInterface {
                 Wire.literal("\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.message)
             }
         }
 

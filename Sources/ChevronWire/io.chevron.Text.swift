@@ -97,6 +97,15 @@ public enum TextInterface {
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            (self.pattern.map { element0 in Wire.isExact(string: element0) } ?? true)
+                && (self.family.map { element0 in Wire.isExact(string: element0) } ?? true)
+                && (self.weight.map { element0 in Wire.isExact(integer: element0) } ?? true)
+                && (self.size.map { element0 in Wire.isExact(number: element0) } ?? true)
+                && (self.language.map { element0 in Wire.isExact(string: element0) } ?? true)
+                && (self.features.map { element0 in element0.allSatisfy { element1 in Wire.isExact(string: element1) } } ?? true)
+        }
     }
 
     /// A font face: what fc-match prints for it, and the design coordinates set on a variable
@@ -158,6 +167,14 @@ public enum TextInterface {
                 Wire.write(string: value, into: &bytes)
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+
+        public var isWireExact: Bool {
+            Wire.isExact(string: self.family)
+                && Wire.isExact(string: self.style)
+                && Wire.isExact(string: self.file)
+                && Wire.isExact(integer: self.index)
+                && (self.variations.map { element0 in Wire.isExact(string: element0) } ?? true)
         }
     }
 
@@ -237,6 +254,15 @@ public enum TextInterface {
             Wire.write(string: self.direction.rawValue, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
+
+        public var isWireExact: Bool {
+            self.face.isWireExact
+                && Wire.isExact(integer: self.start)
+                && Wire.isExact(integer: self.end)
+                && Wire.isExact(integer: self.glyphs)
+                && Wire.isExact(number: self.width)
+                && Wire.isExact(string: self.script)
+        }
     }
 
     /// Measures one line of text. Without a font, Helvetica:bold at 12 pt. missing counts the
@@ -284,6 +310,11 @@ public enum TextInterface {
                     value.write(into: &bytes)
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.text)
+                    && (self.font.map { element0 in element0.isWireExact } ?? true)
             }
         }
 
@@ -370,6 +401,15 @@ public enum TextInterface {
                 Wire.write(array: self.runs, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(number: self.width)
+                    && Wire.isExact(number: self.ascent)
+                    && Wire.isExact(number: self.descent)
+                    && Wire.isExact(number: self.lineHeight)
+                    && Wire.isExact(integer: self.missing)
+                    && self.runs.allSatisfy { element0 in element0.isWireExact }
+            }
         }
     }
 
@@ -416,6 +456,11 @@ public enum TextInterface {
                     Wire.write(string: value, into: &bytes)
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                self.font.isWireExact
+                    && (self.text.map { element0 in Wire.isExact(string: element0) } ?? true)
             }
         }
 
@@ -477,6 +522,13 @@ public enum TextInterface {
                 Wire.key("substituted", after: &separated, into: &bytes)
                 Wire.write(bool: self.substituted, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                self.primary.isWireExact
+                    && Wire.isExact(integer: self.unitsPerEm)
+                    && self.fallbacks.allSatisfy { element0 in element0.isWireExact }
+                    && (self.missing.map { element0 in Wire.isExact(integer: element0) } ?? true)
             }
         }
     }
@@ -540,6 +592,13 @@ public enum TextInterface {
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.text)
+                    && (self.font.map { element0 in element0.isWireExact } ?? true)
+                    && Wire.isExact(number: self.maxWidth)
+                    && (self.ellipsis.map { element0 in Wire.isExact(string: element0) } ?? true)
+            }
         }
 
         /// The reply's parameters.
@@ -592,6 +651,12 @@ public enum TextInterface {
                 Wire.write(number: self.fullWidth, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.displayed)
+                    && Wire.isExact(number: self.width)
+                    && Wire.isExact(number: self.fullWidth)
+            }
         }
     }
 
@@ -635,6 +700,11 @@ public enum TextInterface {
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+                    && Wire.isExact(string: self.message)
             }
         }
 
@@ -688,6 +758,12 @@ public enum TextInterface {
                 Wire.write(number: Double(self.limit), into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+                    && Wire.isExact(string: self.message)
+                    && Wire.isExact(integer: self.limit)
+            }
         }
 
     }
@@ -733,6 +809,11 @@ public enum TextInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+                    && Wire.isExact(string: self.message)
+            }
         }
 
     }
@@ -777,6 +858,11 @@ public enum TextInterface {
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+
+            public var isWireExact: Bool {
+                Wire.isExact(string: self.parameter)
+                    && Wire.isExact(string: self.message)
             }
         }
 

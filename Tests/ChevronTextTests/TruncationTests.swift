@@ -230,17 +230,21 @@ struct TruncationTests {
 
     /// Cuts every title in every request with `engine` at `steps - 1` even fractions of its
     /// whole width, and expects each cut's measurement and width to be, to the bit, what the
-    /// shared engine's `measure` (a path apart from the cut's) gives for the text shown.
+    /// shared engine's `measure` (a path apart from the cut's) gives for the text shown. Returns
+    /// how the cuts were checked.
+    @discardableResult
     private static func expectEveryCutIsWhatMeasuringItGives(
         _ titles: [String], requests: [FontRequest], steps: Int, engine: TextEngine,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
+    ) throws -> CutWays {
+        var ways = CutWays()
         for request in requests {
             for title in titles {
                 let full = try sharedEngine.measure(title, font: request)
                 for step in 1..<steps {
-                    let cut = try engine.truncate(
-                        title, font: request, maxWidth: full.width * Double(step) / Double(steps))
+                    let cut = try ways.truncate(
+                        title, font: request, maxWidth: full.width * Double(step) / Double(steps), engine: engine,
+                        sourceLocation: sourceLocation)
                     guard cut.truncated, !cut.displayed.isEmpty else { continue }
                     let shaped = try sharedEngine.measure(cut.displayed, font: request)
                     #expect(cut.measurement == shaped, "\(title) at step \(step)", sourceLocation: sourceLocation)
@@ -248,6 +252,7 @@ struct TruncationTests {
                 }
             }
         }
+        return ways
     }
 
     @Test func aShapedCheckReusesTheRunsBeforeTheCutAndIsTheShapingOfTheTextShown() throws {
@@ -261,11 +266,10 @@ struct TruncationTests {
             "Photos Входящие 设置 البريد الوارد", "Settings 设置 Einstellungen Paramètres",
             "收件箱 — Wi‑Fi 受信トレイ Posteingang", "Starred — البريد الوارد الإعدادات",
         ]
-        let engine = try TextEngine()
-        try Self.expectEveryCutIsWhatMeasuringItGives(
-            titles, requests: [classicFont, FontRequest(pattern: "Noto Sans", size: 12)], steps: 20, engine: engine)
-        let reused = engine.cutChecks.reusedRuns.load(ordering: .relaxed)
-        #expect(reused > 50, "\(reused) runs reused")
+        let ways = try Self.expectEveryCutIsWhatMeasuringItGives(
+            titles, requests: [classicFont, FontRequest(pattern: "Noto Sans", size: 12)], steps: 20,
+            engine: try TextEngine())
+        #expect(ways.reusedRuns > 50, "\(ways.reusedRuns) runs reused")
     }
 
     @Test func aShapedCheckReshapesARunThatEndsTooNearTheCut() throws {
@@ -317,16 +321,13 @@ struct TruncationTests {
             sampleTitles + Self.fallbackTitles + Self.singleFaceTitles.map(\.0) + [
                 "Wallpaper Accessibility", "AVATAR Tower Yacht", "Office affluent fjord", "Kontoeinstellungen",
             ]
-        try Self.expectEveryCutIsWhatMeasuringItGives(
+        let ways = try Self.expectEveryCutIsWhatMeasuringItGives(
             titles, requests: [classicFont, FontRequest(pattern: "Liberation Sans", size: 12)], steps: 12,
             engine: engine)
-        let spliced = engine.cutChecks.splicedChecks.load(ordering: .relaxed)
-        let partly = engine.cutChecks.partlyShapedChecks.load(ordering: .relaxed)
-        let shaped = engine.cutChecks.shapedChecks.load(ordering: .relaxed)
-        #expect(spliced > 50, "\(spliced) spliced checks")
+        #expect(ways.spliced > 50, "\(ways.spliced) spliced checks")
         // Kerning pairs across cuts in Liberation Sans: the end of the prefix is shaped again.
-        #expect(partly > 10, "\(partly) spliced checks that shaped the end of the prefix")
-        #expect(shaped > 10, "\(shaped) shaped checks")
+        #expect(ways.partly > 10, "\(ways.partly) spliced checks that shaped the end of the prefix")
+        #expect(ways.shaped > 10, "\(ways.shaped) shaped checks")
     }
 
     @Test func aKerningPairAcrossTheCutShapesOnlyTheEndOfThePrefixAgain() throws {
@@ -341,12 +342,12 @@ struct TruncationTests {
             try ExternalTools.hbShapeWidth(file: match.file, text: "Tower AV", size: 12)
             + ExternalTools.hbShapeWidth(file: match.file, text: "A…", size: 12)
         #expect(abs(expected - apart) > 0.01, "the kerning between V and A must count: \(expected) and \(apart)")
-        let engine = try TextEngine()
-        let cut = try engine.truncate("Tower AVAVAVAV", font: request, maxWidth: expected + 0.001)
+        var ways = CutWays()
+        let cut = try ways.truncate("Tower AVAVAVAV", font: request, maxWidth: expected + 0.001, engine: TextEngine())
         #expect(cut.displayed == "Tower AVA…")
         #expect(abs(cut.width - expected) < 1e-9)
-        #expect(engine.cutChecks.partlyShapedChecks.load(ordering: .relaxed) >= 1)
-        #expect(engine.cutChecks.shapedChecks.load(ordering: .relaxed) == 0)
+        #expect(ways.partly == 1)
+        #expect(ways.shaped == 0)
     }
 
     @Test func aRightToLeftCheckSplicedIsTheShapingOfTheTextShown() throws {
@@ -359,15 +360,12 @@ struct TruncationTests {
             "הגדרות חשבון ופרטיות", "תיבת דואר נכנס", "רשימת קריאה שמורה לאחר כך", "البريد الوارد الإعدادات",
             "الإعدادات العامة للحساب", "قائمة القراءة المحفوظة", "Settings הגדרות חשבון", "Inbox البريد الوارد",
         ]
-        let engine = try TextEngine()
-        try Self.expectEveryCutIsWhatMeasuringItGives(
+        let ways = try Self.expectEveryCutIsWhatMeasuringItGives(
             titles,
             requests: [FontRequest(pattern: "DejaVu Sans", size: 13), FontRequest(pattern: "Noto Sans", size: 12)],
-            steps: 16, engine: engine)
-        let spliced = engine.cutChecks.splicedChecks.load(ordering: .relaxed)
-        let shaped = engine.cutChecks.shapedChecks.load(ordering: .relaxed)
-        #expect(spliced > 50, "\(spliced) spliced checks")
-        #expect(shaped > 0, "\(shaped) shaped checks")
+            steps: 16, engine: try TextEngine())
+        #expect(ways.spliced > 50, "\(ways.spliced) spliced checks")
+        #expect(ways.shaped > 0, "\(ways.shaped) shaped checks")
     }
 
     @Test func anEllipsisInARunOfItsOwnIsSplicedAfterTheCutRun() throws {
@@ -378,9 +376,8 @@ struct TruncationTests {
         let titles = ["הגדרות Settings and Privacy", "البريد Reading List Tower", "תיבת דואר Wallpaper Office"]
         let engine = try TextEngine()
         let requests = [FontRequest(pattern: "DejaVu Sans", size: 13), FontRequest(pattern: "Noto Sans", size: 12)]
-        try Self.expectEveryCutIsWhatMeasuringItGives(titles, requests: requests, steps: 24, engine: engine)
-        let apart = engine.cutChecks.apartChecks.load(ordering: .relaxed)
-        #expect(apart > 5, "\(apart) checks spliced with the ellipsis apart")
+        let ways = try Self.expectEveryCutIsWhatMeasuringItGives(titles, requests: requests, steps: 24, engine: engine)
+        #expect(ways.apart > 5, "\(ways.apart) checks spliced with the ellipsis apart")
         let cut = try engine.truncate(titles[0], font: requests[0], maxWidth: 120)
         let runs = try #require(cut.measurement?.runs)
         #expect(cut.displayed.hasPrefix("הגדרות Settings") && cut.displayed.hasSuffix("…"), "\(cut.displayed)")
@@ -392,16 +389,17 @@ struct TruncationTests {
         // its own never saw: only an ellipsis of common-script characters is spliced.
         let engine = try TextEngine()
         let full = try engine.measure("Reading List Settings", font: classicFont)
-        let cut = try engine.truncate(
-            "Reading List Settings", font: classicFont, maxWidth: full.width * 0.7, ellipsis: "etc")
+        var ways = CutWays()
+        let cut = try ways.truncate(
+            "Reading List Settings", font: classicFont, maxWidth: full.width * 0.7, ellipsis: "etc", engine: engine)
         #expect(cut.truncated)
         #expect(cut.displayed.hasSuffix("etc"))
         #expect(cut.measurement == (try sharedEngine.measure(cut.displayed, font: classicFont)))
-        #expect(engine.cutChecks.splicedChecks.load(ordering: .relaxed) == 0)
-        #expect(engine.cutChecks.shapedChecks.load(ordering: .relaxed) >= 1)
+        #expect(ways.spliced == 0)
+        #expect(ways.shaped == 1)
         // The same cut with "…" is spliced.
-        _ = try engine.truncate("Reading List Settings", font: classicFont, maxWidth: full.width * 0.7)
-        #expect(engine.cutChecks.splicedChecks.load(ordering: .relaxed) >= 1)
+        _ = try ways.truncate("Reading List Settings", font: classicFont, maxWidth: full.width * 0.7, engine: engine)
+        #expect(ways.spliced == 1)
     }
 
     @Test func aKerningPairAcrossTheCutIsShapedNotSpliced() throws {
@@ -412,10 +410,11 @@ struct TruncationTests {
         let expected = try ExternalTools.hbShapeWidth(file: match.file, text: "A…", size: 12)
         let engine = try TextEngine()
         let aWithEllipsis = try engine.measure("A…", font: request).width
-        let cut = try engine.truncate("AVVVVVVVVVV", font: request, maxWidth: aWithEllipsis + 0.01)
+        var ways = CutWays()
+        let cut = try ways.truncate("AVVVVVVVVVV", font: request, maxWidth: aWithEllipsis + 0.01, engine: engine)
         #expect(cut.displayed == "A…")
         #expect(abs(cut.width - expected) < 1e-9)
-        #expect(engine.cutChecks.shapedChecks.load(ordering: .relaxed) >= 1)
+        #expect(ways.shaped == 1)
     }
 
     @Test func theShapingThatCutsAlsoCachesTheMeasurement() throws {
