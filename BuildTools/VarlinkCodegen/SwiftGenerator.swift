@@ -175,7 +175,6 @@ public struct SwiftGenerator {
         out += "\(inner)}\n\n"
         out += reading(fields: fields, indent: inner)
         out += writing(fields: fields, indent: inner)
-        out += exactness(fields: fields, indent: inner)
         out += "\(indent)}\n\n"
         return out
     }
@@ -209,44 +208,6 @@ public struct SwiftGenerator {
         out += "\(indent)    bytes.writeJSON(byte: UInt8(ascii: \"}\"))\n"
         out += "\(indent)}\n"
         return out
-    }
-
-    /// Whether the value's text reads back as the same value: each field's check, `&&`-ed.
-    private func exactness(fields: [IDLField], indent: String) -> String {
-        let checks = fields.compactMap { exact($0.type, value: "self.\(identifier($0.name))", depth: 0) }
-        var out = "\n\(indent)public var isWireExact: Bool {\n"
-        if checks.isEmpty {
-            out += "\(indent)    true\n"
-        } else {
-            out += "\(indent)    \(checks.joined(separator: "\n\(indent)        && "))\n"
-        }
-        out += "\(indent)}\n"
-        return out
-    }
-
-    /// An expression saying whether `value` of `type` reads back from its text as itself; nil
-    /// when it always does (booleans, enumerations).
-    private func exact(_ type: IDLType, value: String, depth: Int) -> String? {
-        let element = "element\(depth)"
-        switch type {
-        case .bool, .enumeration: return nil
-        case .int: return "Wire.isExact(integer: \(value))"
-        case .float: return "Wire.isExact(number: \(value))"
-        case .string: return "Wire.isExact(string: \(value))"
-        case .object: return "Wire.isExact(json: \(value))"
-        case .named(let name): return isEnumeration(name) ? nil : "\(value).isWireExact"
-        case .structure: return "\(value).isWireExact"
-        case .array(let wrapped):
-            guard let inner = exact(wrapped, value: element, depth: depth + 1) else { return nil }
-            return "\(value).allSatisfy { \(element) in \(inner) }"
-        case .dictionary(let wrapped):
-            let inner = exact(wrapped, value: "\(element).value", depth: depth + 1)
-            let rest = inner.map { " && \($0)" } ?? ""
-            return "\(value).allSatisfy { \(element) in Wire.isExact(string: \(element).key)\(rest) }"
-        case .optional(let wrapped):
-            guard let inner = exact(wrapped, value: element, depth: depth + 1) else { return nil }
-            return "(\(value).map { \(element) in \(inner) } ?? true)"
-        }
     }
 
     /// The nested type a field's anonymous struct or enum becomes, if it has one.
@@ -346,7 +307,7 @@ public struct SwiftGenerator {
     private func write(_ type: IDLType, value: String) -> String {
         switch type {
         case .bool: return "Wire.write(bool: \(value), into: &bytes)"
-        case .int: return "Wire.write(number: Double(\(value)), into: &bytes)"
+        case .int: return "Wire.write(integer: \(value), into: &bytes)"
         case .float: return "Wire.write(number: \(value), into: &bytes)"
         case .string: return "Wire.write(string: \(value), into: &bytes)"
         case .object: return "Wire.write(json: \(value), into: &bytes)"

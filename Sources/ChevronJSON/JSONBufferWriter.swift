@@ -10,6 +10,10 @@ public struct JSONBufferWriter {
     @usableFromInline let capacity: Int
     @usableFromInline var written = 0
     @usableFromInline var didOverflow = false
+    /// Whether this writer is a probe (`probe()`): it stores nothing, and the writers of values
+    /// note each value whose text would not read back as itself.
+    @usableFromInline let probes: Bool
+    @usableFromInline var inexact = false
 
     /// Bytes of the text so far: all written, unless `overflowed`.
     @inlinable public var count: Int { written }
@@ -20,7 +24,26 @@ public struct JSONBufferWriter {
     @inlinable public init(_ room: UnsafeMutableRawBufferPointer) {
         base = room.baseAddress
         capacity = room.count
+        probes = false
     }
+
+    private init(probing: Void) {
+        base = nil
+        capacity = 0
+        probes = true
+    }
+
+    /// A writer that stores nothing: written through, it says whether the text would read back
+    /// as the value written (`foundInexact`).
+    public static func probe() -> JSONBufferWriter { JSONBufferWriter(probing: ()) }
+
+    /// Whether this writer is a probe: a value's writer then checks the value instead of
+    /// writing its text, and calls `noteInexact()` for one whose text would not read back as it.
+    @inlinable public var isProbe: Bool { probes }
+    /// Whether a value written to this probe would not read back as itself.
+    public var foundInexact: Bool { inexact }
+    /// Notes, in a probe, a value whose text would not read back as itself.
+    @inlinable public mutating func noteInexact() { inexact = true }
 
     @inlinable public mutating func writeJSON(byte: UInt8) {
         guard written < capacity, let base else {

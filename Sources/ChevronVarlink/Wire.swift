@@ -36,13 +36,34 @@ extension Wire {
         literal(bool ? "true" : "false", into: &bytes)
     }
 
+    // The writers of values: a probe (`JSONBufferWriter.probe()`) gets the value checked
+    // instead of its text (`isExact`).
+
     @inlinable
     public static func write(number: Double, into bytes: inout JSONBufferWriter) {
+        guard !bytes.isProbe else {
+            if !isExact(number: number) { bytes.noteInexact() }
+            return
+        }
         JSONText.withNumber(number) { bytes.writeJSON(bytes: $0) }
+    }
+
+    /// An integer, written as the `Double` it reads back as.
+    @inlinable
+    public static func write(integer: Int, into bytes: inout JSONBufferWriter) {
+        guard !bytes.isProbe else {
+            if !isExact(integer: integer) { bytes.noteInexact() }
+            return
+        }
+        JSONText.withNumber(Double(integer)) { bytes.writeJSON(bytes: $0) }
     }
 
     @inlinable
     public static func write(string: String, into bytes: inout JSONBufferWriter) {
+        guard !bytes.isProbe else {
+            if !isExact(string: string) { bytes.noteInexact() }
+            return
+        }
         JSONText.withQuoted(string) { bytes.writeJSON(bytes: $0) }
     }
 
@@ -50,6 +71,10 @@ extension Wire {
     /// objects are only error parameters, never a hot path).
     @inlinable
     public static func write(json value: JSONValue, into bytes: inout JSONBufferWriter) {
+        guard !bytes.isProbe else {
+            if !isExact(json: value) { bytes.noteInexact() }
+            return
+        }
         var text: [UInt8] = []
         value.encode(into: &text)
         text.withUnsafeBytes { bytes.writeJSON(bytes: $0) }
@@ -84,9 +109,9 @@ extension Wire {
 }
 
 extension Wire {
-    // What generated `isWireExact` checks each field with: whether its text reads back as the
-    // same value (`JSONText` writes NaN and the infinities as `null`, negative zero as `0`,
-    // integers as `Double`s; `JSONReader` refuses NUL in a string field).
+    // What a probe checks each value with: whether its text reads back as the same value
+    // (`JSONText` writes NaN and the infinities as `null`, negative zero as `0`, integers as
+    // `Double`s; `JSONReader` refuses NUL in a string field).
 
     /// A string without NUL.
     public static func isExact(string: String) -> Bool {
@@ -164,10 +189,19 @@ public protocol WireStruct: Sendable, Hashable {
     func write(into bytes: inout JSONBufferWriter)
     /// Whether the value's text reads back, strictly, as the same value: no string field holds
     /// NUL, every number is finite and not negative zero, every integer within ±2⁵³, every
-    /// free-form object shallow, with distinct keys (`Wire.isExact`). A call in the service's own process
-    /// hands over such a value as it is; any other goes through its text, whose reader names
-    /// what is wrong exactly as it does for a call from a socket.
+    /// free-form object shallow, with distinct keys (`Wire.isExact`). A call in the service's own
+    /// process hands over such a value as it is; any other goes through its text, whose reader
+    /// names what is wrong exactly as it does for a call from a socket. By default the value is
+    /// written to a probe, which checks each value instead of writing it.
     var isWireExact: Bool { get }
+}
+
+extension WireStruct {
+    public var isWireExact: Bool {
+        var probe = JSONBufferWriter.probe()
+        write(into: &probe)
+        return !probe.foundInexact
+    }
 }
 
 extension WireStruct {

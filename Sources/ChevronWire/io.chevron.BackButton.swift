@@ -51,11 +51,6 @@ public enum BackButtonInterface {
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        public var isWireExact: Bool {
-            (self.title.map { element0 in Wire.isExact(string: element0) } ?? true)
-                && (self.backTitle.map { element0 in Wire.isExact(string: element0) } ?? true)
-        }
     }
 
     /// A rectangle, origin at the top left.
@@ -108,13 +103,6 @@ public enum BackButtonInterface {
             Wire.write(number: self.height, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        public var isWireExact: Bool {
-            Wire.isExact(number: self.x)
-                && Wire.isExact(number: self.y)
-                && Wire.isExact(number: self.width)
-                && Wire.isExact(number: self.height)
-        }
     }
 
     /// Distances from the left and right edges.
@@ -152,11 +140,6 @@ public enum BackButtonInterface {
             Wire.literal(",\"right\":", into: &bytes)
             Wire.write(number: self.right, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        public var isWireExact: Bool {
-            Wire.isExact(number: self.left)
-                && Wire.isExact(number: self.right)
         }
     }
 
@@ -227,14 +210,6 @@ public enum BackButtonInterface {
             Wire.literal(",\"substituted\":", into: &bytes)
             Wire.write(bool: self.substituted, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        public var isWireExact: Bool {
-            Wire.isExact(string: self.family)
-                && Wire.isExact(string: self.style)
-                && Wire.isExact(string: self.file)
-                && Wire.isExact(number: self.size)
-                && Wire.isExact(string: self.requested)
         }
     }
 
@@ -326,7 +301,7 @@ public enum BackButtonInterface {
             }
             if let value = self.scale {
                 Wire.key("scale", after: &separated, into: &bytes)
-                Wire.write(number: Double(value), into: &bytes)
+                Wire.write(integer: value, into: &bytes)
             }
             if let value = self.maxWidth {
                 Wire.key("maxWidth", after: &separated, into: &bytes)
@@ -353,17 +328,6 @@ public enum BackButtonInterface {
                 Wire.write(number: value, into: &bytes)
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        public var isWireExact: Bool {
-            (self.look.map { element0 in Wire.isExact(string: element0) } ?? true)
-                && (self.title.map { element0 in Wire.isExact(string: element0) } ?? true)
-                && (self.stack.map { element0 in element0.allSatisfy { element1 in element1.isWireExact } } ?? true)
-                && (self.scale.map { element0 in Wire.isExact(integer: element0) } ?? true)
-                && (self.maxWidth.map { element0 in Wire.isExact(number: element0) } ?? true)
-                && (self.genericTitle.map { element0 in Wire.isExact(string: element0) } ?? true)
-                && (self.language.map { element0 in Wire.isExact(string: element0) } ?? true)
-                && (self.fontScale.map { element0 in Wire.isExact(number: element0) } ?? true)
         }
     }
 
@@ -498,22 +462,8 @@ public enum BackButtonInterface {
             Wire.literal(",\"textWidth\":", into: &bytes)
             Wire.write(number: self.textWidth, into: &bytes)
             Wire.literal(",\"missingGlyphs\":", into: &bytes)
-            Wire.write(number: Double(self.missingGlyphs), into: &bytes)
+            Wire.write(integer: self.missingGlyphs, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        public var isWireExact: Bool {
-            Wire.isExact(string: self.look)
-                && Wire.isExact(number: self.width)
-                && Wire.isExact(number: self.height)
-                && self.titleFrame.isWireExact
-                && Wire.isExact(string: self.displayedTitle)
-                && self.capInsets.isWireExact
-                && self.titleInsets.isWireExact
-                && self.hitRect.isWireExact
-                && self.font.isWireExact
-                && Wire.isExact(number: self.textWidth)
-                && Wire.isExact(integer: self.missingGlyphs)
         }
     }
 
@@ -553,11 +503,6 @@ public enum BackButtonInterface {
             Wire.write(json: self.parameters, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        public var isWireExact: Bool {
-            Wire.isExact(string: self.error)
-                && Wire.isExact(json: self.parameters)
-        }
     }
 
     /// One answer of SizeMany: a layout, or why there is none.
@@ -595,7 +540,7 @@ public enum BackButtonInterface {
             var separated = false
             bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.key("index", after: &separated, into: &bytes)
-            Wire.write(number: Double(self.index), into: &bytes)
+            Wire.write(integer: self.index, into: &bytes)
             if let value = self.layout {
                 Wire.key("layout", after: &separated, into: &bytes)
                 value.write(into: &bytes)
@@ -605,12 +550,6 @@ public enum BackButtonInterface {
                 value.write(into: &bytes)
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        public var isWireExact: Bool {
-            Wire.isExact(integer: self.index)
-                && (self.layout.map { element0 in element0.isWireExact } ?? true)
-                && (self.failure.map { element0 in element0.isWireExact } ?? true)
         }
     }
 
@@ -672,12 +611,6 @@ public enum BackButtonInterface {
                 Wire.write(string: value, into: &bytes)
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        public var isWireExact: Bool {
-            Wire.isExact(string: self.name)
-                && Wire.isExact(string: self.summary)
-                && (self.file.map { element0 in Wire.isExact(string: element0) } ?? true)
         }
     }
 
@@ -776,17 +709,6 @@ public enum BackButtonInterface {
             Wire.write(string: self.barBottom, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        public var isWireExact: Bool {
-            Wire.isExact(number: self.pointDepth)
-                && Wire.isExact(number: self.cornerRadius)
-                && Wire.isExact(string: self.fillTop)
-                && Wire.isExact(string: self.fillBottom)
-                && (self.border.map { element0 in Wire.isExact(string: element0) } ?? true)
-                && (self.highlight.map { element0 in Wire.isExact(string: element0) } ?? true)
-                && Wire.isExact(string: self.barTop)
-                && Wire.isExact(string: self.barBottom)
-        }
     }
 
     /// A look's numbers and where each came from.
@@ -864,14 +786,6 @@ public enum BackButtonInterface {
                     Wire.write(string: value, into: &bytes)
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.text)
-                    && (self.shadow.map { element0 in Wire.isExact(string: element0) } ?? true)
-                    && (self.shadowOffsetX.map { element0 in Wire.isExact(number: element0) } ?? true)
-                    && (self.shadowOffsetY.map { element0 in Wire.isExact(number: element0) } ?? true)
-                    && (self.tint.map { element0 in Wire.isExact(string: element0) } ?? true)
             }
         }
 
@@ -1051,27 +965,6 @@ public enum BackButtonInterface {
             Wire.write(dictionary: self.sources, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        public var isWireExact: Bool {
-            Wire.isExact(string: self.name)
-                && Wire.isExact(string: self.summary)
-                && (self.file.map { element0 in Wire.isExact(string: element0) } ?? true)
-                && Wire.isExact(string: self.font)
-                && Wire.isExact(number: self.fontSize)
-                && self.features.allSatisfy { element0 in Wire.isExact(string: element0) }
-                && Wire.isExact(number: self.tracking)
-                && Wire.isExact(number: self.height)
-                && Wire.isExact(number: self.artWidth)
-                && self.capInsets.isWireExact
-                && self.titleInsets.isWireExact
-                && Wire.isExact(number: self.padding)
-                && Wire.isExact(number: self.minimumWidth)
-                && Wire.isExact(number: self.maximumWidth)
-                && Wire.isExact(number: self.chevronWidth)
-                && self.colors.isWireExact
-                && self.art.isWireExact
-                && self.sources.allSatisfy { element0 in Wire.isExact(string: element0.key) && Wire.isExact(string: element0.value) }
-        }
     }
 
     /// The full layout for one title or navigation stack in one look.
@@ -1121,10 +1014,6 @@ public enum BackButtonInterface {
                 Wire.write(array: self.requests, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                self.requests.allSatisfy { element0 in element0.isWireExact }
-            }
         }
 
         /// The reply's parameters.
@@ -1155,10 +1044,6 @@ public enum BackButtonInterface {
                 Wire.literal("\"results\":", into: &bytes)
                 Wire.write(array: self.results, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                self.results.allSatisfy { element0 in element0.isWireExact }
             }
         }
     }
@@ -1220,10 +1105,6 @@ public enum BackButtonInterface {
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                self.request.isWireExact
-            }
         }
 
         /// The reply's parameters.
@@ -1282,12 +1163,6 @@ public enum BackButtonInterface {
                 Wire.write(number: self.duration, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                self.from.isWireExact
-                    && self.to.isWireExact
-                    && Wire.isExact(number: self.duration)
-            }
         }
     }
 
@@ -1345,19 +1220,12 @@ public enum BackButtonInterface {
                 Wire.literal("\"png\":", into: &bytes)
                 Wire.write(string: self.png, into: &bytes)
                 Wire.literal(",\"pixelWidth\":", into: &bytes)
-                Wire.write(number: Double(self.pixelWidth), into: &bytes)
+                Wire.write(integer: self.pixelWidth, into: &bytes)
                 Wire.literal(",\"pixelHeight\":", into: &bytes)
-                Wire.write(number: Double(self.pixelHeight), into: &bytes)
+                Wire.write(integer: self.pixelHeight, into: &bytes)
                 Wire.literal(",\"layout\":", into: &bytes)
                 self.layout.write(into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.png)
-                    && Wire.isExact(integer: self.pixelWidth)
-                    && Wire.isExact(integer: self.pixelHeight)
-                    && self.layout.isWireExact
             }
         }
     }
@@ -1384,10 +1252,6 @@ public enum BackButtonInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                true
             }
         }
 
@@ -1419,10 +1283,6 @@ public enum BackButtonInterface {
                 Wire.literal("\"looks\":", into: &bytes)
                 Wire.write(array: self.looks, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                self.looks.allSatisfy { element0 in element0.isWireExact }
             }
         }
     }
@@ -1461,10 +1321,6 @@ public enum BackButtonInterface {
                 Wire.write(string: self.look, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.look)
-            }
         }
 
         /// The reply's parameters.
@@ -1495,10 +1351,6 @@ public enum BackButtonInterface {
                 Wire.literal("\"look\":", into: &bytes)
                 self.look.write(into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                self.look.isWireExact
             }
         }
     }
@@ -1543,11 +1395,6 @@ public enum BackButtonInterface {
                 Wire.literal(",\"known\":", into: &bytes)
                 Wire.write(array: self.known, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.look)
-                    && self.known.allSatisfy { element0 in Wire.isExact(string: element0) }
             }
         }
 
@@ -1594,11 +1441,6 @@ public enum BackButtonInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.parameter)
-                    && Wire.isExact(string: self.message)
-            }
         }
 
     }
@@ -1643,11 +1485,6 @@ public enum BackButtonInterface {
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.parameter)
-                    && Wire.isExact(string: self.message)
             }
         }
 
@@ -1694,11 +1531,6 @@ public enum BackButtonInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.parameter)
-                    && Wire.isExact(string: self.message)
-            }
         }
 
     }
@@ -1744,11 +1576,6 @@ public enum BackButtonInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.parameter)
-                    && Wire.isExact(string: self.message)
-            }
         }
 
     }
@@ -1793,11 +1620,6 @@ public enum BackButtonInterface {
                 Wire.literal(",\"animated\":", into: &bytes)
                 Wire.write(array: self.animated, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.look)
-                    && self.animated.allSatisfy { element0 in Wire.isExact(string: element0) }
             }
         }
 
@@ -1853,17 +1675,10 @@ public enum BackButtonInterface {
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 Wire.literal(",\"pixels\":", into: &bytes)
-                Wire.write(number: Double(self.pixels), into: &bytes)
+                Wire.write(integer: self.pixels, into: &bytes)
                 Wire.literal(",\"limit\":", into: &bytes)
-                Wire.write(number: Double(self.limit), into: &bytes)
+                Wire.write(integer: self.limit, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.parameter)
-                    && Wire.isExact(string: self.message)
-                    && Wire.isExact(integer: self.pixels)
-                    && Wire.isExact(integer: self.limit)
             }
         }
 
@@ -1912,16 +1727,10 @@ public enum BackButtonInterface {
                 Wire.literal("\"parameter\":", into: &bytes)
                 Wire.write(string: self.parameter, into: &bytes)
                 Wire.literal(",\"count\":", into: &bytes)
-                Wire.write(number: Double(self.count), into: &bytes)
+                Wire.write(integer: self.count, into: &bytes)
                 Wire.literal(",\"limit\":", into: &bytes)
-                Wire.write(number: Double(self.limit), into: &bytes)
+                Wire.write(integer: self.limit, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.parameter)
-                    && Wire.isExact(integer: self.count)
-                    && Wire.isExact(integer: self.limit)
             }
         }
 

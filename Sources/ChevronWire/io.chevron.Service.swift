@@ -48,16 +48,10 @@ public enum ServiceInterface {
             Wire.literal("\"method\":", into: &bytes)
             Wire.write(string: self.method, into: &bytes)
             Wire.literal(",\"calls\":", into: &bytes)
-            Wire.write(number: Double(self.calls), into: &bytes)
+            Wire.write(integer: self.calls, into: &bytes)
             Wire.literal(",\"errors\":", into: &bytes)
-            Wire.write(number: Double(self.errors), into: &bytes)
+            Wire.write(integer: self.errors, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        public var isWireExact: Bool {
-            Wire.isExact(string: self.method)
-                && Wire.isExact(integer: self.calls)
-                && Wire.isExact(integer: self.errors)
         }
     }
 
@@ -112,27 +106,18 @@ public enum ServiceInterface {
         public func write(into bytes: inout JSONBufferWriter) {
             bytes.writeJSON(byte: UInt8(ascii: "{"))
             Wire.literal("\"entries\":", into: &bytes)
-            Wire.write(number: Double(self.entries), into: &bytes)
+            Wire.write(integer: self.entries, into: &bytes)
             Wire.literal(",\"bytes\":", into: &bytes)
-            Wire.write(number: Double(self.bytes), into: &bytes)
+            Wire.write(integer: self.bytes, into: &bytes)
             Wire.literal(",\"byteBudget\":", into: &bytes)
-            Wire.write(number: Double(self.byteBudget), into: &bytes)
+            Wire.write(integer: self.byteBudget, into: &bytes)
             Wire.literal(",\"entryLimit\":", into: &bytes)
-            Wire.write(number: Double(self.entryLimit), into: &bytes)
+            Wire.write(integer: self.entryLimit, into: &bytes)
             Wire.literal(",\"hits\":", into: &bytes)
-            Wire.write(number: Double(self.hits), into: &bytes)
+            Wire.write(integer: self.hits, into: &bytes)
             Wire.literal(",\"misses\":", into: &bytes)
-            Wire.write(number: Double(self.misses), into: &bytes)
+            Wire.write(integer: self.misses, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        public var isWireExact: Bool {
-            Wire.isExact(integer: self.entries)
-                && Wire.isExact(integer: self.bytes)
-                && Wire.isExact(integer: self.byteBudget)
-                && Wire.isExact(integer: self.entryLimit)
-                && Wire.isExact(integer: self.hits)
-                && Wire.isExact(integer: self.misses)
         }
     }
 
@@ -178,12 +163,6 @@ public enum ServiceInterface {
             Wire.literal(",\"reason\":", into: &bytes)
             Wire.write(string: self.reason, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        public var isWireExact: Bool {
-            Wire.isExact(string: self.file)
-                && Wire.isExact(string: self.field)
-                && Wire.isExact(string: self.reason)
         }
     }
 
@@ -237,13 +216,6 @@ public enum ServiceInterface {
             Wire.write(string: self.looks, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
-
-        public var isWireExact: Bool {
-            Wire.isExact(string: self.fonts)
-                && Wire.isExact(string: self.fontconfig)
-                && Wire.isExact(string: self.libraries)
-                && Wire.isExact(string: self.looks)
-        }
     }
 
     /// Uptime in seconds, connections (open now, accepted in all, refused over the limit), calls
@@ -273,10 +245,6 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                true
             }
         }
 
@@ -317,18 +285,12 @@ public enum ServiceInterface {
                 public func write(into bytes: inout JSONBufferWriter) {
                     bytes.writeJSON(byte: UInt8(ascii: "{"))
                     Wire.literal("\"open\":", into: &bytes)
-                    Wire.write(number: Double(self.open), into: &bytes)
+                    Wire.write(integer: self.open, into: &bytes)
                     Wire.literal(",\"accepted\":", into: &bytes)
-                    Wire.write(number: Double(self.accepted), into: &bytes)
+                    Wire.write(integer: self.accepted, into: &bytes)
                     Wire.literal(",\"refused\":", into: &bytes)
-                    Wire.write(number: Double(self.refused), into: &bytes)
+                    Wire.write(integer: self.refused, into: &bytes)
                     bytes.writeJSON(byte: UInt8(ascii: "}"))
-                }
-
-                public var isWireExact: Bool {
-                    Wire.isExact(integer: self.open)
-                        && Wire.isExact(integer: self.accepted)
-                        && Wire.isExact(integer: self.refused)
                 }
             }
 
@@ -407,33 +369,20 @@ public enum ServiceInterface {
                 Wire.literal(",\"calls\":", into: &bytes)
                 Wire.write(array: self.calls, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 Wire.literal(",\"answeredFromMemory\":", into: &bytes)
-                Wire.write(number: Double(self.answeredFromMemory), into: &bytes)
+                Wire.write(integer: self.answeredFromMemory, into: &bytes)
                 Wire.literal(",\"deferredToWorkers\":", into: &bytes)
-                Wire.write(number: Double(self.deferredToWorkers), into: &bytes)
+                Wire.write(integer: self.deferredToWorkers, into: &bytes)
                 Wire.literal(",\"workedOnEventLoop\":", into: &bytes)
-                Wire.write(number: Double(self.workedOnEventLoop), into: &bytes)
+                Wire.write(integer: self.workedOnEventLoop, into: &bytes)
                 Wire.literal(",\"cache\":", into: &bytes)
                 self.cache.write(into: &bytes)
                 Wire.literal(",\"generation\":", into: &bytes)
-                Wire.write(number: Double(self.generation), into: &bytes)
+                Wire.write(integer: self.generation, into: &bytes)
                 Wire.literal(",\"looks\":", into: &bytes)
-                Wire.write(number: Double(self.looks), into: &bytes)
+                Wire.write(integer: self.looks, into: &bytes)
                 Wire.literal(",\"openFaces\":", into: &bytes)
-                Wire.write(number: Double(self.openFaces), into: &bytes)
+                Wire.write(integer: self.openFaces, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(number: self.uptime)
-                    && self.connections.isWireExact
-                    && self.calls.allSatisfy { element0 in element0.isWireExact }
-                    && Wire.isExact(integer: self.answeredFromMemory)
-                    && Wire.isExact(integer: self.deferredToWorkers)
-                    && Wire.isExact(integer: self.workedOnEventLoop)
-                    && self.cache.isWireExact
-                    && Wire.isExact(integer: self.generation)
-                    && Wire.isExact(integer: self.looks)
-                    && Wire.isExact(integer: self.openFaces)
             }
         }
     }
@@ -462,10 +411,6 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                true
             }
         }
 
@@ -505,18 +450,12 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"generation\":", into: &bytes)
-                Wire.write(number: Double(self.generation), into: &bytes)
+                Wire.write(integer: self.generation, into: &bytes)
                 Wire.literal(",\"looks\":", into: &bytes)
                 Wire.write(array: self.looks, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
                 Wire.literal(",\"problems\":", into: &bytes)
                 Wire.write(array: self.problems, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(integer: self.generation)
-                    && self.looks.allSatisfy { element0 in Wire.isExact(string: element0) }
-                    && self.problems.allSatisfy { element0 in element0.isWireExact }
             }
         }
     }
@@ -550,10 +489,6 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                true
             }
         }
 
@@ -627,32 +562,20 @@ public enum ServiceInterface {
                 Wire.literal(",\"parts\":", into: &bytes)
                 self.parts.write(into: &bytes)
                 Wire.literal(",\"faces\":", into: &bytes)
-                Wire.write(number: Double(self.faces), into: &bytes)
+                Wire.write(integer: self.faces, into: &bytes)
                 Wire.literal(",\"fontFiles\":", into: &bytes)
-                Wire.write(number: Double(self.fontFiles), into: &bytes)
+                Wire.write(integer: self.fontFiles, into: &bytes)
                 Wire.literal(",\"configurationFiles\":", into: &bytes)
-                Wire.write(number: Double(self.configurationFiles), into: &bytes)
+                Wire.write(integer: self.configurationFiles, into: &bytes)
                 Wire.literal(",\"libraries\":", into: &bytes)
                 Wire.write(dictionary: self.libraries, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
                 Wire.literal(",\"looks\":", into: &bytes)
                 Wire.write(array: self.looks, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
                 Wire.literal(",\"generation\":", into: &bytes)
-                Wire.write(number: Double(self.generation), into: &bytes)
+                Wire.write(integer: self.generation, into: &bytes)
                 Wire.literal(",\"seconds\":", into: &bytes)
                 Wire.write(number: self.seconds, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.fingerprint)
-                    && self.parts.isWireExact
-                    && Wire.isExact(integer: self.faces)
-                    && Wire.isExact(integer: self.fontFiles)
-                    && Wire.isExact(integer: self.configurationFiles)
-                    && self.libraries.allSatisfy { element0 in Wire.isExact(string: element0.key) && Wire.isExact(string: element0.value) }
-                    && self.looks.allSatisfy { element0 in Wire.isExact(string: element0) }
-                    && Wire.isExact(integer: self.generation)
-                    && Wire.isExact(number: self.seconds)
             }
         }
     }
@@ -681,10 +604,6 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                true
             }
         }
 
@@ -724,18 +643,12 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"messageBytes\":", into: &bytes)
-                Wire.write(number: Double(self.messageBytes), into: &bytes)
+                Wire.write(integer: self.messageBytes, into: &bytes)
                 Wire.literal(",\"textBytes\":", into: &bytes)
-                Wire.write(number: Double(self.textBytes), into: &bytes)
+                Wire.write(integer: self.textBytes, into: &bytes)
                 Wire.literal(",\"sizeManyRequests\":", into: &bytes)
-                Wire.write(number: Double(self.sizeManyRequests), into: &bytes)
+                Wire.write(integer: self.sizeManyRequests, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(integer: self.messageBytes)
-                    && Wire.isExact(integer: self.textBytes)
-                    && Wire.isExact(integer: self.sizeManyRequests)
             }
         }
     }
@@ -773,10 +686,6 @@ public enum ServiceInterface {
                 Wire.literal("\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.message)
             }
         }
 
@@ -825,16 +734,10 @@ public enum ServiceInterface {
                 Wire.literal("\"method\":", into: &bytes)
                 Wire.write(string: self.method, into: &bytes)
                 Wire.literal(",\"uid\":", into: &bytes)
-                Wire.write(number: Double(self.uid), into: &bytes)
+                Wire.write(integer: self.uid, into: &bytes)
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.method)
-                    && Wire.isExact(integer: self.uid)
-                    && Wire.isExact(string: self.message)
             }
         }
 
@@ -874,10 +777,6 @@ public enum ServiceInterface {
                 Wire.write(string: self.reason, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.reason)
-            }
         }
 
     }
@@ -913,12 +812,8 @@ public enum ServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 Wire.literal("\"limit\":", into: &bytes)
-                Wire.write(number: Double(self.limit), into: &bytes)
+                Wire.write(integer: self.limit, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(integer: self.limit)
             }
         }
 
@@ -957,10 +852,6 @@ public enum ServiceInterface {
                 Wire.literal("\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.message)
             }
         }
 

@@ -77,7 +77,7 @@ public enum TextInterface {
             }
             if let value = self.weight {
                 Wire.key("weight", after: &separated, into: &bytes)
-                Wire.write(number: Double(value), into: &bytes)
+                Wire.write(integer: value, into: &bytes)
             }
             if let value = self.slant {
                 Wire.key("slant", after: &separated, into: &bytes)
@@ -96,15 +96,6 @@ public enum TextInterface {
                 Wire.write(array: value, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        public var isWireExact: Bool {
-            (self.pattern.map { element0 in Wire.isExact(string: element0) } ?? true)
-                && (self.family.map { element0 in Wire.isExact(string: element0) } ?? true)
-                && (self.weight.map { element0 in Wire.isExact(integer: element0) } ?? true)
-                && (self.size.map { element0 in Wire.isExact(number: element0) } ?? true)
-                && (self.language.map { element0 in Wire.isExact(string: element0) } ?? true)
-                && (self.features.map { element0 in element0.allSatisfy { element1 in Wire.isExact(string: element1) } } ?? true)
         }
     }
 
@@ -161,20 +152,12 @@ public enum TextInterface {
             Wire.key("file", after: &separated, into: &bytes)
             Wire.write(string: self.file, into: &bytes)
             Wire.key("index", after: &separated, into: &bytes)
-            Wire.write(number: Double(self.index), into: &bytes)
+            Wire.write(integer: self.index, into: &bytes)
             if let value = self.variations {
                 Wire.key("variations", after: &separated, into: &bytes)
                 Wire.write(string: value, into: &bytes)
             }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        public var isWireExact: Bool {
-            Wire.isExact(string: self.family)
-                && Wire.isExact(string: self.style)
-                && Wire.isExact(string: self.file)
-                && Wire.isExact(integer: self.index)
-                && (self.variations.map { element0 in Wire.isExact(string: element0) } ?? true)
         }
     }
 
@@ -241,11 +224,11 @@ public enum TextInterface {
             Wire.literal("\"face\":", into: &bytes)
             self.face.write(into: &bytes)
             Wire.literal(",\"start\":", into: &bytes)
-            Wire.write(number: Double(self.start), into: &bytes)
+            Wire.write(integer: self.start, into: &bytes)
             Wire.literal(",\"end\":", into: &bytes)
-            Wire.write(number: Double(self.end), into: &bytes)
+            Wire.write(integer: self.end, into: &bytes)
             Wire.literal(",\"glyphs\":", into: &bytes)
-            Wire.write(number: Double(self.glyphs), into: &bytes)
+            Wire.write(integer: self.glyphs, into: &bytes)
             Wire.literal(",\"width\":", into: &bytes)
             Wire.write(number: self.width, into: &bytes)
             Wire.literal(",\"script\":", into: &bytes)
@@ -253,15 +236,6 @@ public enum TextInterface {
             Wire.literal(",\"direction\":", into: &bytes)
             Wire.write(string: self.direction.rawValue, into: &bytes)
             bytes.writeJSON(byte: UInt8(ascii: "}"))
-        }
-
-        public var isWireExact: Bool {
-            self.face.isWireExact
-                && Wire.isExact(integer: self.start)
-                && Wire.isExact(integer: self.end)
-                && Wire.isExact(integer: self.glyphs)
-                && Wire.isExact(number: self.width)
-                && Wire.isExact(string: self.script)
         }
     }
 
@@ -310,11 +284,6 @@ public enum TextInterface {
                     value.write(into: &bytes)
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.text)
-                    && (self.font.map { element0 in element0.isWireExact } ?? true)
             }
         }
 
@@ -394,21 +363,12 @@ public enum TextInterface {
                 Wire.literal(",\"direction\":", into: &bytes)
                 Wire.write(string: self.direction.rawValue, into: &bytes)
                 Wire.literal(",\"missing\":", into: &bytes)
-                Wire.write(number: Double(self.missing), into: &bytes)
+                Wire.write(integer: self.missing, into: &bytes)
                 Wire.literal(",\"substituted\":", into: &bytes)
                 Wire.write(bool: self.substituted, into: &bytes)
                 Wire.literal(",\"runs\":", into: &bytes)
                 Wire.write(array: self.runs, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(number: self.width)
-                    && Wire.isExact(number: self.ascent)
-                    && Wire.isExact(number: self.descent)
-                    && Wire.isExact(number: self.lineHeight)
-                    && Wire.isExact(integer: self.missing)
-                    && self.runs.allSatisfy { element0 in element0.isWireExact }
             }
         }
     }
@@ -456,11 +416,6 @@ public enum TextInterface {
                     Wire.write(string: value, into: &bytes)
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                self.font.isWireExact
-                    && (self.text.map { element0 in Wire.isExact(string: element0) } ?? true)
             }
         }
 
@@ -512,23 +467,16 @@ public enum TextInterface {
                 Wire.key("primary", after: &separated, into: &bytes)
                 self.primary.write(into: &bytes)
                 Wire.key("unitsPerEm", after: &separated, into: &bytes)
-                Wire.write(number: Double(self.unitsPerEm), into: &bytes)
+                Wire.write(integer: self.unitsPerEm, into: &bytes)
                 Wire.key("fallbacks", after: &separated, into: &bytes)
                 Wire.write(array: self.fallbacks, into: &bytes) { element, bytes in element.write(into: &bytes) }
                 if let value = self.missing {
                     Wire.key("missing", after: &separated, into: &bytes)
-                    Wire.write(number: Double(value), into: &bytes)
+                    Wire.write(integer: value, into: &bytes)
                 }
                 Wire.key("substituted", after: &separated, into: &bytes)
                 Wire.write(bool: self.substituted, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                self.primary.isWireExact
-                    && Wire.isExact(integer: self.unitsPerEm)
-                    && self.fallbacks.allSatisfy { element0 in element0.isWireExact }
-                    && (self.missing.map { element0 in Wire.isExact(integer: element0) } ?? true)
             }
         }
     }
@@ -592,13 +540,6 @@ public enum TextInterface {
                 }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.text)
-                    && (self.font.map { element0 in element0.isWireExact } ?? true)
-                    && Wire.isExact(number: self.maxWidth)
-                    && (self.ellipsis.map { element0 in Wire.isExact(string: element0) } ?? true)
-            }
         }
 
         /// The reply's parameters.
@@ -651,12 +592,6 @@ public enum TextInterface {
                 Wire.write(number: self.fullWidth, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.displayed)
-                    && Wire.isExact(number: self.width)
-                    && Wire.isExact(number: self.fullWidth)
-            }
         }
     }
 
@@ -700,11 +635,6 @@ public enum TextInterface {
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.parameter)
-                    && Wire.isExact(string: self.message)
             }
         }
 
@@ -755,14 +685,8 @@ public enum TextInterface {
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 Wire.literal(",\"limit\":", into: &bytes)
-                Wire.write(number: Double(self.limit), into: &bytes)
+                Wire.write(integer: self.limit, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.parameter)
-                    && Wire.isExact(string: self.message)
-                    && Wire.isExact(integer: self.limit)
             }
         }
 
@@ -809,11 +733,6 @@ public enum TextInterface {
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.parameter)
-                    && Wire.isExact(string: self.message)
-            }
         }
 
     }
@@ -858,11 +777,6 @@ public enum TextInterface {
                 Wire.literal(",\"message\":", into: &bytes)
                 Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.parameter)
-                    && Wire.isExact(string: self.message)
             }
         }
 

@@ -31,10 +31,6 @@ public enum VarlinkServiceInterface {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                true
-            }
         }
 
         /// The reply's parameters.
@@ -94,14 +90,6 @@ public enum VarlinkServiceInterface {
                 Wire.write(array: self.interfaces, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.vendor)
-                    && Wire.isExact(string: self.product)
-                    && Wire.isExact(string: self.version)
-                    && Wire.isExact(string: self.url)
-                    && self.interfaces.allSatisfy { element0 in Wire.isExact(string: element0) }
-            }
         }
     }
 
@@ -139,10 +127,6 @@ public enum VarlinkServiceInterface {
                 Wire.write(string: self.interface, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.interface)
-            }
         }
 
         /// The reply's parameters.
@@ -173,10 +157,6 @@ public enum VarlinkServiceInterface {
                 Wire.literal("\"description\":", into: &bytes)
                 Wire.write(string: self.description, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.description)
             }
         }
     }
@@ -214,10 +194,6 @@ public enum VarlinkServiceInterface {
                 Wire.literal("\"interface\":", into: &bytes)
                 Wire.write(string: self.interface, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.interface)
             }
         }
 
@@ -257,10 +233,6 @@ public enum VarlinkServiceInterface {
                 Wire.write(string: self.method, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.method)
-            }
         }
 
     }
@@ -298,10 +270,6 @@ public enum VarlinkServiceInterface {
                 Wire.literal("\"method\":", into: &bytes)
                 Wire.write(string: self.method, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.method)
             }
         }
 
@@ -341,10 +309,6 @@ public enum VarlinkServiceInterface {
                 Wire.write(string: self.parameter, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                Wire.isExact(string: self.parameter)
-            }
         }
 
     }
@@ -372,10 +336,6 @@ public enum VarlinkServiceInterface {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
-
-            public var isWireExact: Bool {
-                true
-            }
         }
 
     }
@@ -402,10 +362,6 @@ public enum VarlinkServiceInterface {
             public func write(into bytes: inout JSONBufferWriter) {
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
-            }
-
-            public var isWireExact: Bool {
-                true
             }
         }
 
