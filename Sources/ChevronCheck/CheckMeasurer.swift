@@ -124,7 +124,8 @@ public enum CheckMeasurer {
         // A SizeMany call's own bytes (method, braces); each request adds its text and a comma.
         let countsBytes = clients.contains { $0.transport.sendsMessages }
         let callBytes = SizeCall.envelopeBytes
-        let byteLimit = min(Self.batchBytes, limits.messageBytes - callBytes)
+        // Each request is counted with a comma; a batch of n writes n − 1 of them, hence the 1.
+        let byteLimit = min(Self.batchBytes, limits.messageBytes - callBytes + 1)
         let storeLooks = looks.map { CheckRowStore.Look(name: $0, maximum: maximumWidths[$0] ?? 0) }
         let lookCount = looks.count
         let entryCount = builder.entries.count

@@ -76,16 +76,10 @@ public final class InProcessTransport: VarlinkTransport {
     }
 
     /// The service's replies to `call`. Parameters of a generated type are handed over as they
-    /// are when their text would read back as the same value; any others go as their text, which
-    /// the method reads as it reads a socket's call, naming the field that is wrong.
+    /// are; the method reads one whose text would not read back as the same value from that
+    /// text, as it reads a socket's call, naming the field that is wrong (`VarlinkCall.read(_:)`).
     private func answer(_ call: VarlinkCall) -> [VarlinkReply] {
-        var call = call
-        if let value = call.value, !value.isWireExact {
-            call = VarlinkCall(
-                method: call.method, parametersText: value.jsonBytes, oneway: call.oneway, more: call.more,
-                upgrade: call.upgrade)
-        }
-        return service.handle(call, context: VarlinkCallContext(peer: peer))
+        service.handle(call, context: VarlinkCallContext(peer: peer))
     }
 
     /// Frames (without their NUL) read back into replies.

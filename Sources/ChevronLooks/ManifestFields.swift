@@ -16,7 +16,7 @@ struct ManifestFields {
     /// The members of `value`, the object at `path` (empty for the manifest itself).
     init(_ value: JSONValue, path: String = "") throws(ManifestFieldError) {
         guard case .object(let members) = value else {
-            throw ManifestFieldError(field: path, reason: "must be an object")
+            throw ManifestFieldError(field: path, reason: "must be an object, not \(Self.article(value))")
         }
         self.members = members
         self.path = path

@@ -47,7 +47,12 @@ public enum ManifestLoader {
         // read, as a typo deserves. The parser refuses a key given twice, naming it.
         let manifest: LookManifest
         do {
-            let tree = try data.withUnsafeBytes { bytes throws(JSONParseError) in try JSONParser.parse(bytes) }
+            // A UTF-8 byte order mark, which some editors write, is not part of the JSON.
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let start = data.starts(with: bom) ? bom.count : 0
+            let tree = try data.withUnsafeBytes { bytes throws(JSONParseError) in
+                try JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+            }
             guard case .object = tree else { return problem("", "is not a JSON object") }
             let fields = try ManifestFields(tree)
             if let unknown = fields.names.sorted().first(where: { !LookManifest.fields.contains($0) }) {

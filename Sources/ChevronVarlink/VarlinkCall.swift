@@ -51,14 +51,10 @@ public struct VarlinkCall: Sendable, Hashable {
         self.parametersText = parametersText
     }
 
-    /// Creates a call whose parameters are a generated type, written as text once.
-    public init(method: String, body: some WireStruct, oneway: Bool = false, more: Bool = false, upgrade: Bool = false) {
-        self.init(method: method, parametersText: body.jsonBytes, oneway: oneway, more: more, upgrade: upgrade)
-    }
-
     /// Creates a call whose parameters are a value of a generated type, kept as it is: a service
-    /// in the same process reads it without text (`read(_:)`), a transport writes its text
-    /// straight into the message (`encode(into:)`).
+    /// in the same process reads it without text (`read(_:)`, which reads a value whose text
+    /// would not read back as itself from that text, as from a socket), a transport writes its
+    /// text straight into the message (`encode(into:)`).
     public init(
         method: String, value: some WireStruct, oneway: Bool = false, more: Bool = false, upgrade: Bool = false
     ) {
@@ -255,12 +251,21 @@ extension VarlinkCall {
     }
 
     /// The parameters read as the generated type `T`, strictly, in one pass: the value itself
-    /// when the call was made with a `T` (`init(method:value:)`), else from their text when they
-    /// came as text (`init?(frame:)`), else from their tree's text. `InvalidParameter` names the
+    /// when the call was made with a `T` (`init(method:value:)`) whose text would read back as
+    /// it (`isWireExact`), else from that text, as a socket's call is; from their text when they
+    /// came as text (`init?(frame:)`); else from their tree's text. `InvalidParameter` names the
     /// field that is wrong.
     public func read<T: WireStruct>(_ type: T.Type) throws(VarlinkError) -> T {
-        if let read = preread as? T { return read }
+        if let read = preread as? T {
+            // A value read from the call's text reads back as itself by construction.
+            if parametersText != nil || read.isWireExact { return read }
+            return try Self.read(T.self, text: read.jsonBytes)
+        }
         guard let text = parametersText else { return try T(tree: value?.tree ?? storedParameters) }
+        return try Self.read(T.self, text: text)
+    }
+
+    private static func read<T: WireStruct>(_ type: T.Type, text: [UInt8]) throws(VarlinkError) -> T {
         do {
             return try T(json: text, strict: true, maximumDepth: JSONParser.defaultMaximumDepth)
         } catch {
@@ -268,12 +273,4 @@ extension VarlinkCall {
         }
     }
 
-    /// The parameters as a tree (text parsed); `InvalidParameter` "parameters" for text that is
-    /// not JSON, which a call read from a frame never holds.
-    public func parametersTree() throws(VarlinkError) -> JSONValue {
-        guard let parametersText else { return value?.tree ?? storedParameters }
-        let parsed = parametersText.withUnsafeBytes { bytes in try? JSONParser.parse(bytes) }
-        guard let parsed else { throw .invalidParameter("parameters") }
-        return parsed
-    }
 }

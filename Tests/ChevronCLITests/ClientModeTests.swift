@@ -116,6 +116,30 @@ struct ClientModeTests {
         #expect(sizeMany["errors"] as? Int == 0)
     }
 
+    /// A call of exactly the daemon's message limit is sent and answered; one byte more is the
+    /// request's own error row. A one-title call is the call's own text
+    /// (`{"method":"io.chevron.BackButton.SizeMany","parameters":{"requests":[]}}`, 72 bytes) and
+    /// the request's (`{"look":"classic","title":""}`, 29 bytes, and the title's): 101 bytes and
+    /// the title.
+    @Test(arguments: [(3995, true), (3996, false)])
+    func aCallOfExactlyTheLimitIsSent(titleBytes: Int, fits: Bool) throws {
+        let daemon = try DaemonProcess(["--max-message-bytes", "4096", "--max-text-bytes", "4000"])
+        let folder = try TrustTests.folder(["titles.txt": String(repeating: "y", count: titleBytes) + "\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("titles.txt").path
+        let run = try Self.chevron(["check", file, "--json", "--look", "classic", "--socket", daemon.socketPath])
+        let rows = try #require(try CheckTests.reportRows(run.output), "\(run.error)")
+        #expect(rows.count == 1)
+        if fits {
+            #expect(rows.first?["error"] == nil && rows.first?["width"] is Double, "\(rows)")
+        } else {
+            #expect(
+                rows.first?["error"] as? String
+                    == "io.chevron.Service.MessageTooLong: the request is 4097 bytes; the limit is 4096")
+        }
+        #expect(!daemon.log.contains("MessageTooLong"), "\(daemon.log)")
+    }
+
     @Test func statsAndReloadReportTheDaemon() throws {
         let daemon = try DaemonProcess()
         _ = try Self.chevron(["size", "Settings", "--socket", daemon.socketPath])

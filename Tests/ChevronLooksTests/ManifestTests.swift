@@ -84,6 +84,10 @@ struct ManifestTests {
                 good.replacingOccurrences(of: #""padding": 25"#, with: #""paddding": 25"#), "paddding",
                 "not a manifest field"
             ),
+            (
+                good.replacingOccurrences(of: #""art": {"width": 40, "leftCap": 16}"#, with: #""art": [40, 16]"#),
+                "art", "must be an object, not an array"
+            ),
         ])
     func brokenManifests(text: String, field: String, reason: String) throws {
         let directory = try folder(["broken.json": text])
@@ -111,6 +115,16 @@ struct ManifestTests {
         #expect(problems.count == 1 && problem.field.isEmpty)
         #expect(problem.reason.hasPrefix("is not valid JSON (duplicate key \"\(key)\""), "\(problem.reason)")
         #expect(!registry.names.contains("test-look"))
+    }
+
+    /// A manifest saved with a UTF-8 byte order mark (as some editors save) loads as without it.
+    @Test func aByteOrderMarkIsNotPartOfTheJSON() throws {
+        let directory = try folder(["bom.json": "\u{FEFF}" + Self.good])
+        let text = try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent("bom.json"))
+        #expect(Array(text.prefix(3)) == [0xEF, 0xBB, 0xBF])
+        let (registry, problems) = LookRegistry.builtIn.addingManifests(from: directory)
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(try registry.look(named: "test-look").metrics.height == 32)
     }
 
     @Test func aManifestDoesNotShadowABuiltInUnlessItSaysSo() throws {
