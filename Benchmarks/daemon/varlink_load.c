@@ -7,7 +7,9 @@
 // (unique: a new title per call, "Title N"; fresh: the same with titles of their own, "Fresh N",
 // so that a run after a unique one measures too; getinfo: org.varlink.service.GetInfo, which
 // computes nothing)
-// Prints one line: "<mode>: <calls> calls in <seconds> s: <us> us/call, <calls/s> calls/s, <errors> errors".
+// Prints one line: "<mode>: <calls> calls in <seconds> s: <us> us/call, <calls/s> calls/s, <errors> errors,
+// <bytes> bytes/reply" (the replies' mean length, NUL included: what an echo floor answering with
+// replies of the same length is given, nio-echo-floor's REPLY_BYTES).
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +59,7 @@ int main(int argc, char **argv) {
     if (connect(fd, (struct sockaddr *)&address, sizeof(address)) != 0) { perror("connect"); return 1; }
 
     static char out[1 << 20], in[1 << 20];
-    long sent = 0, received = 0, errors = 0;
+    long sent = 0, received = 0, errors = 0, bytes = 0;
     double started = now();
     while (received < count) {
         // Fill the window.
@@ -70,15 +72,16 @@ int main(int argc, char **argv) {
         // Read at least one reply; count every NUL that arrived.
         ssize_t got = read(fd, in, sizeof(in));
         if (got <= 0) { perror("read"); return 1; }
+        bytes += got;
         for (ssize_t i = 0; i < got; i++) {
             if (in[i] == 0) received++;
             if (in[i] == 'e' && i + 7 < got && memcmp(in + i, "\"error\"", 7) == 0) errors++;
         }
     }
     double elapsed = now() - started;
-    printf("%s%s: %ld calls in %.3f s: %.2f us/call, %.0f calls/s, %ld errors\n", argv[2],
+    printf("%s%s: %ld calls in %.3f s: %.2f us/call, %.0f calls/s, %ld errors, %.0f bytes/reply\n", argv[2],
            unique ? " unique" : getinfo ? " getinfo" : "",
-           count, elapsed, elapsed / count * 1e6, count / elapsed, errors);
+           count, elapsed, elapsed / count * 1e6, count / elapsed, errors, (double)bytes / count);
     close(fd);
     return 0;
 }

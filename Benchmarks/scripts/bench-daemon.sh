@@ -56,6 +56,16 @@ echo "== chevrond (release), cached Size calls of one title"
 getinfo=$("$work/load" "$work/chevrond.sock" serial 50000 getinfo) && echo "$getinfo"
 serial=$("$work/load" "$work/chevrond.sock" serial 50000) && echo "$serial"
 pipelined=$("$work/load" "$work/chevrond.sock" pipelined 500000 64) && echo "$pipelined"
+# The framework's floor again, answering with replies as long as Size's: how much of the gap to
+# the short echo is the reply's length alone, copied through the same buffers and sockets.
+size_reply_bytes=$(sed -n 's/.*, \([0-9]*\) bytes\/reply$/\1/p' <<<"$pipelined")
+echo "== nio-echo-floor answering with replies of $size_reply_bytes bytes, as long as Size's"
+"$bin/nio-echo-floor" "$work/echo-sized.sock" "$size_reply_bytes" >/dev/null &
+echo_pid=$!
+for _ in $(seq 200); do [ -S "$work/echo-sized.sock" ] && break; sleep 0.05; done
+"$work/load" "$work/echo-sized.sock" pipelined 100000 64 >/dev/null   # warm-up
+echo_sized=$("$work/load" "$work/echo-sized.sock" pipelined 500000 64) && echo "$echo_sized"
+kill "$echo_pid"; wait "$echo_pid" 2>/dev/null || true
 echo "== chevrond, serial uncached Size calls (a new title each, measured and laid out)"
 serial_new=$("$work/load" "$work/chevrond.sock" serial 20000 fresh) && echo "$serial_new"
 echo "== $unique unique titles, pipelined"
@@ -70,7 +80,7 @@ render=$("$bin/chevron" bench --socket "$work/chevrond.sock" --connections 2 --d
   --mix render=1 --json)
 
 python3 - "$floor_us" "$floor_rps" "$serial" "$pipelined" "$idle_rss" "$loaded_rss" "$unique" "$render" \
-  "$getinfo" "$echo_serial" "$echo_pipelined" "$cache_mib" "$serial_new" <<'PY'
+  "$getinfo" "$echo_serial" "$echo_pipelined" "$cache_mib" "$serial_new" "$echo_sized" <<'PY'
 import json, re, sys
 floor_us, floor_rps = float(sys.argv[1]), float(sys.argv[2])
 us = lambda text: float(re.search(r"([0-9.]+) us/call", text).group(1))
@@ -93,6 +103,9 @@ print(f"serial uncached Size round trip (a new title each): {serial_new_us:.2f} 
 print(f"pipelined (window 64): {rate:.0f} calls/s = {rate / floor_rps:.2f} x C floor {floor_rps:.0f} rt/s "
       f"(target >= 1.5: {verdict(rate / floor_rps >= 1.5)}) = {rate / echo_rate:.2f} x NIO floor's pipelined rate "
       f"(target >= 0.5: {verdict(rate / echo_rate >= 0.5)})")
+echo_sized_rate = per_second(sys.argv[14])
+print(f"  the NIO floor answering with replies as long as Size's: {echo_sized_rate:.0f} calls/s "
+      f"= {echo_sized_rate / echo_rate:.2f} x its short-reply rate; pipelined Size = {rate / echo_sized_rate:.2f} x it")
 print(f"RSS idle {idle / 1024:.1f} MiB; after {unique} unique titles {loaded / 1024:.1f} MiB "
       f"(cache budget {sys.argv[12]} MiB)")
 render = json.loads(sys.argv[8])

@@ -157,18 +157,30 @@ public struct VarlinkCall: Sendable, Hashable {
         ])
     }
 
-    /// Whether `name` is `reverse.domain.Interface.Method`: at least two dots, ASCII letters,
-    /// digits, hyphens and dots, with a method part that starts with a capital letter.
+    /// Whether `name` is `reverse.domain.Interface.Method`: at most 255 bytes of ASCII letters,
+    /// digits, hyphens and dots, at least two dots, and after the last a method part that starts
+    /// with a capital letter and has no hyphen. One pass over the bytes: every call is checked.
     static func isQualifiedMethodName(_ name: String) -> Bool {
-        let utf8 = name.utf8
-        guard utf8.count <= 255, let lastDot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
-        let interface = utf8[..<lastDot]
-        let method = utf8[utf8.index(after: lastDot)...]
-        guard let first = method.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first),
-            method.allSatisfy({ $0.isASCIIAlphanumeric })
-        else { return false }
-        return interface.contains(UInt8(ascii: "."))
-            && interface.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+        var name = name
+        return name.withUTF8 { bytes in
+            guard bytes.count <= 255 else { return false }
+            var dots = 0
+            var lastDot = -1
+            var lastHyphen = -1
+            for index in bytes.indices {
+                switch bytes[index] {
+                case UInt8(ascii: "."):
+                    dots += 1
+                    lastDot = index
+                case UInt8(ascii: "-"): lastHyphen = index
+                case let byte where byte.isASCIIAlphanumeric: continue
+                default: return false
+                }
+            }
+            let methodStart = lastDot + 1
+            return dots >= 2 && methodStart < bytes.count && lastHyphen < lastDot
+                && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[methodStart])
+        }
     }
 }
 
