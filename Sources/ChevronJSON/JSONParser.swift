@@ -7,6 +7,10 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// A sentence naming the problem and its byte offset.
     public var description: String { "\(reason) at byte \(offset)" }
+
+    /// The same problem counted from `count` bytes earlier: for text parsed after a prefix
+    /// the parser was not given (a byte order mark), so that the offset is the file's.
+    public func offset(by count: Int) -> JSONParseError { JSONParseError(offset: offset + count, reason: reason) }
 }
 
 /// A strict RFC 8259 parser: of a Varlink message, a look manifest, a string catalogue, the

@@ -51,7 +51,11 @@ public enum ManifestLoader {
             let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
             let start = data.starts(with: bom) ? bom.count : 0
             let tree = try data.withUnsafeBytes { bytes throws(JSONParseError) in
-                try JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+                do throws(JSONParseError) {
+                    return try JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+                } catch {
+                    throw error.offset(by: start)  // the file's offset, the mark counted
+                }
             }
             guard case .object = tree else { return problem("", "is not a JSON object") }
             let fields = try ManifestFields(tree)

@@ -127,6 +127,18 @@ struct ManifestTests {
         #expect(try registry.look(named: "test-look").metrics.height == 32)
     }
 
+    /// A JSON error after a byte order mark names its byte in the file, the mark's 3 counted.
+    @Test func aJSONErrorAfterAByteOrderMarkNamesTheFilesByte() throws {
+        let broken = #"{"name": }"#
+        let brace = try #require(broken.utf8.lastIndex(of: UInt8(ascii: "}")))
+        let braceOffset = broken.utf8.distance(from: broken.utf8.startIndex, to: brace)  // 9
+        for (prefix, offset) in [("", braceOffset), ("\u{FEFF}", 3 + braceOffset)] {
+            let (_, problems) = LookRegistry.builtIn.addingManifests(from: try folder(["broken.json": prefix + broken]))
+            let reason = try #require(problems.first).reason
+            #expect(reason.hasPrefix("is not valid JSON (") && reason.hasSuffix(" at byte \(offset))"), "\(reason)")
+        }
+    }
+
     @Test func aManifestDoesNotShadowABuiltInUnlessItSaysSo() throws {
         let shadow = Self.good.replacingOccurrences(of: #""test-look""#, with: #""classic""#)
         let (kept, problems) = LookRegistry.builtIn.addingManifests(from: try folder(["c.json": shadow]))
