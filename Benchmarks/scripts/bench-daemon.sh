@@ -2,8 +2,8 @@
 # chevrond's benchmarks, as ratios to two floors measured in the same run: the C socket floor of
 # Benchmarks/floors/floors.sh and the framework's, a bare SwiftNIO server with chevrond's
 # event-loop setup and framing (Benchmarks/Sources/nio-echo-floor) under the same load client.
-# - serial GetInfo, which computes nothing (target <= 1.3x the NIO floor);
-# - the serial round trip of a cached Size call (targets <= 1.6x the NIO floor and <= 3x the C
+# - serial GetInfo, which computes nothing (target <= 1.1x the NIO floor);
+# - the serial round trip of a cached Size call (targets <= 1.1x the NIO floor and <= 3x the C
 #   floor's round trip), and of an uncached Size, a new title each (no target);
 # - pipelined throughput, 64 calls in flight (targets >= 1.5x the C floor's serial round trips
 #   per second and >= 0.5x the NIO floor's pipelined rate);
@@ -93,9 +93,9 @@ verdict = lambda ok: "meets" if ok else "misses"
 print(f"floors: C socket round trip {floor_us:.2f} us ({floor_rps:.0f} rt/s); "
       f"NIO echo round trip {echo_us:.2f} us, pipelined {echo_rate:.0f} calls/s")
 print(f"serial GetInfo round trip: {getinfo_us:.2f} us = {getinfo_us / echo_us:.2f} x NIO floor "
-      f"(target <= 1.3: {verdict(getinfo_us / echo_us <= 1.3)}) = {getinfo_us / floor_us:.2f} x C floor")
+      f"(target <= 1.1: {verdict(getinfo_us / echo_us <= 1.1)}) = {getinfo_us / floor_us:.2f} x C floor")
 print(f"serial cached Size round trip: {serial_us:.2f} us = {serial_us / echo_us:.2f} x NIO floor "
-      f"(target <= 1.6: {verdict(serial_us / echo_us <= 1.6)}) = {serial_us / floor_us:.2f} x C floor {floor_us:.2f} us "
+      f"(target <= 1.1: {verdict(serial_us / echo_us <= 1.1)}) = {serial_us / floor_us:.2f} x C floor {floor_us:.2f} us "
       f"(target <= 3: {verdict(serial_us / floor_us <= 3)})")
 serial_new_us = us(sys.argv[13])
 print(f"serial uncached Size round trip (a new title each): {serial_new_us:.2f} us = "
