@@ -398,7 +398,7 @@ extension CheckReport.Summary {
                         if let widest = group.widest {
                             json.object("widestOverflow") { json in
                                 json.member("key", widest.key)
-                                json.member("points", widest.overflow)
+                                json.member("points", Points.rounded(widest.overflow))
                             }
                         }
                     }

@@ -31,4 +31,8 @@ public enum Points {
         if text.hasSuffix(".") { text.removeLast() }
         return text
     }
+
+    /// `value` as the reports print it, as a number: a difference of two widths written in JSON
+    /// reads as the text report's `18.028`, not as `18.02799999999999`.
+    public static func rounded(_ value: Double) -> Double { Double(text(value)) ?? value }
 }

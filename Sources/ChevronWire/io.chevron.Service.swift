@@ -466,8 +466,8 @@ public enum ServiceInterface {
     /// files), libraries (the versions of fontconfig, FreeType, HarfBuzz, FriBidi, cairo and
     /// chevrond; each listed in libraries) and looks (the built-in looks' numbers, every manifest's
     /// bytes and the font files manifests pin). Computed after start and after each reload, reusing
-    /// the hashes of unchanged files (path, size, modification time); Pending until then. generation
-    /// is the font generation it covers; seconds, how long it took.
+    /// the hashes of unchanged files (path, size, modification and status change times, inode);
+    /// Pending until then. generation is the font generation it covers; seconds, how long it took.
     public enum GetFingerprint: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.Service.GetFingerprint"
@@ -896,8 +896,8 @@ public protocol ServiceInterfaceMethods: AnyObject, Sendable {
     /// files), libraries (the versions of fontconfig, FreeType, HarfBuzz, FriBidi, cairo and
     /// chevrond; each listed in libraries) and looks (the built-in looks' numbers, every manifest's
     /// bytes and the font files manifests pin). Computed after start and after each reload, reusing
-    /// the hashes of unchanged files (path, size, modification time); Pending until then. generation
-    /// is the font generation it covers; seconds, how long it took.
+    /// the hashes of unchanged files (path, size, modification and status change times, inode);
+    /// Pending until then. generation is the font generation it covers; seconds, how long it took.
     func getFingerprint(_ parameters: ServiceInterface.GetFingerprint.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
 

@@ -11,8 +11,8 @@ struct CheckCommand: AsyncParsableCommand {
         abstract: "Report how every title of localisation files shows on a back button, look by look.",
         discussion: """
             Reads Apple .strings, .stringsdict and .xcstrings, Android strings.xml, XLIFF 1.2 and 2.0 (.xliff, \
-            .xlf, or an .xcloc folder), CSV (key,title) and plain lines (.txt); the extension says which, else \
-            the content, else --input-format; a file in none of them is an error. For each title and look: the width, the look's maximum, and what a user sees \
+            .xlf, or an .xcloc folder), CSV (key,title) and plain lines (.txt); --input-format says which, else \
+            the extension, else the content; a file in none of them is an error. For each title and look: the width, the look's maximum, and what a user sees \
             (the title, a truncated title, the generic title, or the chevron alone). A title with characters \
             no installed font covers is never reported as fitting: it shows MISSING GLYPHS (n). Each title \
             is measured in its file's language (an .xcstrings localization, an XLIFF file's languages, an .lproj \
@@ -92,7 +92,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "The files' format, for files whose extension does not say it (or - for standard input): strings, stringsdict, xcstrings, android, xliff, csv or lines."
+            "The format of every file of the run (or of - for standard input), over what extensions and contents say: strings, stringsdict, xcstrings, android, xliff, csv or lines."
     )
     var inputFormat: TitleFormat?
 

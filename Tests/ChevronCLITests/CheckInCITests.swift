@@ -209,6 +209,13 @@ struct CheckInCITests {
         #expect(languages.map { $0["language"] as? String } == ["de", "fr"])
         #expect(languages.first?["truncated"] as? Int == 3)
         #expect((languages.first?["widestOverflow"] as? [String: Any])?["key"] as? String != nil)
+        // Points as the text report prints them: at most three decimals in the JSON text too.
+        let points = json.output.split(separator: "\n").filter { $0.contains(#""points" : "#) }
+        #expect(!points.isEmpty)
+        for line in points {
+            let number = line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? ""
+            #expect(Double(number) != nil && (number.split(separator: ".").dropFirst().first?.count ?? 0) <= 3, "\(line)")
+        }
         let bad = try CheckReportsTests.check(files + ["--fail-on", "truncate>many"], in: folder)
         #expect(bad.status == 2 && bad.error.contains("many is not a whole number"))
     }
