@@ -59,6 +59,17 @@ extension ChevronClient {
         try await call(BackButtonInterface.Size.self, request)
     }
 
+    /// io.chevron.BackButton.LayoutBar: a whole navigation bar, the back button in the room the
+    /// bar leaves it, the screen title and the trailing items placed.
+    public func layoutBar(_ request: BarParameters) async throws(ChevronClientError) -> BarLayoutReply {
+        try await call(BackButtonInterface.LayoutBar.self, request)
+    }
+
+    /// io.chevron.BackButton.ListDevices: the devices a bar can be named by.
+    public func devices() async throws(ChevronClientError) -> DevicesReply {
+        try await call(BackButtonInterface.ListDevices.self, .init())
+    }
+
     /// io.chevron.BackButton.SizeMany: many layouts in one call; a failed request is a result
     /// with a `failure`, not a thrown error.
     public func sizeMany(_ requests: [SizeParameters]) async throws(ChevronClientError) -> [SizeResultReply] {

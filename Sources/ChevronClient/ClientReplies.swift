@@ -19,6 +19,10 @@ public typealias RectReply = BackButtonInterface.Rect
 public typealias InsetsReply = BackButtonInterface.Insets
 /// Size's reply: one back button's layout.
 public typealias LayoutReply = BackButtonInterface.Layout
+/// LayoutBar's reply: a whole navigation bar's frames.
+public typealias BarLayoutReply = BackButtonInterface.LayoutBar.Reply
+/// ListDevices' reply: the devices a bar can be named by, and the default one.
+public typealias DevicesReply = BackButtonInterface.ListDevices.Reply
 /// One SizeMany result: a layout, or why there is none.
 public typealias SizeResultReply = BackButtonInterface.SizeResult
 /// Transition's reply.

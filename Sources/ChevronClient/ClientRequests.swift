@@ -12,6 +12,9 @@ public typealias FontParameters = TextInterface.FontRequest
 /// One size question, as io.chevron.BackButton's `SizeRequest`; nil fields take the look's defaults.
 public typealias SizeParameters = BackButtonInterface.SizeRequest
 
+/// One bar question, as io.chevron.BackButton's `LayoutBar` takes it.
+public typealias BarParameters = BackButtonInterface.LayoutBar.Parameters
+
 extension BackButtonInterface.SizeRequest {
     /// An item of a navigation stack.
     public typealias Item = BackButtonInterface.NavigationItem

@@ -31,6 +31,9 @@ public struct BackButtonLayout: Sendable, Hashable {
     /// covers (0 when all are covered): each is drawn as an empty box, so the width is not the
     /// width a device would show.
     public var missingGlyphs: Int
+    /// The bar whose room limited the button (modern), and what the room was worked out from;
+    /// nil for a look that keeps its own maximum width.
+    public var bar: BarUsage?
 
     // The one-byte fields last: between wider ones, their padding made a copy of a layout
     // load wide words over narrower stores just made, which stall (see `StandardLayout.Choice`).

@@ -13,6 +13,8 @@ public protocol BackButtonLook: Sendable {
     var sources: [String: String] { get }
     /// How previews draw the button (a default follows from the metrics; see `ButtonArt`).
     var art: ButtonArt { get }
+    /// The navigation bar around the button (`BarStyle.era2010` unless the look says otherwise).
+    var bar: BarStyle { get }
 
     /// Lays out a button for `request`, measuring with `measurer`.
     func layout(_ request: SizeRequest, measurer: TitleMeasurer) throws -> BackButtonLayout
@@ -26,6 +28,9 @@ extension BackButtonLook {
     /// a release each, on every layout).
     @inlinable
     public func layout(_ request: SizeRequest, measurer: TitleMeasurer) throws -> BackButtonLayout {
-        try StandardLayout.layout(request, look: name, metrics: metrics, measurer: measurer)
+        try StandardLayout.layout(request, look: name, metrics: metrics, bar: bar, measurer: measurer)
     }
+
+    /// The bar of the 2010–2013 looks, for a look that states none.
+    public var bar: BarStyle { .era2010 }
 }

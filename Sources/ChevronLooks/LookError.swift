@@ -14,6 +14,10 @@ public struct LookError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let outOfRange = Code(name: "outOfRange")
         /// Neither a title nor a stack, or both.
         public static let missingTitle = Code(name: "missingTitle")
+        /// No device has the requested name.
+        public static let unknownDevice = Code(name: "unknownDevice")
+        /// Two fields that exclude each other were both given, or neither of a needed pair.
+        public static let conflictingFields = Code(name: "conflictingFields")
         /// A transition asked of a look that does not animate.
         public static let notAnimated = Code(name: "notAnimated")
         /// The code's name.
@@ -26,12 +30,15 @@ public struct LookError: Error, Sendable, Hashable, CustomStringConvertible {
     public let parameter: String
     /// A sentence a user can act on.
     public let message: String
+    /// The value that was wrong, where the error names it apart (an unknown device's name).
+    public let value: String?
 
     /// Creates an error.
-    public init(_ code: Code, parameter: String, _ message: String) {
+    public init(_ code: Code, parameter: String, _ message: String, value: String? = nil) {
         self.code = code
         self.parameter = parameter
         self.message = message
+        self.value = value
     }
 
     /// The message, prefixed with the parameter.

@@ -53,6 +53,14 @@ public struct SizeRequest: Sendable, Hashable, CustomDebugStringConvertible {
         set { storage.edit { $0.fontScale = newValue } }
     }
 
+    /// The navigation bar the button sits in: a device or width, the screen's title, trailing
+    /// items; nil for the default device with no screen title. Modern's limit is the room this
+    /// bar leaves the button (`BarRule`).
+    public var bar: BarRequest? {
+        get { storage.fields.bar }
+        set { storage.edit { $0.bar = newValue } }
+    }
+
     /// The fields, behind one reference: a request is copied into layout cache keys and by
     /// callers that keep requests in arrays, and each copy of the fields themselves retained
     /// every string apart (and took an outlined copy of ten fields).
@@ -62,12 +70,13 @@ public struct SizeRequest: Sendable, Hashable, CustomDebugStringConvertible {
     public init(
         look: String, title: String? = nil, stack: [NavigationItem]? = nil, scale: Int = 1,
         maximumWidth: Double? = nil, overflow: OverflowPolicy? = nil, genericTitle: String = "Back",
-        direction: TextDirection? = nil, language: String? = nil, fontScale: Double = 1
+        direction: TextDirection? = nil, language: String? = nil, fontScale: Double = 1, bar: BarRequest? = nil
     ) {
         storage = SharedFields(
             Fields(
                 look: look, title: title, stack: stack, scale: scale, maximumWidth: maximumWidth, overflow: overflow,
-                genericTitle: genericTitle, direction: direction, language: language, fontScale: fontScale))
+                genericTitle: genericTitle, direction: direction, language: language, fontScale: fontScale,
+                bar: bar))
     }
 
     /// The fields, for logs and test failures (the storage alone would print as an opaque box).
@@ -84,6 +93,7 @@ public struct SizeRequest: Sendable, Hashable, CustomDebugStringConvertible {
         var direction: TextDirection?
         var language: String?
         var fontScale: Double
+        var bar: BarRequest?
     }
 }
 

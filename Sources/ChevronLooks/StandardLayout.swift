@@ -29,24 +29,40 @@ enum StandardLayout {
     /// The layout of `request` in the look called `lookName` with `metrics`, measuring with `measurer`.
     @usableFromInline
     static func layout(
-        _ request: SizeRequest, look lookName: String, metrics: LookMetrics, measurer: TitleMeasurer
+        _ request: SizeRequest, look lookName: String, metrics: LookMetrics, bar: BarStyle, measurer: TitleMeasurer
     ) throws -> BackButtonLayout {
         try validate(request, look: lookName, metrics: metrics)
+        // A look sized by its bar (modern) gets the room the bar leaves it, unless the request
+        // sets its own maximum (the layout still says what room the bar left); the others keep
+        // their own maximum and only check the bar.
+        var usage: BarUsage?
+        if bar.limitsBackButton {
+            usage = try BarRule.usage(request, metrics: metrics, style: bar, measurer: measurer)
+        } else if let requested = request.bar {
+            _ = try requested.resolved()
+            try requested.validateItems()
+        }
+        let maximum = request.maximumWidth ?? usage?.room ?? metrics.maximumWidth
         // The look's own font, read where the look keeps it, unless the request scales it or
         // names a language (a copy of it was a retain and a release on every layout).
+        var layout: BackButtonLayout
         if request.fontScale == 1, request.language == nil {
-            return try layout(request, font: metrics.font, look: lookName, metrics: metrics, measurer: measurer)
+            layout = try Self.layout(
+                request, font: metrics.font, maximum: maximum, look: lookName, metrics: metrics, measurer: measurer)
+        } else {
+            layout = try Self.layout(
+                request, font: metrics.titleFont(for: request), maximum: maximum, look: lookName, metrics: metrics,
+                measurer: measurer)
         }
-        return try layout(
-            request, font: metrics.titleFont(for: request), look: lookName, metrics: metrics, measurer: measurer)
+        if usage != nil { layout.bar = usage }
+        return layout
     }
 
-    /// `layout` of a validated request in `font`.
+    /// `layout` of a validated request in `font`, no wider than `maximum`.
     private static func layout(
-        _ request: SizeRequest, font: FontRequest, look lookName: String, metrics: LookMetrics,
+        _ request: SizeRequest, font: FontRequest, maximum: Double, look lookName: String, metrics: LookMetrics,
         measurer: TitleMeasurer
     ) throws -> BackButtonLayout {
-        let maximum = request.maximumWidth ?? metrics.maximumWidth
         let policy = request.overflow ?? metrics.overflow
 
         if policy == .truncate {
@@ -107,7 +123,7 @@ enum StandardLayout {
     /// The engine cuts untracked text, so positive tracking can overshoot: then the text is cut
     /// again with the overshoot taken off, until it fits (each round drops a character or more).
     /// `characters` is the text's `characterCount` when there is tracking.
-    private static func truncate(
+    static func truncate(
         _ text: String, characters: Int, font: FontRequest, tracking: Double, to available: Double,
         measurer: TitleMeasurer
     ) throws -> (Truncation, width: Double) {
@@ -201,8 +217,9 @@ enum StandardLayout {
             capInsets: caps, titleInsets: titleInsets,
             hitRect: Rect(x: (width - hitWidth) / 2, y: (height - hitHeight) / 2, width: hitWidth, height: hitHeight),
             font: measured.primary, fontSize: font.size, textWidth: choice.fullWidth,
-            requestedFont: font.faceDescription, missingGlyphs: missingGlyphs, titleSource: choice.source,
-            truncated: choice.truncated, direction: direction, substituted: measured.substituted)
+            requestedFont: font.faceDescription, missingGlyphs: missingGlyphs,
+            bar: nil, titleSource: choice.source, truncated: choice.truncated, direction: direction,
+            substituted: measured.substituted)
     }
 
     private static func validate(_ request: SizeRequest, look lookName: String, metrics: LookMetrics) throws {

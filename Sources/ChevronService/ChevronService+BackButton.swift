@@ -239,9 +239,64 @@ extension ChevronService: BackButtonInterfaceMethods {
             stack: wire.stack?.map { NavigationItem(title: $0.title, backTitle: $0.backTitle) },
             scale: wire.scale ?? 1, maximumWidth: wire.maxWidth,
             overflow: wire.overflow.flatMap { OverflowPolicy(rawValue: $0.rawValue) },
-            genericTitle: wire.genericTitle ?? "Back",
+            genericTitle: genericTitle(wire.genericTitle, language: wire.language),
             direction: wire.direction.flatMap { TextDirection(rawValue: $0.rawValue) }, language: wire.language,
-            fontScale: wire.fontScale ?? 1)
+            fontScale: wire.fontScale ?? 1,
+            bar: barRequest(
+                device: wire.device, barWidth: wire.barWidth, screenTitle: wire.screenTitle,
+                screenTitleWidth: wire.screenTitleWidth, trailing: wire.trailing))
+    }
+
+    /// The generic title of a request: its own, else the one of its language
+    /// (`GenericTitles`), else "Back".
+    static func genericTitle(_ given: String?, language: String?) -> String {
+        given ?? language.flatMap(GenericTitles.title(for:)) ?? "Back"
+    }
+
+    /// The bar fields of a request, nil when it gives none (the default device).
+    static func barRequest(
+        device: String?, barWidth: Double?, screenTitle: String?, screenTitleWidth: Double?,
+        trailing: [BackButtonInterface.BarItem]?
+    ) -> BarRequest? {
+        let bar = BarRequest(
+            device: device, width: barWidth, screenTitle: screenTitle, screenTitleWidth: screenTitleWidth,
+            trailing: trailing?.map { BarItem(title: $0.title, width: $0.width) } ?? [])
+        return bar.isEmpty ? nil : bar
+    }
+
+    /// The engine's request for a LayoutBar call.
+    static func sizeRequest(_ wire: BackButtonInterface.LayoutBar.Parameters) -> SizeRequest {
+        SizeRequest(
+            look: wire.look ?? "classic", title: wire.title,
+            stack: wire.stack?.map { NavigationItem(title: $0.title, backTitle: $0.backTitle) },
+            scale: wire.scale ?? 1,
+            overflow: wire.overflow.flatMap { OverflowPolicy(rawValue: $0.rawValue) },
+            genericTitle: genericTitle(wire.genericTitle, language: wire.language),
+            direction: wire.direction.flatMap { TextDirection(rawValue: $0.rawValue) }, language: wire.language,
+            fontScale: wire.fontScale ?? 1,
+            bar: barRequest(
+                device: wire.device, barWidth: wire.barWidth, screenTitle: wire.screenTitle,
+                screenTitleWidth: wire.screenTitleWidth, trailing: wire.trailing))
+    }
+
+    public func layoutBar(_ parameters: BackButtonInterface.LayoutBar.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+    {
+        let request = Self.sizeRequest(parameters)
+        let sizing = sizing
+        return .work { [self] () throws(VarlinkError) in
+            let bar = try mappingLookErrors(look: request.look) { try sizing.layoutBar(request) }
+            return .value(bar.interfaceValue)
+        }
+    }
+
+    public func listDevices(_ parameters: BackButtonInterface.ListDevices.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+    {
+        .value(
+            BackButtonInterface.ListDevices.Reply(
+                devices: Device.builtIn.map { .init(name: $0.name, width: $0.width, source: $0.source) },
+                defaultDevice: Device.defaultDevice.name))
     }
 
     static func summary(_ look: any BackButtonLook) -> BackButtonInterface.LookSummary {

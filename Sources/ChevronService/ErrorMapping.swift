@@ -87,6 +87,13 @@ extension ChevronService {
         case .notAnimated:
             let animated = registry.all.filter { $0 is any AnimatedLook }.map(\.name)
             return VarlinkError(BackButtonInterface.NotAnimated.self, .init(look: look, animated: animated))
+        case .unknownDevice:
+            return VarlinkError(
+                BackButtonInterface.UnknownDevice.self,
+                .init(device: error.value ?? "", known: Device.builtIn.map(\.name)))
+        case .conflictingFields:
+            return VarlinkError(
+                BackButtonInterface.ConflictingFields.self, .init(parameter: parameter, message: message))
         case .missingTitle:
             return VarlinkError(BackButtonInterface.MissingTitle.self, .init(parameter: parameter, message: message))
         case .stackTooShort:

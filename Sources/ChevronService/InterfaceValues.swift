@@ -51,7 +51,32 @@ extension BackButtonLayout {
             font: BackButtonInterface.Font(
                 family: font.family, style: font.style, file: font.file, size: fontSize, requested: requestedFont,
                 substituted: substituted),
-            textWidth: textWidth, missingGlyphs: missingGlyphs)
+            textWidth: textWidth, missingGlyphs: missingGlyphs,
+            bar: bar.map {
+                BackButtonInterface.BarUsed(
+                    device: $0.device, width: $0.width, screenTitleWidth: $0.screenTitleWidth, room: $0.room)
+            })
     }
 
+}
+
+extension BarLayout {
+    var interfaceValue: BackButtonInterface.LayoutBar.Reply {
+        BackButtonInterface.LayoutBar.Reply(
+            look: look, device: device, width: width, height: height, direction: direction == .rtl ? .rtl : .ltr,
+            backButton: backButton.interfaceValue, backButtonFrame: backButtonFrame.interfaceValue,
+            screenTitle: title.map { title in
+                BackButtonInterface.BarTitle(
+                    frame: title.frame.interfaceValue, displayedTitle: title.displayedTitle, truncated: title.truncated,
+                    textWidth: title.textWidth,
+                    font: title.font.map { face in
+                        BackButtonInterface.Font(
+                            family: face.family, style: face.style, file: face.file, size: title.fontSize ?? 0,
+                            requested: title.requestedFont ?? "", substituted: title.substituted)
+                    })
+            },
+            trailing: trailing.map {
+                BackButtonInterface.BarItemFrame(frame: $0.frame.interfaceValue, title: $0.title, textWidth: $0.textWidth)
+            })
+    }
 }

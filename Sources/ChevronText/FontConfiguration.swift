@@ -292,9 +292,11 @@ extension String {
     /// language of a tag it does not know: "zh-Hans" would match any Chinese face alike, and
     /// fontconfig's order then picks the Japanese one. So a script subtag becomes the region
     /// whose orthography it is (Hans: zh-cn, or zh-sg for Singapore; Hant: zh-tw, or zh-hk and
-    /// zh-mo for Hong Kong and Macao). Other tags go as they are (fontconfig ignores case).
+    /// zh-mo for Hong Kong and Macao), after `LanguageTag.likely` has given a bare zh its script.
+    /// Other tags go as they are (fontconfig ignores case).
     var fontconfigLanguage: String {
-        let subtags = lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
+        // A Chinese tag with no script gets its likely one first: zh is Simplified (zh-cn).
+        let subtags = LanguageTag.likely(self).lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
         guard subtags.first == "zh", subtags.count > 1 else { return self }
         let region = subtags.dropFirst().first { $0.count == 2 && $0.allSatisfy(\.isLetter) }.map(String.init)
         if subtags.contains("hans") { return "zh-" + (region == "sg" ? "sg" : "cn") }

@@ -229,7 +229,9 @@ struct LineShaper {
         // in Arabic text are left to right, and a bracket is mirrored only at a right-to-left level.
         hb_buffer_set_direction(buffer, segment.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, segment.script)
-        if let language {
+        if let tag = language {
+            // With Chinese's likely script explicit: HarfBuzz reads a bare "zh" as no Han forms.
+            let language = LanguageTag.likely(tag)
             hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
         }
         var flags = HB_BUFFER_FLAG_DEFAULT.rawValue

@@ -53,6 +53,261 @@ public enum BackButtonInterface {
         }
     }
 
+    /// An item at the bar's trailing end: a title, measured in the look's bar-button style, or a
+    /// width in points (exactly one of the two).
+    public struct BarItem: WireStruct {
+        public var title: String?
+        public var width: Double?
+
+        public init(title: String? = nil, width: Double? = nil) {
+            self.title = title
+            self.width = width
+        }
+
+        static let fieldNames: [StaticString] = ["title", "width"]
+
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: Double?
+            while let field = try object.next(&reader, strict: strict) {
+                switch field {
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
+                }
+            }
+            try object.finish()
+            self.init(title: field0, width: field1)
+        }
+
+        public func write(into bytes: inout JSONBufferWriter) {
+            var separated = false
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
+            if let value = self.title {
+                Wire.key("title", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            if let value = self.width {
+                Wire.key("width", after: &separated, into: &bytes)
+                Wire.write(number: value, into: &bytes)
+            }
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+    }
+
+    /// The bar a modern button was sized in: the device (when one was named or defaulted to), the
+    /// bar's width, the screen title's width the rule used (none without a screen title), and the
+    /// room the rule left the back button, which is its limit.
+    public struct BarUsed: WireStruct {
+        public var device: String?
+        public var width: Double
+        public var screenTitleWidth: Double?
+        public var room: Double
+
+        public init(device: String? = nil, width: Double, screenTitleWidth: Double? = nil, room: Double) {
+            self.device = device
+            self.width = width
+            self.screenTitleWidth = screenTitleWidth
+            self.room = room
+        }
+
+        static let fieldNames: [StaticString] = ["device", "width", "screenTitleWidth", "room"]
+
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: Double?
+            var field2: Double?
+            var field3: Double?
+            while let field = try object.next(&reader, strict: strict) {
+                switch field {
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
+                default: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                }
+            }
+            guard let field1 else { throw object.missing(1) }
+            guard let field3 else { throw object.missing(3) }
+            try object.finish()
+            self.init(device: field0, width: field1, screenTitleWidth: field2, room: field3)
+        }
+
+        public func write(into bytes: inout JSONBufferWriter) {
+            var separated = false
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
+            if let value = self.device {
+                Wire.key("device", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            Wire.key("width", after: &separated, into: &bytes)
+            Wire.write(number: self.width, into: &bytes)
+            if let value = self.screenTitleWidth {
+                Wire.key("screenTitleWidth", after: &separated, into: &bytes)
+                Wire.write(number: value, into: &bytes)
+            }
+            Wire.key("room", after: &separated, into: &bytes)
+            Wire.write(number: self.room, into: &bytes)
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+    }
+
+    /// The screen's title as a bar shows it: its frame in the bar, the text shown (cut with "…" when
+    /// it does not fit; none when only a width was given), and the face it was measured in.
+    public struct BarTitle: WireStruct {
+        public var frame: Rect
+        public var displayedTitle: String?
+        public var truncated: Bool
+        public var textWidth: Double
+        public var font: Font?
+
+        public init(frame: Rect, displayedTitle: String? = nil, truncated: Bool, textWidth: Double, font: Font? = nil) {
+            self.frame = frame
+            self.displayedTitle = displayedTitle
+            self.truncated = truncated
+            self.textWidth = textWidth
+            self.font = font
+        }
+
+        static let fieldNames: [StaticString] = ["frame", "displayedTitle", "truncated", "textWidth", "font"]
+
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: Rect?
+            var field1: String?
+            var field2: Bool?
+            var field3: Double?
+            var field4: Font?
+            while let field = try object.next(&reader, strict: strict) {
+                switch field {
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try Rect(reading: &reader, strict: strict) }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.bool() }
+                case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                default: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try Font(reading: &reader, strict: strict) } ?? nil
+                }
+            }
+            guard let field0 else { throw object.missing(0) }
+            guard let field2 else { throw object.missing(2) }
+            guard let field3 else { throw object.missing(3) }
+            try object.finish()
+            self.init(frame: field0, displayedTitle: field1, truncated: field2, textWidth: field3, font: field4)
+        }
+
+        public func write(into bytes: inout JSONBufferWriter) {
+            var separated = false
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
+            Wire.key("frame", after: &separated, into: &bytes)
+            self.frame.write(into: &bytes)
+            if let value = self.displayedTitle {
+                Wire.key("displayedTitle", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            Wire.key("truncated", after: &separated, into: &bytes)
+            Wire.write(bool: self.truncated, into: &bytes)
+            Wire.key("textWidth", after: &separated, into: &bytes)
+            Wire.write(number: self.textWidth, into: &bytes)
+            if let value = self.font {
+                Wire.key("font", after: &separated, into: &bytes)
+                value.write(into: &bytes)
+            }
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+    }
+
+    /// A trailing item placed in the bar: its frame and, for a titled item, its title and text width.
+    public struct BarItemFrame: WireStruct {
+        public var frame: Rect
+        public var title: String?
+        public var textWidth: Double?
+
+        public init(frame: Rect, title: String? = nil, textWidth: Double? = nil) {
+            self.frame = frame
+            self.title = title
+            self.textWidth = textWidth
+        }
+
+        static let fieldNames: [StaticString] = ["frame", "title", "textWidth"]
+
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: Rect?
+            var field1: String?
+            var field2: Double?
+            while let field = try object.next(&reader, strict: strict) {
+                switch field {
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try Rect(reading: &reader, strict: strict) }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                default: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
+                }
+            }
+            guard let field0 else { throw object.missing(0) }
+            try object.finish()
+            self.init(frame: field0, title: field1, textWidth: field2)
+        }
+
+        public func write(into bytes: inout JSONBufferWriter) {
+            var separated = false
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
+            Wire.key("frame", after: &separated, into: &bytes)
+            self.frame.write(into: &bytes)
+            if let value = self.title {
+                Wire.key("title", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            if let value = self.textWidth {
+                Wire.key("textWidth", after: &separated, into: &bytes)
+                Wire.write(number: value, into: &bytes)
+            }
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+    }
+
+    /// A device a bar can be laid out for: its name, its portrait width in points and its source.
+    public struct Device: WireStruct {
+        public var name: String
+        public var width: Double
+        public var source: String
+
+        public init(name: String, width: Double, source: String) {
+            self.name = name
+            self.width = width
+            self.source = source
+        }
+
+        static let fieldNames: [StaticString] = ["name", "width", "source"]
+
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: Double?
+            var field2: String?
+            while let field = try object.next(&reader, strict: strict) {
+                switch field {
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                default: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                }
+            }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            guard let field2 else { throw object.missing(2) }
+            try object.finish()
+            self.init(name: field0, width: field1, source: field2)
+        }
+
+        public func write(into bytes: inout JSONBufferWriter) {
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
+            Wire.literal("\"name\":", into: &bytes)
+            Wire.write(string: self.name, into: &bytes)
+            Wire.literal(",\"width\":", into: &bytes)
+            Wire.write(number: self.width, into: &bytes)
+            Wire.literal(",\"source\":", into: &bytes)
+            Wire.write(string: self.source, into: &bytes)
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+    }
+
     /// A rectangle, origin at the top left.
     public struct Rect: WireStruct {
         public var x: Double
@@ -214,7 +469,11 @@ public enum BackButtonInterface {
     }
 
     /// One size question: a title (or a navigation stack, bottom first, whose top item owns the
-    /// button) in a look (default "classic"). Omitted fields take the look's defaults.
+    /// button) in a look (default "classic"). Omitted fields take the look's defaults. The bar the
+    /// button sits in is a named device or a barWidth (not both; neither is the default device,
+    /// iphone-se), with the screen's title (screenTitle, measured in the look's bar title style, or
+    /// its width screenTitleWidth) and the trailing items: for modern, the button's limit is the room
+    /// that bar leaves it (docs/looks.md, "The bar"); the 2010-2013 looks keep their own maxima.
     public struct SizeRequest: WireStruct {
         public enum Overflow: String, Sendable, Hashable, CaseIterable {
             case truncate
@@ -238,8 +497,13 @@ public enum BackButtonInterface {
         public var direction: Direction?
         public var language: String?
         public var fontScale: Double?
+        public var device: String?
+        public var barWidth: Double?
+        public var screenTitle: String?
+        public var screenTitleWidth: Double?
+        public var trailing: [BarItem]?
 
-        public init(look: String? = nil, title: String? = nil, stack: [NavigationItem]? = nil, scale: Int? = nil, maxWidth: Double? = nil, overflow: Overflow? = nil, genericTitle: String? = nil, direction: Direction? = nil, language: String? = nil, fontScale: Double? = nil) {
+        public init(look: String? = nil, title: String? = nil, stack: [NavigationItem]? = nil, scale: Int? = nil, maxWidth: Double? = nil, overflow: Overflow? = nil, genericTitle: String? = nil, direction: Direction? = nil, language: String? = nil, fontScale: Double? = nil, device: String? = nil, barWidth: Double? = nil, screenTitle: String? = nil, screenTitleWidth: Double? = nil, trailing: [BarItem]? = nil) {
             self.look = look
             self.title = title
             self.stack = stack
@@ -250,9 +514,14 @@ public enum BackButtonInterface {
             self.direction = direction
             self.language = language
             self.fontScale = fontScale
+            self.device = device
+            self.barWidth = barWidth
+            self.screenTitle = screenTitle
+            self.screenTitleWidth = screenTitleWidth
+            self.trailing = trailing
         }
 
-        static let fieldNames: [StaticString] = ["look", "title", "stack", "scale", "maxWidth", "overflow", "genericTitle", "direction", "language", "fontScale"]
+        static let fieldNames: [StaticString] = ["look", "title", "stack", "scale", "maxWidth", "overflow", "genericTitle", "direction", "language", "fontScale", "device", "barWidth", "screenTitle", "screenTitleWidth", "trailing"]
 
         public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
             var object = try WireObject(&reader, Self.fieldNames)
@@ -266,6 +535,11 @@ public enum BackButtonInterface {
             var field7: Direction?
             var field8: String?
             var field9: Double?
+            var field10: String?
+            var field11: Double?
+            var field12: String?
+            var field13: Double?
+            var field14: [BarItem]?
             while let field = try object.next(&reader, strict: strict) {
                 switch field {
                 case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
@@ -277,11 +551,16 @@ public enum BackButtonInterface {
                 case 6: field6 = try object.read(6, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
                 case 7: field7 = try object.read(7, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.enumeration(Direction.self) } ?? nil
                 case 8: field8 = try object.read(8, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
-                default: field9 = try object.read(9, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
+                case 9: field9 = try object.read(9, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
+                case 10: field10 = try object.read(10, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                case 11: field11 = try object.read(11, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
+                case 12: field12 = try object.read(12, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                case 13: field13 = try object.read(13, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
+                default: field14 = try object.read(14, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.array { (reader) throws(WireReadError) in try BarItem(reading: &reader, strict: strict) } } ?? nil
                 }
             }
             try object.finish()
-            self.init(look: field0, title: field1, stack: field2, scale: field3, maxWidth: field4, overflow: field5, genericTitle: field6, direction: field7, language: field8, fontScale: field9)
+            self.init(look: field0, title: field1, stack: field2, scale: field3, maxWidth: field4, overflow: field5, genericTitle: field6, direction: field7, language: field8, fontScale: field9, device: field10, barWidth: field11, screenTitle: field12, screenTitleWidth: field13, trailing: field14)
         }
 
         public func write(into bytes: inout JSONBufferWriter) {
@@ -327,6 +606,26 @@ public enum BackButtonInterface {
                 Wire.key("fontScale", after: &separated, into: &bytes)
                 Wire.write(number: value, into: &bytes)
             }
+            if let value = self.device {
+                Wire.key("device", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            if let value = self.barWidth {
+                Wire.key("barWidth", after: &separated, into: &bytes)
+                Wire.write(number: value, into: &bytes)
+            }
+            if let value = self.screenTitle {
+                Wire.key("screenTitle", after: &separated, into: &bytes)
+                Wire.write(string: value, into: &bytes)
+            }
+            if let value = self.screenTitleWidth {
+                Wire.key("screenTitleWidth", after: &separated, into: &bytes)
+                Wire.write(number: value, into: &bytes)
+            }
+            if let value = self.trailing {
+                Wire.key("trailing", after: &separated, into: &bytes)
+                Wire.write(array: value, into: &bytes) { element, bytes in element.write(into: &bytes) }
+            }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
     }
@@ -361,8 +660,9 @@ public enum BackButtonInterface {
         public var font: Font
         public var textWidth: Double
         public var missingGlyphs: Int
+        public var bar: BarUsed?
 
-        public init(look: String, width: Double, height: Double, titleFrame: Rect, displayedTitle: String, titleSource: TitleSource, truncated: Bool, capInsets: Insets, titleInsets: Insets, hitRect: Rect, direction: Direction, font: Font, textWidth: Double, missingGlyphs: Int) {
+        public init(look: String, width: Double, height: Double, titleFrame: Rect, displayedTitle: String, titleSource: TitleSource, truncated: Bool, capInsets: Insets, titleInsets: Insets, hitRect: Rect, direction: Direction, font: Font, textWidth: Double, missingGlyphs: Int, bar: BarUsed? = nil) {
             self.look = look
             self.width = width
             self.height = height
@@ -377,9 +677,10 @@ public enum BackButtonInterface {
             self.font = font
             self.textWidth = textWidth
             self.missingGlyphs = missingGlyphs
+            self.bar = bar
         }
 
-        static let fieldNames: [StaticString] = ["look", "width", "height", "titleFrame", "displayedTitle", "titleSource", "truncated", "capInsets", "titleInsets", "hitRect", "direction", "font", "textWidth", "missingGlyphs"]
+        static let fieldNames: [StaticString] = ["look", "width", "height", "titleFrame", "displayedTitle", "titleSource", "truncated", "capInsets", "titleInsets", "hitRect", "direction", "font", "textWidth", "missingGlyphs", "bar"]
 
         public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
             var object = try WireObject(&reader, Self.fieldNames)
@@ -397,6 +698,7 @@ public enum BackButtonInterface {
             var field11: Font?
             var field12: Double?
             var field13: Int?
+            var field14: BarUsed?
             while let field = try object.next(&reader, strict: strict) {
                 switch field {
                 case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
@@ -412,7 +714,8 @@ public enum BackButtonInterface {
                 case 10: field10 = try object.read(10, &reader) { (reader) throws(WireReadError) in try reader.enumeration(Direction.self) }
                 case 11: field11 = try object.read(11, &reader) { (reader) throws(WireReadError) in try Font(reading: &reader, strict: strict) }
                 case 12: field12 = try object.read(12, &reader) { (reader) throws(WireReadError) in try reader.double() }
-                default: field13 = try object.read(13, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                case 13: field13 = try object.read(13, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                default: field14 = try object.read(14, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try BarUsed(reading: &reader, strict: strict) } ?? nil
                 }
             }
             guard let field0 else { throw object.missing(0) }
@@ -430,39 +733,44 @@ public enum BackButtonInterface {
             guard let field12 else { throw object.missing(12) }
             guard let field13 else { throw object.missing(13) }
             try object.finish()
-            self.init(look: field0, width: field1, height: field2, titleFrame: field3, displayedTitle: field4, titleSource: field5, truncated: field6, capInsets: field7, titleInsets: field8, hitRect: field9, direction: field10, font: field11, textWidth: field12, missingGlyphs: field13)
+            self.init(look: field0, width: field1, height: field2, titleFrame: field3, displayedTitle: field4, titleSource: field5, truncated: field6, capInsets: field7, titleInsets: field8, hitRect: field9, direction: field10, font: field11, textWidth: field12, missingGlyphs: field13, bar: field14)
         }
 
         public func write(into bytes: inout JSONBufferWriter) {
+            var separated = false
             bytes.writeJSON(byte: UInt8(ascii: "{"))
-            Wire.literal("\"look\":", into: &bytes)
+            Wire.key("look", after: &separated, into: &bytes)
             Wire.write(string: self.look, into: &bytes)
-            Wire.literal(",\"width\":", into: &bytes)
+            Wire.key("width", after: &separated, into: &bytes)
             Wire.write(number: self.width, into: &bytes)
-            Wire.literal(",\"height\":", into: &bytes)
+            Wire.key("height", after: &separated, into: &bytes)
             Wire.write(number: self.height, into: &bytes)
-            Wire.literal(",\"titleFrame\":", into: &bytes)
+            Wire.key("titleFrame", after: &separated, into: &bytes)
             self.titleFrame.write(into: &bytes)
-            Wire.literal(",\"displayedTitle\":", into: &bytes)
+            Wire.key("displayedTitle", after: &separated, into: &bytes)
             Wire.write(string: self.displayedTitle, into: &bytes)
-            Wire.literal(",\"titleSource\":", into: &bytes)
+            Wire.key("titleSource", after: &separated, into: &bytes)
             Wire.write(string: self.titleSource.rawValue, into: &bytes)
-            Wire.literal(",\"truncated\":", into: &bytes)
+            Wire.key("truncated", after: &separated, into: &bytes)
             Wire.write(bool: self.truncated, into: &bytes)
-            Wire.literal(",\"capInsets\":", into: &bytes)
+            Wire.key("capInsets", after: &separated, into: &bytes)
             self.capInsets.write(into: &bytes)
-            Wire.literal(",\"titleInsets\":", into: &bytes)
+            Wire.key("titleInsets", after: &separated, into: &bytes)
             self.titleInsets.write(into: &bytes)
-            Wire.literal(",\"hitRect\":", into: &bytes)
+            Wire.key("hitRect", after: &separated, into: &bytes)
             self.hitRect.write(into: &bytes)
-            Wire.literal(",\"direction\":", into: &bytes)
+            Wire.key("direction", after: &separated, into: &bytes)
             Wire.write(string: self.direction.rawValue, into: &bytes)
-            Wire.literal(",\"font\":", into: &bytes)
+            Wire.key("font", after: &separated, into: &bytes)
             self.font.write(into: &bytes)
-            Wire.literal(",\"textWidth\":", into: &bytes)
+            Wire.key("textWidth", after: &separated, into: &bytes)
             Wire.write(number: self.textWidth, into: &bytes)
-            Wire.literal(",\"missingGlyphs\":", into: &bytes)
+            Wire.key("missingGlyphs", after: &separated, into: &bytes)
             Wire.write(integer: self.missingGlyphs, into: &bytes)
+            if let value = self.bar {
+                Wire.key("bar", after: &separated, into: &bytes)
+                value.write(into: &bytes)
+            }
             bytes.writeJSON(byte: UInt8(ascii: "}"))
         }
     }
@@ -1230,6 +1538,324 @@ public enum BackButtonInterface {
         }
     }
 
+    /// A whole navigation bar for a device (or barWidth): the back button laid out in the room the
+    /// rule of docs/looks.md ("The bar") leaves it, the screen's title centred as far as the items
+    /// beside it allow (cut with "…" when it does not fit), and the trailing items at the trailing
+    /// edge. Frames are in the bar's coordinates, mirrored for a right-to-left bar (its direction
+    /// is the request's, else its language's, else the back title's).
+    public enum LayoutBar: VarlinkMethodDeclaration {
+        /// The method's qualified name.
+        public static let name = "io.chevron.BackButton.LayoutBar"
+
+        /// The call's parameters.
+        public struct Parameters: WireStruct {
+            public enum Overflow: String, Sendable, Hashable, CaseIterable {
+                case truncate
+                case fallback
+                case generic
+                case minimal
+            }
+
+            public enum Direction: String, Sendable, Hashable, CaseIterable {
+                case ltr
+                case rtl
+            }
+
+            public var look: String?
+            public var device: String?
+            public var barWidth: Double?
+            public var title: String?
+            public var stack: [NavigationItem]?
+            public var screenTitle: String?
+            public var screenTitleWidth: Double?
+            public var trailing: [BarItem]?
+            public var scale: Int?
+            public var overflow: Overflow?
+            public var genericTitle: String?
+            public var direction: Direction?
+            public var language: String?
+            public var fontScale: Double?
+
+            public init(look: String? = nil, device: String? = nil, barWidth: Double? = nil, title: String? = nil, stack: [NavigationItem]? = nil, screenTitle: String? = nil, screenTitleWidth: Double? = nil, trailing: [BarItem]? = nil, scale: Int? = nil, overflow: Overflow? = nil, genericTitle: String? = nil, direction: Direction? = nil, language: String? = nil, fontScale: Double? = nil) {
+                self.look = look
+                self.device = device
+                self.barWidth = barWidth
+                self.title = title
+                self.stack = stack
+                self.screenTitle = screenTitle
+                self.screenTitleWidth = screenTitleWidth
+                self.trailing = trailing
+                self.scale = scale
+                self.overflow = overflow
+                self.genericTitle = genericTitle
+                self.direction = direction
+                self.language = language
+                self.fontScale = fontScale
+            }
+
+            static let fieldNames: [StaticString] = ["look", "device", "barWidth", "title", "stack", "screenTitle", "screenTitleWidth", "trailing", "scale", "overflow", "genericTitle", "direction", "language", "fontScale"]
+
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: String?
+                var field2: Double?
+                var field3: String?
+                var field4: [NavigationItem]?
+                var field5: String?
+                var field6: Double?
+                var field7: [BarItem]?
+                var field8: Int?
+                var field9: Overflow?
+                var field10: String?
+                var field11: Direction?
+                var field12: String?
+                var field13: Double?
+                while let field = try object.next(&reader, strict: strict) {
+                    switch field {
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                    case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
+                    case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                    case 4: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.array { (reader) throws(WireReadError) in try NavigationItem(reading: &reader, strict: strict) } } ?? nil
+                    case 5: field5 = try object.read(5, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                    case 6: field6 = try object.read(6, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
+                    case 7: field7 = try object.read(7, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.array { (reader) throws(WireReadError) in try BarItem(reading: &reader, strict: strict) } } ?? nil
+                    case 8: field8 = try object.read(8, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.int() } ?? nil
+                    case 9: field9 = try object.read(9, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.enumeration(Overflow.self) } ?? nil
+                    case 10: field10 = try object.read(10, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                    case 11: field11 = try object.read(11, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.enumeration(Direction.self) } ?? nil
+                    case 12: field12 = try object.read(12, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                    default: field13 = try object.read(13, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
+                    }
+                }
+                try object.finish()
+                self.init(look: field0, device: field1, barWidth: field2, title: field3, stack: field4, screenTitle: field5, screenTitleWidth: field6, trailing: field7, scale: field8, overflow: field9, genericTitle: field10, direction: field11, language: field12, fontScale: field13)
+            }
+
+            public func write(into bytes: inout JSONBufferWriter) {
+                var separated = false
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
+                if let value = self.look {
+                    Wire.key("look", after: &separated, into: &bytes)
+                    Wire.write(string: value, into: &bytes)
+                }
+                if let value = self.device {
+                    Wire.key("device", after: &separated, into: &bytes)
+                    Wire.write(string: value, into: &bytes)
+                }
+                if let value = self.barWidth {
+                    Wire.key("barWidth", after: &separated, into: &bytes)
+                    Wire.write(number: value, into: &bytes)
+                }
+                if let value = self.title {
+                    Wire.key("title", after: &separated, into: &bytes)
+                    Wire.write(string: value, into: &bytes)
+                }
+                if let value = self.stack {
+                    Wire.key("stack", after: &separated, into: &bytes)
+                    Wire.write(array: value, into: &bytes) { element, bytes in element.write(into: &bytes) }
+                }
+                if let value = self.screenTitle {
+                    Wire.key("screenTitle", after: &separated, into: &bytes)
+                    Wire.write(string: value, into: &bytes)
+                }
+                if let value = self.screenTitleWidth {
+                    Wire.key("screenTitleWidth", after: &separated, into: &bytes)
+                    Wire.write(number: value, into: &bytes)
+                }
+                if let value = self.trailing {
+                    Wire.key("trailing", after: &separated, into: &bytes)
+                    Wire.write(array: value, into: &bytes) { element, bytes in element.write(into: &bytes) }
+                }
+                if let value = self.scale {
+                    Wire.key("scale", after: &separated, into: &bytes)
+                    Wire.write(integer: value, into: &bytes)
+                }
+                if let value = self.overflow {
+                    Wire.key("overflow", after: &separated, into: &bytes)
+                    Wire.write(string: value.rawValue, into: &bytes)
+                }
+                if let value = self.genericTitle {
+                    Wire.key("genericTitle", after: &separated, into: &bytes)
+                    Wire.write(string: value, into: &bytes)
+                }
+                if let value = self.direction {
+                    Wire.key("direction", after: &separated, into: &bytes)
+                    Wire.write(string: value.rawValue, into: &bytes)
+                }
+                if let value = self.language {
+                    Wire.key("language", after: &separated, into: &bytes)
+                    Wire.write(string: value, into: &bytes)
+                }
+                if let value = self.fontScale {
+                    Wire.key("fontScale", after: &separated, into: &bytes)
+                    Wire.write(number: value, into: &bytes)
+                }
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+        }
+
+        /// The reply's parameters.
+        public struct Reply: WireStruct {
+            public enum Direction: String, Sendable, Hashable, CaseIterable {
+                case ltr
+                case rtl
+            }
+
+            public var look: String
+            public var device: String?
+            public var width: Double
+            public var height: Double
+            public var direction: Direction
+            public var backButton: Layout
+            public var backButtonFrame: Rect
+            public var screenTitle: BarTitle?
+            public var trailing: [BarItemFrame]
+
+            public init(look: String, device: String? = nil, width: Double, height: Double, direction: Direction, backButton: Layout, backButtonFrame: Rect, screenTitle: BarTitle? = nil, trailing: [BarItemFrame]) {
+                self.look = look
+                self.device = device
+                self.width = width
+                self.height = height
+                self.direction = direction
+                self.backButton = backButton
+                self.backButtonFrame = backButtonFrame
+                self.screenTitle = screenTitle
+                self.trailing = trailing
+            }
+
+            static let fieldNames: [StaticString] = ["look", "device", "width", "height", "direction", "backButton", "backButtonFrame", "screenTitle", "trailing"]
+
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: String?
+                var field2: Double?
+                var field3: Double?
+                var field4: Direction?
+                var field5: Layout?
+                var field6: Rect?
+                var field7: BarTitle?
+                var field8: [BarItemFrame]?
+                while let field = try object.next(&reader, strict: strict) {
+                    switch field {
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.string() } ?? nil
+                    case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                    case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                    case 4: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.enumeration(Direction.self) }
+                    case 5: field5 = try object.read(5, &reader) { (reader) throws(WireReadError) in try Layout(reading: &reader, strict: strict) }
+                    case 6: field6 = try object.read(6, &reader) { (reader) throws(WireReadError) in try Rect(reading: &reader, strict: strict) }
+                    case 7: field7 = try object.read(7, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try BarTitle(reading: &reader, strict: strict) } ?? nil
+                    default: field8 = try object.read(8, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try BarItemFrame(reading: &reader, strict: strict) } }
+                    }
+                }
+                guard let field0 else { throw object.missing(0) }
+                guard let field2 else { throw object.missing(2) }
+                guard let field3 else { throw object.missing(3) }
+                guard let field4 else { throw object.missing(4) }
+                guard let field5 else { throw object.missing(5) }
+                guard let field6 else { throw object.missing(6) }
+                guard let field8 else { throw object.missing(8) }
+                try object.finish()
+                self.init(look: field0, device: field1, width: field2, height: field3, direction: field4, backButton: field5, backButtonFrame: field6, screenTitle: field7, trailing: field8)
+            }
+
+            public func write(into bytes: inout JSONBufferWriter) {
+                var separated = false
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
+                Wire.key("look", after: &separated, into: &bytes)
+                Wire.write(string: self.look, into: &bytes)
+                if let value = self.device {
+                    Wire.key("device", after: &separated, into: &bytes)
+                    Wire.write(string: value, into: &bytes)
+                }
+                Wire.key("width", after: &separated, into: &bytes)
+                Wire.write(number: self.width, into: &bytes)
+                Wire.key("height", after: &separated, into: &bytes)
+                Wire.write(number: self.height, into: &bytes)
+                Wire.key("direction", after: &separated, into: &bytes)
+                Wire.write(string: self.direction.rawValue, into: &bytes)
+                Wire.key("backButton", after: &separated, into: &bytes)
+                self.backButton.write(into: &bytes)
+                Wire.key("backButtonFrame", after: &separated, into: &bytes)
+                self.backButtonFrame.write(into: &bytes)
+                if let value = self.screenTitle {
+                    Wire.key("screenTitle", after: &separated, into: &bytes)
+                    value.write(into: &bytes)
+                }
+                Wire.key("trailing", after: &separated, into: &bytes)
+                Wire.write(array: self.trailing, into: &bytes) { element, bytes in element.write(into: &bytes) }
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+        }
+    }
+
+    /// The devices a bar can be named by, narrowest first; the first is the default.
+    public enum ListDevices: VarlinkMethodDeclaration {
+        /// The method's qualified name.
+        public static let name = "io.chevron.BackButton.ListDevices"
+
+        /// The call's parameters.
+        public struct Parameters: WireStruct {
+            public init() {
+            }
+
+            static let fieldNames: [StaticString] = []
+
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                while try object.next(&reader, strict: strict) != nil {}
+                try object.finish()
+                self.init()
+            }
+
+            public func write(into bytes: inout JSONBufferWriter) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+        }
+
+        /// The reply's parameters.
+        public struct Reply: WireStruct {
+            public var devices: [Device]
+            public var defaultDevice: String
+
+            public init(devices: [Device], defaultDevice: String) {
+                self.devices = devices
+                self.defaultDevice = defaultDevice
+            }
+
+            static let fieldNames: [StaticString] = ["devices", "defaultDevice"]
+
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: [Device]?
+                var field1: String?
+                while let field = try object.next(&reader, strict: strict) {
+                    switch field {
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try Device(reading: &reader, strict: strict) } }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    }
+                }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                try object.finish()
+                self.init(devices: field0, defaultDevice: field1)
+            }
+
+            public func write(into bytes: inout JSONBufferWriter) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
+                Wire.literal("\"devices\":", into: &bytes)
+                Wire.write(array: self.devices, into: &bytes) { element, bytes in element.write(into: &bytes) }
+                Wire.literal(",\"defaultDevice\":", into: &bytes)
+                Wire.write(string: self.defaultDevice, into: &bytes)
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+        }
+    }
+
     /// The looks served: built-in providers and manifest looks.
     public enum ListLooks: VarlinkMethodDeclaration {
         /// The method's qualified name.
@@ -1394,6 +2020,97 @@ public enum BackButtonInterface {
                 Wire.write(string: self.look, into: &bytes)
                 Wire.literal(",\"known\":", into: &bytes)
                 Wire.write(array: self.known, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+        }
+
+    }
+
+    /// No device has that name.
+    public enum UnknownDevice: VarlinkErrorDeclaration {
+        /// The error's qualified name.
+        public static let name = "io.chevron.BackButton.UnknownDevice"
+
+        /// The error's parameters.
+        public struct Parameters: WireStruct {
+            public var device: String
+            public var known: [String]
+
+            public init(device: String, known: [String]) {
+                self.device = device
+                self.known = known
+            }
+
+            static let fieldNames: [StaticString] = ["device", "known"]
+
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: [String]?
+                while let field = try object.next(&reader, strict: strict) {
+                    switch field {
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try reader.string() } }
+                    }
+                }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                try object.finish()
+                self.init(device: field0, known: field1)
+            }
+
+            public func write(into bytes: inout JSONBufferWriter) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
+                Wire.literal("\"device\":", into: &bytes)
+                Wire.write(string: self.device, into: &bytes)
+                Wire.literal(",\"known\":", into: &bytes)
+                Wire.write(array: self.known, into: &bytes) { element, bytes in Wire.write(string: element, into: &bytes) }
+                bytes.writeJSON(byte: UInt8(ascii: "}"))
+            }
+        }
+
+    }
+
+    /// Two fields that exclude each other were both given (device and barWidth; a trailing item's
+    /// title and width), or neither of two that one is needed of.
+    public enum ConflictingFields: VarlinkErrorDeclaration {
+        /// The error's qualified name.
+        public static let name = "io.chevron.BackButton.ConflictingFields"
+
+        /// The error's parameters.
+        public struct Parameters: WireStruct {
+            public var parameter: String
+            public var message: String
+
+            public init(parameter: String, message: String) {
+                self.parameter = parameter
+                self.message = message
+            }
+
+            static let fieldNames: [StaticString] = ["parameter", "message"]
+
+            public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+                var object = try WireObject(&reader, Self.fieldNames)
+                var field0: String?
+                var field1: String?
+                while let field = try object.next(&reader, strict: strict) {
+                    switch field {
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                    }
+                }
+                guard let field0 else { throw object.missing(0) }
+                guard let field1 else { throw object.missing(1) }
+                try object.finish()
+                self.init(parameter: field0, message: field1)
+            }
+
+            public func write(into bytes: inout JSONBufferWriter) {
+                bytes.writeJSON(byte: UInt8(ascii: "{"))
+                Wire.literal("\"parameter\":", into: &bytes)
+                Wire.write(string: self.parameter, into: &bytes)
+                Wire.literal(",\"message\":", into: &bytes)
+                Wire.write(string: self.message, into: &bytes)
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
         }
@@ -1743,6 +2460,8 @@ public enum BackButtonInterface {
         SizeMany.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try SizeMany.Parameters(reading: &reader, strict: true) },
         Transition.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try Transition.Parameters(reading: &reader, strict: true) },
         Render.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try Render.Parameters(reading: &reader, strict: true) },
+        LayoutBar.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try LayoutBar.Parameters(reading: &reader, strict: true) },
+        ListDevices.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try ListDevices.Parameters(reading: &reader, strict: true) },
         ListLooks.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try ListLooks.Parameters(reading: &reader, strict: true) },
         DescribeLook.name: { (reader: inout JSONReader) throws(WireReadError) -> any Sendable in try DescribeLook.Parameters(reading: &reader, strict: true) },
     ]
@@ -1783,6 +2502,24 @@ public protocol BackButtonInterfaceMethods: AnyObject, Sendable {
     /// Render from its raw call; by default, its parameters read strictly.
     func render(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
 
+    /// A whole navigation bar for a device (or barWidth): the back button laid out in the room the
+    /// rule of docs/looks.md ("The bar") leaves it, the screen's title centred as far as the items
+    /// beside it allow (cut with "…" when it does not fit), and the trailing items at the trailing
+    /// edge. Frames are in the bar's coordinates, mirrored for a right-to-left bar (its direction
+    /// is the request's, else its language's, else the back title's).
+    func layoutBar(_ parameters: BackButtonInterface.LayoutBar.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// LayoutBar from its raw call; by default, its parameters read strictly.
+    func layoutBar(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+
+    /// The devices a bar can be named by, narrowest first; the first is the default.
+    func listDevices(_ parameters: BackButtonInterface.ListDevices.Parameters, context: VarlinkCallContext)
+        throws(VarlinkError) -> VarlinkResponse
+
+    /// ListDevices from its raw call; by default, its parameters read strictly.
+    func listDevices(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
+
     /// The looks served: built-in providers and manifest looks.
     func listLooks(_ parameters: BackButtonInterface.ListLooks.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
@@ -1815,6 +2552,14 @@ extension BackButtonInterfaceMethods {
         try render(try call.read(BackButtonInterface.Render.Parameters.self), context: context)
     }
 
+    public func layoutBar(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try layoutBar(try call.read(BackButtonInterface.LayoutBar.Parameters.self), context: context)
+    }
+
+    public func listDevices(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
+        try listDevices(try call.read(BackButtonInterface.ListDevices.Parameters.self), context: context)
+    }
+
     public func listLooks(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse {
         try listLooks(try call.read(BackButtonInterface.ListLooks.Parameters.self), context: context)
     }
@@ -1838,6 +2583,12 @@ extension BackButtonInterfaceMethods {
             },
             BackButtonInterface.Render.name: { [unowned self] call, context throws(VarlinkError) in
                 try render(call: call, context: context)
+            },
+            BackButtonInterface.LayoutBar.name: { [unowned self] call, context throws(VarlinkError) in
+                try layoutBar(call: call, context: context)
+            },
+            BackButtonInterface.ListDevices.name: { [unowned self] call, context throws(VarlinkError) in
+                try listDevices(call: call, context: context)
             },
             BackButtonInterface.ListLooks.name: { [unowned self] call, context throws(VarlinkError) in
                 try listLooks(call: call, context: context)

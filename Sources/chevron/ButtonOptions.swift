@@ -21,8 +21,10 @@ struct ButtonOptions: ParsableArguments {
     @Option(name: .long, help: "ltr or rtl (default: from the displayed title).")
     var direction: SizeParameters.Direction?
 
-    @Option(name: .long, help: "The generic title of the fallback chain.")
-    var genericTitle = "Back"
+    @Option(
+        name: .long,
+        help: "The generic title of the fallback chain (default: \"Back\" in the title's --language, else \"Back\").")
+    var genericTitle: String?
 
     @Option(
         name: .long,
@@ -30,6 +32,8 @@ struct ButtonOptions: ParsableArguments {
             "The title's language as a BCP 47 tag (ja, zh-Hans, ko): steers font fallback (Japanese or Chinese Han forms) and shaping."
     )
     var language: String?
+
+    @OptionGroup var bar: BarOptions
 
     func validate() throws {
         try Output.requireFinite(maxWidth, option: "max-width")
@@ -42,7 +46,54 @@ struct ButtonOptions: ParsableArguments {
             look: look, title: stack.isEmpty ? title : nil,
             stack: stack.isEmpty ? nil : (stack + [title]).map { SizeParameters.Item(title: $0) },
             scale: scale, maxWidth: maxWidth, overflow: overflow, genericTitle: genericTitle,
-            direction: direction, language: language)
+            direction: direction, language: language, device: bar.device, barWidth: bar.barWidth,
+            screenTitle: bar.screenTitle, screenTitleWidth: bar.screenTitleWidth, trailing: bar.items)
+    }
+
+    /// The LayoutBar request for `title`, as `parameters(title:)` (no maximum width: the bar sets it).
+    func barParameters(title: String) -> BarParameters {
+        BarParameters(
+            look: look, device: bar.device, barWidth: bar.barWidth, title: stack.isEmpty ? title : nil,
+            stack: stack.isEmpty ? nil : (stack + [title]).map { SizeParameters.Item(title: $0) },
+            screenTitle: bar.screenTitle, screenTitleWidth: bar.screenTitleWidth, trailing: bar.items, scale: scale,
+            overflow: overflow.flatMap { .init(rawValue: $0.rawValue) }, genericTitle: genericTitle,
+            direction: direction.flatMap { .init(rawValue: $0.rawValue) }, language: language)
+    }
+}
+
+/// The navigation bar a button sits in (docs/looks.md, "The bar").
+struct BarOptions: ParsableArguments {
+    @Option(name: .long, help: "The device whose bar the button sits in (`chevron looks --devices`; default iphone-se).")
+    var device: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "The bar's width in points, instead of a --device.")
+    var barWidth: Double?
+
+    @Option(name: .long, help: "The title of the screen the button sits on: it narrows modern's room.")
+    var screenTitle: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "The screen title's width in points, instead of its text.")
+    var screenTitleWidth: Double?
+
+    @Option(
+        name: .long,
+        help: "An item at the bar's trailing end: its title, or its width as NUMBERpt (44pt); repeatable, outermost last.")
+    var trailing: [String] = []
+
+    func validate() throws {
+        try Output.requireFinite(barWidth, option: "bar-width")
+        try Output.requireFinite(screenTitleWidth, option: "screen-title-width")
+    }
+
+    /// The trailing items, nil without any.
+    var items: [BackButtonInterface.BarItem]? {
+        guard !trailing.isEmpty else { return nil }
+        return trailing.map { item in
+            if item.hasSuffix("pt"), let width = Double(item.dropLast(2)), width.isFinite {
+                return .init(width: width)
+            }
+            return .init(title: item)
+        }
     }
 }
 

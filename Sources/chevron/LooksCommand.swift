@@ -12,9 +12,25 @@ struct LooksCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
+    @Flag(name: .long, help: "List the devices a bar can be laid out for, with their widths and sources.")
+    var devices = false
+
     func run() async throws {
         try await Output.reportingErrors {
             let client = try await connection.client()
+            if devices {
+                let reply = try await client.devices()
+                if json {
+                    Output.printJSON(reply.tree)
+                    return
+                }
+                for device in reply.devices {
+                    let mark = device.name == reply.defaultDevice ? " (default)" : ""
+                    Output.line(
+                        "\(device.name.padding(18))\(Output.points(device.width).padding(6)) pt\(mark)  \(device.source)")
+                }
+                return
+            }
             var looks: [LookDescriptionReply] = []
             for summary in try await client.listLooks() {
                 looks.append(try await client.describeLook(summary.name))
