@@ -7,7 +7,7 @@ public struct ModernLook: BackButtonLook {
     public init() {}
 
     public let name = "modern"
-    public let summary = "iOS 7+: 8 + chevron 13 + 6 + title, regular 17 pt, fallback by measured fit."
+    public let summary = "iOS 7+: 8 + chevron 13 + 6 + title, regular 17 pt, in the room its bar leaves, fallback by fit."
 
     /// 8 before the chevron (Flutter `start: 8`), the 13-wide chevron (chosen), 6 after it (Flutter `start: 6`).
     static let titleStart = 8.0 + 13 + 6

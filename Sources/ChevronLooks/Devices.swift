@@ -27,7 +27,7 @@ public struct Device: Sendable, Hashable {
         Device(name: "iphone-16-pro-max", width: 440, source: hig("iPhone 16 Pro Max, 440 × 956")),
         Device(name: "ipad-mini", width: 744, source: hig("iPad mini 8.3-inch, 744 × 1133")),
         Device(name: "ipad-11", width: 820, source: hig("iPad 11-inch and iPad Air 11-inch, 820 × 1180")),
-        Device(name: "ipad-pro-13", width: 1032, source: hig("iPad Pro 13-inch (M4), 1032 × 1376")),
+        Device(name: "ipad-pro-13", width: 1032, source: hig("iPad Pro 13-inch, 1032 × 1376")),
     ]
 
     /// The device a request without a bar is laid out for: the narrowest listed iPhone.
@@ -39,6 +39,6 @@ public struct Device: Sendable, Hashable {
     }
 
     private static func hig(_ entry: String) -> String {
-        "Apple Human Interface Guidelines, Layout, device screen sizes (portrait, points): \(entry)"
+        "Apple Human Interface Guidelines, Layout: \(entry) pt"
     }
 }

@@ -71,6 +71,11 @@ final class LayoutKey: PrehashedKey {
         hasher.combine(request.overflow?.rawValue)
         hasher.combine(request.direction?.rawValue)
         hasher.combine(request.fontScale)
+        if let bar = request.bar {
+            hasher.combine(bar.width?.bitPattern ?? UInt64.max)
+            hasher.combine(bar.screenTitleWidth?.bitPattern ?? UInt64.max)
+            for item in bar.trailing { hasher.combine(item.width?.bitPattern ?? UInt64.max) }
+        }
         return hasher.finalize()
     }
 
@@ -104,7 +109,21 @@ final class LayoutKey: PrehashedKey {
             && a.overflow == b.overflow && a.direction == b.direction && a.fontScale == b.fontScale
             && a.look.hasSameBytes(as: b.look) && a.title.hasSameBytes(as: b.title)
             && a.genericTitle.hasSameBytes(as: b.genericTitle) && a.language.hasSameBytes(as: b.language)
-            && sameStacks(a.stack, b.stack)
+            && sameStacks(a.stack, b.stack) && sameBars(a.bar, b.bar)
+    }
+
+    private static func sameBars(_ left: BarRequest?, _ right: BarRequest?) -> Bool {
+        switch (left, right) {
+        case (nil, nil): return true
+        case (let left?, let right?):
+            return left.device.hasSameBytes(as: right.device) && left.width == right.width
+                && left.screenTitle.hasSameBytes(as: right.screenTitle)
+                && left.screenTitleWidth == right.screenTitleWidth && left.trailing.count == right.trailing.count
+                && zip(left.trailing, right.trailing).allSatisfy {
+                    $0.title.hasSameBytes(as: $1.title) && $0.width == $1.width
+                }
+        default: return false
+        }
     }
 
     private static func sameStacks(_ left: [NavigationItem]?, _ right: [NavigationItem]?) -> Bool {
@@ -131,5 +150,10 @@ extension SizeRequest {
         }
         visit(genericTitle)
         visit(language)
+        if let bar {
+            visit(bar.device)
+            visit(bar.screenTitle)
+            for item in bar.trailing { visit(item.title) }
+        }
     }
 }

@@ -70,9 +70,10 @@ public struct SizingEngine: Sendable {
         layouts?.layout(for: request, generation: text.generation)
     }
 
-    /// Whether sizing `request` is short work that waits on nothing: one title (no stack), and
-    /// that title, the generic title and the ellipsis each measurable in the look's title font
-    /// as `TextEngine.measuresQuickly` allows. Never blocks on font work.
+    /// Whether sizing `request` is short work that waits on nothing: one title (no stack, no
+    /// screen title or titled trailing item in its bar), and that title, the generic title and
+    /// the ellipsis each measurable in the look's title font as `TextEngine.measuresQuickly`
+    /// allows. Never blocks on font work.
     public func sizesQuickly(_ request: SizeRequest) -> Bool {
         sizesQuickly(LayoutToMake(request: request, lookIndex: registry.index(of: request.look)))
     }
@@ -83,6 +84,10 @@ public struct SizingEngine: Sendable {
         let request = pending.request
         guard request.stack == nil, let title = request.title, case .success(let index) = pending.lookIndex
         else { return false }
+        // A screen title or a titled trailing item is measured in other fonts: not short work.
+        if let bar = request.bar, bar.screenTitle != nil || bar.trailing.contains(where: { $0.title != nil }) {
+            return false
+        }
         let font = registry.look(at: index).metrics.titleFont(for: request)
         return text.measuresQuickly(title, request.genericTitle, "…", font: font)
     }

@@ -27,7 +27,7 @@ struct LooksCommand: AsyncParsableCommand {
                 for device in reply.devices {
                     let mark = device.name == reply.defaultDevice ? " (default)" : ""
                     Output.line(
-                        "\(device.name.padding(18))\(Output.points(device.width).padding(6)) pt\(mark)  \(device.source)")
+                        "\(device.name.padding(18))\("\(Output.points(device.width)) pt\(mark)".padding(18))\(device.source)")
                 }
                 return
             }

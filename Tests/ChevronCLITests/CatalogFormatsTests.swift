@@ -13,6 +13,13 @@ struct CatalogFormatsTests {
         return max(text + 20, 43).rounded(.up)
     }
 
+    /// Modern's text width (docs/looks.md, "modern"): hb-shape in the face fontconfig gives
+    /// "SF Pro Text", less 0.41 a character.
+    static func modernTextWidth(_ title: String) throws -> Double {
+        let file = try ExternalTools.fcMatch("SF Pro Text").file
+        return try ExternalTools.hbShapeWidth(file: file, text: title, size: 17) - 0.41 * Double(title.count)
+    }
+
     static func rows(_ arguments: [String], input: String? = nil) throws -> (CLITests.Result, [[String: Any]]) {
         let result = try CLITests.run("chevron", ["check", "--json", "--local"] + arguments, input: input)
         return (result, try CheckTests.reportRows(result.output) ?? [])
@@ -379,16 +386,18 @@ struct CheckScopeTests {
         let config = folder.appendingPathComponent("chevron-check.json")
         try """
         {"files": ["Localizable.xcstrings"], "looks": ["classic", "modern"], "keys": ["settings.*"],
-         "languages": ["de"], "failOn": ["truncate"], "samples": {"%@": "Alexandra"}}
+         "languages": ["fr"], "failOn": ["truncate"], "samples": {"%@": "Alexandra"}}
         """.write(to: config, atomically: true, encoding: .utf8)
         let result = try CLITests.run("chevron", ["check", "--config", config.path, "--json", "--local"])
         let rows = try CheckTests.reportRows(result.output) ?? []
         #expect(
             rows.map { "\($0["look"] ?? "") \($0["title"] ?? "")" } == [
-                "classic Einstellungen", "modern Einstellungen",
+                "classic Réglages", "modern Réglages",
             ])
-        // Einstellungen fits both looks (hb-shape + classic's 20 is under 160), so truncate does not fail.
-        #expect(try CatalogFormatsTests.classicWidth("Einstellungen") <= 160)
+        // Réglages fits both looks (hb-shape + classic's 20 is under 160, + modern's 27.41 under the
+        // default bar's 125), so truncate does not fail.
+        #expect(try CatalogFormatsTests.classicWidth("Réglages") <= 160)
+        #expect(try CatalogFormatsTests.modernTextWidth("Réglages") + 27.41 <= 125)
         #expect(result.status == 0, "\(result.error)")
         // The project file may choose the report: GitHub annotations and the summary, no table.
         try """

@@ -11,7 +11,7 @@ struct CheckReportsTests {
     /// Three German titles: one fits, one is too long for classic (truncated) and modern (the
     /// generic title), and one holds U+0378, which no font covers.
     static let strings = """
-        "settings.title" = "Einstellungen";
+        "settings.title" = "Allgemein";
         "long.title" = "Benachrichtigungseinstellungen und Datenschutz";
         "glyph.title" = "A\u{0378}B";
 

@@ -12,7 +12,8 @@ struct WireBoundsTests {
     static func expectServed(_ daemon: DaemonProcess, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let client = try daemon.connect()
         let title = "Back \(UUID().uuidString.prefix(8))"
-        let reply = try client.call("io.chevron.BackButton.Size", ["title": title, "look": "modern"])
+        let reply = try client.call(
+            "io.chevron.BackButton.Size", ["title": title, "look": "modern", "device": "ipad-11"])
         #expect(reply.error == nil, sourceLocation: sourceLocation)
         #expect(reply.string("displayedTitle") == title, sourceLocation: sourceLocation)
         #expect(daemon.process.isRunning, sourceLocation: sourceLocation)

@@ -47,6 +47,19 @@ public enum Langcodes {
         return answer
     }
 
+    /// Each tag with its likely subtags added (`maximize()`): `zh` is `zh-Hans-CN`.
+    public static func maximized(_ tags: [String]) throws -> [String: String] {
+        let script = """
+            import json, sys
+            from langcodes import Language
+            print(json.dumps({a: Language.get(a).maximize().to_tag() for a in sys.argv[1:]}))
+            """
+        guard let answer = try run(script, tags) as? [String: String] else {
+            throw Failure(description: "langcodes: not an object of strings")
+        }
+        return answer
+    }
+
     /// Runs `script` in python3 with `arguments`; its output, read as JSON.
     static func run(_ script: String, _ arguments: [String]) throws -> Any {
         let process = Process()
