@@ -68,6 +68,8 @@ public struct CheckPlan: Sendable {
     public var genericTitle: String?
     /// Generic titles by language (`de` → `Zurück`); `de` also serves `de-CH`.
     public var genericTitles: [String: String] = [:]
+    /// Devices the project adds to the built-in ones (its `devices` field: name → width in points).
+    public var devices: [ProjectDevice] = []
     public var inputFormat: TitleFormat?
     public var format = CheckOutputFormat.text
     /// Key patterns of a titles list (`--titles FILE`, the project file's `titles`): with `keys`
@@ -122,7 +124,7 @@ public struct CheckPlan: Sendable {
     /// The fields a project file may have; any other is reported.
     public static let fields: Set<String> = [
         "files", "looks", "keys", "languages", "samples", "failOn", "language", "genericTitle", "inputFormat",
-        "format", "baseline", "titles", "titlesComment",
+        "format", "baseline", "titles", "titlesComment", "devices",
         "format", "maxFileMiB", "maxTitleBytes",
     ]
 
@@ -231,6 +233,16 @@ public struct CheckPlan: Sendable {
             do { try plan.addFailOn(rule) } catch { throw problem("failOn", error.description) }
         }
         plan.language = try string("language")
+        if let value = object["devices"] {
+            let shape = "must map a device's name to its bar's width in points ({\"pixel-9\": 412})"
+            guard case .object(let members) = value else { throw problem("devices", shape) }
+            for (name, width) in members {
+                guard case .number(let points) = width else { throw problem("devices", shape) }
+                do {
+                    plan.devices.append(try ProjectDevice(name: name, width: points))
+                } catch { throw problem("devices", error.description) }
+            }
+        }
         // One generic title ("Back"), or one per language ({"de": "Zurück", "*": "Back"}).
         if let value = object["genericTitle"] {
             if let title = text(value) {
@@ -369,5 +381,33 @@ public struct CheckPlan: Sendable {
     /// Whether the shell pattern matches the whole text (fnmatch(3)).
     public static func glob(_ pattern: String, matches text: String) -> Bool {
         fnmatch(pattern, text, 0) == 0
+    }
+}
+
+/// A device a project file declares: a name and its bar's width (docs/looks.md, "Devices").
+public struct ProjectDevice: Sendable, Hashable {
+    /// The name `--device` takes.
+    public let name: String
+    /// The bar's width in points.
+    public let width: Double
+
+    /// The widest bar a device may have, as a request's `barWidth`.
+    public static let largestWidth = 4096.0
+
+    /// Checks and makes a device.
+    /// - Throws: `CheckPlan.Problem` when the name is not 1–64 lowercase letters, digits and hyphens, or the
+    ///   width is not in 1…4096 points.
+    public init(name: String, width: Double) throws(CheckPlan.Problem) {
+        guard (1...64).contains(name.utf8.count),
+            name.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D })
+        else {
+            throw CheckPlan.Problem(
+                description: "\(name.debugDescription) is not a device name (1-64 lowercase letters, digits, hyphens)")
+        }
+        guard width.isFinite, width >= 1, width <= Self.largestWidth else {
+            throw CheckPlan.Problem(description: "\(name): \(width) is not a width in 1...\(Int(Self.largestWidth)) points")
+        }
+        self.name = name
+        self.width = width
     }
 }

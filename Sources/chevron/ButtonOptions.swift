@@ -1,5 +1,7 @@
 import ArgumentParser
+import ChevronCheck
 import ChevronClient
+import ChevronLooks
 
 /// The options of one back-button question, shared by `size` and `render`.
 struct ButtonOptions: ParsableArguments {
@@ -46,14 +48,15 @@ struct ButtonOptions: ParsableArguments {
             look: look, title: stack.isEmpty ? title : nil,
             stack: stack.isEmpty ? nil : (stack + [title]).map { SizeParameters.Item(title: $0) },
             scale: scale, maxWidth: maxWidth, overflow: overflow, genericTitle: genericTitle,
-            direction: direction, language: language, device: bar.device, barWidth: bar.barWidth,
+            direction: direction, language: language, device: bar.resolved.device, barWidth: bar.resolved.barWidth,
             screenTitle: bar.screenTitle, screenTitleWidth: bar.screenTitleWidth, trailing: bar.items)
     }
 
     /// The LayoutBar request for `title`, as `parameters(title:)` (no maximum width: the bar sets it).
     func barParameters(title: String) -> BarParameters {
         BarParameters(
-            look: look, device: bar.device, barWidth: bar.barWidth, title: stack.isEmpty ? title : nil,
+            look: look, device: bar.resolved.device, barWidth: bar.resolved.barWidth,
+            title: stack.isEmpty ? title : nil,
             stack: stack.isEmpty ? nil : (stack + [title]).map { SizeParameters.Item(title: $0) },
             screenTitle: bar.screenTitle, screenTitleWidth: bar.screenTitleWidth, trailing: bar.items, scale: scale,
             overflow: overflow.flatMap { .init(rawValue: $0.rawValue) }, genericTitle: genericTitle,
@@ -80,9 +83,40 @@ struct BarOptions: ParsableArguments {
         help: "An item at the bar's trailing end: its title, or its width as NUMBERpt (44pt); repeatable, outermost last.")
     var trailing: [String] = []
 
+    @Option(name: .long, help: "A chevron check project file whose `devices` --device may also name.")
+    var config: String?
+
     func validate() throws {
         try Output.requireFinite(barWidth, option: "bar-width")
         try Output.requireFinite(screenTitleWidth, option: "screen-title-width")
+        _ = try projectDevices()
+    }
+
+    /// The devices of `--config`'s project file; one named like a built-in device is refused.
+    /// - Throws: `ValidationError` when the file cannot be read or is wrong.
+    func projectDevices() throws -> [ProjectDevice] { try Self.projectDevices(config: config) }
+
+    /// The devices of the project file `config`, checked as `projectDevices()` says.
+    static func projectDevices(config: String?) throws -> [ProjectDevice] {
+        guard let config else { return [] }
+        let devices: [ProjectDevice]
+        do {
+            devices = try CheckPlan.load(config).devices
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        if let clash = devices.first(where: { Device.named($0.name) != nil }) {
+            throw ValidationError("\(config): devices: \(clash.name) is a built-in device; give it another name")
+        }
+        return devices
+    }
+
+    /// The device as a request gives it: a project file's device as its bar width.
+    var resolved: (device: String?, barWidth: Double?) {
+        guard let name = device, let found = try? projectDevices().first(where: { $0.name == name }) else {
+            return (device, barWidth)
+        }
+        return (nil, found.width)
     }
 
     /// The trailing items, nil without any.

@@ -32,7 +32,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "A project file (JSON: files, looks, keys, languages, samples, failOn, language, genericTitle, inputFormat, format, maxFileMiB, maxTitleBytes); the command line adds to it."
+            "A project file (JSON: files, looks, keys, languages, samples, failOn, language, genericTitle, inputFormat, format, maxFileMiB, maxTitleBytes, devices); the command line adds to it."
     )
     var config: String?
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChevronCheck
 import ChevronClient
 import ChevronVarlink
 
@@ -15,11 +16,26 @@ struct LooksCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "List the devices a bar can be laid out for, with their widths and sources.")
     var devices = false
 
+    @Option(name: .long, help: "With --devices: a chevron check project file whose `devices` are listed too.")
+    var config: String?
+
+    /// The devices of `--config`'s project file, checked as `size --config` checks them.
+    var projectDevices: [ProjectDevice] {
+        get throws { try BarOptions.projectDevices(config: config) }
+    }
+
+    func validate() throws {
+        _ = try projectDevices
+    }
+
     func run() async throws {
         try await Output.reportingErrors {
             let client = try await connection.client()
             if devices {
-                let reply = try await client.devices()
+                var reply = try await client.devices()
+                for device in try projectDevices {
+                    reply.devices.append(.init(name: device.name, width: device.width, source: "project file \(config ?? "")"))
+                }
                 if json {
                     Output.printJSON(reply.tree)
                     return

@@ -98,4 +98,32 @@ struct BarCLITests {
         #expect(widths["iphone-16-pro-max"] == 440 && widths["ipad-11"] == 820)
         #expect(reply["defaultDevice"] as? String == "iphone-se")
     }
+
+    @Test func aProjectFileDeclaresMoreDevices() throws {
+        let folder = try FontFixtures.folder("chevron-devices")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("chevron-check.json")
+        try #"{"devices": {"pixel-9": 412, "fold-cover": 344}}"#.write(to: config, atomically: true, encoding: .utf8)
+        let listed = try Self.json(["looks", "--devices", "--config", config.path])
+        let names = (listed["devices"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        #expect(names.suffix(2) == ["pixel-9", "fold-cover"])
+        // A third of 344, rounded down: 114.
+        let layout = try Self.json(["size", "Settings", "--look", "modern", "--device", "fold-cover", "--config", config.path])
+        #expect(((layout["bar"] as? [String: Any])?["room"] as? NSNumber)?.doubleValue == 114)
+        // The check reads the same file without complaint.
+        let catalogue = folder.appendingPathComponent("titles.txt")
+        try "Settings\n".write(to: catalogue, atomically: true, encoding: .utf8)
+        let check = try CLITests.run("chevron", ["check", catalogue.path, "--config", config.path, "--local"])
+        #expect(check.status == 0, "\(check.error)")
+        // A built-in name, or a name that is none, is a usage error naming the file and the field.
+        for (devices, reason) in [
+            (#"{"iphone-se": 400}"#, "iphone-se is a built-in device"), (#"{"Big Phone": 400}"#, "is not a device name"),
+            (#"{"tiny": 0}"#, "is not a width in 1...4096 points"),
+        ] {
+            try #"{"devices": \#(devices)}"#.write(to: config, atomically: true, encoding: .utf8)
+            let refused = try CLITests.run("chevron", ["looks", "--devices", "--config", config.path, "--local"])
+            #expect(refused.status == 2, "\(devices)")
+            #expect(refused.error.contains("\(config.path): devices: ") && refused.error.contains(reason), "\(refused.error)")
+        }
+    }
 }
