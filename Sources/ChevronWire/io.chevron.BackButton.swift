@@ -97,7 +97,7 @@ public enum BackButtonInterface {
 
     /// The bar a modern button was sized in: the device (when one was named or defaulted to), the
     /// bar's width, the screen title's width the rule used (none without a screen title), and the
-    /// room the rule left the back button, which is its limit.
+    /// room the rule left the back button: its limit, unless the request set its own maxWidth.
     public struct BarUsed: WireStruct {
         public var device: String?
         public var width: Double
