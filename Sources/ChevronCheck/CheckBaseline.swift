@@ -23,7 +23,7 @@ public struct ProblemIdentity: Hashable, Comparable, Sendable {
     /// The identity of `problem` in `row`.
     public init(_ row: CheckRow, _ problem: CheckProblem) {
         self.init(
-            file: row.file, key: row.key, language: row.language ?? "", look: row.look, problem: problem.rawValue)
+            file: row.file, key: row.key, language: row.language ?? "", look: row.slot, problem: problem.rawValue)
     }
 
     /// The identity as a baseline and a report's `fixed` list write it: an object, keys sorted.

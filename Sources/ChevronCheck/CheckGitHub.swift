@@ -23,10 +23,14 @@ public enum CheckGitHub {
         var errors = SmallestElements<Candidate>(capacity: limit, less: less)
         var warnings = SmallestElements<Candidate>(capacity: limit, less: less)
         var problemCount = 0
-        for index in rows.indices {
-            let row = rows[index]
+        // Looks that show the same for a title are annotated once, named together.
+        let table = CheckTable.tableLines(rows)
+        var looks: [Int: String] = [:]
+        for line in table { if let joined = line.looks { looks[line.index] = joined } }
+        for line in table {
+            let (index, row) = (line.index, rows[line.index])
             for problem in row.newProblems {
-                let candidate = (problem.weight, row.overflow, problemCount, index, problem)
+                let candidate = (problem.weight, row.overBy, problemCount, index, problem)
                 if problem.fails(under: failOn) { errors.offer(candidate) } else { warnings.offer(candidate) }
                 problemCount += 1
             }
@@ -39,10 +43,12 @@ public enum CheckGitHub {
             let isError = problem.fails(under: failOn)
             var properties = ["file=\(property(row.file))"]
             if row.line > 0 { properties.append("line=\(row.line)") }
-            let look = row.look.isEmpty ? "" : " (\(row.look))"
+            let named = looks[candidate.row] ?? row.slot
+            let look = named.isEmpty ? "" : " (\(named))"
             properties.append("title=\(property("chevron check: \(problem.rawValue)\(look)"))")
             lines.append(
-                "::\(isError ? "error" : "warning") \(properties.joined(separator: ","))::" + data(problem.message(row)))
+                "::\(isError ? "error" : "warning") \(properties.joined(separator: ","))::"
+                    + data(problem.message(row, looks: looks[candidate.row])))
         }
         if leftOut > 0 {
             lines.append(

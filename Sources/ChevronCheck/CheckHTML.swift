@@ -140,10 +140,10 @@ public enum CheckHTML {
         var order: [String] = []
         for index in listed {
             let row = rows[index]
-            let id = (row.language ?? "") + "\u{0}" + row.look
+            let id = (row.language ?? "") + "\u{0}" + row.slot
             if groups[id] == nil { order.append(id) }
             groups[id, default: []].append(
-                (row.problems.members.map(\.weight).min() ?? Int.max, -row.overflow, index))
+                (row.problems.members.map(\.weight).min() ?? Int.max, -row.overBy, index))
         }
         let sorted = order.map { groups[$0, default: []].sorted { $0 < $1 }.map(\.2) }
         var result: [Int] = []
@@ -231,7 +231,7 @@ public enum CheckHTML {
             for index in rows.indices where !rows[index].isUnreadableFile {
                 let row = rows[index]
                 checked += 1
-                if let entry = current, looks.contains(row.look) || !rows[entry.first].isSameTitle(as: row) {
+                if let entry = current, looks.contains(row.slot) || !rows[entry.first].isSameTitle(as: row) {
                     close()
                     current = nil
                 }
@@ -240,7 +240,7 @@ public enum CheckHTML {
                     looks = []
                     hasProblem = false
                 }
-                looks.insert(row.look)
+                looks.insert(row.slot)
                 let problem = !row.problems.isEmpty
                 if problem {
                     withProblems += 1

@@ -141,7 +141,7 @@ extension CheckHTML {
             }
             var counts: [String: Counts] = [:]
             for row in run.rows where !row.isUnreadableFile {
-                let id = (row.language ?? "") + "\u{0}" + row.look
+                let id = (row.language ?? "") + "\u{0}" + row.slot
                 var group = counts[id] ?? Counts()
                 group.rows += 1
                 for problem in row.problems.members { group.problems[problem, default: 0] += 1 }
@@ -278,7 +278,7 @@ extension CheckHTML {
         private func cell(_ index: Int, _ html: inout String) {
             let row = run.rows[index]
             let problems = row.problems.members
-            html += "{\"r\":\(index),\"o\":\(run.looks.firstIndex(of: row.look) ?? 0),\"p\":["
+            html += "{\"r\":\(index),\"o\":\(run.looks.firstIndex(of: row.slot) ?? 0),\"p\":["
             html += problems.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
             if !row.accepted.isEmpty {
                 html +=
@@ -287,7 +287,7 @@ extension CheckHTML {
                     .joined(separator: ",") + "]"
             }
             if row.hasNewProblems { html += ",\"n\":1" }
-            if row.overflow > 0 { html += ",\"x\":\(Points.text(row.overflow))" }
+            if row.overBy > 0 { html += ",\"x\":\(Points.text(row.overBy))" }
             if let error = row.error {
                 html += ",\"e\":\(HTMLText.json(error))}"
                 return
@@ -320,8 +320,8 @@ extension CheckHTML {
                     ? "the chevron alone" : "the \(row.titleSource) title \u{201C}\(row.displayedTitle)\u{201D}"
                 sentence =
                     "The title does not fit (\(limit)): the button shows \(shows), \(Self.points(width)) pt wide."
-            } else if row.overflow > 0 {
-                sentence = "The whole title needs \(Self.points(needed)) pt; \(limit) (+\(Self.points(row.overflow)));"
+            } else if row.overBy > 0 {
+                sentence = "The whole title needs \(Self.points(needed)) pt; \(limit) (+\(Self.points(row.overBy)));"
                 sentence += " the button is \(Self.points(width)) pt wide."
             } else {
                 sentence = "\(Self.points(width)) pt wide; \(limit)."

@@ -47,7 +47,8 @@ public struct CheckHTMLPictures: Sendable {
     public static func request(for row: CheckRow, plan: CheckPlan, scale: Int) -> SizeParameters {
         SizeParameters(
             look: row.look, title: row.title, scale: scale, maxWidth: row.ownLimit ? row.maxWidth : nil,
-            genericTitle: plan.genericTitle(for: row.language), language: row.language)
+            genericTitle: plan.genericTitle(for: row.language), language: row.language,
+            device: row.barWidth == nil ? row.device : nil, barWidth: row.barWidth)
     }
 
     /// What a row's picture shows, as the bytes its name hashes: rows with the same bytes show
@@ -55,7 +56,7 @@ public struct CheckHTMLPictures: Sendable {
     static func identity(of row: CheckRow, genericTitle: String?, scale: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         for part in [
-            row.look, row.titleSource, row.displayedTitle, row.language ?? "", genericTitle ?? "",
+            row.slot, row.titleSource, row.displayedTitle, row.language ?? "", genericTitle ?? "",
             String((row.width ?? 0).bitPattern, radix: 16), String(scale),
         ] {
             bytes += part.utf8

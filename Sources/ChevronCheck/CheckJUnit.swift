@@ -52,7 +52,7 @@ public enum CheckJUnit {
                 spans[file] = index...index
             }
             let (problems, isError) = failing(row, failOn: failOn)
-            let key = SuiteKey(file: file, look: row.look)
+            let key = SuiteKey(file: file, look: row.slot)
             counts[key, default: SuiteCounts()].tests += 1
             if !problems.isEmpty {
                 if isError { counts[key]?.errors += 1 } else { counts[key]?.failures += 1 }
@@ -83,7 +83,7 @@ public enum CheckJUnit {
         }
         for key in suiteKeys {
             guard let suite = counts[key], let span = spans[key.file] else { continue }
-            let inSuite = { (row: CheckRow) in row.look == key.look && row.file == key.file }
+            let inSuite = { (row: CheckRow) in row.slot == key.look && row.file == key.file }
             let path = escaped(key.file)
             let suiteName = key.look.isEmpty ? "\(key.file) (not read)" : "\(key.file) [\(key.look)]"
             piece += "  <testsuite name=\"\(escaped(suiteName))\" tests=\"\(suite.tests)\""

@@ -25,10 +25,10 @@ public enum CheckMeasurer {
     public static let batchBytes = 256 << 10
 
     /// The looks to check: `looks` once each in their order, every look the engine serves for
-    /// `all`, `classic` for none.
+    /// `all`, `modern` (today's iPhone) for none.
     /// - Throws: `CheckPlan.Problem` naming a look the engine does not serve.
     public static func chosenLooks(_ looks: [String], client: ChevronClient) async throws -> [String] {
-        if looks.isEmpty { return ["classic"] }
+        if looks.isEmpty { return ["modern"] }
         let served = try await client.listLooks().map(\.name)
         if looks.contains("all") { return served }
         var chosen: [String] = []
@@ -100,25 +100,25 @@ public enum CheckMeasurer {
     ///
     /// - Parameters:
     ///   - clients: one or more clients; batches are spread over them.
-    ///   - maximumWidths: each look's maximum width (`DescribeLook`), the limit of rows without
+    ///   - slots: the looks on their devices (`CheckSlot`), each with the limit of rows without
     ///     their own.
-    /// - Returns: a row per entry and look, in the entries' order, then the looks'.
+    /// - Returns: a row per entry and slot, in the entries' order, then the slots'.
     public static func measure(
-        _ entries: [TitleEntry], plan: CheckPlan, looks: [String], clients: [ChevronClient], limits: LimitsReply,
-        maximumWidths: [String: Double], substitutions: inout SubstitutionLog, progress: (any CheckProgress)? = nil
+        _ entries: [TitleEntry], plan: CheckPlan, slots: [CheckSlot], clients: [ChevronClient], limits: LimitsReply,
+        substitutions: inout SubstitutionLog, progress: (any CheckProgress)? = nil
     ) async throws -> [CheckRow] {
         try await measure(
-            CheckRowStoreBuilder(entries, language: plan.language), plan: plan, looks: looks, clients: clients,
-            limits: limits, maximumWidths: maximumWidths, substitutions: &substitutions, progress: progress)
+            CheckRowStoreBuilder(entries, language: plan.language), plan: plan, slots: slots, clients: clients,
+            limits: limits, substitutions: &substitutions, progress: progress)
     }
 
     /// `measure`, of entries already in a store's form (`CheckRowStoreBuilder`): the rows share
     /// one `CheckRowStore`.
     static func measure(
-        _ builder: consuming CheckRowStoreBuilder, plan: CheckPlan, looks: [String], clients: [ChevronClient],
-        limits: LimitsReply, maximumWidths: [String: Double], substitutions: inout SubstitutionLog,
-        progress: (any CheckProgress)? = nil
+        _ builder: consuming CheckRowStoreBuilder, plan: CheckPlan, slots: [CheckSlot], clients: [ChevronClient],
+        limits: LimitsReply, substitutions: inout SubstitutionLog, progress: (any CheckProgress)? = nil
     ) async throws -> [CheckRow] {
+        let looks = slots.map(\.look)
         var builder = builder
         let batchLimit = max(1, min(Self.batchSize, limits.sizeManyRequests))
         // A SizeMany call's own bytes (method, braces); each request adds its text and a comma.
@@ -126,7 +126,7 @@ public enum CheckMeasurer {
         let callBytes = SizeCall.envelopeBytes
         // Each request is counted with a comma; a batch of n writes n − 1 of them, hence the 1.
         let byteLimit = min(Self.batchBytes, limits.messageBytes - callBytes + 1)
-        let storeLooks = looks.map { CheckRowStore.Look(name: $0, maximum: maximumWidths[$0] ?? 0) }
+        let storeLooks = slots.map(CheckRowStore.Look.init)
         let lookCount = looks.count
         let entryCount = builder.entries.count
 
@@ -150,8 +150,7 @@ public enum CheckMeasurer {
         func maximumWidth(_ entry: Int, _ look: Int) -> Double? {
             let index = builder.entries[entry].extra
             guard index >= 0, let own = builder.extras[Int(index)].maximumWidth else { return nil }
-            guard let lookMaximum = maximumWidths[looks[look]] else { return own }
-            return own < lookMaximum ? own : nil
+            return own < slots[look].maximum ? own : nil
         }
 
         // Per row (entry × look, in that order): its outcome.
@@ -188,8 +187,8 @@ public enum CheckMeasurer {
                 let batch = batches[index].map { row in
                     let (entry, look) = Int(row).quotientAndRemainder(dividingBy: lookCount)
                     let language = builder.entries[entry].language
-                    return SizeParameters(
-                        look: looks[look], title: builder.entries[entry].title, maxWidth: maximumWidth(entry, look),
+                    return Self.request(
+                        slots[look], title: builder.entries[entry].title, maxWidth: maximumWidth(entry, look),
                         genericTitle: genericTitle(for: language), language: language)
                 }
                 let client = clients[index % clients.count]
@@ -240,7 +239,7 @@ public enum CheckMeasurer {
                     let maximum = maximumWidth(entry, look)
                     var hasher = KeyHasher()
                     hasher.combine(stored.title)
-                    hasher.combine(looks[look])
+                    hasher.combine(slots[look].label)
                     hasher.combine(maximum?.bitPattern ?? UInt64.max)
                     hasher.combine(language)
                     hasher.combine(generic)
@@ -261,8 +260,8 @@ public enum CheckMeasurer {
                     var bytes = 0
                     if countsBytes {
                         bytes =
-                            SizeParameters(
-                                look: looks[look], title: stored.title, maxWidth: maximum, genericTitle: generic,
+                            Self.request(
+                                slots[look], title: stored.title, maxWidth: maximum, genericTitle: generic,
                                 language: language
                             ).jsonByteCount + 1
                         if bytes > byteLimit {
@@ -312,6 +311,17 @@ public enum CheckMeasurer {
             }
         }
         return rows
+    }
+}
+
+extension CheckMeasurer {
+    /// The request of a row in `slot`: its look, and its device (or a project device's width).
+    static func request(
+        _ slot: CheckSlot, title: String, maxWidth: Double?, genericTitle: String?, language: String?
+    ) -> SizeParameters {
+        SizeParameters(
+            look: slot.look, title: title, maxWidth: maxWidth, genericTitle: genericTitle, language: language,
+            device: slot.barWidth == nil ? slot.device : nil, barWidth: slot.barWidth)
     }
 }
 

@@ -68,6 +68,9 @@ public struct CheckPlan: Sendable {
     public var genericTitle: String?
     /// Generic titles by language (`de` → `Zurück`); `de` also serves `de-CH`.
     public var genericTitles: [String: String] = [:]
+    /// The devices to measure looks that their bar sizes on (`--device`; `all`; none is the
+    /// default device).
+    public var deviceNames: [String] = []
     /// Devices the project adds to the built-in ones (its `devices` field: name → width in points).
     public var devices: [ProjectDevice] = []
     public var inputFormat: TitleFormat?

@@ -88,10 +88,15 @@ public enum CheckProblem: String, CaseIterable, Sendable {
 
 
     /// A sentence about `row` for this problem.
-    public func message(_ row: CheckRow) -> String {
+    /// - Parameter looks: the looks the sentence names, when several show the same (`classic, reeder`).
+    public func message(_ row: CheckRow, looks: String? = nil) -> String {
         let language = row.language.map { ", \($0)" } ?? ""
-        let width = row.width.map { "\(Points.text($0)) of \(Points.text(row.maxWidth)) pt" } ?? ""
-        let subject = "\"\(row.title.echoedTitle)\" (\(row.key)\(language)) in \(row.look)"
+        var width = row.width.map { "\(Points.text($0)) of \(Points.text(row.maxWidth)) pt" } ?? ""
+        // How far over: the button the whole title needs, beside the limit.
+        if row.isCut, row.overBy > 0, let needed = row.neededWidth {
+            width += "; the whole title needs \(Points.text(needed)) pt, \(Points.text(row.overBy)) over"
+        }
+        let subject = "\"\(row.title.echoedTitle)\" (\(row.key)\(language)) in \(looks ?? row.slot)"
         switch self {
         case .error: return "\(subject): \(row.error ?? "")"
         case .unreadableFile: return "\(row.file) could not be read: \(row.error ?? "")"

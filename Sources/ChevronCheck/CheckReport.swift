@@ -26,6 +26,13 @@ public struct CheckRow: Sendable {
     public var key: String { store.entries[Int(entryIndex)].key }
     public var title: String { store.entries[Int(entryIndex)].title }
     public var look: String { lookIndex == CheckRowStore.noLook ? "" : store.looks[Int(lookIndex)].name }
+    /// The device the row was measured on, for a look its bar sizes (modern); nil for the others.
+    public var device: String? { lookIndex == CheckRowStore.noLook ? nil : store.looks[Int(lookIndex)].device }
+    /// A project file's device's width, sent as the bar's width (nil for a built-in device).
+    public var barWidth: Double? { lookIndex == CheckRowStore.noLook ? nil : store.looks[Int(lookIndex)].barWidth }
+    /// How reports name the row's column: its look, and its device when the check measured
+    /// several (`modern@iphone-16`); what groups, baselines and tables key rows by.
+    public var slot: String { lookIndex == CheckRowStore.noLook ? "" : store.looks[Int(lookIndex)].label }
     public var width: Double? {
         let outcome = store.outcomes[Int(outcomeIndex)]
         return outcome.flags & CheckRowStore.Outcome.hasWidth != 0 ? outcome.width : nil
@@ -52,14 +59,15 @@ public struct CheckRow: Sendable {
     /// (`LineBreaks`).
     public var lineBreak: Bool { store.entries[Int(entryIndex)].lineBreak }
     /// The width the button would need to show the title measured whole (nil for an error): how
-    /// far over its limit a cut title is (`overflow`).
+    /// far over its limit a cut or replaced title is (`overBy`).
     public var neededWidth: Double? {
         let outcome = store.outcomes[Int(outcomeIndex)]
         return outcome.flags & CheckRowStore.Outcome.hasNeededWidth != 0 ? outcome.neededWidth : nil
     }
 
-    /// How many points the title is over the row's limit (0 when it fits).
-    public var overflow: Double { max(0, (neededWidth ?? 0) - maxWidth) }
+    /// How many points the title is over the row's limit (0 when it fits): `neededWidth − maxWidth`.
+    /// (Not `overflow`: that is a request's overflow policy.)
+    public var overBy: Double { max(0, (neededWidth ?? 0) - maxWidth) }
 
     /// The row's problems that no baseline accepts: those that fail a run, and that reports
     /// annotate.
@@ -141,6 +149,7 @@ public struct CheckRow: Sendable {
     /// is one; keys in sorted order.
     public func write(to json: inout PrettyJSON) {
         json.object { json in
+            json.member("device", device)
             json.member("displayedTitle", displayedTitle)
             if let error {
                 json.member("error", error)
@@ -178,6 +187,11 @@ public struct CheckRow: Sendable {
             json.member("look", look)
             json.member("maxWidth", maxWidth)
             json.member("missingGlyphs", missingGlyphs)
+            // How far over: on every row whose title is not shown whole (cut or replaced).
+            if isCut, error == nil, let neededWidth {
+                json.member("neededWidth", Points.rounded(neededWidth))
+                json.member("overBy", Points.rounded(overBy))
+            }
             json.member("ownLimit", ownLimit)
             if let template {
                 json.member("template", template)
@@ -239,14 +253,14 @@ public struct CheckOutcome: Sendable {
     public var titleSource = "none"
     public var missingGlyphs = 0
     public var error: String?
-    /// The width the button would need to show its text whole: its width with the title's
-    /// frame replaced by the whole text's width.
+    /// The width the button would need to show its title whole (the layout's `neededWidth`):
+    /// for a title cut or replaced by the generic title, more than its limit.
     public var neededWidth: Double?
 
     public init(_ result: SizeResultReply) {
         if let layout = result.layout {
             width = layout.width
-            neededWidth = layout.width - layout.titleFrame.width + layout.textWidth
+            neededWidth = layout.neededWidth
             truncated = layout.truncated
             displayedTitle = layout.displayedTitle
             titleSource = layout.titleSource.rawValue
@@ -398,7 +412,7 @@ extension CheckReport.Summary {
                         if let widest = group.widest {
                             json.object("widestOverflow") { json in
                                 json.member("key", widest.key)
-                                json.member("points", Points.rounded(widest.overflow))
+                                json.member("points", Points.rounded(widest.overBy))
                             }
                         }
                     }

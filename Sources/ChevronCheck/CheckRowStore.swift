@@ -91,6 +91,24 @@ final class CheckRowStore: Sendable {
     struct Look: Sendable {
         let name: String
         let maximum: Double
+        /// The device, for a look its bar sizes (`CheckSlot`), and its width for a project's own.
+        var device: String? = nil
+        var barWidth: Double? = nil
+        /// How reports name the column (`CheckSlot.label`); the look's name by default.
+        var label: String
+
+        init(name: String, maximum: Double, device: String? = nil, barWidth: Double? = nil, label: String? = nil) {
+            self.name = name
+            self.maximum = maximum
+            self.device = device
+            self.barWidth = barWidth
+            self.label = label ?? name
+        }
+
+        init(_ slot: CheckSlot) {
+            self.init(
+                name: slot.look, maximum: slot.maximum, device: slot.device, barWidth: slot.barWidth, label: slot.label)
+        }
     }
 
     static let noLook = UInt16.max

@@ -6,8 +6,11 @@ public struct CheckRun: Sendable {
     /// A row per title and look, in the files' order, then the looks'; a file that could not be
     /// read is a row of its own where its titles would have been.
     public let rows: [CheckRow]
-    /// The looks checked, in order.
+    /// The looks checked, in order, as reports name them (`CheckSlot.label`: a look, or a look
+    /// on a device when several devices are checked).
     public let looks: [String]
+    /// The looks on their devices, in order, with their limits.
+    public let slots: [CheckSlot]
     public let summary: CheckReport.Summary
     /// The looks measured with a font other than the one they ask for.
     public let substitutions: SubstitutionLog
@@ -62,14 +65,15 @@ public struct CheckRun: Sendable {
         // The entries in the rows' form, their fields kept once; the entries themselves are not
         // kept while the titles are measured.
         let table = CheckRowStoreBuilder(consume entries, language: plan.language)
-        looks = try await CheckMeasurer.chosenLooks(plan.looks, client: client)
-        var maximumWidths: [String: Double] = [:]
-        for name in looks { maximumWidths[name] = try await client.describeLook(name).maximumWidth }
+        let lookNames = try await CheckMeasurer.chosenLooks(plan.looks, client: client)
+        slots = try await CheckSlot.slots(
+            looks: lookNames, devices: plan.deviceNames, project: plan.devices, client: client)
+        looks = slots.map(\.label)
         var substitutions = SubstitutionLog()
         let measured = try await CheckMeasurer.measure(
-            table, plan: plan, looks: looks, clients: clients, limits: try await client.limits(),
-            maximumWidths: maximumWidths, substitutions: &substitutions, progress: progress)
-        var rows = Self.widestAlternatives(Self.merging(measured, looks: looks.count, unreadable: unreadable))
+            table, plan: plan, slots: slots, clients: clients, limits: try await client.limits(),
+            substitutions: &substitutions, progress: progress)
+        var rows = Self.widestAlternatives(Self.merging(measured, looks: slots.count, unreadable: unreadable))
         var baselineCounts: CheckReport.Summary.BaselineCounts?
         if let path = plan.baseline {
             let baseline = try CheckBaseline.load(path)
@@ -78,7 +82,7 @@ public struct CheckRun: Sendable {
             fixed = []
         }
         self.rows = rows
-        self.substitutions = substitutions.ordered(by: looks)
+        self.substitutions = substitutions.ordered(by: lookNames)
         var failing: [CheckPlan.FailOn] = []
         for rule in plan.failOn {
             guard let threshold = plan.failThresholds[rule] else {
@@ -205,16 +209,16 @@ public struct CheckRun: Sendable {
             var widest: [String: CheckRow] = [:]
             var order: [String] = []
             for row in rows[index..<end] {
-                guard let best = widest[row.look] else {
-                    widest[row.look] = row
-                    order.append(row.look)
+                guard let best = widest[row.slot] else {
+                    widest[row.slot] = row
+                    order.append(row.slot)
                     continue
                 }
                 func rank(_ row: CheckRow) -> (Int, Int, Double) {
                     (row.error == nil ? 0 : 1, row.isCut ? 1 : 0, row.width ?? 0)
                 }
                 if rank(row) > rank(best) {
-                    widest[row.look] = row
+                    widest[row.slot] = row
                 }
             }
             result += order.compactMap { widest[$0] }

@@ -36,7 +36,7 @@ public enum CheckSARIF {
             for problem in CheckProblem.of(row) {
                 let accepted = row.accepted.contains(problem)
                 let rank = (
-                    accepted ? 1 : 0, !accepted && problem.fails(under: failOn) ? 0 : 1, problem.weight, -row.overflow
+                    accepted ? 1 : 0, !accepted && problem.fails(under: failOn) ? 0 : 1, problem.weight, -row.overBy
                 )
                 kept.offer((rank, resultCount, index, problem))
                 resultCount += 1
@@ -158,7 +158,7 @@ public enum CheckSARIF {
     static func identity(_ row: CheckRow, problem: CheckProblem) -> UInt128 {
         var hash: UInt128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d
         let prime: UInt128 = 0x0000_0000_0100_0000_0000_0000_0000_013b
-        for field in [row.file, row.key, row.language ?? "", row.look, problem.rawValue] {
+        for field in [row.file, row.key, row.language ?? "", row.slot, problem.rawValue] {
             for byte in field.utf8 {
                 hash = (hash ^ UInt128(byte)) &* prime
             }
@@ -215,7 +215,7 @@ public enum CheckSARIF {
                 if let language = row.language {
                     json.member("language", language)
                 }
-                json.member("look", row.look)
+                json.member("look", row.slot)
                 json.member("maxWidth", row.maxWidth)
                 json.member("title", row.title)
                 if let width = row.width {

@@ -4,11 +4,11 @@ import Synchronization
 
 /// The one-line summary every run ends with.
 public enum CheckSummaryLine {
-    public static func text(_ summary: CheckReport.Summary, looks: Int) -> String {
+    public static func text(_ summary: CheckReport.Summary, slots: [CheckSlot]) -> String {
         "chevron check: \(summary.titles) titles"
             + (summary.untranslated == 0 ? "" : " (\(summary.untranslated) untranslated left out)")
             + (summary.leftOutBySelection.map { " selected (\($0) other strings left out)" } ?? "") + ", "
-            + "\(summary.rows) rows in \(looks) \(looks == 1 ? "look" : "looks"): "
+            + "\(summary.rows) rows in \(looksMeasured(slots)): "
             + "\(summary.truncated) truncated, \(summary.fellBack) fell back, \(summary.lineBreaks) with line breaks, "
             + "\(summary.missingGlyphs) with missing glyphs, \(summary.overOwnLimit) over their own limit, "
             + (summary.overLength == 0 ? "" : "\(summary.overLength) over their length limit, ")
@@ -19,7 +19,23 @@ public enum CheckSummaryLine {
     }
 }
 
-/// `--format text`: a table, a row per title and look.
+extension CheckSummaryLine {
+    /// The looks of a run and the devices the bar-sized ones were measured on: "2 looks
+    /// (modern on iphone-se)", "1 look (modern on iphone-se, iphone-16-pro-max)".
+    public static func looksMeasured(_ slots: [CheckSlot]) -> String {
+        var looks: [String] = []
+        var devices: [String: [String]] = [:]
+        for slot in slots {
+            if !looks.contains(slot.look) { looks.append(slot.look) }
+            if let device = slot.device { devices[slot.look, default: []].append(device) }
+        }
+        let on = looks.compactMap { look in devices[look].map { "\(look) on \($0.joined(separator: ", "))" } }
+        return "\(looks.count) \(looks.count == 1 ? "look" : "looks")"
+            + (on.isEmpty ? "" : " (\(on.joined(separator: "; ")))")
+    }
+}
+
+/// `--format text`: a table, a line per title and look (looks that show the same share one).
 public enum CheckTable {
     /// The widest a key is printed; longer keys lose their middle, never their end, where the
     /// language and plural form of `key (de, one)` or the item of `tabs[2]` are.
@@ -72,16 +88,63 @@ public enum CheckTable {
     /// dropped before the next is made.
     static let chunkRows = 1 << 13
 
-    /// The table's lines, one per row (`write` hands them over in pieces instead).
+    /// A line of the table: the rows of one entry, one after another, whose looks show the same
+    /// (the same width, limit and text: classic and reeder, most often) share a line, their looks
+    /// named together ("classic, reeder"); JSON keeps a row per look.
+    struct Line {
+        /// The first row's index.
+        let index: Int
+        /// The looks' names joined, when more than one row shares the line.
+        let looks: String?
+    }
+
+    /// The lines of `rows`: each row, or the rows of one entry that show the same, at the place
+    /// of the first of them.
+    static func tableLines(_ rows: [CheckRow]) -> [Line] {
+        var lines: [Line] = []
+        lines.reserveCapacity(rows.count)
+        var start = 0
+        while start < rows.count {
+            // The entry's rows follow one another.
+            var end = start + 1
+            while end < rows.count, sameEntry(rows[start], rows[end]) { end += 1 }
+            if end - start == 1 || rows[start].lookIndex == CheckRowStore.noLook {
+                for index in start..<end { lines.append(Line(index: index, looks: nil)) }
+                start = end
+                continue
+            }
+            // Per distinct (width, limit, text), its rows, in the order of their first.
+            var groups: [(key: String, rows: [Int])] = []
+            for index in start..<end {
+                let row = rows[index]
+                let key = "\(row.width ?? -1)\u{0}\(row.maxWidth)\u{0}\(row.shown)"
+                if let group = groups.firstIndex(where: { $0.key == key }) {
+                    groups[group].rows.append(index)
+                } else {
+                    groups.append((key, [index]))
+                }
+            }
+            for group in groups {
+                let looks = group.rows.count > 1 ? group.rows.map { rows[$0].slot }.joined(separator: ", ") : nil
+                lines.append(Line(index: group.rows[0], looks: looks))
+            }
+            start = end
+        }
+        return lines
+    }
+
+    /// The table's lines (`write` hands them over in pieces instead).
     public static func lines(_ rows: [CheckRow]) -> [String] {
         let hasLanguage = rows.contains { $0.language != nil }
-        let widths = columnWidths(rows, hasLanguage: hasLanguage)
-        return inSlices(of: rows.count, smallest: 20_000) { range in
+        let table = tableLines(rows)
+        let widths = columnWidths(rows, table, hasLanguage: hasLanguage)
+        return inSlices(of: table.count, smallest: 20_000) { range in
             var lines: [String] = []
             lines.reserveCapacity(range.count)
             var previous: Columns?
-            for index in range {
-                let columns = Self.columns(rows, index, hasLanguage: hasLanguage, previous: previous, first: range.lowerBound)
+            for position in range {
+                let columns = Self.columns(
+                    rows, table, position, hasLanguage: hasLanguage, previous: previous, first: range.lowerBound)
                 var line = ""
                 append(columns, widths: widths, to: &line)
                 lines.append(line)
@@ -98,18 +161,19 @@ public enum CheckTable {
     /// chunk is made.
     public static func write(_ rows: [CheckRow], to write: (String) -> Void) {
         let hasLanguage = rows.contains { $0.language != nil }
-        let widths = columnWidths(rows, hasLanguage: hasLanguage)
+        let table = tableLines(rows)
+        let widths = columnWidths(rows, table, hasLanguage: hasLanguage)
         var start = 0
-        while start < rows.count {
-            let end = min(rows.count, start + chunkRows)
+        while start < table.count {
+            let end = min(table.count, start + chunkRows)
             let pieces = inSlices(of: end - start, smallest: 4096) { range in
                 let range = (start + range.lowerBound)..<(start + range.upperBound)
                 var piece = ""
                 var previous: Columns?
-                for index in range {
+                for position in range {
                     let columns = Self.columns(
-                        rows, index, hasLanguage: hasLanguage, previous: previous, first: range.lowerBound)
-                    if index == range.lowerBound {
+                        rows, table, position, hasLanguage: hasLanguage, previous: previous, first: range.lowerBound)
+                    if position == range.lowerBound {
                         // Room for the lines, guessed from the first.
                         let before = piece.utf8.count
                         append(columns, widths: widths, to: &piece)
@@ -127,20 +191,21 @@ public enum CheckTable {
         }
     }
 
-    /// The columns of `rows[index]`; the place and key are `previous`'s when it is the row
-    /// before (not before `first`) and the same entry.
+    /// The columns of line `position` of `table`; the place and key are `previous`'s when it is
+    /// the line before (not before `first`) and the same entry.
     private static func columns(
-        _ rows: [CheckRow], _ index: Int, hasLanguage: Bool, previous: Columns?, first: Int
+        _ rows: [CheckRow], _ table: [Line], _ position: Int, hasLanguage: Bool, previous: Columns?, first: Int
     ) -> Columns {
-        let row = rows[index]
-        let shared = index > first && sameEntry(rows[index - 1], row) ? previous : nil
+        let row = rows[table[position].index]
+        let shared = position > first && sameEntry(rows[table[position - 1].index], row) ? previous : nil
         // What the files hold is shown escaped (`escapingControls`): a key with a line break
         // must not start a line of its own.
         let place = shared?.place ?? Cell(placeText(row))
         let key = shared?.key ?? Cell(keyText(row))
         let width = row.width.map { "\(Points.text($0))/\(Points.text(row.maxWidth))" } ?? "-"
         return Columns(
-            place: place, key: key, language: hasLanguage ? Cell(row.language ?? "-") : nil, look: Cell(row.look),
+            place: place, key: key, language: hasLanguage ? Cell(row.language ?? "-") : nil,
+            look: Cell(table[position].looks ?? row.slot),
             width: Cell(width), shown: row.shown.escapingControls)
     }
 
@@ -161,7 +226,9 @@ public enum CheckTable {
     /// The widest place, key, language and look of `rows`, each entry's place, key and language
     /// measured once (its rows follow one another) and each look's name once, in a few slices
     /// side by side.
-    private static func columnWidths(_ rows: [CheckRow], hasLanguage: Bool) -> Widths {
+    private static func columnWidths(_ rows: [CheckRow], _ table: [Line], hasLanguage: Bool) -> Widths {
+        var merged = Widths()
+        for line in table { if let looks = line.looks { merged.look = max(merged.look, looks.characterCount) } }
         let parts = inSlices(of: rows.count, smallest: 20_000) { range in
             var widths = Widths()
             // Per look of the first row's store, its name's width.
@@ -178,15 +245,15 @@ public enum CheckTable {
                 }
                 if row.store === store, row.lookIndex != CheckRowStore.noLook {
                     let look = Int(row.lookIndex)
-                    if lookWidths[look] == nil { lookWidths[look] = row.look.characterCount }
+                    if lookWidths[look] == nil { lookWidths[look] = row.slot.characterCount }
                     widths.look = max(widths.look, lookWidths[look] ?? 0)
                 } else {
-                    widths.look = max(widths.look, row.look.characterCount)
+                    widths.look = max(widths.look, row.slot.characterCount)
                 }
             }
             return [widths]
         }
-        var widths = Widths()
+        var widths = merged
         for part in parts { widths.widen(to: part) }
         return widths
     }

@@ -16,7 +16,7 @@ public struct LanguageSummary: Sendable {
     /// Problems no baseline accepts (all of them without a baseline).
     public var new = 0
     /// The row furthest over its limit: its key and by how many points.
-    public var widest: (key: String, overflow: Double)?
+    public var widest: (key: String, overBy: Double)?
 
     /// Rows with a problem of any kind.
     public var problems: Int { truncated + fellBack + lineBreaks + missingGlyphs + overLimit + errors }
@@ -26,8 +26,8 @@ public struct LanguageSummary: Sendable {
     public static func of(_ rows: [CheckRow]) -> [LanguageSummary] {
         var groups: [String: LanguageSummary] = [:]
         for row in rows where !row.isUnreadableFile {
-            let id = (row.language ?? "") + "\u{0}" + row.look
-            var group = groups[id] ?? LanguageSummary(language: row.language, look: row.look)
+            let id = (row.language ?? "") + "\u{0}" + row.slot
+            var group = groups[id] ?? LanguageSummary(language: row.language, look: row.slot)
             group.rows += 1
             let problems = row.problems
             if problems.contains(.truncated) { group.truncated += 1 }
@@ -37,12 +37,12 @@ public struct LanguageSummary: Sendable {
             if problems.contains(.overOwnLimit) || problems.contains(.overLength) { group.overLimit += 1 }
             if problems.contains(.error) { group.errors += 1 }
             if row.hasNewProblems { group.new += 1 }
-            if row.overflow > (group.widest?.overflow ?? 0) { group.widest = (row.key, row.overflow) }
+            if row.overBy > (group.widest?.overBy ?? 0) { group.widest = (row.key, row.overBy) }
             groups[id] = group
         }
         return groups.values.sorted {
-            ($1.problems, $1.widest?.overflow ?? 0, $0.language ?? "", $0.look)
-                < ($0.problems, $0.widest?.overflow ?? 0, $1.language ?? "", $1.look)
+            ($1.problems, $1.widest?.overBy ?? 0, $0.language ?? "", $0.look)
+                < ($0.problems, $0.widest?.overBy ?? 0, $1.language ?? "", $1.look)
         }
     }
 
@@ -55,7 +55,7 @@ public struct LanguageSummary: Sendable {
                 (group.language ?? "-").escapingControls, group.look, "\(group.rows)", "\(group.truncated)",
                 "\(group.fellBack)", "\(group.lineBreaks)", "\(group.missingGlyphs)", "\(group.overLimit)",
                 "\(group.errors)",
-                group.widest.map { "+\(Points.text($0.overflow)) pt \($0.key.escapingControls)" } ?? "-",
+                group.widest.map { "+\(Points.text($0.overBy)) pt \($0.key.escapingControls)" } ?? "-",
             ]
         }
         let widths = header.indices.map { column in
@@ -87,7 +87,7 @@ public struct LanguageSummary: Sendable {
                 "| \(cell(group.language ?? "-")) | \(cell(group.look)) | \(group.rows) | \(group.truncated) | "
                     + "\(group.fellBack) | \(group.missingGlyphs) | \(group.overLimit) | \(group.errors) |"
                     + (baselined ? " \(group.new) |" : "")
-                    + " \(group.widest.map { "+\(Points.text($0.overflow)) pt `\(cell($0.key))`" } ?? "-") |")
+                    + " \(group.widest.map { "+\(Points.text($0.overBy)) pt `\(cell($0.key))`" } ?? "-") |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

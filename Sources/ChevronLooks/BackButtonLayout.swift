@@ -31,6 +31,11 @@ public struct BackButtonLayout: Sendable, Hashable {
     /// covers (0 when all are covered): each is drawn as an empty box, so the width is not the
     /// width a device would show.
     public var missingGlyphs: Int
+    /// The width the button needs to show the first title of its chain whole (the title, or the
+    /// previous item's back title), uncut and not replaced: its text width plus the look's padding,
+    /// at least the look's minimum width, not snapped (more than the limit when the title is cut
+    /// or falls back).
+    public var neededWidth: Double
     /// The bar whose room limited the button (modern), and what the room was worked out from;
     /// nil for a look that keeps its own maximum width.
     public var bar: BarUsage?

@@ -74,23 +74,26 @@ enum StandardLayout {
                 oneLine ?? title, source: source, font: font, maximum: maximum, metrics: metrics, measurer: measurer)
             if oneLine != nil { chosen.truncated = true }
             return try place(
-                chosen, request: request, font: font, maximum: maximum, missingGlyphs: chosen.missing, look: lookName,
-                metrics: metrics, measurer: measurer)
+                chosen, request: request, font: font, maximum: maximum, missingGlyphs: chosen.missing,
+                firstWidth: chosen.fullWidth, look: lookName, metrics: metrics, measurer: measurer)
         }
         var missingGlyphs = 0
+        // The width of the chain's first title: what the button needs to show it whole.
+        var firstWidth: Double?
         for (title, source) in try candidates(policy, request) {
             // A title with a line break is tried as the first line and "…" a one-line label shows.
             let oneLine = LineBreaks.oneLine(title)
             let text = oneLine ?? title
             let (width, measurement) = try measurer.measure(text, font: font, tracking: metrics.tracking)
             missingGlyphs += measurement.missing
+            if firstWidth == nil { firstWidth = width }
             if width + metrics.paddingAroundTitle <= maximum || source == .none {
                 let chosen = Choice(
                     text: text, width: width, fullWidth: width, measurement: text.isEmpty ? nil : measurement,
                     source: source, truncated: oneLine != nil)
                 return try place(
                     chosen, request: request, font: font, maximum: maximum, missingGlyphs: missingGlyphs,
-                    look: lookName, metrics: metrics, measurer: measurer)
+                    firstWidth: firstWidth ?? width, look: lookName, metrics: metrics, measurer: measurer)
             }
         }
         throw LookError(.missingTitle, parameter: "title", "no title candidate for policy \(policy.rawValue)")
@@ -178,7 +181,7 @@ enum StandardLayout {
     @inline(__always)
     private static func place(
         _ choice: Choice, request: SizeRequest, font: FontRequest, maximum: Double, missingGlyphs: Int,
-        look lookName: String, metrics: LookMetrics, measurer: TitleMeasurer
+        firstWidth: Double, look lookName: String, metrics: LookMetrics, measurer: TitleMeasurer
     ) throws -> BackButtonLayout {
         let grid = PixelGrid(scale: request.scale)
         // The line height and face of an empty title come from a space in the same font.
@@ -218,6 +221,7 @@ enum StandardLayout {
             hitRect: Rect(x: (width - hitWidth) / 2, y: (height - hitHeight) / 2, width: hitWidth, height: hitHeight),
             font: measured.primary, fontSize: font.size, textWidth: choice.fullWidth,
             requestedFont: font.faceDescription, missingGlyphs: missingGlyphs,
+            neededWidth: max(metrics.minimumWidth, firstWidth + metrics.paddingAroundTitle),
             bar: nil, titleSource: choice.source, truncated: choice.truncated, direction: direction,
             substituted: measured.substituted)
     }

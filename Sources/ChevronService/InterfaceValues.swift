@@ -51,7 +51,7 @@ extension BackButtonLayout {
             font: BackButtonInterface.Font(
                 family: font.family, style: font.style, file: font.file, size: fontSize, requested: requestedFont,
                 substituted: substituted),
-            textWidth: textWidth, missingGlyphs: missingGlyphs,
+            textWidth: textWidth, missingGlyphs: missingGlyphs, neededWidth: neededWidth,
             bar: bar.map {
                 BackButtonInterface.BarUsed(
                     device: $0.device, width: $0.width, screenTitleWidth: $0.screenTitleWidth, room: $0.room)

@@ -632,7 +632,9 @@ public enum BackButtonInterface {
 
     /// The layout of one back button. missingGlyphs counts the scalars of the titles measured to
     /// choose the displayed one that no installed face covers (drawn as empty boxes): when it is not
-    /// 0, the width is not what a device with the right fonts would show.
+    /// 0, the width is not what a device with the right fonts would show. neededWidth is the width
+    /// the button needs to show the first title of its chain (the title, or the previous item's back
+    /// title) whole: more than the limit when that title is cut or replaced.
     public struct Layout: WireStruct {
         public enum TitleSource: String, Sendable, Hashable, CaseIterable {
             case title
@@ -660,9 +662,10 @@ public enum BackButtonInterface {
         public var font: Font
         public var textWidth: Double
         public var missingGlyphs: Int
+        public var neededWidth: Double
         public var bar: BarUsed?
 
-        public init(look: String, width: Double, height: Double, titleFrame: Rect, displayedTitle: String, titleSource: TitleSource, truncated: Bool, capInsets: Insets, titleInsets: Insets, hitRect: Rect, direction: Direction, font: Font, textWidth: Double, missingGlyphs: Int, bar: BarUsed? = nil) {
+        public init(look: String, width: Double, height: Double, titleFrame: Rect, displayedTitle: String, titleSource: TitleSource, truncated: Bool, capInsets: Insets, titleInsets: Insets, hitRect: Rect, direction: Direction, font: Font, textWidth: Double, missingGlyphs: Int, neededWidth: Double, bar: BarUsed? = nil) {
             self.look = look
             self.width = width
             self.height = height
@@ -677,10 +680,11 @@ public enum BackButtonInterface {
             self.font = font
             self.textWidth = textWidth
             self.missingGlyphs = missingGlyphs
+            self.neededWidth = neededWidth
             self.bar = bar
         }
 
-        static let fieldNames: [StaticString] = ["look", "width", "height", "titleFrame", "displayedTitle", "titleSource", "truncated", "capInsets", "titleInsets", "hitRect", "direction", "font", "textWidth", "missingGlyphs", "bar"]
+        static let fieldNames: [StaticString] = ["look", "width", "height", "titleFrame", "displayedTitle", "titleSource", "truncated", "capInsets", "titleInsets", "hitRect", "direction", "font", "textWidth", "missingGlyphs", "neededWidth", "bar"]
 
         public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
             var object = try WireObject(&reader, Self.fieldNames)
@@ -698,7 +702,8 @@ public enum BackButtonInterface {
             var field11: Font?
             var field12: Double?
             var field13: Int?
-            var field14: BarUsed?
+            var field14: Double?
+            var field15: BarUsed?
             while let field = try object.next(&reader, strict: strict) {
                 switch field {
                 case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
@@ -715,7 +720,8 @@ public enum BackButtonInterface {
                 case 11: field11 = try object.read(11, &reader) { (reader) throws(WireReadError) in try Font(reading: &reader, strict: strict) }
                 case 12: field12 = try object.read(12, &reader) { (reader) throws(WireReadError) in try reader.double() }
                 case 13: field13 = try object.read(13, &reader) { (reader) throws(WireReadError) in try reader.int() }
-                default: field14 = try object.read(14, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try BarUsed(reading: &reader, strict: strict) } ?? nil
+                case 14: field14 = try object.read(14, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                default: field15 = try object.read(15, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try BarUsed(reading: &reader, strict: strict) } ?? nil
                 }
             }
             guard let field0 else { throw object.missing(0) }
@@ -732,8 +738,9 @@ public enum BackButtonInterface {
             guard let field11 else { throw object.missing(11) }
             guard let field12 else { throw object.missing(12) }
             guard let field13 else { throw object.missing(13) }
+            guard let field14 else { throw object.missing(14) }
             try object.finish()
-            self.init(look: field0, width: field1, height: field2, titleFrame: field3, displayedTitle: field4, titleSource: field5, truncated: field6, capInsets: field7, titleInsets: field8, hitRect: field9, direction: field10, font: field11, textWidth: field12, missingGlyphs: field13, bar: field14)
+            self.init(look: field0, width: field1, height: field2, titleFrame: field3, displayedTitle: field4, titleSource: field5, truncated: field6, capInsets: field7, titleInsets: field8, hitRect: field9, direction: field10, font: field11, textWidth: field12, missingGlyphs: field13, neededWidth: field14, bar: field15)
         }
 
         public func write(into bytes: inout JSONBufferWriter) {
@@ -767,6 +774,8 @@ public enum BackButtonInterface {
             Wire.write(number: self.textWidth, into: &bytes)
             Wire.key("missingGlyphs", after: &separated, into: &bytes)
             Wire.write(integer: self.missingGlyphs, into: &bytes)
+            Wire.key("neededWidth", after: &separated, into: &bytes)
+            Wire.write(number: self.neededWidth, into: &bytes)
             if let value = self.bar {
                 Wire.key("bar", after: &separated, into: &bytes)
                 value.write(into: &bytes)

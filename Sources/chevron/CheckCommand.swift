@@ -61,14 +61,21 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "The generic title of the fallback chain (default Back), or LANGUAGE=TITLE for titles in one language (de=Zurück; de also serves de-CH); repeatable."
+            "The generic title of the fallback chain (default: the title's language's, \"Zurück\" in German, else Back), or LANGUAGE=TITLE for titles in one language (de=Zurück; de also serves de-CH); repeatable."
     )
     var genericTitle: [String] = []
 
     @Option(
-        name: .long, help: "A look to check against (repeatable), or `all`; default classic.",
+        name: .long, help: "A look to check against (repeatable), or `all`; default modern, today's iPhone.",
         completion: LookCompletion.kind)
     var look: [String] = []
+
+    @Option(
+        name: .long,
+        help:
+            "A device to measure modern on (repeatable; `chevron looks --devices`, a project file's devices), or `all`; default iphone-se, the narrowest iPhone."
+    )
+    var device: [String] = []
 
     @Option(
         name: .long,
@@ -184,6 +191,7 @@ struct CheckCommand: AsyncParsableCommand {
             do { plan = try config.map(CheckPlan.load) ?? CheckPlan() } catch { throw ValidationError("\(error)") }
             plan.files += files
             plan.looks += look
+            plan.deviceNames += device
             plan.keys += key
             do {
                 for file in titles { try plan.addTitles(file: file) }
@@ -284,7 +292,7 @@ struct CheckCommand: AsyncParsableCommand {
             let failures = try await writeReports(reports, run: run, plan: plan, links: links, clients: clients)
             run.substitutions.warn()
             for note in run.notes { TrustNotes.warn(note) }
-            let line = CheckSummaryLine.text(summary, looks: looks.count)
+            let line = CheckSummaryLine.text(summary, slots: run.slots)
             if reports.summaryOnStandardError {
                 Output.standardError(line + "\n")
             } else {

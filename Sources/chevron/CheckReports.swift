@@ -187,7 +187,7 @@ extension CheckCommand {
                 }
                 // A file holds its summary line too; standard output has it after the notes.
                 if report.destination != .standardOutput {
-                    sink.writeLines([CheckSummaryLine.text(summary, looks: run.looks.count)])
+                    sink.writeLines([CheckSummaryLine.text(summary, slots: run.slots)])
                 }
             case .json:
                 var json = sink.json()

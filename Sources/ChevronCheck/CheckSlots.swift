@@ -1,0 +1,66 @@
+import ChevronClient
+
+/// A look on a device: what one column of a check measures. A look that its bar sizes (modern)
+/// is measured on each device the check asks for, its limit the room the device's bar leaves it
+/// without a screen title; a look with its own maximum (the 2010–2013 looks, manifests) once,
+/// with no device (docs/looks.md, "The bar").
+public struct CheckSlot: Sendable, Hashable {
+    /// The look's name.
+    public let look: String
+    /// The device, for a look its bar sizes; nil for the others.
+    public let device: String?
+    /// The device's width when it is a project file's device (sent as `barWidth`).
+    public let barWidth: Double?
+    /// The limit of a row with none of its own: the room the device's bar leaves the button, or
+    /// the look's maximum.
+    public let maximum: Double
+    /// How reports name the column: the look, and its device when a check measures several
+    /// (`modern@iphone-16-pro-max`).
+    public let label: String
+
+    /// The slots of `looks` on `devices` (built-in names, the project's, or `all`; none is the
+    /// default device), asking `client` what each look's limit is there.
+    /// - Throws: `CheckPlan.Problem` naming a device nobody knows.
+    public static func slots(
+        looks: [String], devices requested: [String], project: [ProjectDevice], client: ChevronClient
+    ) async throws -> [CheckSlot] {
+        let served = try await client.devices()
+        var devices: [(name: String, width: Double?)] = []
+        if requested.contains("all") {
+            devices = served.devices.map { ($0.name, nil) } + project.map { ($0.name, $0.width) }
+        } else {
+            for name in requested where !devices.contains(where: { $0.name == name }) {
+                if let own = project.first(where: { $0.name == name }) {
+                    devices.append((own.name, own.width))
+                } else if served.devices.contains(where: { $0.name == name }) {
+                    devices.append((name, nil))
+                } else {
+                    let known = served.devices.map(\.name) + project.map(\.name)
+                    throw CheckPlan.Problem(
+                        description: "--device \(name): no such device; the devices are \(known.joined(separator: ", ")) (or all)")
+                }
+            }
+        }
+        if devices.isEmpty { devices = [(served.defaultDevice, nil)] }
+        var slots: [CheckSlot] = []
+        for look in looks {
+            // A probe title in the look: its layout says whether a bar sizes the look, and its room.
+            var probe = SizeParameters(look: look, title: "A")
+            guard try await client.size(probe).bar != nil else {
+                let maximum = try await client.describeLook(look).maximumWidth
+                slots.append(CheckSlot(look: look, device: nil, barWidth: nil, maximum: maximum, label: look))
+                continue
+            }
+            for device in devices {
+                probe.device = device.width == nil ? device.name : nil
+                probe.barWidth = device.width
+                let room = try await client.size(probe).bar?.room ?? 0
+                slots.append(
+                    CheckSlot(
+                        look: look, device: device.name, barWidth: device.width, maximum: room,
+                        label: devices.count > 1 ? "\(look)@\(device.name)" : look))
+            }
+        }
+        return slots
+    }
+}
