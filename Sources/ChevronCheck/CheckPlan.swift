@@ -16,6 +16,8 @@ public struct CheckPlan: Sendable {
     public enum FailOn: String, CaseIterable, Sendable {
         case truncate, fallback, missing, limit, any
         case lineBreak = "line-break"
+        /// Fits, but within the substitution margin of its limit (not part of `any`).
+        case nearLimit = "near-limit"
     }
 
     /// A project file that cannot be used: the file, the field and what is wrong with it.

@@ -10,6 +10,7 @@ public enum CheckProblem: String, CaseIterable, Sendable {
     case overOwnLimit = "over-own-limit"
     case missingGlyphs = "missing-glyphs"
     case overLength = "over-length"
+    case nearLimit = "near-limit"
 
     /// The rule's description, for SARIF's rule list and JUnit's failure type.
     public var summary: String {
@@ -24,6 +25,8 @@ public enum CheckProblem: String, CaseIterable, Sendable {
             "Characters of the title have no glyph in any installed font: the width is not what a device shows."
         case .overLength:
             "The title has more characters or bytes than the limit its own file sets (XLIFF maxwidth in characters or bytes, XLIFF 2.0 size and storage restrictions)."
+        case .nearLimit:
+            "The title fits, but within the substitution margin of its limit: measured in a stand-in for the look's font, it may not fit on a device."
         }
     }
 
@@ -42,6 +45,8 @@ public enum CheckProblem: String, CaseIterable, Sendable {
             "Install a font covering the characters (fc-list ':charset=HEX' lists those that do), or fix text that holds characters by mistake."
         case .overLength:
             "The title has more characters or bytes than its own limit allows: shorten it."
+        case .nearLimit:
+            "Give the check the look's real font (--fonts-dir) to know, or shorten the title to leave the margin."
         }
     }
 
@@ -55,6 +60,7 @@ public enum CheckProblem: String, CaseIterable, Sendable {
         case .overOwnLimit: [.truncate, .limit, .any]
         case .missingGlyphs: [.missing, .any]
         case .overLength: [.limit, .any]
+        case .nearLimit: [.nearLimit]
         }
     }
 
@@ -82,6 +88,7 @@ public enum CheckProblem: String, CaseIterable, Sendable {
                     : row.titleSource != "title" ? .fellBack : row.lineBreak ? .lineBreak : .truncated)
         }
         if row.missingGlyphs > 0 { problems.insert(.missingGlyphs) }
+        if row.nearLimit { problems.insert(.nearLimit) }
         if row.overLength { problems.insert(.overLength) }
         return problems
     }
@@ -115,6 +122,8 @@ public enum CheckProblem: String, CaseIterable, Sendable {
         case .overLength:
             let over = row.lengthChecks.filter(\.isOver).map(\.sentence).joined(separator: "; ")
             return "\(subject) is over its length limit: \(over)"
+        case .nearLimit:
+            return "\(subject) fits (\(width)) within the \(Points.text(row.margin))-pt margin of a substituted font"
         }
     }
 }

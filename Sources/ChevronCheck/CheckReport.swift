@@ -69,6 +69,17 @@ public struct CheckRow: Sendable {
     /// (Not `overflow`: that is a request's overflow policy.)
     public var overBy: Double { max(0, (neededWidth ?? 0) - maxWidth) }
 
+    /// The margin of the row's look and device: what a title shown whole must leave below its
+    /// limit when the look's font was substituted (`CheckSlot.margin`), 0 with the real font.
+    public var margin: Double { lookIndex == CheckRowStore.noLook ? 0 : store.looks[Int(lookIndex)].margin }
+
+    /// Whether the title is shown whole but within the margin of its limit: measured in a
+    /// stand-in face, it may not fit on a device.
+    public var nearLimit: Bool {
+        guard margin > 0, !isCut, error == nil, let needed = neededWidth ?? width else { return false }
+        return needed > maxWidth - margin
+    }
+
     /// The row's problems that no baseline accepts: those that fail a run, and that reports
     /// annotate.
     public var newProblems: [CheckProblem] { problems.subtracting(accepted).members }
@@ -219,6 +230,9 @@ public struct CheckRow: Sendable {
             limited +=
                 "; OVER ITS LENGTH LIMIT (\(check.length) of \(check.limit.maximum) \(check.limit.unit.rawValue))"
         }
+        if nearLimit {
+            limited += "; near the limit (within a substituted font's \(Points.text(margin))-pt margin)"
+        }
         // Every problem of the row is one a baseline accepts.
         let baseline = !accepted.isEmpty && !hasNewProblems ? "; in the baseline" : ""
         guard missingGlyphs > 0 else { return seen + limited + baseline }
@@ -240,6 +254,7 @@ public struct CheckRow: Sendable {
         case .limit: ownLimit && isCut || overLength
         case .lineBreak: lineBreak
         case .any: isCut || missingGlyphs > 0 || overLength
+        case .nearLimit: nearLimit
         }
     }
 }
@@ -260,7 +275,9 @@ public struct CheckOutcome: Sendable {
     public init(_ result: SizeResultReply) {
         if let layout = result.layout {
             width = layout.width
-            neededWidth = layout.neededWidth
+            // An older daemon's layout has no neededWidth: a cut title's is its width with the
+            // title's frame replaced by the whole text's width.
+            neededWidth = layout.neededWidth ?? (layout.width - layout.titleFrame.width + layout.textWidth)
             truncated = layout.truncated
             displayedTitle = layout.displayedTitle
             titleSource = layout.titleSource.rawValue
@@ -306,6 +323,8 @@ public struct CheckReport {
         /// Rows whose title is longer than a length limit of its own (XLIFF maxwidth in characters
         /// or bytes, XLIFF 2.0's restrictions) allows.
         public let overLength: Int
+        /// Rows shown whole but within the substitution margin of their limit (`CheckRow.nearLimit`).
+        public var nearLimit = 0
         /// Titles the engine could not measure.
         public let errors: Int
         /// Files that could not be read.
@@ -423,6 +442,7 @@ extension CheckReport.Summary {
             }
             json.member("lineBreaks", lineBreaks)
             json.member("missingGlyphs", missingGlyphs)
+            json.member("nearLimit", nearLimit)
             json.member("overLength", overLength)
             json.member("overOwnLimit", overOwnLimit)
             json.member("rows", rows)
@@ -454,7 +474,9 @@ extension CheckReport.Summary {
         var counts = (truncated: 0, fellBack: 0, lineBreaks: 0, missingGlyphs: 0, overOwnLimit: 0, overLength: 0)
         var errors = 0
         var unreadableFiles = 0
+        var nearLimit = 0
         for row in rows {
+            if row.nearLimit { nearLimit += 1 }
             if row.missingGlyphs > 0 { counts.missingGlyphs += 1 }
             if row.isUnreadableFile { unreadableFiles += 1 }
             guard row.error == nil else {
@@ -478,5 +500,6 @@ extension CheckReport.Summary {
                     look: entry.look, requested: entry.font.requested, family: entry.font.family,
                     style: entry.font.style, file: entry.font.file)
             })
+        self.nearLimit = nearLimit
     }
 }

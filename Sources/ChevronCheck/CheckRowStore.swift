@@ -96,6 +96,8 @@ final class CheckRowStore: Sendable {
         var barWidth: Double? = nil
         /// How reports name the column (`CheckSlot.label`); the look's name by default.
         var label: String
+        /// The substitution margin (`CheckSlot.margin`).
+        var margin = 0.0
 
         init(name: String, maximum: Double, device: String? = nil, barWidth: Double? = nil, label: String? = nil) {
             self.name = name
@@ -108,6 +110,7 @@ final class CheckRowStore: Sendable {
         init(_ slot: CheckSlot) {
             self.init(
                 name: slot.look, maximum: slot.maximum, device: slot.device, barWidth: slot.barWidth, label: slot.label)
+            margin = slot.margin
         }
     }
 

@@ -17,6 +17,15 @@ public struct CheckSlot: Sendable, Hashable {
     /// How reports name the column: the look, and its device when a check measures several
     /// (`modern@iphone-16-pro-max`).
     public let label: String
+    /// What a title shown whole must leave below the limit, in points, when fontconfig
+    /// substitutes the look's font: `substitutionMargin` of the limit; 0 with the real font.
+    public var margin = 0.0
+
+    /// The share of a limit that is the substitution margin: 5%. The widths of 150 titles in the
+    /// faces installed that could stand in for a missing family (Inter, DejaVu Sans, Liberation
+    /// Sans, Nimbus Sans) differ from Noto Sans's by −10% to +10%; Inter, the closest in design to
+    /// San Francisco, by −3.1% to +5.1% (`scripts/stand-in-spread.py`; docs/check.md, "near-limit").
+    public static let substitutionMargin = 0.05
 
     /// The slots of `looks` on `devices` (built-in names, the project's, or `all`; none is the
     /// default device), asking `client` what each look's limit is there.
@@ -46,19 +55,24 @@ public struct CheckSlot: Sendable, Hashable {
         for look in looks {
             // A probe title in the look: its layout says whether a bar sizes the look, and its room.
             var probe = SizeParameters(look: look, title: "A")
-            guard try await client.size(probe).bar != nil else {
+            let probed = try await client.size(probe)
+            let substituted = probed.font.substituted
+            guard probed.bar != nil else {
                 let maximum = try await client.describeLook(look).maximumWidth
-                slots.append(CheckSlot(look: look, device: nil, barWidth: nil, maximum: maximum, label: look))
+                var slot = CheckSlot(look: look, device: nil, barWidth: nil, maximum: maximum, label: look)
+                if substituted { slot.margin = maximum * substitutionMargin }
+                slots.append(slot)
                 continue
             }
             for device in devices {
                 probe.device = device.width == nil ? device.name : nil
                 probe.barWidth = device.width
                 let room = try await client.size(probe).bar?.room ?? 0
-                slots.append(
-                    CheckSlot(
-                        look: look, device: device.name, barWidth: device.width, maximum: room,
-                        label: devices.count > 1 ? "\(look)@\(device.name)" : look))
+                var slot = CheckSlot(
+                    look: look, device: device.name, barWidth: device.width, maximum: room,
+                    label: devices.count > 1 ? "\(look)@\(device.name)" : look)
+                if substituted { slot.margin = room * substitutionMargin }
+                slots.append(slot)
             }
         }
         return slots

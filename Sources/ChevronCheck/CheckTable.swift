@@ -12,6 +12,7 @@ public enum CheckSummaryLine {
             + "\(summary.truncated) truncated, \(summary.fellBack) fell back, \(summary.lineBreaks) with line breaks, "
             + "\(summary.missingGlyphs) with missing glyphs, \(summary.overOwnLimit) over their own limit, "
             + (summary.overLength == 0 ? "" : "\(summary.overLength) over their length limit, ")
+            + (summary.nearLimit == 0 ? "" : "\(summary.nearLimit) near their limit, ")
             + "\(summary.errors) errors"
             + (summary.unreadableFiles == 0
                 ? "" : ", \(summary.unreadableFiles) \(summary.unreadableFiles == 1 ? "file" : "files") not read")

@@ -106,6 +106,7 @@ extension CheckProblem {
         case .fellBack: 5
         case .truncated: 6
         case .lineBreak: 7
+        case .nearLimit: 8
         }
     }
 }

@@ -662,10 +662,10 @@ public enum BackButtonInterface {
         public var font: Font
         public var textWidth: Double
         public var missingGlyphs: Int
-        public var neededWidth: Double
+        public var neededWidth: Double?
         public var bar: BarUsed?
 
-        public init(look: String, width: Double, height: Double, titleFrame: Rect, displayedTitle: String, titleSource: TitleSource, truncated: Bool, capInsets: Insets, titleInsets: Insets, hitRect: Rect, direction: Direction, font: Font, textWidth: Double, missingGlyphs: Int, neededWidth: Double, bar: BarUsed? = nil) {
+        public init(look: String, width: Double, height: Double, titleFrame: Rect, displayedTitle: String, titleSource: TitleSource, truncated: Bool, capInsets: Insets, titleInsets: Insets, hitRect: Rect, direction: Direction, font: Font, textWidth: Double, missingGlyphs: Int, neededWidth: Double? = nil, bar: BarUsed? = nil) {
             self.look = look
             self.width = width
             self.height = height
@@ -720,7 +720,7 @@ public enum BackButtonInterface {
                 case 11: field11 = try object.read(11, &reader) { (reader) throws(WireReadError) in try Font(reading: &reader, strict: strict) }
                 case 12: field12 = try object.read(12, &reader) { (reader) throws(WireReadError) in try reader.double() }
                 case 13: field13 = try object.read(13, &reader) { (reader) throws(WireReadError) in try reader.int() }
-                case 14: field14 = try object.read(14, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 14: field14 = try object.read(14, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.double() } ?? nil
                 default: field15 = try object.read(15, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try BarUsed(reading: &reader, strict: strict) } ?? nil
                 }
             }
@@ -738,7 +738,6 @@ public enum BackButtonInterface {
             guard let field11 else { throw object.missing(11) }
             guard let field12 else { throw object.missing(12) }
             guard let field13 else { throw object.missing(13) }
-            guard let field14 else { throw object.missing(14) }
             try object.finish()
             self.init(look: field0, width: field1, height: field2, titleFrame: field3, displayedTitle: field4, titleSource: field5, truncated: field6, capInsets: field7, titleInsets: field8, hitRect: field9, direction: field10, font: field11, textWidth: field12, missingGlyphs: field13, neededWidth: field14, bar: field15)
         }
@@ -774,8 +773,10 @@ public enum BackButtonInterface {
             Wire.write(number: self.textWidth, into: &bytes)
             Wire.key("missingGlyphs", after: &separated, into: &bytes)
             Wire.write(integer: self.missingGlyphs, into: &bytes)
-            Wire.key("neededWidth", after: &separated, into: &bytes)
-            Wire.write(number: self.neededWidth, into: &bytes)
+            if let value = self.neededWidth {
+                Wire.key("neededWidth", after: &separated, into: &bytes)
+                Wire.write(number: value, into: &bytes)
+            }
             if let value = self.bar {
                 Wire.key("bar", after: &separated, into: &bytes)
                 value.write(into: &bytes)

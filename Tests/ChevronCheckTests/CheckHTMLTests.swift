@@ -223,7 +223,7 @@ struct CheckHTMLTests {
         let cells = try Self.titles(report.page).flatMap { ($0["c"] as? [[String: Any]]) ?? [] }
         for language in ["de", "fr"] {
             let rows = listed.filter { run.rows[$0].language == language }
-            guard let worst = rows.max(by: { run.rows[$0].overflow < run.rows[$1].overflow }) else { continue }
+            guard let worst = rows.max(by: { run.rows[$0].overBy < run.rows[$1].overBy }) else { continue }
             let cell = try #require(cells.first { $0["r"] as? Int == worst })
             #expect(cell["i"] != nil, "\(language): its worst row has a picture")
             for other in rows where other != worst {

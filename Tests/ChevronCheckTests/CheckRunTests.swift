@@ -132,7 +132,7 @@ struct CheckRunTests {
         let run = try await CheckHarness.run(["Localizable.xcstrings": catalog])
         #expect(run.rows.map(\.title) == ["Settings", "Réglages"])
         #expect(run.summary.untranslated == 1 && run.summary.titles == 2)
-        #expect(CheckSummaryLine.text(run.summary, looks: 1).hasPrefix("chevron check: 2 titles (1 untranslated left out), 2 rows"))
+        #expect(CheckSummaryLine.text(run.summary, slots: run.slots).hasPrefix("chevron check: 2 titles (1 untranslated left out), 2 rows"))
     }
 
     /// With two plural substitutions every combination of their forms is measured, and the widest
@@ -378,7 +378,7 @@ struct CheckRunTests {
         let run = try await CheckRun(plan, clients: [CheckHarness.client])
         #expect(run.rows.map(\.key) == ["settings.title", "profile.back"])
         #expect(run.summary.leftOutBySelection == 2 && run.summary.titles == 2)
-        #expect(CheckSummaryLine.text(run.summary, looks: 1).hasPrefix("chevron check: 2 titles selected (2 other strings left out), "))
+        #expect(CheckSummaryLine.text(run.summary, slots: run.slots).hasPrefix("chevron check: 2 titles selected (2 other strings left out), "))
         // --key adds to the list: a string either selects is checked.
         plan.keys = ["about.*"]
         let more = try await CheckRun(plan, clients: [CheckHarness.client])

@@ -110,7 +110,7 @@ struct XLIFFTests {
         #expect(over.fails(.limit) && over.fails(.any) && !over.fails(.truncate))
         let summary = try Self.summary(run)
         #expect(summary["overLength"] as? Int == 3 && summary["errors"] as? Int == 3)
-        #expect(CheckSummaryLine.text(run.summary, looks: 1).contains("3 over their length limit"))
+        #expect(CheckSummaryLine.text(run.summary, slots: run.slots).contains("3 over their length limit"))
 
         // Every machine format reports it, as an error under --fail-on limit.
         let results = try Self.sarifResults(run, failOn: [.limit])
