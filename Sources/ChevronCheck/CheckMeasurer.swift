@@ -105,18 +105,20 @@ public enum CheckMeasurer {
     /// - Returns: a row per entry and slot, in the entries' order, then the slots'.
     public static func measure(
         _ entries: [TitleEntry], plan: CheckPlan, slots: [CheckSlot], clients: [ChevronClient], limits: LimitsReply,
-        substitutions: inout SubstitutionLog, progress: (any CheckProgress)? = nil
+        screenTitles: ScreenTitles = ScreenTitles(), substitutions: inout SubstitutionLog,
+        progress: (any CheckProgress)? = nil
     ) async throws -> [CheckRow] {
         try await measure(
             CheckRowStoreBuilder(entries, language: plan.language), plan: plan, slots: slots, clients: clients,
-            limits: limits, substitutions: &substitutions, progress: progress)
+            limits: limits, screenTitles: screenTitles, substitutions: &substitutions, progress: progress)
     }
 
     /// `measure`, of entries already in a store's form (`CheckRowStoreBuilder`): the rows share
     /// one `CheckRowStore`.
     static func measure(
         _ builder: consuming CheckRowStoreBuilder, plan: CheckPlan, slots: [CheckSlot], clients: [ChevronClient],
-        limits: LimitsReply, substitutions: inout SubstitutionLog, progress: (any CheckProgress)? = nil
+        limits: LimitsReply, screenTitles: ScreenTitles = ScreenTitles(), substitutions: inout SubstitutionLog,
+        progress: (any CheckProgress)? = nil
     ) async throws -> [CheckRow] {
         let looks = slots.map(\.look)
         var builder = builder
@@ -159,8 +161,11 @@ public enum CheckMeasurer {
         builder.outcomes.reserveCapacity(entryCount * lookCount)
         var questions = Questions(rows: entryCount * lookCount)
         var questionCount = 0
-        // Each batch's questions, by the row that asked each first; emptied once answered.
-        var batches: [[UInt32]] = [[]]
+        // Each batch's questions: the row that asked each first, its outcome and, for a back
+        // title measured beside one of its screens, that screen's title; emptied once answered.
+        var batches: [[Question]] = [[]]
+        // Rows measured beside several screens: each screen's outcome, the narrowest room wins.
+        var screened: [(row: Int, outcomes: [UInt32])] = []
         var batchBytes = 0
         try await withThrowingTaskGroup(of: (Int, [(CheckOutcome, CheckRowStore.Shown)], SubstitutionLog).self) {
             group in
@@ -174,8 +179,8 @@ public enum CheckMeasurer {
                     return
                 }
                 inFlight -= 1
-                for (row, (answer, shown)) in zip(batches[index], answers) {
-                    builder.answer(rowOutcomes[Int(row)], answer, shown: shown)
+                for (question, (answer, shown)) in zip(batches[index], answers) {
+                    builder.answer(question.outcome, answer, shown: shown)
                 }
                 batches[index] = []
                 substitutions.merge(found)
@@ -184,12 +189,14 @@ public enum CheckMeasurer {
             /// Sends batch `index` once fewer than two per connection are in flight.
             func send(_ index: Int, _ inFlight: inout Int) async throws {
                 while inFlight >= 2 * Self.connections { try await receive(&inFlight) }
-                let batch = batches[index].map { row in
-                    let (entry, look) = Int(row).quotientAndRemainder(dividingBy: lookCount)
+                let batch = batches[index].map { question in
+                    let (entry, look) = Int(question.row).quotientAndRemainder(dividingBy: lookCount)
                     let language = builder.entries[entry].language
-                    return Self.request(
+                    var request = Self.request(
                         slots[look], title: builder.entries[entry].title, maxWidth: maximumWidth(entry, look),
                         genericTitle: genericTitle(for: language), language: language)
+                    request.screenTitle = question.screen
+                    return request
                 }
                 let client = clients[index % clients.count]
                 inFlight += 1
@@ -223,6 +230,7 @@ public enum CheckMeasurer {
                 let titleBytes = stored.title.utf8.count
                 let language = stored.language
                 let generic = genericTitle(for: language)
+                let screens = screenTitles.titles(of: stored.key, plan: plan, language: language)
                 for look in 0..<lookCount {
                     let row = entry * lookCount + look
                     // A title its file does not let us write out is no question: its row says why.
@@ -237,6 +245,36 @@ public enum CheckMeasurer {
                         continue
                     }
                     let maximum = maximumWidth(entry, look)
+                    // A back title beside its screens (a look its bar sizes): a question per
+                    // screen, none shared with other rows; the narrowest room is the row's.
+                    if !screens.isEmpty, slots[look].device != nil {
+                        var outcomes: [UInt32] = []
+                        for screen in screens {
+                            var bytes = 0
+                            if countsBytes {
+                                var request = Self.request(
+                                    slots[look], title: stored.title, maxWidth: maximum, genericTitle: generic,
+                                    language: language)
+                                request.screenTitle = screen
+                                bytes = request.jsonByteCount + 1
+                            }
+                            let full = batches[batches.count - 1].count == batchLimit
+                            if full || (countsBytes && batchBytes + bytes > byteLimit) {
+                                try await send(batches.count - 1, &inFlight)
+                                batches.append([])
+                                batchBytes = 0
+                            }
+                            batchBytes += bytes
+                            let outcome = UInt32(builder.outcomes.count)
+                            builder.outcomes.append(CheckRowStore.Outcome())
+                            outcomes.append(outcome)
+                            batches[batches.count - 1].append(Question(row: UInt32(row), outcome: outcome, screen: screen))
+                            questionCount += 1
+                        }
+                        rowOutcomes.append(outcomes[0])
+                        screened.append((row, outcomes))
+                        continue
+                    }
                     var hasher = KeyHasher()
                     hasher.combine(stored.title)
                     hasher.combine(slots[look].label)
@@ -278,10 +316,11 @@ public enum CheckMeasurer {
                         batchBytes = 0
                     }
                     // Its outcome is filled in when its batch's answers come in.
-                    rowOutcomes.append(UInt32(builder.outcomes.count))
+                    let outcome = UInt32(builder.outcomes.count)
+                    rowOutcomes.append(outcome)
                     builder.outcomes.append(CheckRowStore.Outcome())
                     questions.insert(digest, row: row)
-                    batches[batches.count - 1].append(UInt32(row))
+                    batches[batches.count - 1].append(Question(row: UInt32(row), outcome: outcome, screen: nil))
                     batchBytes += bytes
                     questionCount += 1
                 }
@@ -296,6 +335,10 @@ public enum CheckMeasurer {
             throw ChevronClientError(.protocolViolation, message: "SizeMany left a request unanswered")
         }
         questions = Questions(rows: 0)
+        // A row measured beside several screens keeps the answer with the narrowest room.
+        for (row, outcomes) in screened {
+            rowOutcomes[row] = outcomes.min { builder.outcomes[Int($0)].room < builder.outcomes[Int($1)].room } ?? outcomes[0]
+        }
         // The table's pages, and what the batches held, go back to the system before the rows
         // take as much again: glibc keeps freed memory in the middle of its heap otherwise.
         malloc_trim(0)
@@ -311,6 +354,40 @@ public enum CheckMeasurer {
             }
         }
         return rows
+    }
+}
+
+/// One question of a batch: the row that asked it first, the outcome its answer fills, and the
+/// screen title it is measured beside.
+private struct Question {
+    let row: UInt32
+    let outcome: UInt32
+    let screen: String?
+}
+
+/// The titles of the screens a project pairs with back titles (`CheckPlan.screens`), by key and
+/// language, read from the check's files whether or not a filter selects them.
+public struct ScreenTitles: Sendable {
+    /// Key → language ("" for none) → title.
+    var titles: [String: [String: String]] = [:]
+
+    public init() {}
+
+    /// Keeps `entry`'s title when its key is one a back title leads back from.
+    mutating func note(_ entry: TitleEntry, keys: Set<String>) {
+        guard keys.contains(entry.key) else { return }
+        titles[entry.key, default: [:]][entry.language ?? ""] = entry.title
+    }
+
+    /// The titles of the screens `key`'s back title leads back from, in `language`.
+    func titles(of key: String, plan: CheckPlan, language: String?) -> [String] {
+        guard let screens = plan.screens[key] else { return [] }
+        return screens.compactMap { titles[$0]?[language ?? ""] }
+    }
+
+    /// Whether a back title of `key` in `language` has a screen to be measured beside.
+    func hasScreen(_ key: String, plan: CheckPlan, language: String?) -> Bool {
+        !titles(of: key, plan: plan, language: language).isEmpty
     }
 }
 

@@ -73,6 +73,9 @@ public struct CheckPlan: Sendable {
     /// The devices to measure looks that their bar sizes on (`--device`; `all`; none is the
     /// default device).
     public var deviceNames: [String] = []
+    /// Screens (the project file's `screens`): a back title's key → the keys of the screens it
+    /// leads back from, whose titles, in the back title's language, sit beside it in the bar.
+    public var screens: [String: [String]] = [:]
     /// Devices the project adds to the built-in ones (its `devices` field: name → width in points).
     public var devices: [ProjectDevice] = []
     public var inputFormat: TitleFormat?
@@ -129,7 +132,7 @@ public struct CheckPlan: Sendable {
     /// The fields a project file may have; any other is reported.
     public static let fields: Set<String> = [
         "files", "looks", "keys", "languages", "samples", "failOn", "language", "genericTitle", "inputFormat",
-        "format", "baseline", "titles", "titlesComment", "devices",
+        "format", "baseline", "titles", "titlesComment", "devices", "screens",
         "format", "maxFileMiB", "maxTitleBytes",
     ]
 
@@ -238,6 +241,16 @@ public struct CheckPlan: Sendable {
             do { try plan.addFailOn(rule) } catch { throw problem("failOn", error.description) }
         }
         plan.language = try string("language")
+        if let value = object["screens"] {
+            let shape = "must map a back title's key to the keys of its screens ({\"settings.back\": [\"privacy.title\"]})"
+            guard case .object(let members) = value else { throw problem("screens", shape) }
+            for (key, screens) in members {
+                guard case .array(let elements) = screens else { throw problem("screens", shape) }
+                let keys = elements.compactMap(text)
+                guard keys.count == elements.count, !keys.isEmpty else { throw problem("screens", shape) }
+                plan.screens[key, default: []] += keys
+            }
+        }
         if let value = object["devices"] {
             let shape = "must map a device's name to its bar's width in points ({\"pixel-9\": 412})"
             guard case .object(let members) = value else { throw problem("devices", shape) }

@@ -105,9 +105,13 @@ public struct CheckRow: Sendable {
         return index < 0 ? nil : store.extras[Int(index)]
     }
 
-    /// The look's maximum width (0 for an unreadable file's row).
+    /// The look's limit: the room the row's bar left the button (its device's, beside its
+    /// screen's title when the project pairs them), else the look's maximum width (0 for an
+    /// unreadable file's row).
     private var lookMaximum: Double {
-        lookIndex == CheckRowStore.noLook ? 0 : store.looks[Int(lookIndex)].maximum
+        guard lookIndex != CheckRowStore.noLook else { return 0 }
+        let room = store.outcomes[Int(outcomeIndex)].room
+        return room > 0 ? room : store.looks[Int(lookIndex)].maximum
     }
 
     /// The entry's own width limit where it holds the row (`ownLimit(_:lookMaximum:)`).
@@ -271,10 +275,13 @@ public struct CheckOutcome: Sendable {
     /// The width the button would need to show its title whole (the layout's `neededWidth`):
     /// for a title cut or replaced by the generic title, more than its limit.
     public var neededWidth: Double?
+    /// The room the bar left the button, for a look its bar sizes (the layout's `bar.room`).
+    public var room: Double?
 
     public init(_ result: SizeResultReply) {
         if let layout = result.layout {
             width = layout.width
+            room = layout.bar?.room
             // An older daemon's layout has no neededWidth: a cut title's is its width with the
             // title's frame replaced by the whole text's width.
             neededWidth = layout.neededWidth ?? (layout.width - layout.titleFrame.width + layout.textWidth)
@@ -323,6 +330,9 @@ public struct CheckReport {
         /// Rows whose title is longer than a length limit of its own (XLIFF maxwidth in characters
         /// or bytes, XLIFF 2.0's restrictions) allows.
         public let overLength: Int
+        /// Titles measured in a look their bar sizes without a screen to measure them beside
+        /// (no pairing in the project's `screens`): held to the default room.
+        public var withoutScreen = 0
         /// Rows shown whole but within the substitution margin of their limit (`CheckRow.nearLimit`).
         public var nearLimit = 0
         /// Titles the engine could not measure.
@@ -462,6 +472,7 @@ extension CheckReport.Summary {
             json.member("truncated", truncated)
             json.member("unreadableFiles", unreadableFiles)
             json.member("untranslated", untranslated)
+            json.member("withoutScreen", withoutScreen)
         }
     }
 

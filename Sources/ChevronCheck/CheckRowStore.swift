@@ -37,6 +37,8 @@ final class CheckRowStore: Sendable {
     struct Outcome: Sendable {
         var width = 0.0
         var neededWidth = 0.0
+        /// The room its bar left the button (its limit), 0 for a look with its own maximum.
+        var room = 0.0
         /// `sameAsTitle`; `cut` and a count of the title's UTF-8 bytes; else an index into `texts`.
         var displayed: UInt32 = 0
         /// The missing glyphs, up to `UInt16.max - 1`; `UInt16.max`: in `rare`.
@@ -214,6 +216,7 @@ struct CheckRowStoreBuilder {
             stored.neededWidth = needed
             stored.flags |= CheckRowStore.Outcome.hasNeededWidth
         }
+        stored.room = outcome.room ?? 0
         if outcome.truncated { stored.flags |= CheckRowStore.Outcome.truncated }
         stored.flags |= CheckRowStore.Outcome.answered
         switch shown {

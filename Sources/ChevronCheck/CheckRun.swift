@@ -41,8 +41,8 @@ public struct CheckRun: Sendable {
         let changed = try plan.changedSince.map { revision throws(CheckPlan.Problem) in
             try ChangedKeys(files: plan.files, since: revision, format: plan.inputFormat)
         }
-        let (entries, unreadable, untranslated, unknownLanguageFiles, unchanged, unselected) = try Self.entries(
-            plan, changed: changed)
+        let (entries, unreadable, untranslated, unknownLanguageFiles, unchanged, unselected, screenTitles) =
+            try Self.entries(plan, changed: changed)
         self.unknownLanguageFiles = unknownLanguageFiles
         // A string's variations are one title.
         var titles = 0
@@ -70,9 +70,16 @@ public struct CheckRun: Sendable {
             looks: lookNames, devices: plan.deviceNames, project: plan.devices, client: client)
         looks = slots.map(\.label)
         var substitutions = SubstitutionLog()
+        // Titles measured in a look their bar sizes with no screen to measure them beside.
+        var withoutScreen = 0
+        if slots.contains(where: { $0.device != nil }) {
+            for entry in table.entries where !screenTitles.hasScreen(entry.key, plan: plan, language: entry.language) {
+                withoutScreen += 1
+            }
+        }
         let measured = try await CheckMeasurer.measure(
             table, plan: plan, slots: slots, clients: clients, limits: try await client.limits(),
-            substitutions: &substitutions, progress: progress)
+            screenTitles: screenTitles, substitutions: &substitutions, progress: progress)
         var rows = Self.widestAlternatives(Self.merging(measured, looks: slots.count, unreadable: unreadable))
         var baselineCounts: CheckReport.Summary.BaselineCounts?
         if let path = plan.baseline {
@@ -98,9 +105,11 @@ public struct CheckRun: Sendable {
         }
         self.failing = failing
         self.notes = notes
-        summary = CheckReport.Summary(
+        var summary = CheckReport.Summary(
             rows: rows, titles: titles, untranslated: untranslated, substitutions: self.substitutions,
             baseline: baselineCounts, leftOutBySelection: plan.selects ? unselected : nil)
+        summary.withoutScreen = withoutScreen
+        self.summary = summary
         languages = summary.languages
     }
 
@@ -155,8 +164,11 @@ public struct CheckRun: Sendable {
     ///   no title of the files read: a typo would otherwise pass as a clean check.
     static func entries(_ plan: CheckPlan, changed: ChangedKeys? = nil) throws -> (
         entries: [TitleEntry], unreadable: [(Int, TitleFileError)], untranslated: Int, unknownLanguage: [String],
-        unchanged: Int, unselected: Int
+        unchanged: Int, unselected: Int, screenTitles: ScreenTitles
     ) {
+        // The titles of the screens back titles lead back from, selected or not.
+        let screenKeys = Set(plan.screens.values.joined())
+        var screenTitles = ScreenTitles()
         var entries: [TitleEntry] = []
         var untranslated = 0
         var unchanged = 0
@@ -169,6 +181,11 @@ public struct CheckRun: Sendable {
                 let read = try TitleFile.read(file, format: plan.inputFormat, limits: plan.limits)
                 if !unmatched.isEmpty { unmatched.removeAll { filter in read.contains { filter.matches($0) } } }
                 for entry in read where plan.isInLanguage(entry) {
+                    if !screenKeys.isEmpty, !entry.isUntranslated, let expanded = entry.expandingPlaceholders(plan.samples) {
+                        var measured = expanded
+                        if measured.language == nil { measured.language = plan.language }
+                        screenTitles.note(measured, keys: screenKeys)
+                    }
                     if !plan.isSelected(entry) {
                         unselected += 1
                     } else if let changed, !changed.admits(entry) {
@@ -187,7 +204,7 @@ public struct CheckRun: Sendable {
         if let filter = unmatched.first {
             throw CheckPlan.Problem(description: "\(filter) matches no title of the files checked")
         }
-        return (entries, unreadable, untranslated, unknownLanguage, unchanged, unselected)
+        return (entries, unreadable, untranslated, unknownLanguage, unchanged, unselected, screenTitles)
     }
 
     /// `rows` with each string's variations (rows with the same `alternativesOf`, which follow one

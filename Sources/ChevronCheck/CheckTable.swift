@@ -13,6 +13,7 @@ public enum CheckSummaryLine {
             + "\(summary.missingGlyphs) with missing glyphs, \(summary.overOwnLimit) over their own limit, "
             + (summary.overLength == 0 ? "" : "\(summary.overLength) over their length limit, ")
             + (summary.nearLimit == 0 ? "" : "\(summary.nearLimit) near their limit, ")
+            + (summary.withoutScreen == 0 ? "" : "\(summary.withoutScreen) without their screen's title, ")
             + "\(summary.errors) errors"
             + (summary.unreadableFiles == 0
                 ? "" : ", \(summary.unreadableFiles) \(summary.unreadableFiles == 1 ? "file" : "files") not read")
