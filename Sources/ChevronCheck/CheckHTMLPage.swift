@@ -5,6 +5,7 @@ extension CheckHTML {
     static let kinds: [(problem: CheckProblem, label: String)] = [
         (.truncated, "truncated"), (.fellBack, "fell back"), (.lineBreak, "line break"),
         (.missingGlyphs, "missing glyphs"), (.overOwnLimit, "over own limit"), (.overLength, "over length"),
+        (.nearLimit, "near limit"),
         (.error, "title error"),
     ]
 

@@ -202,6 +202,7 @@ public struct CheckRow: Sendable {
             json.member("look", look)
             json.member("maxWidth", maxWidth)
             json.member("missingGlyphs", missingGlyphs)
+            json.member("nearLimit", nearLimit)
             // How far over: on every row whose title is not shown whole (cut or replaced).
             if isCut, error == nil, let neededWidth {
                 json.member("neededWidth", Points.rounded(neededWidth))
@@ -229,6 +230,8 @@ public struct CheckRow: Sendable {
         case "none": seen = "the chevron alone"
         default: seen = "\(titleSource): \(displayedTitle)"
         }
+        // How far over: what the whole title needs, and by how much that passes the limit.
+        let over = isCut && overBy > 0 ? " (needs \(Points.text(neededWidth ?? 0)), +\(Points.text(overBy)))" : ""
         var limited = ownLimit && isCut ? "; OVER ITS OWN LIMIT" : ""
         for check in lengthChecks where check.isOver {
             limited +=
@@ -239,11 +242,11 @@ public struct CheckRow: Sendable {
         }
         // Every problem of the row is one a baseline accepts.
         let baseline = !accepted.isEmpty && !hasNewProblems ? "; in the baseline" : ""
-        guard missingGlyphs > 0 else { return seen + limited + baseline }
+        guard missingGlyphs > 0 else { return seen + over + limited + baseline }
         // Whatever is shown, its width is not the device's: the row never reads as fitting.
         return
             (seen == "full title" ? "MISSING GLYPHS (\(missingGlyphs))" : "MISSING GLYPHS (\(missingGlyphs)); \(seen)")
-            + limited + baseline
+            + over + limited + baseline
     }
 
     /// Whether the title is not shown in full: cut, or replaced by another title or nothing.

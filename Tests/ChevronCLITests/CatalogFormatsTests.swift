@@ -21,7 +21,9 @@ struct CatalogFormatsTests {
     }
 
     static func rows(_ arguments: [String], input: String? = nil) throws -> (CLITests.Result, [[String: Any]]) {
-        let result = try CLITests.run("chevron", ["check", "--json", "--local"] + arguments, input: input)
+        // Written against classic's widths: classic unless a test names a look (the default is modern).
+        let look = arguments.contains("--look") ? [] : ["--look", "classic"]
+        let result = try CLITests.run("chevron", ["check", "--json", "--local"] + look + arguments, input: input)
         return (result, try CheckTests.reportRows(result.output) ?? [])
     }
 
@@ -407,7 +409,8 @@ struct CheckScopeTests {
         #expect(github.status == 0)
         #expect(
             github.output.split(separator: "\n").last?.hasPrefix(
-                "chevron check: 1 titles selected (1 other strings left out), 1 rows in 1 look:") == true,
+                "chevron check: 1 titles selected (1 other strings left out), 1 rows in 1 look (modern on iphone-se):")
+                == true,
             "\(github.output)")
         #expect(!github.output.contains("full title"), "no table: \(github.output)")
         try """

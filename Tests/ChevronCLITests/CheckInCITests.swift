@@ -126,7 +126,8 @@ struct CheckInCITests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let summaryFile = folder.appendingPathComponent("summary.md")
         let github = try CLITests.run(
-            "chevron", ["check", "--local", "de.lproj/titles.csv", "de.lproj/few.csv", "--format", "github", "--fail-on", "truncate"],
+            "chevron",
+            ["check", "--local", "de.lproj/titles.csv", "de.lproj/few.csv", "--look", "classic", "--format", "github", "--fail-on", "truncate"],
             environment: ["GITHUB_STEP_SUMMARY": summaryFile.path], directory: folder)
         #expect(github.status == 1)
         let lines = github.output.split(separator: "\n")
@@ -142,7 +143,7 @@ struct CheckInCITests {
 
         for (arguments, expected) in [([String](), 5000), (["--max-results", "25000"], 25000)] {
             let sarif = try CLITests.run(
-                "chevron", ["check", "--local", "de.lproj/titles.csv", "de.lproj/few.csv", "--format", "sarif"] + arguments,
+                "chevron", ["check", "--local", "de.lproj/titles.csv", "de.lproj/few.csv", "--look", "classic", "--format", "sarif"] + arguments,
                 directory: folder)
             let path = folder.appendingPathComponent("report.sarif")
             try sarif.output.write(to: path, atomically: true, encoding: .utf8)

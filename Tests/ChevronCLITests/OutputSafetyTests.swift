@@ -18,14 +18,14 @@ struct OutputSafetyTests {
         "rlo" = "abc\U202Edef";
         """#.write(to: file, atomically: true, encoding: .utf8)
         for format in ["text", "github"] {
-            let result = try CLITests.run("chevron", ["check", file.path, "--local", "--format", format])
+            let result = try CLITests.run("chevron", ["check", file.path, "--local", "--look", "classic", "--format", format])
             #expect(result.status == 0, "\(result.error)")
             let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(!lines.contains { $0.hasPrefix("::warning::INJECTED") }, "\(result.output)")
             #expect(!result.output.utf8.contains(0x1B) && !result.error.utf8.contains(0x1B))
             #expect(!result.output.contains("\u{202E}"))
         }
-        let text = try CLITests.run("chevron", ["check", file.path, "--local"])
+        let text = try CLITests.run("chevron", ["check", file.path, "--local", "--look", "classic"])
         #expect(text.output.contains(#"k.nl\n::warning::INJECTED"#), "\(text.output)")
         #expect(text.output.contains(#"\u{1B}]52;c;aGk=\u{7}"#), "\(text.output)")
         // One line per title and look, and the summary.

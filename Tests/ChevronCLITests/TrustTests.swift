@@ -111,7 +111,7 @@ struct TrustTests {
         // The summary closes the table, counted by hand from the rows above.
         #expect(
             lines.popLast()
-                == "chevron check: 3 titles, 6 rows in 2 looks: 1 truncated, 1 fell back, 0 with line breaks, 2 with missing glyphs, 0 over their own limit, 0 errors"
+                == "chevron check: 3 titles, 6 rows in 2 looks (modern on iphone-se): 1 truncated, 1 fell back, 0 with line breaks, 2 with missing glyphs, 0 over their own limit, 3 without their screen's title, 0 errors"
         )
         let marked = lines.filter { $0.contains("titles.txt:2 ") }
         #expect(marked.count == 2, "\(lines)")
@@ -216,7 +216,7 @@ struct TrustTests {
             "values-night/strings.xml", "Localizable.xcstrings",
         ]
         let result = try Self.chevron(
-            ["check"] + files.map { folder.appendingPathComponent($0).path } + ["--json", "--local"])
+            ["check"] + files.map { folder.appendingPathComponent($0).path } + ["--json", "--local", "--look", "classic"])
         #expect(result.status == 0, "\(result.error)")
         let rows = try #require(try CheckTests.reportRows(result.output))
         // The languages the folders and the catalog name, read by hand (the catalog's key is also
@@ -245,7 +245,8 @@ struct TrustTests {
         for language in ["ja", "zh-Hans"] {
             let rows = try #require(
                 try CheckTests.reportRows(
-                    try Self.chevron(["check", base, "--json", "--local", "--language", language]).output))
+                    try Self.chevron(["check", base, "--json", "--local", "--look", "classic", "--language", language])
+                        .output))
             #expect(rows.first?["width"] as? Double == (try width(language)), "--language \(language)")
             #expect(rows.first?["language"] as? String == language, "the row names the language measured in")
         }

@@ -88,6 +88,8 @@ def problems_of(row):
         found.add("missing-glyphs")
     if any(limit["over"] for limit in row.get("lengthLimits", [])):
         found.add("over-length")
+    if row.get("nearLimit"):
+        found.add("near-limit")
     return found
 
 
