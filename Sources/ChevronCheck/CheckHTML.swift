@@ -87,12 +87,13 @@ public enum CheckHTML {
         public let pictureBytes: Int
     }
 
-    /// Each look's bar colours, for `Options.bars`.
-    public static func describeBars(_ looks: [String], client: ChevronClient) async throws -> [String: Bar] {
+    /// Each look's bar colours, for `Options.bars`, by the name the report gives its column
+    /// (`CheckSlot.label`: `modern@iphone-16` when several devices are checked).
+    public static func describeBars(_ slots: [CheckSlot], client: ChevronClient) async throws -> [String: Bar] {
         var bars: [String: Bar] = [:]
-        for look in looks {
-            let art = try await client.describeLook(look).art
-            bars[look] = Bar(top: art.barTop, bottom: art.barBottom)
+        for slot in slots {
+            let art = try await client.describeLook(slot.look).art
+            bars[slot.label] = Bar(top: art.barTop, bottom: art.barBottom)
         }
         return bars
     }
@@ -205,8 +206,12 @@ public enum CheckHTML {
         struct Entry {
             /// The title's first row: its key, file, line, language and title.
             let first: Int
-            /// The rows shown, one per look (indices into the run's rows).
+            /// The rows shown, one per look, or per set of looks that show the same (indices into
+            /// the run's rows: each cell's first).
             var cells: [Int]
+            /// Per cell, the other rows that show what it shows (the same width, limit and text):
+            /// their looks are named with the cell's ("classic, reeder").
+            var sharing: [[Int]] = []
         }
         /// The titles listed.
         var entries: [Entry] = []
@@ -246,7 +251,15 @@ public enum CheckHTML {
                     withProblems += 1
                     hasProblem = true
                 }
-                if problem || listPassing { current?.cells.append(index) }
+                if problem || listPassing {
+                    // A look that shows what an earlier one of the title shows joins its cell.
+                    if let cell = current?.cells.firstIndex(where: { rows[$0].showsTheSame(as: row) }) {
+                        current?.sharing[cell].append(index)
+                    } else {
+                        current?.cells.append(index)
+                        current?.sharing.append([])
+                    }
+                }
             }
             close()
         }
@@ -254,6 +267,12 @@ public enum CheckHTML {
 }
 
 extension CheckRow {
+    /// Whether `other` shows what this row shows: the same width, limit and text, as the text
+    /// table's shared lines say (`CheckTable.tableLines`).
+    func showsTheSame(as other: CheckRow) -> Bool {
+        width == other.width && maxWidth == other.maxWidth && error == other.error && shown == other.shown
+    }
+
     /// Whether `other` is a row of the same title (another look's): the same file, line, key,
     /// language and title.
     func isSameTitle(as other: CheckRow) -> Bool {

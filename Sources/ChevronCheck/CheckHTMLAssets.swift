@@ -127,7 +127,7 @@ enum CheckHTMLAssets {
 
           function cellElement(title, cell) {
             var figure = element('figure', 'cell');
-            var look = data.looks[cell.o];
+            var look = [cell.o].concat(cell.m || []).map(function (o) { return data.looks[o]; }).join(', ');
             figure.setAttribute('data-row', cell.r);
             figure.setAttribute('data-look', look);
             figure.setAttribute('data-problems', cell.p.join(' '));
@@ -221,7 +221,8 @@ enum CheckHTMLAssets {
           }
 
           function matches(cell, look, problem) {
-            if (look !== '*' && data.looks[cell.o] !== look) return false;
+            if (look !== '*' && [cell.o].concat(cell.m || []).every(function (o) { return data.looks[o] !== look; }))
+              return false;
             if (problem === '*') return true;
             if (problem === 'new') return cell.n === 1;
             return cell.p.indexOf(problem) >= 0;

@@ -229,7 +229,7 @@ extension CheckHTML {
         /// (`w`), link (`u`), the marked forms of key, title and text as written where they hold
         /// a character `HTMLText.shown` marks (`km`, `tm`, `wm`), and its buttons (`c`); per
         /// button its row (`r`), look (`o`, an index), problems (`p`), those the baseline accepts
-        /// (`a`), whether one is new (`n`), overflow (`x`), picture (`i`, an index), or the title
+        /// (`a`), whether one is new (`n`), the other looks that show the same (`m`), overflow (`x`), picture (`i`, an index), or the title
         /// it shows when not drawn (`v`) and why (`q`), the engine's error (`e`), the meter
         /// (`b`: the fit's, the limit's and the overflow's share, in percent) and its sentence (`s`).
         private func data(_ html: inout String) {
@@ -271,15 +271,21 @@ extension CheckHTML {
             html += ",\"c\":["
             for (position, index) in entry.cells.enumerated() {
                 if position > 0 { html += "," }
-                cell(index, &html)
+                cell(index, sharing: entry.sharing[position], &html)
             }
             html += "]}"
         }
 
-        private func cell(_ index: Int, _ html: inout String) {
+        private func cell(_ index: Int, sharing: [Int], _ html: inout String) {
             let row = run.rows[index]
             let problems = row.problems.members
-            html += "{\"r\":\(index),\"o\":\(run.looks.firstIndex(of: row.slot) ?? 0),\"p\":["
+            html += "{\"r\":\(index),\"o\":\(run.looks.firstIndex(of: row.slot) ?? 0),"
+            // The other looks that show the same: named with this one.
+            if !sharing.isEmpty {
+                html += "\"m\":[" + sharing.map { "\(run.looks.firstIndex(of: run.rows[$0].slot) ?? 0)" }
+                    .joined(separator: ",") + "],"
+            }
+            html += "\"p\":["
             html += problems.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
             if !row.accepted.isEmpty {
                 html +=
@@ -321,6 +327,9 @@ extension CheckHTML {
                     ? "the chevron alone" : "the \(row.titleSource) title \u{201C}\(row.displayedTitle)\u{201D}"
                 sentence =
                     "The title does not fit (\(limit)): the button shows \(shows), \(Self.points(width)) pt wide."
+                if row.overBy > 0 {
+                    sentence += " The whole title needs \(Self.points(needed)) pt (+\(Self.points(row.overBy)))."
+                }
             } else if row.overBy > 0 {
                 sentence = "The whole title needs \(Self.points(needed)) pt; \(limit) (+\(Self.points(row.overBy)));"
                 sentence += " the button is \(Self.points(width)) pt wide."

@@ -237,7 +237,7 @@ extension CheckCommand {
         options.selfContained = selfContained
         options.version = Chevron.version
         options.fingerprint = fingerprint.fingerprint
-        options.bars = try await CheckHTML.describeBars(run.looks, client: clients[0])
+        options.bars = try await CheckHTML.describeBars(run.slots, client: clients[0])
         let renderers: [CheckHTMLPictures.Renderer] = clients.map { client in
             { request in try await client.render(request) }
         }

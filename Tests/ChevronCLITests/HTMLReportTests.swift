@@ -31,7 +31,7 @@ struct HTMLReportTests {
         }}
         """
 
-    static let looks = ["--look", "classic", "--look", "modern"]
+    static let looks = ["--look", "classic", "--look", "reeder", "--look", "modern"]
 
     /// Where the browser test's screenshots go: inside the build folder, named in the test log.
     static let screenshots = DaemonProcess.packageRoot.appendingPathComponent(".build/test-screenshots")

@@ -93,37 +93,70 @@ def problems_of(row):
     return found
 
 
+def labels_of(rows):
+    """Each row's look as the page names it: the look, and its device when a look was measured
+    on several (docs/check.md, "What it answers")."""
+    devices = {}
+    for row in rows:
+        if row.get("device") is not None:
+            devices.setdefault(row["look"], set()).add(row["device"])
+    return [row["look"] + "@" + row["device"] if len(devices.get(row["look"], ())) > 1 else row.get("look", "")
+            for row in rows]
+
+
+def shows_the_same(a, b):
+    """Whether two rows of a title show the same, as docs/check.md says looks that share a line do:
+    the same width, limit and text (and so the same problems)."""
+    fields = ["width", "maxWidth", "displayedTitle", "titleSource", "truncated", "missingGlyphs", "ownLimit",
+              "nearLimit", "neededWidth", "overBy", "error", "lineBreak", "inBaseline", "lengthLimits"]
+    return all(a.get(field) == b.get(field) for field in fields)
+
+
 def expected_entries(rows, list_all):
-    """The titles the page lists: the rows of one title (one per look) together, in order."""
+    """The titles the page lists: the rows of one title (one per look) together, in order; each
+    listed as cells, the looks of a title that show the same in one."""
+    labels = labels_of(rows)
     groups = []
     current = None
     for index, row in enumerate(rows):
         if row.get("fileError"):
             continue
         identity = (row["file"], row["line"], row["key"], row["language"], row["title"])
-        if current is None or current["identity"] != identity or row["look"] in current["looks"]:
+        if current is None or current["identity"] != identity or labels[index] in current["looks"]:
             current = {"identity": identity, "looks": set(), "rows": [], "language": row["language"] or "-",
                        "text": (row["key"] + "\n" + row["title"]).lower()}
             groups.append(current)
-        current["looks"].add(row["look"])
+        current["looks"].add(labels[index])
         current["rows"].append(index)
     for group in groups:
-        group["listed"] = [index for index in group["rows"] if list_all or problems_of(rows[index])]
+        cells = []
+        for index in group["rows"]:
+            if not (list_all or problems_of(rows[index])):
+                continue
+            for cell in cells:
+                if shows_the_same(rows[cell[0]], rows[index]):
+                    cell.append(index)
+                    break
+            else:
+                cells.append([index])
+        group["cells"] = cells
+        group["listed"] = [cell[0] for cell in cells]
     return [group for group in groups if group["listed"]]
 
 
 def predict(entries, rows, language, look, problem, text):
     """How many titles and buttons show under the filters."""
     titles = buttons = 0
+    labels = labels_of(rows)
     for entry in entries:
         if language != "*" and entry["language"] != language:
             continue
         if text and text.lower() not in entry["text"]:
             continue
         shown = 0
-        for index in entry["listed"]:
-            row = rows[index]
-            if look != "*" and row["look"] != look:
+        for cell in entry["cells"]:
+            row = rows[cell[0]]
+            if look != "*" and all(labels[index] != look for index in cell):
                 continue
             found = problems_of(row)
             if problem == "new":
