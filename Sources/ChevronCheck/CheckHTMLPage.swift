@@ -364,6 +364,9 @@ extension CheckHTML {
             html += "<footer><p>Written by chevron check"
             if !options.version.isEmpty { html += " \(HTMLText.escaped(options.version))" }
             html += "; buttons drawn by the engine at \(CheckHTML.scale)×."
+            if !run.slots.isEmpty {
+                html += " Measured for \(HTMLText.escaped(CheckSlot.measuredFor(run.slots)))."
+            }
             if let fingerprint = options.fingerprint {
                 html += " Measured with fingerprint <code>\(HTMLText.escaped(fingerprint))</code>."
             }

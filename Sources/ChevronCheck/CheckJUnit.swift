@@ -88,6 +88,14 @@ public enum CheckJUnit {
             let suiteName = key.look.isEmpty ? "\(key.file) (not read)" : "\(key.file) [\(key.look)]"
             piece += "  <testsuite name=\"\(escaped(suiteName))\" tests=\"\(suite.tests)\""
             piece += " failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" skipped=\"0\" time=\"0\">\n"
+            // The look and, for a look its bar sizes, the device the suite was measured for.
+            if let first = span.first(where: { inSuite(rows[$0]) }), !rows[first].look.isEmpty {
+                piece += "    <properties>\n      <property name=\"look\" value=\"\(escaped(rows[first].look))\"/>\n"
+                if let device = rows[first].device {
+                    piece += "      <property name=\"device\" value=\"\(escaped(device))\"/>\n"
+                }
+                piece += "    </properties>\n"
+            }
             // A name the suite gives twice (a key its file holds twice) is told apart: the names'
             // hashes, sorted, show which may repeat; only those are counted by name.
             var hashes: [Int] = []

@@ -100,6 +100,8 @@ final class CheckRowStore: Sendable {
         var label: String
         /// The substitution margin (`CheckSlot.margin`).
         var margin = 0.0
+        /// The device's bar width (`CheckSlot.deviceWidth`).
+        var deviceWidth: Double?
 
         init(name: String, maximum: Double, device: String? = nil, barWidth: Double? = nil, label: String? = nil) {
             self.name = name
@@ -113,6 +115,7 @@ final class CheckRowStore: Sendable {
             self.init(
                 name: slot.look, maximum: slot.maximum, device: slot.device, barWidth: slot.barWidth, label: slot.label)
             margin = slot.margin
+            deviceWidth = slot.deviceWidth
         }
     }
 

@@ -95,10 +95,14 @@ public enum CheckSARIF {
                             }
                         }
                     }
-                    if fingerprint != nil || leftOut > 0 {
+                    let measuredFor = CheckSlot.measuredFor(rows)
+                    if fingerprint != nil || leftOut > 0 || measuredFor != nil {
                         json.object("properties") { json in
                             if let fingerprint {
                                 json.member("chevronFingerprint", fingerprint)
+                            }
+                            if let measuredFor {
+                                json.member("chevronMeasuredFor", measuredFor)
                             }
                             json.member("chevronResults", resultCount + fixed.count)
                             json.member("chevronResultsLeftOut", leftOut)

@@ -17,6 +17,8 @@ public struct CheckSlot: Sendable, Hashable {
     /// How reports name the column: the look, and its device when a check measures several
     /// (`modern@iphone-16-pro-max`).
     public let label: String
+    /// The device's bar width, for a look its bar sizes.
+    public var deviceWidth: Double?
     /// What a title shown whole must leave below the limit, in points, when fontconfig
     /// substitutes the look's font: `substitutionMargin` of the limit; 0 with the real font.
     public var margin = 0.0
@@ -67,14 +69,46 @@ public struct CheckSlot: Sendable, Hashable {
             for device in devices {
                 probe.device = device.width == nil ? device.name : nil
                 probe.barWidth = device.width
-                let room = try await client.size(probe).bar?.room ?? 0
+                let bar = try await client.size(probe).bar
+                let room = bar?.room ?? 0
                 var slot = CheckSlot(
                     look: look, device: device.name, barWidth: device.width, maximum: room,
                     label: devices.count > 1 ? "\(look)@\(device.name)" : look)
                 if substituted { slot.margin = room * substitutionMargin }
+                slot.deviceWidth = bar?.width
                 slots.append(slot)
             }
         }
         return slots
+    }
+}
+
+extension CheckSlot {
+    /// What a report says it measured: each look, and the devices of a look its bar sizes
+    /// ("modern on iphone-se (375 pt); classic").
+    public static func measuredFor(_ slots: [CheckSlot]) -> String {
+        var looks: [String] = []
+        var devices: [String: [String]] = [:]
+        for slot in slots {
+            if !looks.contains(slot.look) { looks.append(slot.look) }
+            if let device = slot.device {
+                let width = slot.deviceWidth.map { " (\(Points.text($0)) pt)" } ?? ""
+                devices[slot.look, default: []].append(device + width)
+            }
+        }
+        return looks.map { look in devices[look].map { "\(look) on \($0.joined(separator: ", "))" } ?? look }
+            .joined(separator: "; ")
+    }
+
+    /// `measuredFor` of the slots `rows` were measured in (their store's), nil for no row.
+    static func measuredFor(_ rows: [CheckRow]) -> String? {
+        guard let store = rows.first(where: { $0.lookIndex != CheckRowStore.noLook })?.store else { return nil }
+        return measuredFor(
+            store.looks.map {
+                var slot = CheckSlot(
+                    look: $0.name, device: $0.device, barWidth: $0.barWidth, maximum: $0.maximum, label: $0.label)
+                slot.deviceWidth = $0.deviceWidth
+                return slot
+            })
     }
 }

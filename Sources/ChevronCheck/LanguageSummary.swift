@@ -72,12 +72,14 @@ public struct LanguageSummary: Sendable {
     }
 
     /// The groups as a Markdown table (GitHub's job summary): a heading and a row per group.
-    public static func markdown(_ groups: [LanguageSummary], baselined: Bool) -> String {
+    /// - Parameter measuredFor: the looks and devices measured (`CheckSlot.measuredFor`).
+    public static func markdown(_ groups: [LanguageSummary], baselined: Bool, measuredFor: String? = nil) -> String {
         func cell(_ text: String) -> String {
             text.escapingControls.replacingOccurrences(of: "|", with: "\\|")
         }
-        var lines = [
-            "### chevron check", "",
+        var lines = ["### chevron check", ""]
+        if let measuredFor { lines += ["Measured for \(cell(measuredFor)).", ""] }
+        lines += [
             "| language | look | rows | truncated | fell back | missing glyphs | over limit | errors |"
                 + (baselined ? " new since the baseline |" : "") + " widest overflow |",
             "|---|---|---:|---:|---:|---:|---:|---:|" + (baselined ? "---:|" : "") + "---|",

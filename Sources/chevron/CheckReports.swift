@@ -206,7 +206,9 @@ extension CheckCommand {
                 sink.writeLines(CheckGitHub.lines(rows, failOn: run.failing))
                 // The job summary, where GitHub gives one: every count the annotations cannot hold.
                 if let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
-                    Self.append(LanguageSummary.markdown(run.languages, baselined: summary.baseline != nil), to: path)
+                    Self.append(LanguageSummary.markdown(
+                            run.languages, baselined: summary.baseline != nil,
+                            measuredFor: CheckSlot.measuredFor(run.slots)), to: path)
                 }
                 if let counts = summary.baseline {
                     sink.writeLines([

@@ -174,4 +174,40 @@ struct TodaysIPhoneCheckTests {
             directory: folder)
         #expect(try CheckTests.reportRows(real.output)?.allSatisfy { $0["nearLimit"] as? Bool == false } == true)
     }
+
+    @Test func everyReportSaysTheLookAndDevice() throws {
+        let files = ["de.lproj/Localizable.strings": "\"a.title\" = \"Einstellungen und Datenschutz\";\n"]
+        let folder = try TrustTests.folder(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func run(_ arguments: [String], environment: [String: String]? = nil) throws -> CLITests.Result {
+            try CLITests.run(
+                "chevron", ["check", "--local", "de.lproj/Localizable.strings"] + arguments, environment: environment,
+                directory: folder)
+        }
+        // Apple's width of the default device, written here.
+        let said = "modern on iphone-se (375 pt)"
+        let sarif = try CLITests.json(try run(["--format", "sarif"]).output)
+        let properties = ((sarif["runs"] as? [[String: Any]])?.first?["properties"] as? [String: Any]) ?? [:]
+        #expect(properties["chevronMeasuredFor"] as? String == said)
+        // JUnit's suite properties, read by PyPI's junitparser.
+        let junit = folder.appendingPathComponent("junit.xml")
+        try run(["--format", "junit"]).output.write(to: junit, atomically: true, encoding: .utf8)
+        let read = try CLITests.run(
+            "python3",
+            [
+                "-c",
+                "import sys, json\nfrom junitparser import JUnitXml\n"
+                    + "print(json.dumps([{p.name: p.value for p in s.properties()} for s in JUnitXml.fromfile(sys.argv[1])]))",
+                junit.path,
+            ])
+        let suites = try #require(try JSONSerialization.jsonObject(with: Data(read.output.utf8)) as? [[String: String]])
+        #expect(suites == [["look": "modern", "device": "iphone-se"]], "\(read.output)\(read.error)")
+        // GitHub's job summary and the html page say it in words.
+        let summary = folder.appendingPathComponent("summary.md")
+        _ = try run(["--format", "github"], environment: ["GITHUB_STEP_SUMMARY": summary.path])
+        #expect(try String(contentsOf: summary, encoding: .utf8).contains("Measured for \(said)."))
+        _ = try run(["--output", "html=report"])
+        let page = try String(contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
+        #expect(page.contains("Measured for \(said)."))
+    }
 }
