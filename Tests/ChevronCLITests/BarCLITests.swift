@@ -53,6 +53,19 @@ struct BarCLITests {
         }
     }
 
+    @Test func arabicAndJapaneseFallBackToTheirOwnWord() throws {
+        let arabic = try Self.json(["size", "إعدادات الخصوصية والأمان المتقدمة", "--look", "modern", "--language", "ar"])
+        #expect(arabic["displayedTitle"] as? String == "رجوع" && arabic["direction"] as? String == "rtl")
+        // The chevron on the right: modern's 27-point cap (8 + 13 + 6) is the right one.
+        let caps = try #require(arabic["capInsets"] as? [String: Any])
+        #expect((caps["right"] as? NSNumber)?.doubleValue == 27 && (caps["left"] as? NSNumber)?.doubleValue == 22)
+        let japanese = try Self.json(["size", "通知とプライバシーの詳細設定について", "--look", "modern", "--language", "ja"])
+        #expect(japanese["displayedTitle"] as? String == "戻る")
+        // Bare zh is Simplified Chinese, whose word Flutter's table gives.
+        let chinese = try Self.json(["size", "通知和隐私的详细设置说明与帮助", "--look", "modern", "--language", "zh"])
+        #expect(chinese["displayedTitle"] as? String == "返回")
+    }
+
     @Test func theBarAnswersEveryFrame() throws {
         let bar = try Self.json([
             "size", "Settings", "--look", "modern", "--device", "iphone-16", "--screen-title", "General",
