@@ -49,10 +49,13 @@ fi
 # Babel, whose CLDR plural rules the tests compare the check's with; langcodes, which reads BCP 47
 # tags and CLDR's likely subtags for the language tests (its language names, for Apple's old
 # .lproj names, are in language_data, which needs marisa-trie); selenium, which drives Debian's
-# chromium through its chromedriver to test the HTML report of `chevron check` in a real browser.
+# chromium through its chromedriver to test the HTML report of `chevron check` in a real browser;
+# polib, which reads gettext PO files, and pyicumessageformat, which parses the ICU messages of
+# Flutter's ARB files, against which the check's PO and ARB readers are tested.
 pypi=(varlink==31.0.0 fonttools==4.55.0 sarif-tools==3.0.5 junitparser==5.0.3 babel==2.16.0 marisa-trie==1.4.1
-  language_data==1.4.0 langcodes==3.5.0 selenium==4.27.1)
-modules=(varlink fontTools sarif junitparser babel marisa_trie language_data langcodes selenium)
+  language_data==1.4.0 langcodes==3.5.0 selenium==4.27.1 polib==1.2.0 pyicumessageformat==1.0.0)
+modules=(varlink fontTools sarif junitparser babel marisa_trie language_data langcodes selenium polib
+  pyicumessageformat)
 for position in "${!pypi[@]}"; do
   python3 -c "import ${modules[$position]}" 2>/dev/null && continue
   if ! python3 -m pip --version >/dev/null 2>&1; then

@@ -157,10 +157,10 @@ public enum FuzzEntries {
     /// Every format `chevron check` reads, each given the same bytes.
     public static func checkFormats(_ bytes: [UInt8]) {
         let data = Data(bytes)
-        for path in [
-            "fuzz.strings", "de.lproj/fuzz.stringsdict", "fuzz.xcstrings", "values-de/strings.xml", "fuzz.xliff",
-            "fuzz.csv", "fuzz.txt", "fuzz",
-        ] {
+        // Each reader by its extension (`CatalogueReaders.all`), and the content's own choice.
+        var paths = CatalogueReaders.all.compactMap { reader in reader.extensions.first.map { "fuzz.\($0)" } }
+        paths += ["values-de/strings.xml", "fuzz"]
+        for path in paths {
             // Each title's placeholders filled too, as a check fills them (plural forms' numbers
             // in a language with many categories).
             for entry in (try? TitleFile.entries(in: data, path: "/fuzz/\(path)")) ?? [] {

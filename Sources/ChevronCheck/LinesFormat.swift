@@ -33,3 +33,18 @@ enum LinesFormat {
         }
     }
 }
+
+extension LinesFormat: CatalogueReader {
+    static let name = "lines"
+    static let described = ".txt (or --input-format lines)"
+    static let extensions = ["txt"]
+
+    /// Lines belong to no platform: ICU's `{name}` and numbered `$1` placeholders are read too.
+    static func entries(of text: String, data: Data, file: String) throws(TitleFileError) -> [TitleEntry] {
+        parse(text, file: file).map { entry in
+            var entry = entry
+            entry.readsGenericPlaceholders = true
+            return entry
+        }
+    }
+}

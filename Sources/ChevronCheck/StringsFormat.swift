@@ -181,3 +181,20 @@ private struct StringsScanner {
         }
     }
 }
+
+extension StringsFormat: CatalogueReader {
+    static let name = "strings"
+    static let described = ".strings"
+    static let extensions = ["strings"]
+
+    /// A `.strings` file starts with a key's quote or a comment, and holds `=` and `;`.
+    static func shows(_ text: String) -> Bool {
+        let start = CatalogueReaders.start(of: text)
+        return (start.hasPrefix("\"") || start.hasPrefix("/*") || start.hasPrefix("//")) && text.contains("=")
+            && text.contains(";")
+    }
+
+    static func entries(of text: String, data: Data, file: String) throws(TitleFileError) -> [TitleEntry] {
+        try parse(text, file: file)
+    }
+}

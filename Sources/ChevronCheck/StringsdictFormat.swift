@@ -119,3 +119,20 @@ enum StringsdictFormat {
         return lines
     }
 }
+
+extension StringsdictFormat: CatalogueReader {
+    static let name = "stringsdict"
+    static let described = ".stringsdict"
+    static let extensions = ["stringsdict"]
+
+    /// A property list holding plural rules.
+    static func shows(_ text: String) -> Bool {
+        let start = CatalogueReaders.start(of: text)
+        return start.hasPrefix("<") && XMLScanning.rootElement(of: start) == "plist"
+            && text.contains("NSStringLocalizedFormatKey")
+    }
+
+    static func entries(of text: String, data: Data, file: String) throws(TitleFileError) -> [TitleEntry] {
+        try parse(data, text: text, file: file)
+    }
+}

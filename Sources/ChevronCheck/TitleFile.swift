@@ -9,28 +9,6 @@ import Foundation
     import Glibc
 #endif
 
-/// The formats `chevron check` reads.
-public enum TitleFormat: String, Sendable, CaseIterable {
-    /// Apple `.strings`.
-    case strings
-    /// Apple `.stringsdict` (plural rules).
-    case stringsdict
-    /// Xcode string catalogs, `.xcstrings`.
-    case xcstrings
-    /// Android `res/values*/strings.xml`.
-    case android
-    /// XLIFF 1.2 or 2.0 (`.xliff`, `.xlf`; an `.xcloc` folder holds them).
-    case xliff
-    /// `key,title` rows.
-    case csv
-    /// One title per line (`.txt`).
-    case lines
-
-    /// The formats in words, for the error of a file in none of them.
-    static let list =
-        ".strings, .stringsdict, .xcstrings, Android strings.xml, XLIFF (.xliff, .xlf, an .xcloc folder), .csv, .txt (or --input-format lines)"
-}
-
 /// How much `chevron check` reads: the most bytes of a file (or of standard input), and of a
 /// title. A file over its limit is an error of the file; a title over its limit is an error row.
 public struct ReadLimits: Sendable, Equatable {
@@ -247,21 +225,13 @@ public enum TitleFile {
         -> [TitleEntry]
     {
         let text = try decode(data, file: path)
-        guard let format = format ?? Self.format(named: path, text: text) else {
+        guard let reader = format?.reader ?? CatalogueReaders.reader(forExtensionOf: path)
+            ?? CatalogueReaders.reader(showing: text)
+        else {
             throw TitleFileError(
                 file: path, line: 0, reason: "not a format chevron reads; formats: \(TitleFormat.list)")
         }
-        switch format {
-        case .strings: return try StringsFormat.parse(text, file: path)
-        case .stringsdict: return try StringsdictFormat.parse(data, text: text, file: path)
-        case .xcstrings: return try CatalogFormat.parse(text, file: path)
-        case .android: return try AndroidFormat.parse(text, file: path)
-        case .xliff: return try XLIFFFormat.parse(text, file: path)
-        case .csv, .lines:
-            var entries = format == .csv ? try CSVFormat.parse(text, file: path) : LinesFormat.parse(text, file: path)
-            for index in entries.indices { entries[index].readsGenericPlaceholders = true }
-            return entries
-        }
+        return try reader.entries(of: text, data: data, file: path)
     }
 
     /// The 1-based line of `offset` (a UTF-8 offset) in `text`.

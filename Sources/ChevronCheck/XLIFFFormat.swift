@@ -379,3 +379,19 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
             reason: "is not well-formed XML (libxml2 error \((error as NSError).code))")
     }
 }
+
+extension XLIFFFormat: CatalogueReader {
+    static let name = "xliff"
+    static let described = "XLIFF (.xliff, .xlf, an .xcloc folder)"
+    static let extensions = ["xliff", "xlf"]
+
+    /// An XML document whose root is `xliff`.
+    static func shows(_ text: String) -> Bool {
+        let start = CatalogueReaders.start(of: text)
+        return start.hasPrefix("<") && XMLScanning.rootElement(of: start) == "xliff"
+    }
+
+    static func entries(of text: String, data: Data, file: String) throws(TitleFileError) -> [TitleEntry] {
+        try parse(text, file: file)
+    }
+}

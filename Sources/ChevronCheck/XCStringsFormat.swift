@@ -3,7 +3,7 @@ import Foundation
 
 /// Xcode string catalogs (`.xcstrings`): every localization's value of every key, plural and
 /// device variations included (`key (de, plural one)`).
-enum CatalogFormat {
+enum XCStringsFormat {
     static func parse(_ text: String, file: String) throws(TitleFileError) -> [TitleEntry] {
         var text = text
         do {
@@ -188,5 +188,20 @@ enum CatalogFormat {
             }
         }
         return values
+    }
+}
+
+extension XCStringsFormat: CatalogueReader {
+    static let name = "xcstrings"
+    static let described = ".xcstrings"
+    static let extensions = ["xcstrings"]
+
+    /// A JSON object with a `strings` member.
+    static func shows(_ text: String) -> Bool {
+        CatalogueReaders.start(of: text).hasPrefix("{") && text.contains("\"strings\"")
+    }
+
+    static func entries(of text: String, data: Data, file: String) throws(TitleFileError) -> [TitleEntry] {
+        try parse(text, file: file)
     }
 }
