@@ -96,7 +96,7 @@ report-screenshot: build
 ## What the documentation shows, made from the release binaries: the contact sheet, the picture of
 ## an HTML report, every console example's output in the README and docs/ (scripts/doc-examples.py;
 ## `make test` checks them), and the man pages and shell completions, into .build/.
-DOC_PAGES = README.md docs/check.md
+DOC_PAGES = README.md docs/check.md docs/check-formats.md docs/check-reference.md
 docs: sheet report-screenshot
 	python3 scripts/doc-examples.py --write --bin-dir $(RELEASE_DIR) $(DOC_PAGES)
 	mkdir -p .build/man .build/completions

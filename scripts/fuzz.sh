@@ -6,7 +6,7 @@
 # from then on. Usage: scripts/fuzz.sh [TARGET...]   (FUZZ_SECONDS=60 scripts/fuzz.sh json)
 #
 # The catalogue readers fed entity-heavy XML (android, xliff) run with -timeout=1
-# -rss_limit_mb=256: their entity expansion is bounded (docs/check.md, "Entities"), so an input
+# -rss_limit_mb=256: their entity expansion is bounded (docs/check-formats.md, "Entities"), so an input
 # over a second or 256 MiB is a finding. libFuzzer's limit is on the process's resident memory,
 # so for them AddressSanitizer's quarantine of freed memory (256 MiB by default) is cut to 16 MiB,
 # freed memory goes back to the system every half second, and they run in rounds of at most 60 s,

@@ -31,7 +31,7 @@ struct ARBAndPOTests {
     }
 
     @Test func anARBFileIsReadAsPythonsJSONAndAnICUParserRead() throws {
-        // The witness writes each message's forms as docs/check.md says chevron does: a plural
+        // The witness writes each message's forms as docs/check-formats.md says chevron does: a plural
         // category's count (`#`, or the argument itself) as %lld, an exact form's as its number,
         // a select form as it is; nested arguments multiply.
         let script = #"""

@@ -7,7 +7,7 @@ import Testing
 /// purpose.
 struct DocExamplesTests {
     /// The pages whose console blocks are run.
-    static let pages = ["README.md", "docs/check.md"]
+    static let pages = ["README.md", "docs/check.md", "docs/check-formats.md", "docs/check-reference.md"]
 
     static func runExamples(_ mode: String, _ files: [String]) throws -> CLITests.Result {
         try CLITests.run(

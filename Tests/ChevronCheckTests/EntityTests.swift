@@ -4,7 +4,7 @@ import Testing
 
 /// DTD entities in Android `strings.xml` and XLIFF: every entity is written out or the file is
 /// refused with an error naming it, never dropped; expansion is bounded in size and in work, and
-/// linear in the file (docs/check.md, "Entities").
+/// linear in the file (docs/check-formats.md, "Entities").
 struct EntityTests {
     /// The entries of a document written to a real file at `name` in a new folder.
     static func read(_ name: String, _ contents: Data) throws(TitleFileError) -> [TitleEntry] {

@@ -4,7 +4,7 @@ import Testing
 
 /// What `chevron check` reads and what it refuses: files and titles within their limits,
 /// standard input read with a bound, UTF-16 without a byte-order mark, and `.xcloc` bundles
-/// whose symbolic links lead out of them (docs/check.md, "Limits").
+/// whose symbolic links lead out of them (docs/check-formats.md, "Limits").
 struct ReadingBoundsTests {
     /// A new folder, removed by the caller.
     static func folder() throws -> URL {
