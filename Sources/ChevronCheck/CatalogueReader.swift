@@ -84,7 +84,7 @@ public struct TitleFormat: RawRepresentable, Sendable, Hashable, CaseIterable {
     public static let lines = TitleFormat(known: LinesFormat.name)
 
     /// The formats in words, for the error of a file in none of them.
-    static var list: String {
+    public static var list: String {
         CatalogueReaders.all.map { $0.described }.joined(separator: ", ")
     }
 }

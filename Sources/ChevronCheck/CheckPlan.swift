@@ -136,10 +136,28 @@ public struct CheckPlan: Sendable {
         "format", "maxFileMiB", "maxTitleBytes",
     ]
 
+    /// Sets the command line's limits that are given: the most SARIF results (`--max-results`),
+    /// and the most a file and a title may hold (`--max-file-mib`, `--max-title-bytes`).
+    /// - Throws: `Problem` naming the option and its range.
+    public mutating func setLimits(maxResults: Int?, fileMiB: Int?, titleBytes: Int?) throws(Problem) {
+        if let maxResults {
+            guard (1...CheckSARIF.hardMaxResults).contains(maxResults) else {
+                throw Problem(description: "--max-results \(maxResults): give 1 to \(CheckSARIF.hardMaxResults)")
+            }
+            self.maxResults = maxResults
+        }
+        if let fileMiB {
+            limits.fileMiB = try Self.limit(fileMiB, "--max-file-mib", largest: ReadLimits.largestFileMiB)
+        }
+        if let titleBytes {
+            limits.titleBytes = try Self.limit(titleBytes, "--max-title-bytes", largest: ReadLimits.largestTitleBytes)
+        }
+    }
+
     /// `value` as a limit of `name` (an option or a project file's field): a whole number from 1
     /// to `largest`.
     /// - Throws: `Problem` saying what the limit must be.
-    public static func limit(_ value: Int, _ name: String, largest: Int) throws -> Int {
+    public static func limit(_ value: Int, _ name: String, largest: Int) throws(Problem) -> Int {
         guard (1...largest).contains(value) else {
             throw Problem(description: "\(name) must be a whole number from 1 to \(largest)")
         }

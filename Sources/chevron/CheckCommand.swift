@@ -10,20 +10,11 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Report how every title of localisation files shows on a back button, look by look.",
         discussion: """
-            Reads Apple .strings, .stringsdict and .xcstrings, Android strings.xml, XLIFF 1.2 and 2.0 (.xliff, \
-            .xlf, or an .xcloc folder), CSV (key,title) and plain lines (.txt); --input-format says which, else \
-            the extension, else the content; a file in none of them is an error. For each title and look: the width, the look's maximum, and what a user sees \
-            (the title, a truncated title, the generic title, or the chevron alone). A title with characters \
-            no installed font covers is never reported as fitting: it shows MISSING GLYPHS (n). Each title \
-            is measured in its file's language (an .xcstrings localization, an XLIFF file's languages, an .lproj \
-            or Android values-XX folder), else in --language; languages are read as canonical BCP 47 tags \
-            (iw is he, pt_BR is pt-BR), and a file whose language is not found is named once on standard \
-            error. --fail-on (repeatable) exits 1 when a title is not shown in full \
-            (truncate), is replaced by another title or by the chevron alone (fallback), has missing glyphs \
-            (missing), or any of these (any). A look whose font fontconfig replaced with another family is \
-            named once on standard error. A file that cannot be read is reported as FILE:LINE: reason, \
-            with exit status 2. One run writes several reports with --output FORMAT=PATH (repeatable); \
-            a report that cannot be written is exit status 2, naming its path.
+            Reads \(TitleFormat.list); --input-format says which, else the extension, else the content. For each \
+            title and look: the width, the limit, and what a user sees (the title, a truncated title, the generic \
+            title, or the chevron alone; MISSING GLYPHS when no installed font covers a character). Each title is \
+            measured in its file's language, else in --language. --fail-on makes the run exit 1; a file that \
+            cannot be read, or a report that cannot be written, exit 2. docs/check.md is the guide.
             """)
 
     @Argument(help: "Localisation files to check (an .xcloc folder reads its XLIFF files; - is standard input).")
@@ -32,7 +23,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "A project file (JSON: files, looks, keys, languages, samples, failOn, language, genericTitle, inputFormat, format, maxFileMiB, maxTitleBytes, devices); the command line adds to it."
+            "A project file (JSON: \(CheckPlan.fields.sorted().joined(separator: ", "))); the command line adds to it."
     )
     var config: String?
 
@@ -203,12 +194,6 @@ struct CheckCommand: AsyncParsableCommand {
             for rule in failOn {
                 do { try plan.addFailOn(rule) } catch { throw ValidationError("--fail-on \(error)") }
             }
-            if let maxResults {
-                guard (1...CheckSARIF.hardMaxResults).contains(maxResults) else {
-                    throw ValidationError("--max-results \(maxResults): give 1 to \(CheckSARIF.hardMaxResults)")
-                }
-                plan.maxResults = maxResults
-            }
             plan.language = language ?? plan.language
             for option in genericTitle { plan.setGenericTitle(option) }
             plan.inputFormat = inputFormat ?? plan.inputFormat
@@ -220,14 +205,7 @@ struct CheckCommand: AsyncParsableCommand {
             plan.writeBaseline = writeBaseline
             plan.changedSince = changedSince ?? plan.changedSince
             do {
-                if let maxFileMib {
-                    plan.limits.fileMiB = try CheckPlan.limit(
-                        maxFileMib, "--max-file-mib", largest: ReadLimits.largestFileMiB)
-                }
-                if let maxTitleBytes {
-                    plan.limits.titleBytes = try CheckPlan.limit(
-                        maxTitleBytes, "--max-title-bytes", largest: ReadLimits.largestTitleBytes)
-                }
+                try plan.setLimits(maxResults: maxResults, fileMiB: maxFileMib, titleBytes: maxTitleBytes)
             } catch { throw ValidationError("\(error)") }
             guard !plan.files.isEmpty else {
                 throw ValidationError("no files to check: name some, or a --config with files")
@@ -236,29 +214,32 @@ struct CheckCommand: AsyncParsableCommand {
         }
     }
 
+    /// The options' own agreement; the plan (which reads the project and titles files) is built
+    /// once, when the command runs, and its problems are usage errors too.
     func validate() throws {
         if json, let format, format != .json { throw ValidationError("--json and --format \(format) disagree") }
-        _ = try reports(try plan)
+        _ = try pictureLimit
     }
 
     /// The reports this run writes (`--format`, `-o`, `--output`).
-    func reports(_ plan: CheckPlan) throws -> CheckReports {
-        _ = try pictureLimit
-        return try CheckReports(
-            format: plan.format, chosen: format != nil || json || plan.format != .text, outputs: output,
-            selfContained: selfContained, htmlAll: htmlAll, linkTemplate: linkTemplate != nil,
-            htmlPictures: htmlPictures != nil)
+    func reports(_ plan: CheckPlan) throws -> ReportPlan {
+        let htmlOptions = [
+            (selfContained, "--self-contained"), (htmlAll, "--html-all"), (linkTemplate != nil, "--link-template"),
+            (htmlPictures != nil, "--html-pictures"),
+        ].filter(\.0).map(\.1)
+        do {
+            return try ReportPlan(
+                format: plan.format, chosen: format != nil || json || plan.format != .text, outputs: output,
+                selfContained: selfContained, htmlOptions: htmlOptions)
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     /// `--html-pictures`: a number of pictures, or nil for all.
     var pictureLimit: Int? {
         get throws {
-            guard let htmlPictures else { return CheckHTML.defaultPictureLimit }
-            if htmlPictures == "all" { return nil }
-            guard let limit = Int(htmlPictures), limit >= 0 else {
-                throw ValidationError("--html-pictures \(htmlPictures): give a number of pictures, or all")
-            }
-            return limit
+            do { return try CheckHTML.pictureLimit(htmlPictures) } catch { throw ValidationError("\(error)") }
         }
     }
 
@@ -275,83 +256,39 @@ struct CheckCommand: AsyncParsableCommand {
             // A link template is read, and git asked, before the titles are measured.
             let links = try linkTemplate.map { template throws(CheckPlan.Problem) in try CheckLinkTemplate(template) }
             let connected = try await connection.connect(cacheByteBudget: Self.inProcessCacheBytes)
-            let client = connected.client
             // The daemon answers one connection's calls in order: batches spread over a few
             // connections are measured side by side. In-process, one client runs them in parallel.
-            var clients = [client]
+            var clients = [connected.client]
             if !connected.isInProcess {
                 for _ in 1..<CheckMeasurer.connections { clients.append(try await connected.another()) }
             }
             let run = try await CheckRun(plan, clients: clients, progress: ProgressBar())
-            let (rows, looks, summary) = (run.rows, run.looks, run.summary)
-            // A file that could not be read is said on standard error too, whatever the report.
-            for row in rows where row.isUnreadableFile {
-                let place = row.line > 0 ? "\(row.file):\(row.line)" : row.file
-                Output.standardError("chevron: \(place.escapingControls): \((row.error ?? "").escapingControls)\n")
-            }
-            let failures = try await writeReports(reports, run: run, plan: plan, links: links, clients: clients)
+            for message in run.unreadableFileMessages { Output.standardError(message + "\n") }
+            var html = CheckHTML.Options()
+            html.links = links
+            html.listPassing = htmlAll
+            html.pictureLimit = try pictureLimit
+            html.selfContained = selfContained
+            let context = ReportContext(
+                run: run, plan: plan, version: Chevron.version, clients: clients, html: html,
+                fingerprint: { try await FingerprintCommand.fetch(from: clients[0]) })
+            let (failures, notes) = try await ReportWriters.write(reports, context: context)
+            for note in notes { Output.standardError(note + "\n") }
             run.substitutions.warn()
             for note in run.notes { TrustNotes.warn(note) }
-            let line = CheckSummaryLine.text(summary, slots: run.slots)
-            if reports.summaryOnStandardError {
-                Output.standardError(line + "\n")
-            } else {
-                print(line)
-            }
+            let line = CheckSummaryLine.text(run.summary, slots: run.slots)
+            if reports.summaryOnStandardError { Output.standardError(line + "\n") } else { print(line) }
             if let path = plan.writeBaseline {
                 let written = run.baseline
                 try written.write(to: path)
                 Output.standardError("chevron: wrote \(written.problems.count) problems to \(path.escapingControls)\n")
             }
             // A report that could not be written is a usage error, whatever the titles.
-            if !failures.isEmpty {
-                for failure in failures { Output.standardError("chevron: \(failure.escapingControls)\n") }
-                Output.finish(status: ExitStatus.usage)
-            }
-            // Only what no baseline accepts fails a run: a file not read (2), a title not
-            // measured (4), a problem a --fail-on rule names (1).
-            let fresh = rows.flatMap(\.newProblems)
-            let status =
-                if fresh.contains(.unreadableFile) {
-                    ExitStatus.usage
-                } else if fresh.contains(.error) {
-                    ExitStatus.remoteError
-                } else if run.fails(under: run.failing) {
-                    ExitStatus.checkFailed
-                } else {
-                    Int32(0)
-                }
+            for failure in failures { Output.standardError("chevron: \(failure.escapingControls)\n") }
             // The process ends here, with the rows, the entries and (in process) the engine and
             // its caches still held: releasing them one object at a time took about a tenth of
             // the last second of a 100,000-title check, for nothing. `exit` flushes standard output.
-            Output.finish(status: status)
-        }
-    }
-
-    /// Appends `text` to the file at `path`, made when missing (GitHub's job summary, which
-    /// other steps write too).
-    static func append(_ text: String, to path: String) {
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            Output.standardError(
-                "chevron: cannot write the job summary \(path.escapingControls): \(String(cString: strerror(errno)))\n")
-            return
-        }
-        defer { close(descriptor) }
-        var text = text
-        let complete = text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
-        }
-        if !complete {
-            Output.standardError(
-                "chevron: cannot write the job summary \(path.escapingControls): \(String(cString: strerror(errno)))\n")
+            Output.finish(status: failures.isEmpty ? run.exitStatus : CheckExitStatus.usage)
         }
     }
 }
@@ -361,34 +298,3 @@ extension TitleFormat: ExpressibleByArgument {}
 
 /// `--format` takes a report's name (`sarif`, …).
 extension CheckOutputFormat: ExpressibleByArgument {}
-
-/// A progress bar on standard error, drawn only when it is a terminal. Advanced by the one task
-/// that collects a check's batches.
-final class ProgressBar: CheckProgress {
-    /// How many there are to do: nil while they are still being counted (the bar then shows
-    /// only how many are done).
-    private var total: Int?
-    private var done = 0
-    private let enabled = isatty(STDERR_FILENO) == 1
-
-    func expect(total: Int) {
-        self.total = total
-    }
-
-    func advance(by count: Int) {
-        done += count
-        guard enabled else { return }
-        guard let total else {
-            Output.standardError("\r\(done) done")
-            return
-        }
-        guard total > 0 else { return }
-        let filled = done * 30 / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
-        Output.standardError("\r[\(bar)] \(done)/\(total)")
-    }
-
-    func finish() {
-        if enabled, done > 0 || total ?? 0 > 0 { Output.standardError("\n") }
-    }
-}

@@ -87,6 +87,18 @@ public enum CheckHTML {
         public let pictureBytes: Int
     }
 
+    /// `--html-pictures`'s value: a number of pictures, `all` (nil: every one), or none given
+    /// (`defaultPictureLimit`).
+    /// - Throws: `CheckPlan.Problem` for anything else.
+    public static func pictureLimit(_ value: String?) throws(CheckPlan.Problem) -> Int? {
+        guard let value else { return defaultPictureLimit }
+        if value == "all" { return nil }
+        guard let limit = Int(value), limit >= 0 else {
+            throw CheckPlan.Problem(description: "--html-pictures \(value): give a number of pictures, or all")
+        }
+        return limit
+    }
+
     /// Each look's bar colours, for `Options.bars`, by the name the report gives its column
     /// (`CheckSlot.label`: `modern@iphone-16` when several devices are checked).
     public static func describeBars(_ slots: [CheckSlot], client: ChevronClient) async throws -> [String: Bar] {

@@ -1,0 +1,32 @@
+/// `--format html`: the page of the titles with their buttons drawn (`CheckHTML`), into a folder
+/// (`index.html` and `buttons/`), or with `selfContained` one page.
+public enum HTMLReport: ReportWriter {
+    public static let format = CheckOutputFormat.html
+
+    public static func write(_ context: ReportContext, to output: ReportOutput) async throws {
+        var options = context.html
+        options.version = context.version
+        options.fingerprint = try await context.fingerprint().fingerprint
+        options.bars = try await CheckHTML.describeBars(context.run.slots, client: context.clients[0])
+        let renderers: [CheckHTMLPictures.Renderer] = context.clients.map { client in
+            { request in try await client.render(request) }
+        }
+        let report = try await CheckHTML.make(context.run, plan: context.plan, options: options, renderers: renderers)
+        switch output.destination {
+        case .standardOutput:
+            output.write(report.page)
+        case .path(let path) where options.selfContained:
+            try ReportFile.write(report.page.utf8, to: path)
+        case .path(let path):
+            try CheckHTML.write(report, folder: path)
+            let folder = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            output.notes.append(
+                "chevron: wrote \(folder.escapingControls)/index.html: \(count(report.listedTitles, "title")), "
+                    + "\(count(report.listedRows, "button")), \(count(report.pictures.count, "picture"))"
+                    + (report.undrawn > 0 ? " (\(report.undrawn) buttons not drawn: --html-pictures)" : ""))
+        }
+    }
+
+    /// `1 title`, `2 titles`.
+    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+}
