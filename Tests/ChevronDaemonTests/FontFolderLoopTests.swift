@@ -20,11 +20,11 @@ struct FontFolderLoopTests {
                 atPath: folder.appendingPathComponent(name).path, withDestinationPath: ".")
         }
         let listener = try DatagramListener()
-        let started = Date()
         let daemon = try DaemonProcess(
             ["--fonts-dir", folder.path], environment: ["NOTIFY_SOCKET": listener.path], waitForSocket: false)
+        // Ready at all: a walk that followed the loops would never end (the folder's one font is
+        // found once, below, and counted once by the fingerprint).
         _ = try listener.receive(until: { $0.contains("READY=1") })
-        #expect(Date().timeIntervalSince(started) < 10)
         let client = try daemon.connect()
         let measured = try client.call(
             "io.chevron.Text.MeasureText", ["text": "Back", "font": ["pattern": "Chevron Loop Test", "size": 17]])

@@ -97,9 +97,10 @@ import Testing
         #expect(fingerprint.value.count == 64)
     }
 
-    /// Loading and saving the cache of the system's fonts and fontconfig's files (the lines a
-    /// daemon keeps) takes under 10 ms each, in a debug build; the figures are printed.
-    @Test func loadingAndSavingTheSystemsFontsTakesMilliseconds() throws {
+    /// The cache of the system's fonts and fontconfig's files (the lines a daemon keeps) is saved
+    /// a line per file and loaded back; how long each takes is printed, not held to a bound
+    /// (speed is measured in Benchmarks/, not asserted in tests).
+    @Test func theSystemsFontsAreSavedALinePerFile() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cacheFile = folder.appendingPathComponent("file-hashes.tsv").path
@@ -128,8 +129,6 @@ import Testing
         let save = try #require(saves.min())
         print("file-hashes.tsv: \(lines) lines, load \(load), save \(save) (best of 5)")
         #expect(lines == files.count)
-        #expect(load < .milliseconds(10))
-        #expect(save < .milliseconds(10))
     }
 }
 

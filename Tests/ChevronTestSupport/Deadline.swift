@@ -31,12 +31,13 @@ public enum Deadline {
 /// process blocked opening it for reading is let go (it reads an empty file).
 public final class FIFORelease: Sendable {
     private let stopped = Atomic<Bool>(false)
+    private let released = Atomic<Bool>(false)
 
     public init(_ fifo: String, after seconds: Double) {
         Thread.detachNewThread { [self] in
             let deadline = Date().addingTimeInterval(seconds)
             while !stopped.load(ordering: .relaxed) {
-                if Date() > deadline { Self.openForWriting(fifo) }
+                if Date() > deadline, Self.openForWriting(fifo) { released.store(true, ordering: .relaxed) }
                 usleep(50_000)
             }
         }
@@ -44,9 +45,16 @@ public final class FIFORelease: Sendable {
 
     public func stop() { stopped.store(true, ordering: .relaxed) }
 
-    /// Opens `fifo` for writing and closes it, if a reader has it open.
-    static func openForWriting(_ fifo: String) {
+    /// Whether a reader was blocked opening the FIFO and had to be let go: an event, where the
+    /// time a start took would be a guess at what blocking looks like.
+    public var letAReaderGo: Bool { released.load(ordering: .relaxed) }
+
+    /// Opens `fifo` for writing and closes it, if a reader has it open; whether one had.
+    @discardableResult
+    static func openForWriting(_ fifo: String) -> Bool {
         let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
-        if descriptor >= 0 { close(descriptor) }
+        guard descriptor >= 0 else { return false }
+        close(descriptor)
+        return true
     }
 }

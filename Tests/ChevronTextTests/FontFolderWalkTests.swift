@@ -24,10 +24,8 @@ struct FontFolderWalkTests {
             try FileManager.default.createSymbolicLink(
                 atPath: folder.appendingPathComponent(name).path, withDestinationPath: ".")
         }
-        let started = ContinuousClock.now
+        // The engine is made at all: a walk that followed the loops would never end.
         let engine = try FontDirectoryTests.engine([folder.path])
-        let elapsed = ContinuousClock.now - started
-        #expect(elapsed < .seconds(5), "\(elapsed)")
         let faces = engine.installedFaces.filter { $0.file.hasPrefix(folder.path) }
         #expect(faces.map(\.file) == [font])
         #expect(engine.skippedFontFiles.isEmpty)
