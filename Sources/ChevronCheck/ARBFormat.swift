@@ -8,16 +8,7 @@ import Foundation
 /// rows of their own (`key (plural one)`, `key (select male)`), a plural form's `#` its count.
 enum ARBFormat {
     static func parse(_ text: String, file: String) throws(TitleFileError) -> [TitleEntry] {
-        var text = text
-        do {
-            return try text.withUTF8 { utf8 throws(TitleFileError) in
-                try parse(UnsafeRawBufferPointer(utf8), file: file)
-            }
-        } catch let error as TitleFileError {
-            throw error
-        } catch {
-            preconditionFailure("only TitleFileError is thrown")
-        }
+        try CatalogueReaders.withUTF8(text) { bytes throws(TitleFileError) in try parse(bytes, file: file) }
     }
 
     private static func parse(_ bytes: UnsafeRawBufferPointer, file: String) throws(TitleFileError) -> [TitleEntry] {

@@ -46,6 +46,20 @@ public enum CatalogueReaders {
         return all.first { $0.extensions.contains(pathExtension) }
     }
 
+    /// `body` run over the UTF-8 bytes of `text`, for a reader that scans bytes (the JSON formats).
+    static func withUTF8(
+        _ text: String, _ body: (UnsafeRawBufferPointer) throws(TitleFileError) -> [TitleEntry]
+    ) throws(TitleFileError) -> [TitleEntry] {
+        var text = text
+        do {
+            return try text.withUTF8 { utf8 throws(TitleFileError) in try body(UnsafeRawBufferPointer(utf8)) }
+        } catch let error as TitleFileError {
+            throw error
+        } catch {
+            preconditionFailure("only TitleFileError is thrown")
+        }
+    }
+
     /// `text` past its leading white space and byte order mark: where a format shows itself.
     static func start(of text: String) -> Substring {
         text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }

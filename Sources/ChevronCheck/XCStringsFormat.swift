@@ -5,16 +5,7 @@ import Foundation
 /// device variations included (`key (de, plural one)`).
 enum XCStringsFormat {
     static func parse(_ text: String, file: String) throws(TitleFileError) -> [TitleEntry] {
-        var text = text
-        do {
-            return try text.withUTF8 { utf8 throws(TitleFileError) in
-                try parse(UnsafeRawBufferPointer(utf8), file: file)
-            }
-        } catch let error as TitleFileError {
-            throw error
-        } catch {
-            preconditionFailure("only TitleFileError is thrown")
-        }
+        try CatalogueReaders.withUTF8(text) { bytes throws(TitleFileError) in try parse(bytes, file: file) }
     }
 
     /// The entries of the catalogue `bytes`. The whole text is checked first, then its keys are

@@ -264,18 +264,14 @@ extension ChevronService: BackButtonInterfaceMethods {
         return bar.isEmpty ? nil : bar
     }
 
-    /// The engine's request for a LayoutBar call.
+    /// The engine's request for a LayoutBar call: its fields as a SizeRequest's, read as one is.
     static func sizeRequest(_ wire: BackButtonInterface.LayoutBar.Parameters) -> SizeRequest {
-        SizeRequest(
-            look: wire.look ?? "classic", title: wire.title,
-            stack: wire.stack?.map { NavigationItem(title: $0.title, backTitle: $0.backTitle) },
-            scale: wire.scale ?? 1,
-            overflow: wire.overflow.flatMap { OverflowPolicy(rawValue: $0.rawValue) },
-            genericTitle: genericTitle(wire.genericTitle, language: wire.language),
-            direction: wire.direction.flatMap { TextDirection(rawValue: $0.rawValue) }, language: wire.language,
-            fontScale: wire.fontScale ?? 1,
-            bar: barRequest(
-                device: wire.device, barWidth: wire.barWidth, screenTitle: wire.screenTitle,
+        sizeRequest(
+            BackButtonInterface.SizeRequest(
+                look: wire.look, title: wire.title, stack: wire.stack, scale: wire.scale,
+                overflow: wire.overflow.flatMap { .init(rawValue: $0.rawValue) }, genericTitle: wire.genericTitle,
+                direction: wire.direction.flatMap { .init(rawValue: $0.rawValue) }, language: wire.language,
+                fontScale: wire.fontScale, device: wire.device, barWidth: wire.barWidth, screenTitle: wire.screenTitle,
                 screenTitleWidth: wire.screenTitleWidth, trailing: wire.trailing))
     }
 
