@@ -85,9 +85,12 @@ var package = Package(
         // JSON read and written: the strict parser (with byte offsets), the one-pass reader the
         // wire types use, `JSONValue`, the compact and the pretty writers. Nothing of ours below it.
         .target(name: "ChevronJSON", swiftSettings: strictSwift),
+        // What several modules need, with no C library below it: text escaped for output, line
+        // breaks, byte-wise string equality and counting, the cache keys' hash.
+        .target(name: "ChevronSupport", swiftSettings: strictSwift),
         .target(
             name: "ChevronText",
-            dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CFriBidi"],
+            dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CFriBidi", "ChevronSupport"],
             swiftSettings: strictSwift
         ),
         .target(
@@ -117,7 +120,7 @@ var package = Package(
         // client, and the reports. The command is a thin layer over it; tests call it directly.
         .target(
             name: "ChevronCheck",
-            dependencies: ["CLinuxExtras", "ChevronClient", "ChevronJSON", "ChevronText", "ChevronVarlink"],
+            dependencies: ["CLinuxExtras", "ChevronClient", "ChevronJSON", "ChevronSupport", "ChevronVarlink"],
             swiftSettings: strictSwift
         ),
         // The service in this process behind the client's transport: what `--local` answers with.
@@ -303,5 +306,6 @@ var package = Package(
 )
 
 package.targets += lookPlugins.map { name in
-    .target(name: name, dependencies: ["ChevronLooks", "ChevronText"], path: "Plugins/\(name)", swiftSettings: strictSwift)
+    .target(
+        name: name, dependencies: ["ChevronLooks", "ChevronText"], path: "Plugins/\(name)", swiftSettings: strictSwift)
 }

@@ -7,7 +7,8 @@ public struct ModernLook: BackButtonLook {
     public init() {}
 
     public let name = "modern"
-    public let summary = "iOS 7+: 8 + chevron 13 + 6 + title, regular 17 pt, in the room its bar leaves, fallback by fit."
+    public let summary =
+        "iOS 7+: 8 + chevron 13 + 6 + title, regular 17 pt, in the room its bar leaves, fallback by fit."
 
     /// 8 before the chevron (Flutter `start: 8`), the 13-wide chevron (chosen), 6 after it (Flutter `start: 6`).
     static let titleStart = 8.0 + 13 + 6
@@ -37,7 +38,8 @@ public struct ModernLook: BackButtonLook {
         "height": "Flutter _kNavBarPersistentHeight", "layout": "Flutter EdgeInsetsDirectional start 8 / 6",
         "chevron": "chosen (13×21)", "minimumWidth": "Flutter _kNavBarBackButtonTapWidth",
         "font": "Flutter _kDefaultActionTextStyle", "overflow": "Apple BackButtonDisplayMode.default",
-        "maximumWidth": "the bar's room: a third of iphone-se's 375 points without a screen title (docs/looks.md, The bar)",
+        "maximumWidth":
+            "the bar's room: a third of iphone-se's 375 points without a screen title (docs/looks.md, The bar)",
     ]
 
     /// iOS 7+'s bar: 44 points high, the title in semibold 17 with the action style's tracking,

@@ -47,7 +47,9 @@ enum ARBFormat {
         for message in messages {
             let line = lines.line(at: message.offset)
             let comment: String?
-            if case .string(let description)? = metadata[message.key]?["description"] { comment = description } else {
+            if case .string(let description)? = metadata[message.key]?["description"] {
+                comment = description
+            } else {
                 comment = nil
             }
             let forms: [ICUMessage.Form]
@@ -79,7 +81,8 @@ enum ARBFormat {
         while start > 1 {
             let part = parts[start]
             let isScript = part.count == 4 && part.first?.isUppercase == true
-            let isRegion = (part.count == 2 && part.allSatisfy(\.isUppercase)) || (part.count == 3 && part.allSatisfy(\.isNumber))
+            let isRegion =
+                (part.count == 2 && part.allSatisfy(\.isUppercase)) || (part.count == 3 && part.allSatisfy(\.isNumber))
             guard isScript || isRegion else { break }
             start -= 1
         }
@@ -174,11 +177,15 @@ enum ICUMessage {
                             inner = inner.map { form in
                                 // The argument written out (`{count}`) is the count too.
                                 let text = form.text.replacingOccurrences(of: "{\(name)}", with: "%lld")
-                                return Form(label: form.label, text: PluralVariations.pluralForm(text, category: option.selector))
+                                return Form(
+                                    label: form.label,
+                                    text: PluralVariations.pluralForm(text, category: option.selector))
                             }
                         } else if kind != "select", isExact {
                             inner = inner.map {
-                                Form(label: $0.label, text: $0.text.replacingOccurrences(of: "{\(name)}", with: spelling ?? ""))
+                                Form(
+                                    label: $0.label,
+                                    text: $0.text.replacingOccurrences(of: "{\(name)}", with: spelling ?? ""))
                             }
                         }
                         let label = "\(kind) \(option.selector)"
@@ -318,8 +325,9 @@ enum ICUMessage {
             var word = ""
             while position < scalars.count {
                 let scalar = scalars[position]
-                guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == ":"
-                    || scalar == "-" || scalar == extra
+                guard
+                    scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == ":"
+                        || scalar == "-" || scalar == extra
                 else { break }
                 word.unicodeScalars.append(scalar)
                 position += 1

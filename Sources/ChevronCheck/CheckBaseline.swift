@@ -129,7 +129,8 @@ public struct CheckBaseline: Sendable {
         do {
             try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CheckPlan.Problem(description: "--write-baseline \(path): cannot be written (\(error.localizedDescription))")
+            throw CheckPlan.Problem(
+                description: "--write-baseline \(path): cannot be written (\(error.localizedDescription))")
         }
     }
 }

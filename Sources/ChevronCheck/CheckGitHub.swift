@@ -1,4 +1,5 @@
-import ChevronText
+import ChevronSupport
+
 /// `--format github`: GitHub Actions workflow commands (`::warning file=…,line=…,title=…::message`),
 /// `::error` for the problems `--fail-on` names. GitHub shows at most 10 error and 10 warning
 /// annotations of a step (and 50 of a job): the most severe problems are annotated, and a
@@ -53,7 +54,8 @@ public enum CheckGitHub {
         if leftOut > 0 {
             lines.append(
                 "::notice title=chevron check::\(leftOut) more \(leftOut == 1 ? "problem is" : "problems are") not "
-                    + "annotated (GitHub shows \(limit) errors and \(limit) warnings a step); the report lists them all")
+                    + "annotated (GitHub shows \(limit) errors and \(limit) warnings a step); the report lists them all"
+            )
         }
         return lines
     }

@@ -26,7 +26,9 @@ public enum CheckJUnit {
 
     /// What fails a case: its problems no baseline accepts that `failOn` names (every one,
     /// without `failOn`), and whether one of them is an error.
-    private static func failing(_ row: CheckRow, failOn: [CheckPlan.FailOn]) -> (problems: [CheckProblem], isError: Bool) {
+    private static func failing(_ row: CheckRow, failOn: [CheckPlan.FailOn]) -> (
+        problems: [CheckProblem], isError: Bool
+    ) {
         let problems = row.newProblems.filter { failOn.isEmpty || $0.fails(under: failOn) }
         return (problems, problems.contains { $0 == .error || $0 == .unreadableFile })
     }

@@ -1,6 +1,6 @@
 import CLinuxExtras
 import ChevronClient
-import ChevronText
+import ChevronSupport
 import ChevronVarlink
 
 /// Told how far a check's measuring has come (the CLI draws a progress bar on a terminal).
@@ -35,7 +35,8 @@ public enum CheckMeasurer {
         for look in looks where !chosen.contains(look) {
             guard served.contains(look) else {
                 throw CheckPlan.Problem(
-                    description: "--look \(look): no such look; the looks are \(served.joined(separator: ", ")) (or all)")
+                    description:
+                        "--look \(look): no such look; the looks are \(served.joined(separator: ", ")) (or all)")
             }
             chosen.append(look)
         }
@@ -268,7 +269,8 @@ public enum CheckMeasurer {
                             let outcome = UInt32(builder.outcomes.count)
                             builder.outcomes.append(CheckRowStore.Outcome())
                             outcomes.append(outcome)
-                            batches[batches.count - 1].append(Question(row: UInt32(row), outcome: outcome, screen: screen))
+                            batches[batches.count - 1].append(
+                                Question(row: UInt32(row), outcome: outcome, screen: screen))
                             questionCount += 1
                         }
                         rowOutcomes.append(outcomes[0])
@@ -337,7 +339,8 @@ public enum CheckMeasurer {
         questions = Questions(rows: 0)
         // A row measured beside several screens keeps the answer with the narrowest room.
         for (row, outcomes) in screened {
-            rowOutcomes[row] = outcomes.min { builder.outcomes[Int($0)].room < builder.outcomes[Int($1)].room } ?? outcomes[0]
+            rowOutcomes[row] =
+                outcomes.min { builder.outcomes[Int($0)].room < builder.outcomes[Int($1)].room } ?? outcomes[0]
         }
         // The table's pages, and what the batches held, go back to the system before the rows
         // take as much again: glibc keeps freed memory in the middle of its heap otherwise.

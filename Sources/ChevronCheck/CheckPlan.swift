@@ -247,7 +247,8 @@ public struct CheckPlan: Sendable {
         if let list = object["titles"].flatMap(text) {
             do {
                 try plan.addTitles(
-                    file: list.hasPrefix("/") || folder.isEmpty ? list : (folder as NSString).appendingPathComponent(list))
+                    file: list.hasPrefix("/") || folder.isEmpty
+                        ? list : (folder as NSString).appendingPathComponent(list))
             } catch { throw problem("titles", error.description) }
         } else {
             plan.titles = try strings("titles")
@@ -260,7 +261,8 @@ public struct CheckPlan: Sendable {
         }
         plan.language = try string("language")
         if let value = object["screens"] {
-            let shape = "must map a back title's key to the keys of its screens ({\"settings.back\": [\"privacy.title\"]})"
+            let shape =
+                "must map a back title's key to the keys of its screens ({\"settings.back\": [\"privacy.title\"]})"
             guard case .object(let members) = value else { throw problem("screens", shape) }
             for (key, screens) in members {
                 guard case .array(let elements) = screens else { throw problem("screens", shape) }
@@ -441,7 +443,8 @@ public struct ProjectDevice: Sendable, Hashable {
                 description: "\(name.debugDescription) is not a device name (1-64 lowercase letters, digits, hyphens)")
         }
         guard width.isFinite, width >= 1, width <= Self.largestWidth else {
-            throw CheckPlan.Problem(description: "\(name): \(width) is not a width in 1...\(Int(Self.largestWidth)) points")
+            throw CheckPlan.Problem(
+                description: "\(name): \(width) is not a width in 1...\(Int(Self.largestWidth)) points")
         }
         self.name = name
         self.width = width

@@ -1,4 +1,5 @@
-import ChevronText
+import ChevronSupport
+
 /// One thing wrong with a row, as the machine formats report it: a rule of SARIF, a failure of
 /// JUnit, an annotation of GitHub.
 public enum CheckProblem: String, CaseIterable, Sendable {
@@ -92,7 +93,6 @@ public enum CheckProblem: String, CaseIterable, Sendable {
         if row.overLength { problems.insert(.overLength) }
         return problems
     }
-
 
     /// A sentence about `row` for this problem.
     /// - Parameter looks: the looks the sentence names, when several show the same (`classic, reeder`).

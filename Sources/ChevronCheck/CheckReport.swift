@@ -1,6 +1,6 @@
 import ChevronClient
 import ChevronJSON
-import ChevronText
+import ChevronSupport
 import Foundation
 
 /// One title in one look, as `check --json` prints it.

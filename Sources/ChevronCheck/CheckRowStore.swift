@@ -1,4 +1,4 @@
-import ChevronText
+import ChevronSupport
 
 /// What the rows of a check share, each kept once: an entry's file, key, title and language; a
 /// look's name and maximum; an answer of the engine. A `CheckRow` is a few indices into it, so
@@ -79,7 +79,8 @@ final class CheckRowStore: Sendable {
             }
             let ellipsis = "…".utf8
             let count = displayed.utf8.count - ellipsis.count
-            if count >= 0, count < Int(Outcome.sameAsTitle - Outcome.cut), displayed.utf8.suffix(ellipsis.count).elementsEqual(ellipsis),
+            if count >= 0, count < Int(Outcome.sameAsTitle - Outcome.cut),
+                displayed.utf8.suffix(ellipsis.count).elementsEqual(ellipsis),
                 title.utf8.starts(with: displayed.utf8.prefix(count))
             {
                 self = .cut(count)

@@ -181,7 +181,9 @@ public struct CheckRun: Sendable {
                 let read = try TitleFile.read(file, format: plan.inputFormat, limits: plan.limits)
                 if !unmatched.isEmpty { unmatched.removeAll { filter in read.contains { filter.matches($0) } } }
                 for entry in read where plan.isInLanguage(entry) {
-                    if !screenKeys.isEmpty, !entry.isUntranslated, let expanded = entry.expandingPlaceholders(plan.samples) {
+                    if !screenKeys.isEmpty, !entry.isUntranslated,
+                        let expanded = entry.expandingPlaceholders(plan.samples)
+                    {
                         var measured = expanded
                         if measured.language == nil { measured.language = plan.language }
                         screenTitles.note(measured, keys: screenKeys)

@@ -122,7 +122,9 @@ public enum CheckSARIF {
                         }
                         for identity in fixedShown {
                             json.element()
-                            absent(identity, ruleIndex: rules.firstIndex { $0.rawValue == identity.problem } ?? 0, to: &json)
+                            absent(
+                                identity, ruleIndex: rules.firstIndex { $0.rawValue == identity.problem } ?? 0,
+                                to: &json)
                         }
                     }
                     json.object("tool") { json in
@@ -250,7 +252,8 @@ public enum CheckSARIF {
             json.object("message") { json in
                 let language = problem.language.isEmpty ? "" : ", \(problem.language)"
                 json.member(
-                    "text", "\(problem.key)\(language) in \(problem.look): \(problem.problem) is fixed since the baseline")
+                    "text",
+                    "\(problem.key)\(language) in \(problem.look): \(problem.problem) is fixed since the baseline")
             }
             json.object("properties") { json in
                 json.member("key", problem.key)

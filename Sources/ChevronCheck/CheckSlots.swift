@@ -48,7 +48,9 @@ public struct CheckSlot: Sendable, Hashable {
                 } else {
                     let known = served.devices.map(\.name) + project.map(\.name)
                     throw CheckPlan.Problem(
-                        description: "--device \(name): no such device; the devices are \(known.joined(separator: ", ")) (or all)")
+                        description:
+                            "--device \(name): no such device; the devices are \(known.joined(separator: ", ")) (or all)"
+                    )
                 }
             }
         }

@@ -1,4 +1,4 @@
-import ChevronText
+import ChevronSupport
 import Foundation
 import Synchronization
 
@@ -17,7 +17,8 @@ public enum CheckSummaryLine {
             + "\(summary.errors) errors"
             + (summary.unreadableFiles == 0
                 ? "" : ", \(summary.unreadableFiles) \(summary.unreadableFiles == 1 ? "file" : "files") not read")
-            + (summary.baseline.map { ", \($0.new) new, \($0.accepted) in the baseline, \($0.fixed) fixed since it" } ?? "")
+            + (summary.baseline.map { ", \($0.new) new, \($0.accepted) in the baseline, \($0.fixed) fixed since it" }
+                ?? "")
     }
 }
 

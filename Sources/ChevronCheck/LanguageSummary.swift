@@ -1,4 +1,4 @@
-import ChevronText
+import ChevronSupport
 
 /// A run's counts per language and look, the part of a catalogue that needs attention first
 /// first: for the text report's table, the JSON summary's `languages` and GitHub's job summary.
@@ -48,8 +48,10 @@ public struct LanguageSummary: Sendable {
 
     /// The groups as a text table, a line each under a header.
     public static func table(_ groups: [LanguageSummary]) -> [String] {
-        let header = ["language", "look", "rows", "truncated", "fell back", "line breaks", "missing", "over limit",
-            "errors", "widest overflow"]
+        let header = [
+            "language", "look", "rows", "truncated", "fell back", "line breaks", "missing", "over limit",
+            "errors", "widest overflow",
+        ]
         let lines = groups.map { group in
             [
                 (group.language ?? "-").escapingControls, group.look, "\(group.rows)", "\(group.truncated)",

@@ -50,7 +50,9 @@ enum POFormat {
                 if trimmed.hasPrefix("#.") {
                     current.comments.append(String(trimmed.dropFirst(2).drop { $0 == " " }))
                 } else if trimmed.hasPrefix("#,") {
-                    let flags = trimmed.dropFirst(2).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    let flags = trimmed.dropFirst(2).split(separator: ",").map {
+                        $0.trimmingCharacters(in: .whitespaces)
+                    }
                     if flags.contains("fuzzy") { current.fuzzy = true }
                 }
                 started = true
@@ -150,7 +152,8 @@ enum POFormat {
                 var label = category.map { "plural \($0)" } ?? "plural [\(index)]"
                 used[label, default: 0] += 1
                 if used[label, default: 0] > 1 { label += " [\(index)]" }
-                var row = make("\(key) (\(label))", category.map { PluralVariations.pluralForm(text, category: $0) } ?? text)
+                var row = make(
+                    "\(key) (\(label))", category.map { PluralVariations.pluralForm(text, category: $0) } ?? text)
                 row.isUntranslated = entry.fuzzy || text.isEmpty
                 result.append(row)
             }
@@ -294,7 +297,9 @@ struct PluralForms {
             } else if assignment[0] == "plural" {
                 var parser = Parser(tokens: try Self.tokens(assignment[1]))
                 expression = try parser.conditional()
-                guard parser.position == parser.tokens.count else { throw Failure(reason: "unexpected text after the expression") }
+                guard parser.position == parser.tokens.count else {
+                    throw Failure(reason: "unexpected text after the expression")
+                }
             }
         }
         guard let count, count >= 1, let expression else { throw Failure(reason: "no nplurals or plural") }
@@ -314,8 +319,10 @@ struct PluralForms {
         }
         // "one" before "other" on a tie: the form for 1 is the one form of the counts it takes.
         let order = ["zero", "one", "two", "few", "many", "other"]
-        return tally.max { ($0.value, -(order.firstIndex(of: $0.key) ?? 9)) < ($1.value, -(order.firstIndex(of: $1.key) ?? 9)) }?
-            .key
+        return tally.max {
+            ($0.value, -(order.firstIndex(of: $0.key) ?? 9)) < ($1.value, -(order.firstIndex(of: $1.key) ?? 9))
+        }?
+        .key
     }
 
     private static func tokens(_ text: String) throws(Failure) -> [String] {
@@ -367,7 +374,9 @@ struct PluralForms {
             return .conditional(test, then, try conditional())
         }
 
-        private static let levels: [[String]] = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"]]
+        private static let levels: [[String]] = [
+            ["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"],
+        ]
 
         private var peek: String? { position < tokens.count ? tokens[position] : nil }
 

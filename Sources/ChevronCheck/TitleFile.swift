@@ -1,4 +1,5 @@
 import ChevronJSON
+import ChevronSupport
 import ChevronVarlink
 import Foundation
 
@@ -186,12 +187,9 @@ public enum TitleFile {
             let count = data.withUnsafeMutableBytes { buffer in
                 // The buffer is never empty (a byte more than the file, or 64 KiB).
                 guard let base = buffer.baseAddress else { return -1 }
-                return Glibc.read(descriptor, base + filled, buffer.count - filled)
+                return FileIO.read(descriptor, into: base + filled, count: buffer.count - filled)
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw unreadable
-            }
+            if count < 0 { throw unreadable }
             if count == 0 { break }
             filled += count
             if filled > limit { throw over }
@@ -225,8 +223,9 @@ public enum TitleFile {
         -> [TitleEntry]
     {
         let text = try decode(data, file: path)
-        guard let reader = format?.reader ?? CatalogueReaders.reader(forExtensionOf: path)
-            ?? CatalogueReaders.reader(showing: text)
+        guard
+            let reader = format?.reader ?? CatalogueReaders.reader(forExtensionOf: path)
+                ?? CatalogueReaders.reader(showing: text)
         else {
             throw TitleFileError(
                 file: path, line: 0, reason: "not a format chevron reads; formats: \(TitleFormat.list)")

@@ -173,7 +173,8 @@ enum XCStringsFormat {
                         form.value, label: "\(label), \(kind.key) \(form.key)", untranslated: &untranslated,
                         path: path + ["variations", kind.key, form.key], paths: &paths)
                     // A plural form's count is a number of its category (`PluralVariations.pluralForm`).
-                    values += kind.key == "plural"
+                    values +=
+                        kind.key == "plural"
                         ? found.map { ($0.0, PluralVariations.pluralForm($0.1, category: form.key)) } : found
                 }
             }

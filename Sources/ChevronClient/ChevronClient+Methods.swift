@@ -33,7 +33,8 @@ extension ChevronClient {
     public func truncate(_ text: String, font: FontParameters? = nil, maxWidth: Double, ellipsis: String? = nil)
         async throws(ChevronClientError) -> TruncationReply
     {
-        try await call(TextInterface.Truncate.self, .init(text: text, font: font, maxWidth: maxWidth, ellipsis: ellipsis))
+        try await call(
+            TextInterface.Truncate.self, .init(text: text, font: font, maxWidth: maxWidth, ellipsis: ellipsis))
     }
 
     /// io.chevron.Service.GetFingerprint: the hash of everything that changes an answer. Throws
@@ -90,7 +91,8 @@ extension ChevronClient {
         _ request: SizeParameters, kind: BackButtonInterface.Transition.Parameters.Kind, wasCoveredByPush: Bool = false
     ) async throws(ChevronClientError) -> TransitionReply {
         try await call(
-            BackButtonInterface.Transition.self, .init(request: request, kind: kind, wasCoveredByPush: wasCoveredByPush))
+            BackButtonInterface.Transition.self, .init(request: request, kind: kind, wasCoveredByPush: wasCoveredByPush)
+        )
     }
 
     /// io.chevron.BackButton.ListLooks.

@@ -29,23 +29,15 @@ public final class InProcessTransport: VarlinkTransport {
             Self.standardError("chevron: manifest \(problem.description.escapingControls)\n")
         }
         for skipped in service.text.skippedFonts {
-            Self.standardError("chevron: fonts: skipped \(skipped.file.escapingControls): \(skipped.reason.escapingControls)\n")
+            Self.standardError(
+                "chevron: fonts: skipped \(skipped.file.escapingControls): \(skipped.reason.escapingControls)\n")
         }
     }
 
     /// Writes `text` on standard error with write(2), which, unlike `FileHandle.write`, cannot trap
     /// when standard error is closed or full (there is then nowhere to say anything).
     private static func standardError(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(STDERR_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        FileIO.writeAll(STDERR_FILENO, text)
     }
 
     /// Each reply goes through its wire form and back, exactly as it would over the socket

@@ -57,8 +57,10 @@ public struct BarStyle: Sendable, Hashable {
         buttonOrigin: 6, edgePadding: 6, middleSpacing: 6, itemSpacing: 8, limitsBackButton: false,
         sources: [
             "height": "art: idev-recipes/CustomBackButton's navigation bar images are 44 points high",
-            "titleFont": "chosen: the bold system font at 20 points, as iOS 3-6 bar titles are commonly reported; no source read",
-            "buttonOrigin": "seed 000: kBackButtonFrame's origin x 6 (bbcustom); chosen as the same for the other looks",
+            "titleFont":
+                "chosen: the bold system font at 20 points, as iOS 3-6 bar titles are commonly reported; no source read",
+            "buttonOrigin":
+                "seed 000: kBackButtonFrame's origin x 6 (bbcustom); chosen as the same for the other looks",
             "edgePadding": "chosen: 6, as the button's origin",
             "middleSpacing": "code: Flutter's Cupertino navigation bar (middleSpacing 6), chosen for the era",
             "itemSpacing": "chosen: 8 between bar buttons; no source read",

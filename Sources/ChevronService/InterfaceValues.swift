@@ -76,7 +76,8 @@ extension BarLayout {
                     })
             },
             trailing: trailing.map {
-                BackButtonInterface.BarItemFrame(frame: $0.frame.interfaceValue, title: $0.title, textWidth: $0.textWidth)
+                BackButtonInterface.BarItemFrame(
+                    frame: $0.frame.interfaceValue, title: $0.title, textWidth: $0.textWidth)
             })
     }
 }

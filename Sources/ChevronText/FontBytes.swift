@@ -41,13 +41,8 @@ final class FontBytes: @unchecked Sendable {
         }
         let size = Int(info.st_size)
         let base = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        var read = 0
-        while read < size {
-            let count = Glibc.read(descriptor, base + read, size - read)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }  // the file shrank while being read: what was read is checked below
-            read += count
-        }
+        // The file may shrink while being read: what was read is checked below.
+        let read = FileIO.readFully(descriptor, into: base, count: size)
         guard read == size else {
             base.deallocate()
             throw TextError(.fontFileCorrupt, parameter: "font", "the font file \(path) changed while it was read")

@@ -56,12 +56,15 @@ public enum RegularFile {
         }
         defer { close(descriptor) }
         var info = stat()
-        if fstat(descriptor, &info) == 0, Int(info.st_size) > limit { return .failure(.tooLarge(size: Int(info.st_size))) }
+        if fstat(descriptor, &info) == 0, Int(info.st_size) > limit {
+            return .failure(.tooLarge(size: Int(info.st_size)))
+        }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
+            let count = buffer.withUnsafeMutableBytes {
+                FileIO.read(descriptor, into: $0.baseAddress!, count: $0.count)
+            }
             guard count >= 0 else { return .failure(.notOpened(Failure(path: path, kind: nil, errorNumber: errno))) }
             if count == 0 { return .success(bytes) }
             bytes += buffer[..<count]

@@ -53,22 +53,3 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The message, prefixed with the parameter it concerns.
     public var description: String { "\(parameter): \(message)" }
 }
-
-extension String {
-    /// The string as an error message quotes it: whole when short, else its first 100 UTF-8
-    /// bytes (at a character boundary) marked as cut with the bytes left out, as every echo of the
-    /// wire is marked, so an error never echoes a megabyte.
-    public var echoed: String {
-        guard utf8.count > 100 else { return "\"\(self)\"" }
-        var end = startIndex
-        var bytes = 0
-        for index in indices {
-            let next = self.index(after: index)
-            let width = utf8.distance(from: index, to: next)
-            guard bytes + width <= 100 else { break }
-            bytes += width
-            end = next
-        }
-        return "\"\(self[..<end])…\" [cut: \(utf8.count - bytes) bytes]"
-    }
-}

@@ -66,7 +66,8 @@ struct ButtonOptions: ParsableArguments {
 
 /// The navigation bar a button sits in (docs/looks.md, "The bar").
 struct BarOptions: ParsableArguments {
-    @Option(name: .long, help: "The device whose bar the button sits in (`chevron looks --devices`; default iphone-se).")
+    @Option(
+        name: .long, help: "The device whose bar the button sits in (`chevron looks --devices`; default iphone-se).")
     var device: String?
 
     @Option(name: .long, parsing: .unconditional, help: "The bar's width in points, instead of a --device.")
@@ -80,7 +81,9 @@ struct BarOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: "An item at the bar's trailing end: its title, or its width as NUMBERpt (44pt); repeatable, outermost last.")
+        help:
+            "An item at the bar's trailing end: its title, or its width as NUMBERpt (44pt); repeatable, outermost last."
+    )
     var trailing: [String] = []
 
     @Option(name: .long, help: "A chevron check project file whose `devices` --device may also name.")

@@ -34,7 +34,8 @@ struct LooksCommand: AsyncParsableCommand {
             if devices {
                 var reply = try await client.devices()
                 for device in try projectDevices {
-                    reply.devices.append(.init(name: device.name, width: device.width, source: "project file \(config ?? "")"))
+                    reply.devices.append(
+                        .init(name: device.name, width: device.width, source: "project file \(config ?? "")"))
                 }
                 if json {
                     Output.printJSON(reply.tree)
@@ -43,7 +44,8 @@ struct LooksCommand: AsyncParsableCommand {
                 for device in reply.devices {
                     let mark = device.name == reply.defaultDevice ? " (default)" : ""
                     Output.line(
-                        "\(device.name.padding(18))\("\(Output.points(device.width)) pt\(mark)".padding(18))\(device.source)")
+                        "\(device.name.padding(18))\("\(Output.points(device.width)) pt\(mark)".padding(18))\(device.source)"
+                    )
                 }
                 return
             }

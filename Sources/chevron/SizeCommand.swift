@@ -24,7 +24,8 @@ struct SizeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
-    @Flag(name: .long, help: "Lay out the whole bar (LayoutBar): the button's, the screen title's and the items' frames.")
+    @Flag(
+        name: .long, help: "Lay out the whole bar (LayoutBar): the button's, the screen title's and the items' frames.")
     var bar = false
 
     func run() async throws {
@@ -82,7 +83,8 @@ struct SizeCommand: AsyncParsableCommand {
         }
         Output.line("look        \(bar.look)")
         Output.line(
-            "bar         \(bar.device.map { "\($0), " } ?? "")\(Output.points(bar.width)) × \(Output.points(bar.height)) pt, \(bar.direction)")
+            "bar         \(bar.device.map { "\($0), " } ?? "")\(Output.points(bar.width)) × \(Output.points(bar.height)) pt, \(bar.direction)"
+        )
         Output.line("button      \(frame(bar.backButtonFrame))")
         Output.line(
             "shows       \(layout.displayedTitle) (\(layout.titleSource)\(layout.truncated ? ", truncated" : ""))")

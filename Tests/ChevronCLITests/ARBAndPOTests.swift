@@ -13,7 +13,8 @@ struct ARBAndPOTests {
     /// file writes it (`template` where placeholders were filled), language.
     static func chevronRows(_ file: String, _ extra: [String] = []) throws -> [[String]] {
         let result = try CLITests.run(
-            "chevron", ["check", samples.appendingPathComponent(file).path, "--look", "classic", "--json", "--local"] + extra)
+            "chevron",
+            ["check", samples.appendingPathComponent(file).path, "--look", "classic", "--json", "--local"] + extra)
         #expect(result.status == 0, "\(result.error)")
         let rows = try #require(try CheckTests.reportRows(result.output))
         return rows.map {
@@ -84,8 +85,9 @@ struct ARBAndPOTests {
         #expect(read == expected)
         // `description` is the comment --titles-comment selects by.
         let selected = try Self.chevronRows(file, ["--titles-comment", "^Back button"])
-        #expect(Set(selected.map { $0[0].split(separator: " ").first.map(String.init) ?? "" })
-            == ["settingsTitle", "privacyTitle", "inboxTitle", "profileTitle"])
+        #expect(
+            Set(selected.map { $0[0].split(separator: " ").first.map(String.init) ?? "" })
+                == ["settingsTitle", "privacyTitle", "inboxTitle", "profileTitle"])
     }
 
     @Test(arguments: ["gettext/de/LC_MESSAGES/app.po", "gettext/pl.po"])
@@ -130,7 +132,8 @@ struct ARBAndPOTests {
         #expect(read == (expected["rows"] as? [[String]]))
         let json = try CLITests.json(
             try CLITests.run(
-                "chevron", ["check", Self.samples.appendingPathComponent(file).path, "--json", "--local"]).output)
+                "chevron", ["check", Self.samples.appendingPathComponent(file).path, "--json", "--local"]
+            ).output)
         #expect((json["summary"] as? [String: Any])?["untranslated"] as? Int == expected["untranslated"] as? Int)
     }
 

@@ -17,7 +17,8 @@ struct BarCLITests {
         for through in [nil, daemon] {
             // A third of 375 and of 440, rounded down to whole points at scale 1.
             for (device, room) in [("iphone-se", 125.0), ("iphone-16-pro-max", 146.0)] {
-                let layout = try Self.json(["size", "Settings", "--look", "modern", "--device", device], through: through)
+                let layout = try Self.json(
+                    ["size", "Settings", "--look", "modern", "--device", device], through: through)
                 let bar = try #require(layout["bar"] as? [String: Any])
                 #expect((bar["room"] as? NSNumber)?.doubleValue == room, "\(bar)")
                 #expect(bar["device"] as? String == device)
@@ -47,14 +48,19 @@ struct BarCLITests {
             #expect(layout["displayedTitle"] as? String == "Zurück" && layout["titleSource"] as? String == "generic")
             // The option still overrides the language's title.
             let own = try Self.json(
-                ["size", "Einstellungen und Datenschutz", "--look", "modern", "--language", "de", "--generic-title", "Hm"],
+                [
+                    "size", "Einstellungen und Datenschutz", "--look", "modern", "--language", "de", "--generic-title",
+                    "Hm",
+                ],
                 through: through)
             #expect(own["displayedTitle"] as? String == "Hm")
         }
     }
 
     @Test func arabicAndJapaneseFallBackToTheirOwnWord() throws {
-        let arabic = try Self.json(["size", "إعدادات الخصوصية والأمان المتقدمة", "--look", "modern", "--language", "ar"])
+        let arabic = try Self.json([
+            "size", "إعدادات الخصوصية والأمان المتقدمة", "--look", "modern", "--language", "ar",
+        ])
         #expect(arabic["displayedTitle"] as? String == "رجوع" && arabic["direction"] as? String == "rtl")
         // The chevron on the right: modern's 27-point cap (8 + 13 + 6) is the right one.
         let caps = try #require(arabic["capInsets"] as? [String: Any])
@@ -90,11 +96,13 @@ struct BarCLITests {
     }
 
     @Test func unknownDevicesAndConflictsAreErrorsNamingTheField() throws {
-        let unknown = try CLITests.run("chevron", ["size", "Settings", "--look", "modern", "--device", "pixel", "--local"])
+        let unknown = try CLITests.run(
+            "chevron", ["size", "Settings", "--look", "modern", "--device", "pixel", "--local"])
         #expect(unknown.status == 4)
         #expect(unknown.error.contains("UnknownDevice") && unknown.error.contains("iphone-se"), "\(unknown.error)")
         let both = try CLITests.run(
-            "chevron", ["size", "Settings", "--look", "modern", "--device", "iphone-se", "--bar-width", "400", "--local"])
+            "chevron",
+            ["size", "Settings", "--look", "modern", "--device", "iphone-se", "--bar-width", "400", "--local"])
         #expect(both.status == 4)
         #expect(both.error.contains("ConflictingFields") && both.error.contains("barWidth"), "\(both.error)")
     }
@@ -121,7 +129,9 @@ struct BarCLITests {
         let names = (listed["devices"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
         #expect(names.suffix(2) == ["pixel-9", "fold-cover"])
         // A third of 344, rounded down: 114.
-        let layout = try Self.json(["size", "Settings", "--look", "modern", "--device", "fold-cover", "--config", config.path])
+        let layout = try Self.json([
+            "size", "Settings", "--look", "modern", "--device", "fold-cover", "--config", config.path,
+        ])
         #expect(((layout["bar"] as? [String: Any])?["room"] as? NSNumber)?.doubleValue == 114)
         // The check reads the same file without complaint.
         let catalogue = folder.appendingPathComponent("titles.txt")
@@ -130,13 +140,16 @@ struct BarCLITests {
         #expect(check.status == 0, "\(check.error)")
         // A built-in name, or a name that is none, is a usage error naming the file and the field.
         for (devices, reason) in [
-            (#"{"iphone-se": 400}"#, "iphone-se is a built-in device"), (#"{"Big Phone": 400}"#, "is not a device name"),
+            (#"{"iphone-se": 400}"#, "iphone-se is a built-in device"),
+            (#"{"Big Phone": 400}"#, "is not a device name"),
             (#"{"tiny": 0}"#, "is not a width in 1...4096 points"),
         ] {
             try #"{"devices": \#(devices)}"#.write(to: config, atomically: true, encoding: .utf8)
             let refused = try CLITests.run("chevron", ["looks", "--devices", "--config", config.path, "--local"])
             #expect(refused.status == 2, "\(devices)")
-            #expect(refused.error.contains("\(config.path): devices: ") && refused.error.contains(reason), "\(refused.error)")
+            #expect(
+                refused.error.contains("\(config.path): devices: ") && refused.error.contains(reason),
+                "\(refused.error)")
         }
     }
 }

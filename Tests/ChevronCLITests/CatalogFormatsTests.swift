@@ -424,7 +424,10 @@ struct CheckScopeTests {
         for (text, expected) in [
             (#"{"files": ["Localizable.xcstrings"], "files": []}"#, "\(config.path): is not JSON: "),
             (#"{"files": ["Localizable.xcstrings"], "samples": {"%d": 3}}"#, "\(config.path): samples: must map"),
-            (#"{"files": ["Localizable.xcstrings"], "keys": ["a", 1]}"#, "\(config.path): keys: must be an array of strings"),
+            (
+                #"{"files": ["Localizable.xcstrings"], "keys": ["a", 1]}"#,
+                "\(config.path): keys: must be an array of strings"
+            ),
         ] {
             try text.write(to: config, atomically: true, encoding: .utf8)
             let refused = try CLITests.run("chevron", ["check", "--config", config.path, "--local"])

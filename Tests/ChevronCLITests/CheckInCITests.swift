@@ -23,22 +23,27 @@ struct CheckInCITests {
         let written = try CheckReportsTests.check([file, "--write-baseline", "baseline.json"], in: folder)
         #expect(written.status == 0, "\(written.error)")
         #expect(written.error.contains("chevron: wrote 2 problems to baseline.json"), "\(written.error)")
-        let baseline = try JSONSerialization.jsonObject(
-            with: try Data(contentsOf: folder.appendingPathComponent("baseline.json"))) as? [String: Any]
+        let baseline =
+            try JSONSerialization.jsonObject(
+                with: try Data(contentsOf: folder.appendingPathComponent("baseline.json"))) as? [String: Any]
         #expect(baseline?["version"] as? Int == 1)
         #expect((baseline?["problems"] as? [[String: String]])?.map { $0["key"] } == ["alerts.title", "privacy.title"])
 
         // Reordered, with blank lines and a comment above: the same problems, nothing new.
-        let moved = "/* moved */\n\n\"alerts.title\" = \"\(Self.longer)\";\n\n\"settings.title\" = \"Einstellungen\";\n"
+        let moved =
+            "/* moved */\n\n\"alerts.title\" = \"\(Self.longer)\";\n\n\"settings.title\" = \"Einstellungen\";\n"
             + "\"privacy.title\" = \"\(Self.long)\";\n"
         try moved.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
-        let same = try CheckReportsTests.check([file, "--baseline", "baseline.json", "--fail-on", "truncate"], in: folder)
+        let same = try CheckReportsTests.check(
+            [file, "--baseline", "baseline.json", "--fail-on", "truncate"], in: folder)
         #expect(same.status == 0, "\(same.output)\(same.error)")
         #expect(same.output.contains(", 0 new, 2 in the baseline, 0 fixed since it"), "\(same.output)")
         // What the whole title needs in classic: hb-shape's width of it in Helvetica Bold 12,
         // unkerned, plus classic's 20 (docs/looks.md), written as the table writes points.
-        let needed = try ExternalTools.hbShapeWidth(
-            file: try ExternalTools.fcMatch("Helvetica:bold").file, text: Self.long, size: 12, features: ["-kern"]) + 20
+        let needed =
+            try ExternalTools.hbShapeWidth(
+                file: try ExternalTools.fcMatch("Helvetica:bold").file, text: Self.long, size: 12, features: ["-kern"])
+            + 20
         func points(_ value: Double) -> String {
             var text = String(format: "%.3f", value)
             while text.hasSuffix("0") { text.removeLast() }
@@ -51,17 +56,23 @@ struct CheckInCITests {
             "\(same.output)")
 
         // One new truncation fails the run; one fixed (shortened) is said.
-        let changed = "\"alerts.title\" = \"Hinweise\";\n\"settings.title\" = \"Einstellungen für dieses Gerät und alle anderen\";\n"
+        let changed =
+            "\"alerts.title\" = \"Hinweise\";\n\"settings.title\" = \"Einstellungen für dieses Gerät und alle anderen\";\n"
             + "\"privacy.title\" = \"\(Self.long)\";\n"
         try changed.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
-        let new = try CheckReportsTests.check([file, "--baseline", "baseline.json", "--fail-on", "truncate"], in: folder)
+        let new = try CheckReportsTests.check(
+            [file, "--baseline", "baseline.json", "--fail-on", "truncate"], in: folder)
         #expect(new.status == 1, "\(new.output)\(new.error)")
         #expect(new.output.contains(", 1 new, 1 in the baseline, 1 fixed since it"), "\(new.output)")
-        #expect(new.output.contains("fixed since the baseline: de.lproj/Localizable.strings  alerts.title  de  classic  truncated"))
+        #expect(
+            new.output.contains(
+                "fixed since the baseline: de.lproj/Localizable.strings  alerts.title  de  classic  truncated"))
         // GitHub annotates the new problem only.
         let github = try CheckReportsTests.check(
             [file, "--baseline", "baseline.json", "--fail-on", "truncate", "--format", "github"], in: folder)
-        let annotations = github.output.split(separator: "\n").filter { $0.hasPrefix("::error") || $0.hasPrefix("::warning") }
+        let annotations = github.output.split(separator: "\n").filter {
+            $0.hasPrefix("::error") || $0.hasPrefix("::warning")
+        }
         #expect(annotations.count == 1 && annotations[0].contains("settings.title"), "\(github.output)")
         // SARIF says which results are new, unchanged, and absent (fixed).
         let sarif = try CheckReportsTests.check(
@@ -76,7 +87,8 @@ struct CheckInCITests {
         let rewritten = try CheckReportsTests.check(
             [file, "--baseline", "baseline.json", "--write-baseline", "baseline.json"], in: folder)
         #expect(rewritten.error.contains("wrote 2 problems"), "\(rewritten.error)")
-        let again = try CheckReportsTests.check([file, "--baseline", "baseline.json", "--fail-on", "truncate"], in: folder)
+        let again = try CheckReportsTests.check(
+            [file, "--baseline", "baseline.json", "--fail-on", "truncate"], in: folder)
         #expect(again.status == 0 && again.output.contains(", 0 new, 2 in the baseline, 0 fixed since it"))
     }
 
@@ -85,7 +97,8 @@ struct CheckInCITests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CheckReportsTests.check(["a.txt", "--baseline", "b.json"], in: folder)
         #expect(result.status == 2)
-        #expect(result.error.contains("--baseline b.json: is not a chevron check baseline of version 1"), "\(result.error)")
+        #expect(
+            result.error.contains("--baseline b.json: is not a chevron check baseline of version 1"), "\(result.error)")
     }
 
     /// `--changed-since` checks the keys whose value changed in any language since a revision,
@@ -114,10 +127,13 @@ struct CheckInCITests {
         let result = try CheckReportsTests.check(files + ["--changed-since", "HEAD~1", "--format", "json"], in: folder)
         #expect(result.status == 0, "\(result.error)")
         let rows = try #require(try CheckTests.reportRows(result.output))
-        #expect(rows.map { "\($0["file"] ?? "") \($0["key"] ?? "")" } == [
-            "de.lproj/Localizable.strings b", "fr.lproj/Localizable.strings b", "new.txt 1",
-        ])
-        #expect(result.error.contains("--changed-since HEAD~1: 4 titles unchanged since it were left out"), "\(result.error)")
+        #expect(
+            rows.map { "\($0["file"] ?? "") \($0["key"] ?? "")" } == [
+                "de.lproj/Localizable.strings b", "fr.lproj/Localizable.strings b", "new.txt 1",
+            ])
+        #expect(
+            result.error.contains("--changed-since HEAD~1: 4 titles unchanged since it were left out"),
+            "\(result.error)")
         let unknown = try CheckReportsTests.check(files + ["--changed-since", "no-such-ref"], in: folder)
         #expect(unknown.status == 2 && unknown.error.contains("--changed-since no-such-ref: no such revision"))
         let outside = try TrustTests.folder(["a.txt": "Settings\n"])
@@ -135,42 +151,61 @@ struct CheckInCITests {
     @Test func reportsStayWithinWhatThePlatformsTake() throws {
         // One title under 40,000 keys: 40,000 failing rows, one question for the engine.
         let titles = (0..<40_000).map { "t\($0),Datenschutz und Sicherheit im Überblick" }.joined(separator: "\n")
-        let folder = try TrustTests.folder(["de.lproj/titles.csv": "key,title\n" + titles + "\n", "de.lproj/few.csv": "key,title\nx,Datenschutz und Sicherheit im Überblick\ny,Hallo\n"])
+        let folder = try TrustTests.folder([
+            "de.lproj/titles.csv": "key,title\n" + titles + "\n",
+            "de.lproj/few.csv": "key,title\nx,Datenschutz und Sicherheit im Überblick\ny,Hallo\n",
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let summaryFile = folder.appendingPathComponent("summary.md")
         let github = try CLITests.run(
             "chevron",
-            ["check", "--local", "de.lproj/titles.csv", "de.lproj/few.csv", "--look", "classic", "--format", "github", "--fail-on", "truncate"],
+            [
+                "check", "--local", "de.lproj/titles.csv", "de.lproj/few.csv", "--look", "classic", "--format",
+                "github", "--fail-on", "truncate",
+            ],
             environment: ["GITHUB_STEP_SUMMARY": summaryFile.path], directory: folder)
         #expect(github.status == 1)
         let lines = github.output.split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("::error ") }.count == 10)
         #expect(lines.filter { $0.hasPrefix("::warning ") }.count == 0)
-        #expect(lines.contains { $0.hasPrefix("::notice title=chevron check::39991 more problems are not annotated") }, "\(lines.prefix(12))")
+        #expect(
+            lines.contains { $0.hasPrefix("::notice title=chevron check::39991 more problems are not annotated") },
+            "\(lines.prefix(12))")
         let markdown = try String(contentsOf: summaryFile, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(markdown.first == "### chevron check")
         let table = markdown.filter { $0.hasPrefix("|") }
         #expect(table.count == 3, "\(markdown)")  // header, alignment, one language × look
-        #expect(table.allSatisfy { $0.split(separator: "|", omittingEmptySubsequences: false).count == table[0].split(separator: "|", omittingEmptySubsequences: false).count })
+        #expect(
+            table.allSatisfy {
+                $0.split(separator: "|", omittingEmptySubsequences: false).count
+                    == table[0].split(separator: "|", omittingEmptySubsequences: false).count
+            })
         #expect(table[2].hasPrefix("| de | classic | 40002 | 40001 |"), "\(table)")
 
         for (arguments, expected) in [([String](), 5000), (["--max-results", "25000"], 25000)] {
             let sarif = try CLITests.run(
-                "chevron", ["check", "--local", "de.lproj/titles.csv", "de.lproj/few.csv", "--look", "classic", "--format", "sarif"] + arguments,
+                "chevron",
+                [
+                    "check", "--local", "de.lproj/titles.csv", "de.lproj/few.csv", "--look", "classic", "--format",
+                    "sarif",
+                ] + arguments,
                 directory: folder)
             let path = folder.appendingPathComponent("report.sarif")
             try sarif.output.write(to: path, atomically: true, encoding: .utf8)
             let read = try CLITests.run(
                 "python3",
-                ["-c", """
-                import json, sys
-                from sarif import loader
-                report = loader.load_sarif_file(sys.argv[1])
-                run = report.data["runs"][0]
-                print(json.dumps([report.get_result_count(), run["properties"]["chevronResultsLeftOut"],
-                                  run["invocations"][0]["toolExecutionNotifications"][0]["level"],
-                                  [r["help"]["text"] != "" for r in run["tool"]["driver"]["rules"]]]))
-                """, path.path])
+                [
+                    "-c",
+                    """
+                    import json, sys
+                    from sarif import loader
+                    report = loader.load_sarif_file(sys.argv[1])
+                    run = report.data["runs"][0]
+                    print(json.dumps([report.get_result_count(), run["properties"]["chevronResultsLeftOut"],
+                                      run["invocations"][0]["toolExecutionNotifications"][0]["level"],
+                                      [r["help"]["text"] != "" for r in run["tool"]["driver"]["rules"]]]))
+                    """, path.path,
+                ])
             #expect(read.status == 0, "\(read.error)")
             let answer = try #require(try JSONSerialization.jsonObject(with: Data(read.output.utf8)) as? [Any])
             #expect(answer[0] as? Int == expected)
@@ -179,34 +214,46 @@ struct CheckInCITests {
             #expect((answer[3] as? [Bool])?.allSatisfy { $0 } == true)
         }
         let tooMany = try CLITests.run(
-            "chevron", ["check", "--local", "de.lproj/few.csv", "--format", "sarif", "--max-results", "25001"], directory: folder)
+            "chevron", ["check", "--local", "de.lproj/few.csv", "--format", "sarif", "--max-results", "25001"],
+            directory: folder)
         #expect(tooMany.status == 2 && tooMany.error.contains("--max-results 25001"))
 
         let junit = try CLITests.run(
-            "chevron", ["check", "--local", "de.lproj/few.csv", "de.lproj/titles.csv", "--look", "classic", "--look", "modern",
-                        "--format", "junit"], directory: folder)
+            "chevron",
+            [
+                "check", "--local", "de.lproj/few.csv", "de.lproj/titles.csv", "--look", "classic", "--look", "modern",
+                "--format", "junit",
+            ], directory: folder)
         let junitPath = folder.appendingPathComponent("junit.xml")
         try junit.output.write(to: junitPath, atomically: true, encoding: .utf8)
         let suites = try CLITests.run(
-            "python3", ["-c", """
-            import json, sys
-            from junitparser import JUnitXml
-            print(json.dumps([[suite.name, suite.tests] for suite in JUnitXml.fromfile(sys.argv[1])]))
-            """, junitPath.path])
+            "python3",
+            [
+                "-c",
+                """
+                import json, sys
+                from junitparser import JUnitXml
+                print(json.dumps([[suite.name, suite.tests] for suite in JUnitXml.fromfile(sys.argv[1])]))
+                """, junitPath.path,
+            ])
         #expect(suites.status == 0, "\(suites.error)")
         let names = try #require(try JSONSerialization.jsonObject(with: Data(suites.output.utf8)) as? [[Any]])
-        #expect(names.map { $0[0] as? String } == [
-            "de.lproj/few.csv [classic]", "de.lproj/few.csv [modern]", "de.lproj/titles.csv [classic]",
-            "de.lproj/titles.csv [modern]",
-        ])
+        #expect(
+            names.map { $0[0] as? String } == [
+                "de.lproj/few.csv [classic]", "de.lproj/few.csv [modern]", "de.lproj/titles.csv [classic]",
+                "de.lproj/titles.csv [modern]",
+            ])
         #expect(names.map { $0[1] as? Int } == [2, 2, 40_000, 40_000])
     }
 
     /// `--fail-on RULE>N` fails only when more than N rows break the rule, so a team can ratchet
     /// it down; the per-language summary says where the problems are.
     @Test func aThresholdFailsOnlyPastItsCount() throws {
-        let strings = (0..<3).map { "\"t\($0)\" = \"Datenschutz und Sicherheit im Überblick \($0)\";" }.joined(separator: "\n")
-        let folder = try TrustTests.folder(["de.lproj/Localizable.strings": strings, "fr.lproj/Localizable.strings": "\"t\" = \"Réglages\";"])
+        let strings = (0..<3).map { "\"t\($0)\" = \"Datenschutz und Sicherheit im Überblick \($0)\";" }.joined(
+            separator: "\n")
+        let folder = try TrustTests.folder([
+            "de.lproj/Localizable.strings": strings, "fr.lproj/Localizable.strings": "\"t\" = \"Réglages\";",
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = ["de.lproj/Localizable.strings", "fr.lproj/Localizable.strings"]
         let within = try CheckReportsTests.check(files + ["--fail-on", "truncate>3"], in: folder)
@@ -228,7 +275,8 @@ struct CheckInCITests {
         #expect(!points.isEmpty)
         for line in points {
             let number = line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? ""
-            #expect(Double(number) != nil && (number.split(separator: ".").dropFirst().first?.count ?? 0) <= 3, "\(line)")
+            #expect(
+                Double(number) != nil && (number.split(separator: ".").dropFirst().first?.count ?? 0) <= 3, "\(line)")
         }
         let bad = try CheckReportsTests.check(files + ["--fail-on", "truncate>many"], in: folder)
         #expect(bad.status == 2 && bad.error.contains("many is not a whole number"))
@@ -242,77 +290,81 @@ struct TitlesCommentTests {
     @Test func aCommentRegexSelectsWhatAPythonParseSelects() throws {
         let folder = try TrustTests.folder([
             "Localizable.xcstrings": """
-                {"sourceLanguage": "en", "version": "1.0", "strings": {
-                  "back.settings": {"comment": "Nav title of the settings screen", "localizations": {
-                    "de": {"stringUnit": {"state": "translated", "value": "Einstellungen"}}}},
-                  "body.text": {"comment": "A paragraph", "localizations": {
-                    "de": {"stringUnit": {"state": "translated", "value": "Ein Text"}}}}}}
-                """,
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "back.settings": {"comment": "Nav title of the settings screen", "localizations": {
+                "de": {"stringUnit": {"state": "translated", "value": "Einstellungen"}}}},
+              "body.text": {"comment": "A paragraph", "localizations": {
+                "de": {"stringUnit": {"state": "translated", "value": "Ein Text"}}}}}}
+            """,
             "res/values-de/strings.xml": """
-                <resources>
-                  <!-- nav title: the inbox -->
-                  <string name="inbox_title">Posteingang</string>
-                  <string name="inbox_body">Nachrichten</string>
-                  <!-- a hint --> <string name="hint">Tippen</string>
-                  <!-- NAV TITLE, plural -->
-                  <plurals name="unread"><item quantity="one">%d neu</item><item quantity="other">%d neu</item></plurals>
-                </resources>
-                """,
+            <resources>
+              <!-- nav title: the inbox -->
+              <string name="inbox_title">Posteingang</string>
+              <string name="inbox_body">Nachrichten</string>
+              <!-- a hint --> <string name="hint">Tippen</string>
+              <!-- NAV TITLE, plural -->
+              <plurals name="unread"><item quantity="one">%d neu</item><item quantity="other">%d neu</item></plurals>
+            </resources>
+            """,
             "de.xliff": """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
-                <file original="a" source-language="en" target-language="de" datatype="plaintext"><body>
-                <trans-unit id="profile.title"><source>Profile</source><target>Profil</target><note>Nav title</note></trans-unit>
-                <trans-unit id="profile.bio"><source>Bio</source><target>Über mich</target><note>Body text</note></trans-unit>
-                </body></file></xliff>
-                """,
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+            <file original="a" source-language="en" target-language="de" datatype="plaintext"><body>
+            <trans-unit id="profile.title"><source>Profile</source><target>Profil</target><note>Nav title</note></trans-unit>
+            <trans-unit id="profile.bio"><source>Bio</source><target>Über mich</target><note>Body text</note></trans-unit>
+            </body></file></xliff>
+            """,
             "de.lproj/Localizable.strings": """
-                /* Nav title of the photos screen */
-                "photos.title" = "Fotos";
-                // a button
-                "photos.share" = "Teilen";
-                "photos.delete" = "Löschen";
-                """,
+            /* Nav title of the photos screen */
+            "photos.title" = "Fotos";
+            // a button
+            "photos.share" = "Teilen";
+            "photos.delete" = "Löschen";
+            """,
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = ["Localizable.xcstrings", "res/values-de/strings.xml", "de.xliff", "de.lproj/Localizable.strings"]
-        let result = try CheckReportsTests.check(files + ["--titles-comment", "(?i)nav title", "--format", "json"], in: folder)
+        let result = try CheckReportsTests.check(
+            files + ["--titles-comment", "(?i)nav title", "--format", "json"], in: folder)
         #expect(result.status == 0, "\(result.error)")
         let keys = try #require(try CheckTests.reportRows(result.output)).compactMap { $0["key"] as? String }
         let python = try CLITests.run(
             "python3",
-            ["-c", #"""
-            import json, re, sys, xml.etree.ElementTree as ET
-            pattern = re.compile(r"(?i)nav title")
-            keys = []
-            catalog = json.load(open("Localizable.xcstrings"))
-            for key, value in catalog["strings"].items():
-                if pattern.search(value.get("comment", "")):
-                    keys += [f"{key} ({language})" for language in ["en"] if language not in value["localizations"]]
-                    keys += [f"{key} ({language})" for language in sorted(value["localizations"])]
-            root = ET.parse("res/values-de/strings.xml", ET.XMLParser(target=ET.TreeBuilder(insert_comments=True))).getroot()
-            comment = None
-            for node in root:
-                if node.tag is ET.Comment:
-                    comment = node.text
-                    continue
-                if comment and pattern.search(comment):
-                    if node.tag == "plurals":
-                        keys += [f'{node.get("name")} ({item.get("quantity")})' for item in node]
-                    else:
-                        keys.append(node.get("name"))
+            [
+                "-c",
+                #"""
+                import json, re, sys, xml.etree.ElementTree as ET
+                pattern = re.compile(r"(?i)nav title")
+                keys = []
+                catalog = json.load(open("Localizable.xcstrings"))
+                for key, value in catalog["strings"].items():
+                    if pattern.search(value.get("comment", "")):
+                        keys += [f"{key} ({language})" for language in ["en"] if language not in value["localizations"]]
+                        keys += [f"{key} ({language})" for language in sorted(value["localizations"])]
+                root = ET.parse("res/values-de/strings.xml", ET.XMLParser(target=ET.TreeBuilder(insert_comments=True))).getroot()
                 comment = None
-            ns = {"x": "urn:oasis:names:tc:xliff:document:1.2"}
-            for unit in ET.parse("de.xliff").getroot().iter("{urn:oasis:names:tc:xliff:document:1.2}trans-unit"):
-                note = unit.find("x:note", ns)
-                if note is not None and pattern.search(note.text or ""):
-                    keys.append(unit.get("id"))
-            text = open("de.lproj/Localizable.strings").read()
-            for comment, key in re.findall(r'/\*(.*?)\*/\s*"([^"]+)"\s*=', text, re.S):
-                if pattern.search(comment):
-                    keys.append(key)
-            print(json.dumps(keys))
-            """#], directory: folder)
+                for node in root:
+                    if node.tag is ET.Comment:
+                        comment = node.text
+                        continue
+                    if comment and pattern.search(comment):
+                        if node.tag == "plurals":
+                            keys += [f'{node.get("name")} ({item.get("quantity")})' for item in node]
+                        else:
+                            keys.append(node.get("name"))
+                    comment = None
+                ns = {"x": "urn:oasis:names:tc:xliff:document:1.2"}
+                for unit in ET.parse("de.xliff").getroot().iter("{urn:oasis:names:tc:xliff:document:1.2}trans-unit"):
+                    note = unit.find("x:note", ns)
+                    if note is not None and pattern.search(note.text or ""):
+                        keys.append(unit.get("id"))
+                text = open("de.lproj/Localizable.strings").read()
+                for comment, key in re.findall(r'/\*(.*?)\*/\s*"([^"]+)"\s*=', text, re.S):
+                    if pattern.search(comment):
+                        keys.append(key)
+                print(json.dumps(keys))
+                """#,
+            ], directory: folder)
         #expect(python.status == 0, "\(python.error)")
         let expected = try #require(try JSONSerialization.jsonObject(with: Data(python.output.utf8)) as? [String])
         #expect(keys == expected, "\(keys) vs \(expected)")

@@ -151,7 +151,8 @@ struct CheckReportsTests {
                 cases.map { $0["name"] as? String } == ["settings.title [de]", "long.title [de]", "glyph.title [de]"])
             #expect(cases.allSatisfy { $0["classname"] as? String == file })
             let results = cases.map { $0["results"] as? [String] ?? [] }
-            let cut = (suite["name"] as? String)?.hasSuffix("[classic]") == true ? "Failure:truncated" : "Failure:fell-back"
+            let cut =
+                (suite["name"] as? String)?.hasSuffix("[classic]") == true ? "Failure:truncated" : "Failure:fell-back"
             #expect(results == [[], [cut], ["Failure:missing-glyphs"]], "\(suite)")
             #expect(suite["tests"] as? Int == 3)
             #expect(suite["failures"] as? Int == 2)
@@ -229,8 +230,9 @@ struct CheckReportsTests {
         let table = try Self.check(["Localizable.xcstrings"], in: folder)
         #expect(table.status == 0, "\(table.error)")
         // The table's lines, before the per-language counts (after an empty line).
-        let lines = Array(table.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            .prefix { !$0.isEmpty })
+        let lines = Array(
+            table.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                .prefix { !$0.isEmpty })
         #expect(lines.count == 5)
         let json = try Self.check(["Localizable.xcstrings", "--format", "json"], in: folder)
         let keys = try #require(try CheckTests.reportRows(json.output)).compactMap { $0["key"] as? String }

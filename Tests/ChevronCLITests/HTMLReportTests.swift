@@ -117,7 +117,8 @@ struct HTMLReportTests {
         #expect(earlier != Self.catalogue)
         let folder = try TrustTests.folder(["Localizable.xcstrings": earlier])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let baseline = try Self.check(["Localizable.xcstrings", "--write-baseline", "baseline.json"] + Self.looks, in: folder)
+        let baseline = try Self.check(
+            ["Localizable.xcstrings", "--write-baseline", "baseline.json"] + Self.looks, in: folder)
         #expect(baseline.status == 0, "\(baseline.error)")
         try Self.catalogue.write(
             to: folder.appendingPathComponent("Localizable.xcstrings"), atomically: true, encoding: .utf8)

@@ -18,7 +18,8 @@ struct OutputSafetyTests {
         "rlo" = "abc\U202Edef";
         """#.write(to: file, atomically: true, encoding: .utf8)
         for format in ["text", "github"] {
-            let result = try CLITests.run("chevron", ["check", file.path, "--local", "--look", "classic", "--format", format])
+            let result = try CLITests.run(
+                "chevron", ["check", file.path, "--local", "--look", "classic", "--format", format])
             #expect(result.status == 0, "\(result.error)")
             let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(!lines.contains { $0.hasPrefix("::warning::INJECTED") }, "\(result.output)")
@@ -50,6 +51,7 @@ struct OutputSafetyTests {
             "bash", ["-c", "\"$0\" \"$@\" > /dev/full", chevron] + arguments + ["--local"],
             directory: DaemonProcess.packageRoot)
         #expect(result.status == 2, "\(arguments): \(result.error)")
-        #expect(result.error.contains("chevron: cannot write standard output: No space left on device"), "\(result.error)")
+        #expect(
+            result.error.contains("chevron: cannot write standard output: No space left on device"), "\(result.error)")
     }
 }

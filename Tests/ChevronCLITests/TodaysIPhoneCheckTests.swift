@@ -21,7 +21,9 @@ struct TodaysIPhoneCheckTests {
     }
 
     /// Runs `chevron check --local` in a folder of `files`; its result and JSON rows (with `--json`).
-    static func check(_ files: [String: String], _ arguments: [String]) throws -> (CLITests.Result, [[String: Any]], URL) {
+    static func check(_ files: [String: String], _ arguments: [String]) throws -> (
+        CLITests.Result, [[String: Any]], URL
+    ) {
         let folder = try TrustTests.folder(files)
         let result = try CLITests.run("chevron", ["check", "--local"] + arguments, directory: folder)
         let rows = arguments.contains("--json") ? (try CheckTests.reportRows(result.output) ?? []) : []
@@ -61,7 +63,8 @@ struct TodaysIPhoneCheckTests {
     @Test func githubAnnotatesTheTenWidestOfElevenFailingRows() throws {
         // Eleven titles too long for 125 points, each a word longer than the one before: the
         // shortest is the one left out.
-        let words = "Einstellungen für Datenschutz Sicherheit Konten Geräte Mitteilungen Töne Fokus Bildschirm Zeit Akku"
+        let words =
+            "Einstellungen für Datenschutz Sicherheit Konten Geräte Mitteilungen Töne Fokus Bildschirm Zeit Akku"
             .split(separator: " ")
         let titles = (1...11).map { words.prefix($0 + 1).joined(separator: " ") }
         let strings = titles.enumerated().map { "\"t\($0.offset)\" = \"\($0.element)\";" }.joined(separator: "\n")
@@ -103,21 +106,25 @@ struct TodaysIPhoneCheckTests {
             #expect(whole == (needed <= (widths[device]! / 3).rounded(.down)), "\(device)")
         }
         let json = try CLITests.json(
-            try CLITests.run("chevron", ["check", "--local", "de.lproj/Localizable.strings", "--json", "--device", "all"],
-                directory: folder).output)
+            try CLITests.run(
+                "chevron", ["check", "--local", "de.lproj/Localizable.strings", "--json", "--device", "all"],
+                directory: folder
+            ).output)
         let groups = ((json["summary"] as? [String: Any])?["languages"] as? [[String: Any]]) ?? []
         #expect(Set(groups.compactMap { $0["look"] as? String }) == Set(widths.keys.map { "modern@\($0)" }))
     }
 
     @Test func looksThatShowTheSameShareALineAndKeepTheirJSONRows() throws {
         let files = ["titles.txt": "Settings\nA title long enough to be cut in every look of the era\n"]
-        let (text, _, folder) = try Self.check(files, ["titles.txt", "--look", "classic", "--look", "reeder", "--look", "modern"])
+        let (text, _, folder) = try Self.check(
+            files, ["titles.txt", "--look", "classic", "--look", "reeder", "--look", "modern"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let lines = text.output.split(separator: "\n").dropLast()
         #expect(lines.count == 4, "\(text.output)")
         #expect(lines.filter { $0.contains("  classic, reeder  ") }.count == 2, "\(text.output)")
         let json = try CLITests.run(
-            "chevron", ["check", "--local", "titles.txt", "--look", "classic", "--look", "reeder", "--look", "modern", "--json"],
+            "chevron",
+            ["check", "--local", "titles.txt", "--look", "classic", "--look", "reeder", "--look", "modern", "--json"],
             directory: folder)
         #expect(try CheckTests.reportRows(json.output)?.count == 6)
     }
@@ -130,14 +137,16 @@ struct TodaysIPhoneCheckTests {
             "about.back" = "Info";
 
             """
-        let project = #"{"files": ["de.lproj/Localizable.strings"], "keys": ["*.back"], "screens": {"settings.back": ["general.title", "privacy.title"]}}"#
+        let project =
+            #"{"files": ["de.lproj/Localizable.strings"], "keys": ["*.back"], "screens": {"settings.back": ["general.title", "privacy.title"]}}"#
         let (result, rows, folder) = try Self.check(
             ["de.lproj/Localizable.strings": strings, "chevron-check.json": project],
             ["--config", "chevron-check.json", "--device", "iphone-16-pro-max", "--json"])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(result.status == 0, "\(result.error)")
         // By hand: the wider screen title leaves the narrower room, (440 − w) / 2 − 6, rounded down.
-        let widest = max(try Self.screenTitleWidth("Datenschutz und Sicherheit"), try Self.screenTitleWidth("Allgemein"))
+        let widest = max(
+            try Self.screenTitleWidth("Datenschutz und Sicherheit"), try Self.screenTitleWidth("Allgemein"))
         let room = ((440 - widest) / 2 - 6).rounded(.down)
         let settings = try #require(rows.first { $0["key"] as? String == "settings.back" })
         #expect(Self.number(settings["maxWidth"]) == room)
@@ -158,7 +167,8 @@ struct TodaysIPhoneCheckTests {
         #expect(result.status == 0)
         #expect(rows.map { $0["nearLimit"] as? Bool } == [true, false])
         let failing = try CLITests.run(
-            "chevron", ["check", "--local", "de.lproj/Localizable.strings", "--fail-on", "near-limit"], directory: folder)
+            "chevron", ["check", "--local", "de.lproj/Localizable.strings", "--fail-on", "near-limit"],
+            directory: folder)
         #expect(failing.status == 1)
         #expect(failing.output.contains("near the limit"), "\(failing.output)")
         #expect(

@@ -216,7 +216,9 @@ struct TrustTests {
             "values-night/strings.xml", "Localizable.xcstrings",
         ]
         let result = try Self.chevron(
-            ["check"] + files.map { folder.appendingPathComponent($0).path } + ["--json", "--local", "--look", "classic"])
+            ["check"] + files.map { folder.appendingPathComponent($0).path } + [
+                "--json", "--local", "--look", "classic",
+            ])
         #expect(result.status == 0, "\(result.error)")
         let rows = try #require(try CheckTests.reportRows(result.output))
         // The languages the folders and the catalog name, read by hand (the catalog's key is also

@@ -132,7 +132,9 @@ struct CheckRunTests {
         let run = try await CheckHarness.run(["Localizable.xcstrings": catalog])
         #expect(run.rows.map(\.title) == ["Settings", "Réglages"])
         #expect(run.summary.untranslated == 1 && run.summary.titles == 2)
-        #expect(CheckSummaryLine.text(run.summary, slots: run.slots).hasPrefix("chevron check: 2 titles (1 untranslated left out), 2 rows"))
+        #expect(
+            CheckSummaryLine.text(run.summary, slots: run.slots).hasPrefix(
+                "chevron check: 2 titles (1 untranslated left out), 2 rows"))
     }
 
     /// With two plural substitutions every combination of their forms is measured, and the widest
@@ -220,7 +222,8 @@ struct CheckRunTests {
                 "followers %lld (en, followers one)", "followers %lld (en, followers other)",
                 "followers %lld (ja, followers other)", "followers %lld (pl, followers one)", "followers (other)",
             ])
-        #expect(run.rows.map(\.title) == ["128 follower", "128 followers", "128 フォロワーたち", "128 obserwujący", "128 フォロワー"])
+        #expect(
+            run.rows.map(\.title) == ["128 follower", "128 followers", "128 フォロワーたち", "128 obserwujący", "128 フォロワー"])
         #expect(run.summary.titles == 5)
     }
 
@@ -239,7 +242,8 @@ struct CheckRunTests {
         let run = try await CheckHarness.run(["res/values-de/strings.xml": xml])
         #expect(
             run.rows.map(\.title) == [
-                "Nach Unterbrechungen (z.\u{00A0}B. Anrufen)", "Alex Smith\u{202F}тыс.", "Eins\u{2028}Zwei", "Viel Platz",
+                "Nach Unterbrechungen (z.\u{00A0}B. Anrufen)", "Alex Smith\u{202F}тыс.", "Eins\u{2028}Zwei",
+                "Viel Platz",
             ])
         #expect(run.rows.map(\.lineBreak) == [false, false, true, false])
         #expect(run.rows.allSatisfy { $0.missingGlyphs == 0 })
@@ -262,7 +266,8 @@ struct CheckRunTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let entries = try TitleFile.read(folder.appendingPathComponent("de.lproj/Localizable.stringsdict").path)
         #expect(entries.map(\.asWritten.title) == ["Eine Datei gelöscht", "%d Dateien gelöscht"])
-        #expect(entries.allSatisfy { !$0.asWritten.title.unicodeScalars.contains { (0xFDD0...0xFDEF).contains($0.value) } })
+        #expect(
+            entries.allSatisfy { !$0.asWritten.title.unicodeScalars.contains { (0xFDD0...0xFDEF).contains($0.value) } })
     }
 
     /// Apple's formats use a `zero` form for 0 in every language, whatever CLDR's rule (Foundation
@@ -285,7 +290,8 @@ struct CheckRunTests {
             </dict></plist>
             """
         let run = try await CheckHarness.run(["en.lproj/Localizable.stringsdict": plist])
-        #expect(run.rows.map(\.key) == ["files (zero)", "files (one)", "files (other)", "inbox (zero)", "inbox (other)"])
+        #expect(
+            run.rows.map(\.key) == ["files (zero)", "files (one)", "files (other)", "inbox (zero)", "inbox (other)"])
         #expect(run.rows.map(\.title) == ["0 files yet", "1 file", "128 files", "No messages", "128 messages"])
     }
 
@@ -364,11 +370,11 @@ struct CheckRunTests {
         let folder = try CheckHarness.folder([
             "titles.txt": "# back-button titles\nsettings.title\n  *.back   # any back title\n\n",
             "de.lproj/Localizable.strings": """
-                "settings.title" = "Einstellungen";
-                "profile.back" = "Profil";
-                "profile.body" = "Ein langer Text, der nie auf einem Knopf steht";
-                "about.title" = "Über";
-                """,
+            "settings.title" = "Einstellungen";
+            "profile.back" = "Profil";
+            "profile.body" = "Ein langer Text, der nie auf einem Knopf steht";
+            "about.title" = "Über";
+            """,
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         var plan = CheckPlan()
@@ -378,7 +384,9 @@ struct CheckRunTests {
         let run = try await CheckRun(plan, clients: [CheckHarness.client])
         #expect(run.rows.map(\.key) == ["settings.title", "profile.back"])
         #expect(run.summary.leftOutBySelection == 2 && run.summary.titles == 2)
-        #expect(CheckSummaryLine.text(run.summary, slots: run.slots).hasPrefix("chevron check: 2 titles selected (2 other strings left out), "))
+        #expect(
+            CheckSummaryLine.text(run.summary, slots: run.slots).hasPrefix(
+                "chevron check: 2 titles selected (2 other strings left out), "))
         // --key adds to the list: a string either selects is checked.
         plan.keys = ["about.*"]
         let more = try await CheckRun(plan, clients: [CheckHarness.client])

@@ -20,7 +20,11 @@ struct ChevronClientTests {
         let shown = try await withThrowingTaskGroup(of: (Int, String).self) { group in
             for (index, title) in titles.enumerated() {
                 group.addTask {
-                    (index, try await client.size(SizeParameters(look: "modern", title: title, device: "ipad-11")).displayedTitle)
+                    (
+                        index,
+                        try await client.size(SizeParameters(look: "modern", title: title, device: "ipad-11"))
+                            .displayedTitle
+                    )
                 }
             }
             var shown = [String](repeating: "", count: titles.count)

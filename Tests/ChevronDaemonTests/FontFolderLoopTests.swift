@@ -14,7 +14,9 @@ struct FontFolderLoopTests {
         let font = folder.appendingPathComponent("ChevronLoopTest.ttf").path
         try FontFixtures.renamedCopy(
             of: FontFixtures.liberationSans, to: font,
-            names: [1: "Chevron Loop Test", 16: "Chevron Loop Test", 4: "Chevron Loop Test Regular", 6: "ChevronLoopTest"])
+            names: [
+                1: "Chevron Loop Test", 16: "Chevron Loop Test", 4: "Chevron Loop Test Regular", 6: "ChevronLoopTest",
+            ])
         for name in ["a", "b"] {
             try FileManager.default.createSymbolicLink(
                 atPath: folder.appendingPathComponent(name).path, withDestinationPath: ".")

@@ -79,7 +79,8 @@ struct BarRuleTests {
 
     @Test func theRoomsOfTheIssuesExampleByHand() throws {
         // No screen title: a third of the bar, 375 / 3 and 440 / 3 rounded down.
-        let narrow = try sizing.size(SizeRequest(look: "modern", title: "Settings", bar: BarRequest(device: "iphone-se")))
+        let narrow = try sizing.size(
+            SizeRequest(look: "modern", title: "Settings", bar: BarRequest(device: "iphone-se")))
         let wide = try sizing.size(
             SizeRequest(look: "modern", title: "Settings", bar: BarRequest(device: "iphone-16-pro-max")))
         #expect(narrow.bar?.room == 125 && wide.bar?.room == 146)
@@ -140,7 +141,8 @@ struct BarRuleTests {
     @Test func anArabicTitleFallsBackToItsOwnWordRightToLeft() throws {
         let layout = try sizing.size(
             SizeRequest(
-                look: "modern", title: "إعدادات الخصوصية والأمان المتقدمة", genericTitle: GenericTitles.title(for: "ar")!,
+                look: "modern", title: "إعدادات الخصوصية والأمان المتقدمة",
+                genericTitle: GenericTitles.title(for: "ar")!,
                 language: "ar"))
         #expect(layout.displayedTitle == "رجوع" && layout.direction == .rtl)
         // Mirrored: the title ends 27 from the right edge, where the chevron is.
@@ -155,8 +157,9 @@ struct BarRuleTests {
                 look: "modern", title: "通知とプライバシーの詳細設定について", genericTitle: GenericTitles.title(for: "ja")!,
                 language: "ja"))
         #expect(layout.displayedTitle == "戻る")
-        let text = try ExternalTools.hbShapeWidth(
-            file: japanese.file, text: "戻る", size: 17, index: japanese.index, language: "ja") - 0.41 * 2
+        let text =
+            try ExternalTools.hbShapeWidth(
+                file: japanese.file, text: "戻る", size: 17, index: japanese.index, language: "ja") - 0.41 * 2
         #expect(layout.width == snappedUp(text + 27.41))
     }
 

@@ -1,5 +1,5 @@
 import ChevronClient
-import ChevronText
+import ChevronSupport
 import ChevronVarlink
 import Foundation
 

@@ -1,3 +1,4 @@
+import ChevronSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -44,17 +45,7 @@ public final class ReportFile {
     private func flush() {
         defer { buffer.removeAll(keepingCapacity: true) }
         guard failure == nil, !buffer.isEmpty else { return }
-        let complete = buffer.withUnsafeBytes { bytes in
-            guard let start = bytes.baseAddress else { return true }  // nothing buffered
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, start + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
-        }
+        let complete = buffer.withUnsafeBytes { FileIO.writeAll(descriptor, $0) }
         if !complete { failure = Failure(path: path, reason: Self.reason()) }
     }
 

@@ -1,4 +1,4 @@
-import ChevronText
+import ChevronSupport
 
 extension CheckHTML {
     /// The problems the page names, in the order of the summary's columns, with their labels.
@@ -258,7 +258,7 @@ extension CheckHTML {
             html += "\"g\":\(HTMLText.json(Self.languageValue(first.language))),\"t\":\(HTMLText.json(first.title))"
             // Right to left for a language written so (Arabic, Hebrew, Persian, …); else the page
             // takes the direction of the title's first strong character.
-            if let language = first.language, TextDirection.of(language: language) == .rtl { html += ",\"d\":\"rtl\"" }
+            if let language = first.language, LanguageDirection.isRightToLeft(language) { html += ",\"d\":\"rtl\"" }
             if let template = first.template {
                 html += ",\"w\":\(HTMLText.json(template))"
                 if let marked = HTMLText.markedJSON(template) { html += ",\"wm\":" + marked }
@@ -282,7 +282,9 @@ extension CheckHTML {
             html += "{\"r\":\(index),\"o\":\(run.looks.firstIndex(of: row.slot) ?? 0),"
             // The other looks that show the same: named with this one.
             if !sharing.isEmpty {
-                html += "\"m\":[" + sharing.map { "\(run.looks.firstIndex(of: run.rows[$0].slot) ?? 0)" }
+                html +=
+                    "\"m\":["
+                    + sharing.map { "\(run.looks.firstIndex(of: run.rows[$0].slot) ?? 0)" }
                     .joined(separator: ",") + "],"
             }
             html += "\"p\":["

@@ -1,3 +1,4 @@
+import ChevronSupport
 import Foundation
 
 /// `--format github`: workflow commands (`CheckGitHub`), and the job summary
@@ -31,17 +32,6 @@ public enum GitHubReport: ReportWriter {
         }
         guard descriptor >= 0 else { return failure() }
         defer { close(descriptor) }
-        var text = text
-        let complete = text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
-        }
-        return complete ? nil : failure()
+        return FileIO.writeAll(descriptor, text) ? nil : failure()
     }
 }

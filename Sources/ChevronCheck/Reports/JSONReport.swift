@@ -5,8 +5,10 @@ public enum JSONReport: ReportWriter {
     public static func write(_ context: ReportContext, to output: ReportOutput) async throws {
         let run = context.run
         var json = output.json()
-        CheckReport(rows: run.rows, summary: run.summary, fingerprint: try await context.fingerprint(), fixed: run.fixed)
-            .write(to: &json)
+        CheckReport(
+            rows: run.rows, summary: run.summary, fingerprint: try await context.fingerprint(), fixed: run.fixed
+        )
+        .write(to: &json)
         json.finish()
     }
 }

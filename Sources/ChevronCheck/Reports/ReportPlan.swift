@@ -53,7 +53,8 @@ public struct ReportPlan: Sendable {
             switch report.destination {
             case .standardOutput:
                 if let other = onStandardOutput {
-                    throw problem("the \(other) and \(report.format) reports would both go to standard output; give one a path")
+                    throw problem(
+                        "the \(other) and \(report.format) reports would both go to standard output; give one a path")
                 }
                 onStandardOutput = report.format
                 if report.format == .html, !selfContained {

@@ -133,15 +133,9 @@ final class FileHashes: Sendable {
         let temporary = cacheFile + ".\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            written += count
-        }
+        let written = bytes.withUnsafeBytes { FileIO.writeAll(descriptor, $0) }
         close(descriptor)
-        if written == bytes.count { rename(temporary, cacheFile) } else { unlink(temporary) }
+        if written { rename(temporary, cacheFile) } else { unlink(temporary) }
     }
 
     /// The SHA-256 of a regular file's bytes in hex; nil when it cannot be read or is not a
@@ -157,8 +151,9 @@ final class FileHashes: Sendable {
         var hasher = SHA256()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
+            let count = buffer.withUnsafeMutableBytes {
+                FileIO.read(descriptor, into: $0.baseAddress!, count: $0.count)
+            }
             guard count >= 0 else { return nil }
             if count == 0 { break }
             buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
