@@ -23,7 +23,7 @@ public struct ChangedKeys: Sendable {
     ///   the revision is unknown.
     public init(files: [String], since revision: String, format: TitleFormat?) throws(CheckPlan.Problem) {
         let option = "--changed-since \(revision)"
-        let commit = try Self.git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], option: option)
+        let commit = try Git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], option: option)
         guard commit.status == 0 else {
             throw CheckPlan.Problem(description: "\(option): no such revision in this repository")
         }
@@ -33,7 +33,7 @@ public struct ChangedKeys: Sendable {
             // A file that cannot be read now is reported by the check itself.
             guard let current = try? TitleFile.read(file, format: format) else { continue }
             let spec = file.hasPrefix("/") ? try Self.repositoryPath(file, option: option) : "./" + file
-            let old = try Self.git(["show", "\(revision):\(spec)"], option: option)
+            let old = try Git.run(["show", "\(revision):\(spec)"], option: option)
             guard old.status == 0 else {
                 newFiles.insert(TitleFile.normalizedPath(file))
                 continue
@@ -58,43 +58,12 @@ public struct ChangedKeys: Sendable {
 
     /// An absolute path as git names it in the repository that holds it.
     private static func repositoryPath(_ path: String, option: String) throws(CheckPlan.Problem) -> String {
-        let top = try git(["rev-parse", "--show-toplevel"], option: option)
+        let top = try Git.run(["rev-parse", "--show-toplevel"], option: option)
         let root = String(decoding: top.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let real = (path as NSString).resolvingSymlinksInPath
         guard top.status == 0, real.hasPrefix(root + "/") else {
             throw CheckPlan.Problem(description: "\(option): \(path) is not in this repository")
         }
         return String(real.dropFirst(root.count + 1))
-    }
-
-    /// Runs git with `arguments` in the current folder: its standard output and exit status.
-    /// - Throws: when git cannot be run, or says this is not a repository.
-    private static func git(_ arguments: [String], option: String) throws(CheckPlan.Problem) -> (
-        output: Data, status: Int32
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            throw CheckPlan.Problem(description: "\(option): git cannot be run (\(error.localizedDescription))")
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if process.terminationStatus == 127 {
-            throw CheckPlan.Problem(description: "\(option): git is not installed")
-        }
-        if process.terminationStatus == 128,
-            String(decoding: message, as: UTF8.self).contains("not a git repository")
-        {
-            throw CheckPlan.Problem(description: "\(option): the current folder is not in a git repository")
-        }
-        return (data, process.terminationStatus)
     }
 }

@@ -39,7 +39,8 @@ public struct CheckLinkTemplate: Sendable {
             rest = rest[rest.index(after: close)...]
         }
         if template.contains("{commit}") {
-            let (output, status) = try Self.git(["rev-parse", "HEAD"])
+            let answer = try Git.run(["rev-parse", "HEAD"], option: "--link-template", inRepository: false)
+            let (output, status) = (answer.firstLine, answer.status)
             guard status == 0, !output.isEmpty else {
                 throw CheckPlan.Problem(
                     description: "--link-template: {commit} needs a git repository with a commit (git rev-parse HEAD)")
@@ -47,7 +48,8 @@ public struct CheckLinkTemplate: Sendable {
             commit = output
         }
         if template.contains("{path}") {
-            let (output, status) = try Self.git(["rev-parse", "--show-toplevel"])
+            let answer = try Git.run(["rev-parse", "--show-toplevel"], option: "--link-template", inRepository: false)
+            let (output, status) = (answer.firstLine, answer.status)
             if status == 0, !output.isEmpty { top = (output as NSString).resolvingSymlinksInPath }
         }
     }
@@ -89,27 +91,5 @@ public struct CheckLinkTemplate: Sendable {
         let real = ((absolute as NSString).standardizingPath as NSString).resolvingSymlinksInPath
         guard real.hasPrefix(top + "/") else { return given }
         return String(real.dropFirst(top.count + 1))
-    }
-
-    /// Runs git with `arguments` in the current folder: its first line of output, and its status.
-    private static func git(_ arguments: [String]) throws(CheckPlan.Problem) -> (String, Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw CheckPlan.Problem(description: "--link-template: git cannot be run (\(error.localizedDescription))")
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if process.terminationStatus == 127 {
-            throw CheckPlan.Problem(description: "--link-template: git is not installed")
-        }
-        let text = String(decoding: data, as: UTF8.self)
-        return (text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "", process.terminationStatus)
     }
 }
