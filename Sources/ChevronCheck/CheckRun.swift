@@ -11,7 +11,7 @@ public struct CheckRun: Sendable {
     public let looks: [String]
     /// The looks on their devices, in order, with their limits.
     public let slots: [CheckSlot]
-    public let summary: CheckReport.Summary
+    public let summary: CheckSummary
     /// The looks measured with a font other than the one they ask for.
     public let substitutions: SubstitutionLog
     /// The files, each once, in the plan's order, with titles measured whose language neither
@@ -81,7 +81,7 @@ public struct CheckRun: Sendable {
             table, plan: plan, slots: slots, clients: clients, limits: try await client.limits(),
             screenTitles: screenTitles, substitutions: &substitutions, progress: progress)
         var rows = Self.widestAlternatives(Self.merging(measured, looks: slots.count, unreadable: unreadable))
-        var baselineCounts: CheckReport.Summary.BaselineCounts?
+        var baselineCounts: CheckSummary.BaselineCounts?
         if let path = plan.baseline {
             let baseline = try CheckBaseline.load(path)
             (fixed, baselineCounts) = Self.compare(&rows, with: baseline)
@@ -105,7 +105,7 @@ public struct CheckRun: Sendable {
         }
         self.failing = failing
         self.notes = notes
-        var summary = CheckReport.Summary(
+        var summary = CheckSummary(
             rows: rows, titles: titles, untranslated: untranslated, substitutions: self.substitutions,
             baseline: baselineCounts, leftOutBySelection: plan.selects ? unselected : nil)
         summary.withoutScreen = withoutScreen
@@ -128,7 +128,7 @@ public struct CheckRun: Sendable {
     /// this run did not check is not fixed), and the counts.
     private static func compare(
         _ rows: inout [CheckRow], with baseline: CheckBaseline
-    ) -> ([ProblemIdentity], CheckReport.Summary.BaselineCounts) {
+    ) -> ([ProblemIdentity], CheckSummary.BaselineCounts) {
         var found: Set<ProblemIdentity> = []
         var checked: Set<[String]> = []
         var new = 0

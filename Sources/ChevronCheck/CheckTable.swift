@@ -4,7 +4,7 @@ import Synchronization
 
 /// The one-line summary every run ends with.
 public enum CheckSummaryLine {
-    public static func text(_ summary: CheckReport.Summary, slots: [CheckSlot]) -> String {
+    public static func text(_ summary: CheckSummary, slots: [CheckSlot]) -> String {
         "chevron check: \(summary.titles) titles"
             + (summary.untranslated == 0 ? "" : " (\(summary.untranslated) untranslated left out)")
             + (summary.leftOutBySelection.map { " selected (\($0) other strings left out)" } ?? "") + ", "

@@ -27,7 +27,8 @@ public struct SizingEngine: Sendable {
         // Without a layout cache the look's layout is not kept in a local to be cached: copied out
         // of it with wide loads over the narrower stores that made it, it stalled (a tenth of
         // this function's time in `perf annotate`). The throwing call still returns it into a
-        // temporary that is copied once (README, "Copies that stall").
+        // temporary that is copied once (the wide loads over narrower stores that stall, as
+        // `BackButtonLayout`'s field order says).
         guard let layouts else {
             return try registry.layout(request, measurer: TitleMeasurer(engine: text, filling: filling))
         }

@@ -61,7 +61,8 @@ public final class ChevronService: Sendable {
     /// The uid calls to Reload are allowed from besides root: the daemon's own.
     private let ownerUID: UInt32
 
-    /// Creates the service and loads the manifests; returns the manifest problems found.
+    /// Creates the service with the built-in looks; `loadManifests()` adds the manifests' and
+    /// returns the problems found in them.
     /// - Parameter ownerUID: the daemon's effective uid (Reload is allowed to it and to root).
     public init(configuration: Configuration, text: TextEngine, ownerUID: UInt32) {
         self.configuration = configuration
