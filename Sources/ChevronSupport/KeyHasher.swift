@@ -29,6 +29,12 @@ public struct KeyHasher {
         state = Self.seed
     }
 
+    /// A hasher starting from `seed`: for a witness that computes the same hash apart
+    /// (`KeyHasherTests`), which cannot know this process's random seed.
+    public init(seed: UInt64) {
+        state = seed
+    }
+
     /// The high and low halves of the full product, folded together.
     @inlinable static func fold(_ left: UInt64, _ right: UInt64) -> UInt64 {
         let product = left.multipliedFullWidth(by: right)

@@ -249,6 +249,19 @@ struct TruncationTests {
                     let shaped = try sharedEngine.measure(cut.displayed, font: request)
                     #expect(cut.measurement == shaped, "\(title) at step \(step)", sourceLocation: sourceLocation)
                     #expect(cut.width == shaped.width, "\(title) at step \(step)", sourceLocation: sourceLocation)
+                    // A witness apart from the engine, where one face and one direction shape the
+                    // whole text shown: hb-shape on that face's file (every fourth step).
+                    let faces = Set(shaped.runs.map { "\($0.face.file)\u{0}\($0.face.index)" })
+                    if step % 4 == 0, faces.count == 1, Set(shaped.runs.map(\.direction)).count == 1,
+                        let face = shaped.runs.first?.face
+                    {
+                        let witness = try ExternalTools.hbShapeWidth(
+                            file: face.file, text: cut.displayed, size: request.size, features: request.features,
+                            index: face.index, language: request.language)
+                        #expect(
+                            abs(cut.width - witness) < 1e-6, "\(title) at step \(step): hb-shape \(witness)",
+                            sourceLocation: sourceLocation)
+                    }
                 }
             }
         }
