@@ -202,9 +202,8 @@ struct WireBoundsTests {
         let daemon = try DaemonProcess(["--idle-timeout", "1"])
         let idle = try daemon.connect()
         #expect(try idle.call("org.varlink.service.GetInfo").error == nil)
-        let started = Date()
+        // Closed, and by the idle timeout: its log line says so.
         #expect(idle.isClosedByPeer())
-        #expect(Date().timeIntervalSince(started) < 5)
         #expect(daemon.waitForLog("idle timeout"))
         try Self.expectServed(daemon)
     }
@@ -248,9 +247,9 @@ struct WireBoundsTests {
             sent += written
         }
         #expect(sent > 0)
-        let started = Date()
         try Self.expectServed(daemon)
-        #expect(Date().timeIntervalSince(started) < 4, "a good client waited on the hog")
+        // Served while the hog is still connected: the idle timeout has not closed it yet.
+        #expect(!daemon.log.contains("idle timeout"), "a good client waited on the hog")
         // The daemon stopped answering the hog when its replies piled up: far fewer Size calls
         // were answered than it sent.
         let statistics = try daemon.connect().call("io.chevron.Service.GetStatistics")
