@@ -8,17 +8,14 @@ import Foundation
 /// rows of their own (`key (plural one)`, `key (select male)`), a plural form's `#` its count.
 enum ARBFormat {
     static func parse(_ text: String, file: String) throws(TitleFileError) -> [TitleEntry] {
-        try CatalogueReaders.withUTF8(text) { bytes throws(TitleFileError) in try parse(bytes, file: file) }
+        try CatalogueReaders.withValidJSON(text, file: file) { bytes, lines throws(TitleFileError) in
+            try parse(bytes, lines: &lines, file: file)
+        }
     }
 
-    private static func parse(_ bytes: UnsafeRawBufferPointer, file: String) throws(TitleFileError) -> [TitleEntry] {
-        var lines = TextLines(bytes)
-        do {
-            try JSONParser.validate(bytes, maximumDepth: 64)
-        } catch {
-            throw TitleFileError(
-                file: file, line: lines.line(at: error.offset), reason: "is not valid JSON (\(error.reason))")
-        }
+    private static func parse(
+        _ bytes: UnsafeRawBufferPointer, lines: inout TextLines, file: String
+    ) throws(TitleFileError) -> [TitleEntry] {
         guard bytes.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "{")
         else { throw TitleFileError(file: file, line: 1, reason: "is not an ARB file: not a JSON object") }
         var messages: [(key: String, text: String, offset: Int)] = []

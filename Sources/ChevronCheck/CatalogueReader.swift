@@ -1,3 +1,4 @@
+import ChevronJSON
 import Foundation
 
 /// A reader of one catalogue format: which files it takes, by name and by content, and how it
@@ -57,6 +58,25 @@ public enum CatalogueReaders {
             throw error
         } catch {
             preconditionFailure("only TitleFileError is thrown")
+        }
+    }
+
+    /// `body` run over the UTF-8 bytes of `text` once the strict parser has accepted them as JSON,
+    /// with the lines of its offsets; a text that is not JSON is an error at its line.
+    static func withValidJSON(
+        _ text: String, file: String,
+        _ body: (UnsafeRawBufferPointer, inout TextLines) throws(TitleFileError) -> [TitleEntry]
+    ) throws(TitleFileError) -> [TitleEntry] {
+        try withUTF8(text) { bytes throws(TitleFileError) in
+            // Our strict parser says where the JSON breaks (Foundation's does not).
+            var lines = TextLines(bytes)
+            do throws(JSONParseError) {
+                try JSONParser.validate(bytes, maximumDepth: 64)
+            } catch {
+                throw TitleFileError(
+                    file: file, line: lines.line(at: error.offset), reason: "is not valid JSON (\(error.reason))")
+            }
+            return try body(bytes, &lines)
         }
     }
 

@@ -5,21 +5,17 @@ import Foundation
 /// device variations included (`key (de, plural one)`).
 enum XCStringsFormat {
     static func parse(_ text: String, file: String) throws(TitleFileError) -> [TitleEntry] {
-        try CatalogueReaders.withUTF8(text) { bytes throws(TitleFileError) in try parse(bytes, file: file) }
+        try CatalogueReaders.withValidJSON(text, file: file) { bytes, lines throws(TitleFileError) in
+            try parse(bytes, lines: &lines, file: file)
+        }
     }
 
     /// The entries of the catalogue `bytes`. The whole text is checked first, then its keys are
     /// read one at a time, each key's tree and lines made and dropped before the next: the
     /// catalogue's whole tree, several times the size of its text, is never held at once.
-    private static func parse(_ bytes: UnsafeRawBufferPointer, file: String) throws(TitleFileError) -> [TitleEntry] {
-        // Our strict parser says where the JSON breaks (Foundation's does not, here).
-        var lines = TextLines(bytes)
-        do {
-            try JSONParser.validate(bytes, maximumDepth: 64)
-        } catch {
-            throw TitleFileError(
-                file: file, line: lines.line(at: error.offset), reason: "is not valid JSON (\(error.reason))")
-        }
+    private static func parse(
+        _ bytes: UnsafeRawBufferPointer, lines: inout TextLines, file: String
+    ) throws(TitleFileError) -> [TitleEntry] {
         /// The value at `range`, which `validate` accepted as part of the whole, with the offset
         /// of each value in it (from the range's start).
         func value(_ range: Range<Int>) throws(TitleFileError) -> LocatedJSON {
