@@ -1,4 +1,5 @@
 import ChevronJSON
+import ChevronSupport
 import ChevronVarlink
 import Foundation
 
@@ -126,11 +127,9 @@ public struct CheckBaseline: Sendable {
     /// Writes the baseline to `path`, replacing the file whole (a temporary file renamed).
     /// - Throws: `CheckPlan.Problem` naming the file and the system's reason.
     public func write(to path: String) throws(CheckPlan.Problem) {
-        do {
-            try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CheckPlan.Problem(
-                description: "--write-baseline \(path): cannot be written (\(error.localizedDescription))")
+        var document = document
+        if let reason = document.withUTF8({ FileIO.replaceFile(at: path, with: UnsafeRawBufferPointer($0)) }) {
+            throw CheckPlan.Problem(description: "--write-baseline \(path): cannot be written (\(reason))")
         }
     }
 }

@@ -28,6 +28,26 @@ public enum FileIO {
         return text.withUTF8 { writeAll(descriptor, UnsafeRawBufferPointer($0)) }
     }
 
+    /// Replaces the file at `path` whole with `bytes`: a temporary file beside it, written in full
+    /// and then renamed over it, so that a reader never sees half a file and a full disk never
+    /// leaves one. The system's reason (`strerror`) when it could not be; nil when done.
+    public static func replaceFile(at path: String, with bytes: UnsafeRawBufferPointer, mode: mode_t = 0o644)
+        -> String?
+    {
+        let temporary = path + ".\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        let written = writeAll(descriptor, bytes)
+        let reason = written ? nil : String(cString: strerror(errno))
+        close(descriptor)
+        guard written, rename(temporary, path) == 0 else {
+            let failure = reason ?? String(cString: strerror(errno))
+            unlink(temporary)
+            return failure
+        }
+        return nil
+    }
+
     /// One read(2) of at most `count` bytes into `buffer`, retried while a signal interrupts it:
     /// the bytes read (0 at the end of the file), or -1 with errno set.
     public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {

@@ -130,12 +130,8 @@ final class FileHashes: Sendable {
         }
         let directory = String(cacheFile[..<(cacheFile.lastIndex(of: "/") ?? cacheFile.startIndex)])
         Self.makeDirectories(directory)
-        let temporary = cacheFile + ".\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
-        let written = bytes.withUnsafeBytes { FileIO.writeAll(descriptor, $0) }
-        close(descriptor)
-        if written { rename(temporary, cacheFile) } else { unlink(temporary) }
+        // A cache that cannot be written is hashed again next time.
+        _ = bytes.withUnsafeBytes { FileIO.replaceFile(at: cacheFile, with: $0, mode: 0o600) }
     }
 
     /// The SHA-256 of a regular file's bytes in hex; nil when it cannot be read or is not a
