@@ -33,22 +33,77 @@ public enum JSONText {
 
     /// Calls `body` with the pieces of `string` quoted: the quotes, runs that need no escaping
     /// (whole), and each escape (`\"`, `\\`, `\n`, `\r`, `\t`, other controls and NUL as `\u00XX`).
-    public static func withQuoted(_ string: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+    /// With `htmlSafe`, the text may stand inside an HTML `<script>` element: `<`, `>` and `&`,
+    /// the line and paragraph separators (which end a line in older JavaScript) and the
+    /// bidirectional controls are written as `\uXXXX` too.
+    public static func withQuoted(_ string: String, htmlSafe: Bool = false, _ body: (UnsafeRawBufferPointer) -> Void) {
         withStatic("\"", body)
         var string = string
         string.withUTF8 { typed in
             let utf8 = UnsafeRawBufferPointer(typed)
             var runStart = 0
-            for index in 0..<utf8.count {
+            var index = 0
+            while index < utf8.count {
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index { body(UnsafeRawBufferPointer(rebasing: utf8[runStart..<index])) }
-                withEscape(for: byte, body)
-                runStart = index + 1
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    if runStart < index { body(UnsafeRawBufferPointer(rebasing: utf8[runStart..<index])) }
+                    withEscape(for: byte, body)
+                    index += 1
+                    runStart = index
+                } else if htmlSafe, let (scalar, length) = htmlUnsafe(utf8, at: index) {
+                    if runStart < index { body(UnsafeRawBufferPointer(rebasing: utf8[runStart..<index])) }
+                    withUnicodeEscape(scalar, body)
+                    index += length
+                    runStart = index
+                } else {
+                    index += 1
+                }
             }
             if runStart < utf8.count { body(UnsafeRawBufferPointer(rebasing: utf8[runStart...])) }
         }
         withStatic("\"", body)
+    }
+
+    /// The scalar at `index` of `utf8` and its length when an HTML-safe string writes it escaped:
+    /// `<`, `>`, `&`, U+2028, U+2029, and the bidirectional controls (U+061C, U+200E, U+200F,
+    /// U+202A–U+202E, U+2066–U+2069).
+    private static func htmlUnsafe(_ utf8: UnsafeRawBufferPointer, at index: Int) -> (UInt32, Int)? {
+        let byte = utf8[index]
+        switch byte {
+        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"): return (UInt32(byte), 1)
+        case 0xD8:
+            // U+061C, ARABIC LETTER MARK: D8 9C.
+            guard index + 1 < utf8.count, utf8[index + 1] == 0x9C else { return nil }
+            return (0x061C, 2)
+        case 0xE2:
+            guard index + 2 < utf8.count else { return nil }
+            let scalar = 0x2000 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
+            guard utf8[index + 1] & 0xC0 == 0x80, utf8[index + 2] & 0xC0 == 0x80 else { return nil }
+            switch scalar {
+            case 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return (scalar, 3)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// `\uXXXX` of a scalar of the Basic Multilingual Plane, lowercase hex.
+    private static func withUnicodeEscape(_ scalar: UInt32, _ body: (UnsafeRawBufferPointer) -> Void) {
+        let hex: StaticString = "0123456789abcdef"
+        var escape: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            UInt8(ascii: "\\"), UInt8(ascii: "u"), hex.utf8Start[Int(scalar >> 12 & 0xF)],
+            hex.utf8Start[Int(scalar >> 8 & 0xF)], hex.utf8Start[Int(scalar >> 4 & 0xF)],
+            hex.utf8Start[Int(scalar & 0xF)]
+        )
+        withUnsafeBytes(of: &escape) { body($0) }
+    }
+
+    /// `string` quoted as `withQuoted` writes it, as a String.
+    public static func quoted(_ string: String, htmlSafe: Bool = false) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(string.utf8.count + 2)
+        withQuoted(string, htmlSafe: htmlSafe) { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func withEscape(for byte: UInt8, _ body: (UnsafeRawBufferPointer) -> Void) {

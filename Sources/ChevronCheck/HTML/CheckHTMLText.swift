@@ -1,3 +1,5 @@
+import ChevronJSON
+
 /// Text as the HTML report writes it: every string that comes from a catalogue (keys, titles,
 /// file names, languages, look names of manifests) goes through one of these before it reaches
 /// the page.
@@ -152,41 +154,7 @@ extension HTMLText {
     /// `</script>` or `<!--` can end or change the element), and U+2028, U+2029 and every
     /// bidirectional control as escapes too (none can reorder the page's source as it is read).
     public static func json(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        let plain = text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "<")
-                && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2 && byte != 0xD8
-        }
-        if plain { return result + text + "\"" }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}": result += unicodeEscape(scalar)
-            case _ where scalar.value < 0x20 || isBidiControl(scalar): result += unicodeEscape(scalar)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
-    /// `\uXXXX`, in JSON.
-    private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16)
-        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    }
-
-    /// Whether `scalar` is a bidirectional control: a mark, an embedding, override or isolate,
-    /// or its end.
-    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        JSONText.quoted(text, htmlSafe: true)
     }
 
     /// `text` as `shown` marks it, as a JSON array for the page's script: plain runs as strings,
