@@ -28,6 +28,6 @@ for sample in "${samples[@]}"; do
       > "$out/$name.$format" 2> "$out/$name.$format.stderr" || true
   done
   "$bin/chevron" check "$sample" --local --look classic --look modern --html-all \
-    --output "html=$out/$name.html" > /dev/null 2>&1 || true
+    --output "html=$out/$name.html/" > /dev/null 2>&1 || true  # its messages name OUT_DIR
 done
 echo "sample-reports: ${#samples[@]} samples, 6 formats each, in $out"

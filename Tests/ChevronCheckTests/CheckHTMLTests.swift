@@ -1,5 +1,6 @@
 import ChevronCheck
 import ChevronClient
+import ChevronJSON
 import ChevronTestSupport
 import Foundation
 import Synchronization
@@ -107,8 +108,20 @@ struct CheckHTMLTests {
                 == "a<span class=\"ctl\" title=\"U+202E RIGHT-TO-LEFT OVERRIDE\">RLO</span>b&lt;")
         #expect(HTMLText.shown("x\ny") == "x<span class=\"ctl\" title=\"U+000A LINE FEED\">\u{21B5}</span>y")
         #expect(HTMLText.shown("\u{1}") == "<span class=\"ctl\" title=\"U+0001 CONTROL\">U+1</span>")
-        #expect(HTMLText.json("</script><!--\u{2028}\"\\") == "\"\\u003c/script\\u003e\\u003c!--\\u2028\\\"\\\\\"")
-        #expect(HTMLText.json("tab\there") == "\"tab\\there\"")
+        // The page's data: strings that cannot end the script element, the writer's commas and
+        // brackets, and a line break only where asked for.
+        var json = JSONTextWriter(htmlSafe: true)
+        json.object { json in
+            json.member("t", "</script><!--\u{2028}\"\\")
+            json.member("c") { json in
+                json.array([1, 2]) { json, number in
+                    json.lineBreakBeforeNext()
+                    json.value(number)
+                }
+            }
+            json.member("tab\t", 0.5)
+        }
+        #expect(json.text == #"{"t":"\u003c/script\u003e\u003c!--\u2028\"\\","c":[1,"# + "\n" + #"2],"tab\t":0.5}"#)
         #expect(
             HTMLText.percentEncoded("de.lproj/Local izable.strings", keepingSlashes: true)
                 == "de.lproj/Local%20izable.strings")

@@ -26,6 +26,8 @@ public enum CheckHTML {
     public static let defaultPictureLimit = 2000
     /// The titles the page lists at a time; a button shows the next as many.
     public static let pageTitles = 100
+    /// What a button that shows no title says.
+    static let chevronAlone = "(the chevron alone, no title)"
     /// What a button not drawn says.
     static let notDrawn = "not drawn: past the report's limit on pictures (--html-pictures)"
     /// The page's Content-Security-Policy: nothing from outside, and scripts and styles only

@@ -1,3 +1,4 @@
+import ChevronJSON
 import ChevronSupport
 
 extension CheckHTML {
@@ -41,7 +42,7 @@ extension CheckHTML {
             html += "</main>\n"
             footer(&html)
             // The rows as data, which the script lists a page at a time: a catalogue's text is
-            // in JSON strings that cannot end the element (`HTMLText.json`).
+            // in JSON strings that cannot end the element (`JSONTextWriter(htmlSafe: true)`).
             html += "<script type=\"application/json\" id=\"report-data\">"
             data(&html)
             html += "</script>\n<script>\n" + CheckHTMLAssets.script + "\n</script>\n</body>\n</html>\n"
@@ -233,94 +234,110 @@ extension CheckHTML {
         /// it shows when not drawn (`v`) and why (`q`), the engine's error (`e`), the meter
         /// (`b`: the fit's, the limit's and the overflow's share, in percent) and its sentence (`s`).
         private func data(_ html: inout String) {
-            html += "{\"looks\":[" + run.looks.map(HTMLText.json).joined(separator: ",") + "],"
-            html += "\"kinds\":{"
-            html += CheckHTML.kinds.map { "\(HTMLText.json($0.problem.rawValue)):\(HTMLText.json($0.label))" }
-                .joined(separator: ",")
-            html += "},\"page\":\(CheckHTML.pageTitles),\"pictures\":["
-            for (index, picture) in pictures.pictures.enumerated() {
-                if index > 0 { html += "," }
-                html +=
-                    "[\(HTMLText.json(sources[index])),\(Points.text(picture.width)),\(Points.text(picture.height)),"
-                html += HTMLText.json(picture.shown.isEmpty ? "(the chevron alone, no title)" : picture.shown) + "]"
+            var json = JSONTextWriter(htmlSafe: true)
+            json.object { json in
+                json.member("looks") { $0.array(run.looks) { $0.value($1) } }
+                json.member("kinds") { json in
+                    json.object { json in
+                        for kind in CheckHTML.kinds { json.member(kind.problem.rawValue, kind.label) }
+                    }
+                }
+                json.member("page", CheckHTML.pageTitles)
+                json.member("pictures") { json in
+                    json.array(pictures.pictures.enumerated()) { json, item in
+                        json.array { json in
+                            json.value(sources[item.offset])
+                            json.value(Self.number(item.element.width))
+                            json.value(Self.number(item.element.height))
+                            json.value(item.element.shown.isEmpty ? CheckHTML.chevronAlone : item.element.shown)
+                        }
+                    }
+                }
+                json.member("titles") { json in
+                    json.array(layout.entries) { json, entry in
+                        json.lineBreakBeforeNext()
+                        title(entry, &json)
+                    }
+                }
             }
-            html += "],\"titles\":["
-            for (number, entry) in layout.entries.enumerated() {
-                if number > 0 { html += ",\n" }
-                title(entry, &html)
-            }
-            html += "]}"
+            html += json.text
         }
 
-        private func title(_ entry: Layout.Entry, _ html: inout String) {
+        /// A width for the page's data: in points to the thousandth, as the text reports write it.
+        static func number(_ value: Double) -> Double { Double(Points.text(value)) ?? value }
+
+        private func title(_ entry: Layout.Entry, _ json: inout JSONTextWriter) {
             let first = run.rows[entry.first]
-            html += "{\"k\":\(HTMLText.json(first.key)),\"f\":\(HTMLText.json(first.file)),\"l\":\(first.line),"
-            html += "\"g\":\(HTMLText.json(Self.languageValue(first.language))),\"t\":\(HTMLText.json(first.title))"
-            // Right to left for a language written so (Arabic, Hebrew, Persian, …); else the page
-            // takes the direction of the title's first strong character.
-            if let language = first.language, LanguageDirection.isRightToLeft(language) { html += ",\"d\":\"rtl\"" }
-            if let template = first.template {
-                html += ",\"w\":\(HTMLText.json(template))"
-                if let marked = HTMLText.markedJSON(template) { html += ",\"wm\":" + marked }
+            json.object { json in
+                json.member("k", first.key)
+                json.member("f", first.file)
+                json.member("l", first.line)
+                json.member("g", Self.languageValue(first.language))
+                json.member("t", first.title)
+                // Right to left for a language written so (Arabic, Hebrew, Persian, …); else the
+                // page takes the direction of the title's first strong character.
+                if let language = first.language, LanguageDirection.isRightToLeft(language) { json.member("d", "rtl") }
+                if let template = first.template {
+                    json.member("w", template)
+                    HTMLText.marked(template, as: "wm", &json)
+                }
+                HTMLText.marked(first.key, as: "km", &json)
+                HTMLText.marked(first.title, as: "tm", &json)
+                if let links = options.links { json.member("u", links.url(file: first.file, line: first.line)) }
+                json.member("c") { json in
+                    json.array(zip(entry.cells, entry.sharing)) { json, cell in
+                        self.cell(cell.0, sharing: cell.1, &json)
+                    }
+                }
             }
-            if let marked = HTMLText.markedJSON(first.key) { html += ",\"km\":" + marked }
-            if let marked = HTMLText.markedJSON(first.title) { html += ",\"tm\":" + marked }
-            if let links = options.links {
-                html += ",\"u\":\(HTMLText.json(links.url(file: first.file, line: first.line)))"
-            }
-            html += ",\"c\":["
-            for (position, index) in entry.cells.enumerated() {
-                if position > 0 { html += "," }
-                cell(index, sharing: entry.sharing[position], &html)
-            }
-            html += "]}"
         }
 
-        private func cell(_ index: Int, sharing: [Int], _ html: inout String) {
+        private func cell(_ index: Int, sharing: [Int], _ json: inout JSONTextWriter) {
             let row = run.rows[index]
             let problems = row.problems.members
-            html += "{\"r\":\(index),\"o\":\(run.looks.firstIndex(of: row.slot) ?? 0),"
-            // The other looks that show the same: named with this one.
-            if !sharing.isEmpty {
-                html +=
-                    "\"m\":["
-                    + sharing.map { "\(run.looks.firstIndex(of: run.rows[$0].slot) ?? 0)" }
-                    .joined(separator: ",") + "],"
+            json.object { json in
+                json.member("r", index)
+                json.member("o", run.looks.firstIndex(of: row.slot) ?? 0)
+                // The other looks that show the same: named with this one.
+                if !sharing.isEmpty {
+                    json.member("m") {
+                        $0.array(sharing) { $0.value(run.looks.firstIndex(of: run.rows[$1].slot) ?? 0) }
+                    }
+                }
+                json.member("p") { $0.array(problems) { $0.value($1.rawValue) } }
+                if !row.accepted.isEmpty {
+                    json.member("a") { $0.array(problems.filter(row.accepted.contains)) { $0.value($1.rawValue) } }
+                }
+                if row.hasNewProblems { json.member("n", 1) }
+                if row.overBy > 0 { json.member("x", Self.number(row.overBy)) }
+                if let error = row.error {
+                    json.member("e", error)
+                    return
+                }
+                if let picture = pictures.pictureOfRow[index] {
+                    json.member("i", picture)
+                } else {
+                    json.member("v", row.displayedTitle.isEmpty ? CheckHTML.chevronAlone : row.displayedTitle)
+                    json.member("q", pictures.failures[index] ?? CheckHTML.notDrawn)
+                }
+                meter(row, &json)
             }
-            html += "\"p\":["
-            html += problems.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
-            if !row.accepted.isEmpty {
-                html +=
-                    ",\"a\":["
-                    + problems.filter(row.accepted.contains).map { "\"\($0.rawValue)\"" }
-                    .joined(separator: ",") + "]"
-            }
-            if row.hasNewProblems { html += ",\"n\":1" }
-            if row.overBy > 0 { html += ",\"x\":\(Points.text(row.overBy))" }
-            if let error = row.error {
-                html += ",\"e\":\(HTMLText.json(error))}"
-                return
-            }
-            if let picture = pictures.pictureOfRow[index] {
-                html += ",\"i\":\(picture)"
-            } else {
-                html +=
-                    ",\"v\":\(HTMLText.json(row.displayedTitle.isEmpty ? "(the chevron alone, no title)" : row.displayedTitle))"
-                html += ",\"q\":\(HTMLText.json(pictures.failures[index] ?? CheckHTML.notDrawn))"
-            }
-            meter(row, &html)
-            html += "}"
         }
 
         /// The width against the limit: the bar's shares (the whole title's width, over the
         /// limit in red, the limit a mark) and the numbers in words.
-        private func meter(_ row: CheckRow, _ html: inout String) {
+        private func meter(_ row: CheckRow, _ json: inout JSONTextWriter) {
             guard let width = row.width else { return }
             let needed = row.neededWidth ?? width
             let span = max(needed, row.maxWidth, width, 1)
-            func percent(_ value: Double) -> String { Points.text((value / span * 1000).rounded() / 10) }
-            html += ",\"b\":[\(percent(min(needed, row.maxWidth))),\(percent(row.maxWidth)),"
-            html += "\(percent(max(0, needed - row.maxWidth)))]"
+            func percent(_ value: Double) -> Double { Self.number((value / span * 1000).rounded() / 10) }
+            json.member("b") { json in
+                json.array {
+                    $0.value(percent(min(needed, row.maxWidth)))
+                    $0.value(percent(row.maxWidth))
+                    $0.value(percent(max(0, needed - row.maxWidth)))
+                }
+            }
             let limit = "\(row.ownLimit ? "its own limit" : "the limit") is \(Self.points(row.maxWidth)) pt"
             var sentence: String
             if row.titleSource != "title" {
@@ -343,7 +360,7 @@ extension CheckHTML {
                     " \(row.missingGlyphs) character\(row.missingGlyphs == 1 ? "" : "s") no installed font covers."
             }
             for check in row.lengthChecks where check.isOver { sentence += " \(check.sentence)." }
-            html += ",\"s\":\(HTMLText.json(sentence))"
+            json.member("s", sentence)
         }
 
         private func notes(_ html: inout String) {

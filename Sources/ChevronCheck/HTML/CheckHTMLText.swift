@@ -149,32 +149,29 @@ extension String {
 }
 
 extension HTMLText {
-    /// `text` as a JSON string, quotes included, safe inside an HTML `<script>` element: besides
-    /// JSON's own escapes, `<`, `>` and `&` are written `\u003c`, `\u003e` and `\u0026` (so no
-    /// `</script>` or `<!--` can end or change the element), and U+2028, U+2029 and every
-    /// bidirectional control as escapes too (none can reorder the page's source as it is read).
-    public static func json(_ text: String) -> String {
-        JSONText.quoted(text, htmlSafe: true)
-    }
-
-    /// `text` as `shown` marks it, as a JSON array for the page's script: plain runs as strings,
-    /// each marked character as `[label, title]`; nil when nothing in it is marked.
-    static func markedJSON(_ text: String) -> String? {
-        guard text.unicodeScalars.contains(where: { mark(for: $0) != nil }) else { return nil }
-        var parts: [String] = []
-        var run = ""
-        for scalar in text.unicodeScalars {
-            guard let (label, name) = mark(for: scalar) else {
-                run.unicodeScalars.append(scalar)
-                continue
+    /// `text` as `shown` marks it, as the member `key` of the page's data: plain runs as
+    /// strings, each marked character as `[label, title]`; no member when nothing in it is marked.
+    static func marked(_ text: String, as key: String, _ json: inout JSONTextWriter) {
+        guard text.unicodeScalars.contains(where: { mark(for: $0) != nil }) else { return }
+        json.member(key) { json in
+            json.array { json in
+                var run = ""
+                for scalar in text.unicodeScalars {
+                    guard let (label, name) = mark(for: scalar) else {
+                        run.unicodeScalars.append(scalar)
+                        continue
+                    }
+                    if !run.isEmpty { json.value(run) }
+                    run = ""
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                    json.array {
+                        $0.value(label)
+                        $0.value("\(code) \(name)")
+                    }
+                }
+                if !run.isEmpty { json.value(run) }
             }
-            if !run.isEmpty { parts.append(json(run)) }
-            run = ""
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            parts.append("[\(json(label)),\(json("\(code) \(name)"))]")
         }
-        if !run.isEmpty { parts.append(json(run)) }
-        return "[" + parts.joined(separator: ",") + "]"
     }
 }

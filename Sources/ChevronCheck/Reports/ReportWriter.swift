@@ -6,7 +6,7 @@ import Foundation
 /// A report of a check: one format, written with one signature. A new report is a file of its
 /// own in `Reports/` holding a type that conforms, and one line in `ReportWriters.all`
 /// (docs/architecture.md, "Where each kind of change goes").
-public protocol ReportWriter {
+public protocol ReportWriter: Sendable {
     /// The format it writes, as `--format` and `--output FORMAT=PATH` name it.
     static var format: CheckOutputFormat { get }
     /// Writes the report of `context` to `output`.
