@@ -34,7 +34,7 @@ struct ConnectionFairnessTests {
 
     @Test func peersThatNeverReadHoldBoundedMemoryWhichReturnsWhenTheyClose() throws {
         let daemon = try DaemonProcess()
-        try Self.expectServedQuickly(daemon)
+        try Self.expectServed(daemon)
         let idle = try Self.residentMiB(daemon)
         // 40 connections each ask for 10,000 layouts (4.6 MB of replies) and read none.
         let call = try JSONSerialization.data(withJSONObject: [
@@ -48,7 +48,7 @@ struct ConnectionFairnessTests {
         // Each holds its request (160 KB of JSON, about 1 MB parsed) and about 64 KiB of replies
         // beyond the socket's buffer; the whole answer would be 4.6 MB each, 184 MB in all.
         #expect(held < 40 * 3, "\(held) MiB held for 40 peers that never read")
-        try Self.expectServedQuickly(daemon)
+        try Self.expectServed(daemon)
         hogs.removeAll()  // each closes its socket
         // The daemon gives freed memory back a second after closes; a loaded machine may take
         // longer to get there, so this waits up to ten seconds for it.
@@ -93,10 +93,13 @@ struct ConnectionFairnessTests {
         #expect(gaps.filter { $0 < 0.002 }.count <= 1, "replies at \(arrivals) s")
     }
 
-    /// A fresh client's call is answered within 2 s.
-    static func expectServedQuickly(_ daemon: DaemonProcess) throws {
-        let started = Date()
-        #expect(try daemon.connect().call("org.varlink.service.GetInfo").error == nil)
-        #expect(Date().timeIntervalSince(started) < 2)
+    /// A fresh client's call is answered, and answered well, while the peers are connected: the
+    /// event, not how fast (a starved client would get no reply, and the test client's receive
+    /// timeout turns that into a failure rather than a hang). How long it waits beside heavy
+    /// peers is `Benchmarks/scripts/bench_fairness.py`'s figure.
+    static func expectServed(_ daemon: DaemonProcess) throws {
+        let reply = try daemon.connect().call("org.varlink.service.GetInfo")
+        #expect(reply.error == nil)
+        #expect(reply.parameters["vendor"] != nil, "GetInfo's reply has no vendor: \(reply.parameters)")
     }
 }
