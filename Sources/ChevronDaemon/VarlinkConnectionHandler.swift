@@ -83,7 +83,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// client pipelined.
     private var output: ByteBuffer?
 
-    private let service: any ServedService
+    private let service: any CallResponder
     private let counts: TransportCounts
     private let workers: NIOThreadPool
     private let bulk: BulkLane
@@ -91,7 +91,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     private let logger: Logger
 
     init(
-        service: any ServedService, counts: TransportCounts, workers: NIOThreadPool, bulk: BulkLane,
+        service: any CallResponder, counts: TransportCounts, workers: NIOThreadPool, bulk: BulkLane,
         peer: PeerCredentials?, logger: Logger
     ) {
         self.service = service
@@ -448,7 +448,7 @@ enum FrameReading {
     case replies([VarlinkReply])
 
     /// Parses `frame`; a malformed, over-long or cut message is answered (or logged) here.
-    static func read(_ frame: VarlinkFrame, service: any ServedService, logger: Logger) -> FrameReading {
+    static func read(_ frame: VarlinkFrame, service: any CallResponder, logger: Logger) -> FrameReading {
         switch frame {
         case .message(let buffer):
             do {
@@ -478,7 +478,7 @@ enum FrameReading {
     /// The error reply; logged at debug level only, so a flood of bad messages cannot flood the
     /// log. The client's text in it is cut short already: `VarlinkError` cuts every string it
     /// carries at `VarlinkError.echoLimit` bytes, once.
-    private static func rejected(_ error: VarlinkError, service: any ServedService, logger: Logger) -> FrameReading {
+    private static func rejected(_ error: VarlinkError, service: any CallResponder, logger: Logger) -> FrameReading {
         logger.debug("rejected a message: \(error)")
         service.countRejectedMessage()
         return .replies([VarlinkReply(error: error)])

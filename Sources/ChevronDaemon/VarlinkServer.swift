@@ -19,7 +19,7 @@ public final class VarlinkServer: Service, Sendable {
 
     /// Binds `path` (after removing a stale socket file), or adopts `descriptor` from systemd.
     public init(
-        configuration: DaemonConfiguration, service: any ServedService, counts: TransportCounts,
+        configuration: DaemonConfiguration, service: any CallResponder, counts: TransportCounts,
         workers: NIOThreadPool, bulk: BulkLane, path: String?, descriptor: Int32?, notifier: SystemdNotifier,
         logger: Logger
     ) async throws {
@@ -66,7 +66,7 @@ public final class VarlinkServer: Service, Sendable {
     /// One connection's pipeline: refused over a limit (see `ConnectionLimits`); else idle
     /// timeout, NUL framing with the size bound, and the handler answering calls.
     private static func initialize(
-        _ channel: any Channel, configuration: DaemonConfiguration, service: any ServedService,
+        _ channel: any Channel, configuration: DaemonConfiguration, service: any CallResponder,
         counts: TransportCounts, workers: NIOThreadPool, bulk: BulkLane, connections: ConnectionRegistry,
         logger: Logger
     ) -> EventLoopFuture<Void> {

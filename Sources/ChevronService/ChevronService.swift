@@ -42,7 +42,7 @@ public final class ChevronService: Sendable {
     /// The text engine all methods measure with.
     public let text: TextEngine
     /// The Varlink dispatcher over this service's methods.
-    public var varlink: VarlinkService { dispatcher.withLock { $0 } }
+    public var varlink: VarlinkDispatcher { dispatcher.withLock { $0 } }
 
     /// The fingerprint, once computed.
     let fingerprints: FingerprintStore
@@ -54,8 +54,8 @@ public final class ChevronService: Sendable {
     /// Its methods capture `self`, so it can only be made once the rest is initialised: it
     /// starts as a dispatcher with no methods and is replaced at the end of `init`.
     private let dispatcher = Mutex(
-        VarlinkService(
-            info: VarlinkService.Info(vendor: "Chevron", product: "chevrond", version: "", url: ""), interfaces: [],
+        VarlinkDispatcher(
+            info: VarlinkDispatcher.Info(vendor: "Chevron", product: "chevrond", version: "", url: ""), interfaces: [],
             methods: [:]))
     private let started = ContinuousClock.now
     /// The uid calls to Reload are allowed from besides root: the daemon's own.
@@ -71,8 +71,8 @@ public final class ChevronService: Sendable {
         looks = Mutex(Self.sizingEngine(configuration.builtInLooks, text: text))
         fingerprints = FingerprintStore(hashes: FileHashes(cacheFile: configuration.fingerprintCacheFile))
         dispatcher.withLock { dispatcher in
-            dispatcher = VarlinkService(
-                info: VarlinkService.Info(
+            dispatcher = VarlinkDispatcher(
+                info: VarlinkDispatcher.Info(
                     vendor: "Chevron", product: "chevrond", version: configuration.version,
                     url: "https://github.com/chevron/chevron"),
                 interfaces: ChevronInterfaces.all,

@@ -104,10 +104,11 @@ public struct VarlinkPendingCall: Sendable {
 /// A method's implementation.
 public typealias VarlinkMethod = @Sendable (VarlinkCall, VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
 
-/// A Varlink service: interfaces, their methods, `org.varlink.service`, and per-method counts.
+/// The dispatcher of a Varlink service: its interfaces and their methods, `org.varlink.service`,
+/// and per-method counts.
 ///
 /// Transport-free: the daemon hands it parsed calls and writes the replies it returns.
-public final class VarlinkService: Sendable {
+public final class VarlinkDispatcher: Sendable {
     /// What `GetInfo` reports.
     public struct Info: Sendable {
         /// The vendor.
@@ -297,7 +298,7 @@ public final class VarlinkService: Sendable {
 }
 
 /// org.varlink.service: what the service is, and its interfaces' descriptions.
-extension VarlinkService: VarlinkServiceInterfaceMethods {
+extension VarlinkDispatcher: VarlinkServiceInterfaceMethods {
     public func getInfo(_ parameters: VarlinkServiceInterface.GetInfo.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
     {

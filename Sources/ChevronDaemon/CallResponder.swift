@@ -5,7 +5,7 @@ import Synchronization
 /// What the daemon's server and connection handler need of the service they serve: answers to
 /// parsed calls, and the errors and the count of messages that never became calls. The
 /// transport knows nothing else of it; `ChevronService` is the one chevrond serves.
-public protocol ServedService: Sendable {
+public protocol CallResponder: Sendable {
     /// Answers `call`. Without `mayBlock` (an event loop), a method that needs work that may
     /// block returns it as `.work`, to be run elsewhere; the call is read only once. A stream
     /// comes only when `context.allowsStreaming`.
@@ -21,7 +21,7 @@ public protocol ServedService: Sendable {
     func countRejectedMessage()
 }
 
-extension ChevronService: ServedService {
+extension ChevronService: CallResponder {
     public func respond(_ call: VarlinkCall, context: VarlinkCallContext, mayBlock: Bool) -> VarlinkOutcome {
         varlink.respond(call, context: context, mayBlock: mayBlock)
     }

@@ -3,7 +3,7 @@ import ChevronVarlink
 import Testing
 
 /// The dispatcher: org.varlink.service, the standard errors, oneway, more, and the counts.
-struct VarlinkServiceTests {
+struct VarlinkDispatcherTests {
     static let description = """
         # A test interface.
         interface org.example.echo
@@ -15,9 +15,9 @@ struct VarlinkServiceTests {
         method Unimplemented() -> ()
         """
 
-    static func service() throws -> VarlinkService {
+    static func service() throws -> VarlinkDispatcher {
         let interface = try VarlinkInterface(description: description)
-        return VarlinkService(
+        return VarlinkDispatcher(
             info: .init(vendor: "V", product: "P", version: "1", url: "https://example.org"), interfaces: [interface],
             methods: [
                 "org.example.echo.Echo": { call, _ throws(VarlinkError) in
