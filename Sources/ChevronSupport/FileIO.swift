@@ -58,6 +58,13 @@ public enum FileIO {
         }
     }
 
+    /// Reads into `buffer`, retrying on EINTR: the bytes read (0 at the end, or for an empty
+    /// buffer), or -1 with errno set.
+    public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard let start = buffer.baseAddress else { return 0 }
+        return read(descriptor, into: start, count: buffer.count)
+    }
+
     /// Reads into `buffer` until it is full or the file ends: the bytes read, or -1 with errno set.
     public static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         var done = 0

@@ -8,7 +8,7 @@ public enum LanguageTag {
     public static func likely(_ tag: String) -> String {
         // Most tags are not Chinese and have no "_": returned at once, from their first bytes.
         let utf8 = tag.utf8
-        if utf8.count < 2 || (utf8.first! | 0x20) != UInt8(ascii: "z")
+        if utf8.count < 2 || (utf8[utf8.startIndex] | 0x20) != UInt8(ascii: "z")
             || (utf8[utf8.index(after: utf8.startIndex)] | 0x20) != UInt8(ascii: "h")
         {
             return utf8.contains(UInt8(ascii: "_")) ? tag.replacingUnderscores : tag

@@ -63,7 +63,7 @@ public enum RegularFile {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes {
-                FileIO.read(descriptor, into: $0.baseAddress!, count: $0.count)
+                FileIO.read(descriptor, into: $0)
             }
             guard count >= 0 else { return .failure(.notOpened(Failure(path: path, kind: nil, errorNumber: errno))) }
             if count == 0 { return .success(bytes) }

@@ -148,7 +148,7 @@ final class FileHashes: Sendable {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = buffer.withUnsafeMutableBytes {
-                FileIO.read(descriptor, into: $0.baseAddress!, count: $0.count)
+                FileIO.read(descriptor, into: $0)
             }
             guard count >= 0 else { return nil }
             if count == 0 { break }
