@@ -158,36 +158,18 @@ enum ICUMessage {
             case .count:
                 for index in forms.indices { forms[index].text += count ?? "#" }
             case .choice(let name, let kind, let options):
+                // Each option's forms, worked out once (they do not depend on the forms before).
+                let choices = options.map { option in
+                    (
+                        label: "\(kind) \(option.selector)",
+                        forms: optionForms(option, of: name, kind: kind, count: count)
+                    )
+                }
                 var next: [Form] = []
                 for form in forms {
-                    for option in options {
-                        // An exact count (`=0`) is that number; a category's count a number of it,
-                        // marked for the sample pass.
-                        let isExact = option.selector.hasPrefix("=")
-                        let spelling: String?
-                        switch kind {
-                        case "select": spelling = count
-                        default: spelling = isExact ? String(option.selector.dropFirst()) : "%lld"
-                        }
-                        var inner = expand(option.parts, count: spelling)
-                        if kind != "select", !isExact, PluralRules.categories.contains(option.selector) {
-                            inner = inner.map { form in
-                                // The argument written out (`{count}`) is the count too.
-                                let text = form.text.replacingOccurrences(of: "{\(name)}", with: "%lld")
-                                return Form(
-                                    label: form.label,
-                                    text: PluralVariations.pluralForm(text, category: option.selector))
-                            }
-                        } else if kind != "select", isExact {
-                            inner = inner.map {
-                                Form(
-                                    label: $0.label,
-                                    text: $0.text.replacingOccurrences(of: "{\(name)}", with: spelling ?? ""))
-                            }
-                        }
-                        let label = "\(kind) \(option.selector)"
-                        for form2 in inner where next.count < formLimit {
-                            let labels = [form.label, label, form2.label].filter { !$0.isEmpty }
+                    for choice in choices {
+                        for form2 in choice.forms where next.count < formLimit {
+                            let labels = [form.label, choice.label, form2.label].filter { !$0.isEmpty }
                             next.append(Form(label: labels.joined(separator: ", "), text: form.text + form2.text))
                         }
                     }
@@ -198,10 +180,40 @@ enum ICUMessage {
         return forms
     }
 
+    /// The forms of one option of a choice: an exact count (`=0`) is that number; a category's
+    /// count a number of it, marked for the sample pass.
+    private static func optionForms(
+        _ option: (selector: String, parts: [Part]), of name: String, kind: String, count: String?
+    ) -> [Form] {
+        let isExact = option.selector.hasPrefix("=")
+        let spelling: String?
+        switch kind {
+        case "select": spelling = count
+        default: spelling = isExact ? String(option.selector.dropFirst()) : "%lld"
+        }
+        let inner = expand(option.parts, count: spelling)
+        if kind != "select", !isExact, PluralRules.categories.contains(option.selector) {
+            return inner.map { form in
+                // The argument written out (`{count}`) is the count too.
+                let text = form.text.replacingOccurrences(of: "{\(name)}", with: "%lld")
+                return Form(label: form.label, text: PluralVariations.pluralForm(text, category: option.selector))
+            }
+        } else if kind != "select", isExact {
+            return inner.map {
+                Form(label: $0.label, text: $0.text.replacingOccurrences(of: "{\(name)}", with: spelling ?? ""))
+            }
+        }
+        return inner
+    }
+
     /// A recursive-descent reader of one message.
     private struct Parser {
         let scalars: [Unicode.Scalar]
         var position = 0
+        /// Choices open around the one being read: past `maximumNesting` the message is refused
+        /// (the reader recurses once per level).
+        var nesting = 0
+        static let maximumNesting = 16
 
         /// Parts up to the end, or (`nested`) up to the `}` that closes the form being read (not
         /// consumed); in a plural form (`countsHash`) `#` is its count.
@@ -292,6 +304,11 @@ enum ICUMessage {
                 throw Failure(reason: "\(kind) argument {\(name) has no forms")
             }
             position += 1
+            guard nesting < Self.maximumNesting else {
+                throw Failure(reason: "\(kind) argument {\(name) is nested more than \(Self.maximumNesting) deep")
+            }
+            nesting += 1
+            defer { nesting -= 1 }
             var options: [(String, [Part])] = []
             while true {
                 skipSpace()

@@ -128,6 +128,8 @@ enum POFormat {
         }
 
         var result: [TitleEntry] = []
+        // Each form index's category, worked out once per file (it evaluates 1,001 counts).
+        var categories: [Int: String?] = [:]
         for entry in entries where !(entry.id == "" && entry.context == nil) {
             let id = entry.id ?? ""
             let key = entry.context.map { "\($0)|\(id)" } ?? id
@@ -148,7 +150,13 @@ enum POFormat {
             var used: [String: Int] = [:]
             for index in indices {
                 let text = entry.translations[index] ?? ""
-                let category = plurals?.category(of: index, language: language)
+                let category: String?
+                if let known = categories[index] {
+                    category = known
+                } else {
+                    category = plurals?.category(of: index, language: language)
+                    categories[index] = category
+                }
                 var label = category.map { "plural \($0)" } ?? "plural [\(index)]"
                 used[label, default: 0] += 1
                 if used[label, default: 0] > 1 { label += " [\(index)]" }
@@ -275,11 +283,13 @@ struct PluralForms {
                 case ">=": return a >= b ? 1 : 0
                 case "&&": return a != 0 && b != 0 ? 1 : 0
                 case "||": return a != 0 || b != 0 ? 1 : 0
-                case "%": return b == 0 ? 0 : a % b
-                case "+": return a + b
-                case "-": return a - b
-                case "*": return a * b
-                case "/": return b == 0 ? 0 : a / b
+                // Wrapping arithmetic, and 0 for what C leaves undefined (÷ 0, Int.min ÷ −1): a
+                // header's expression never traps the reader.
+                case "%": return b == 0 || b == -1 ? 0 : a % b
+                case "+": return a &+ b
+                case "-": return a &- b
+                case "*": return a &* b
+                case "/": return b == 0 ? 0 : b == -1 ? 0 &- a : a / b
                 default: return 0
                 }
             }
@@ -318,7 +328,7 @@ struct PluralForms {
             tally[PluralRules.category(of: n, language: language), default: 0] += 1
         }
         // "one" before "other" on a tie: the form for 1 is the one form of the counts it takes.
-        let order = ["zero", "one", "two", "few", "many", "other"]
+        let order = PluralRules.categories
         return tally.max {
             ($0.value, -(order.firstIndex(of: $0.key) ?? 9)) < ($1.value, -(order.firstIndex(of: $1.key) ?? 9))
         }?
@@ -363,8 +373,21 @@ struct PluralForms {
     private struct Parser {
         let tokens: [String]
         var position = 0
+        /// Levels of `?:`, `(` and `!` open: past `maximumNesting` the expression is refused (the
+        /// reader recurses once per level).
+        var nesting = 0
+        static let maximumNesting = 32
+
+        private mutating func enter() throws(Failure) {
+            nesting += 1
+            guard nesting <= Self.maximumNesting else {
+                throw Failure(reason: "the expression is nested more than \(Self.maximumNesting) deep")
+            }
+        }
 
         mutating func conditional() throws(Failure) -> Expression {
+            try enter()
+            defer { nesting -= 1 }
             let test = try binary(level: 0)
             guard peek == "?" else { return test }
             position += 1
@@ -394,7 +417,10 @@ struct PluralForms {
             guard let token = peek else { throw Failure(reason: "the expression ends too soon") }
             position += 1
             switch token {
-            case "!": return .unary("!", try unary())
+            case "!":
+                try enter()
+                defer { nesting -= 1 }
+                return .unary("!", try unary())
             case "n": return .n
             case "(":
                 let inner = try conditional()

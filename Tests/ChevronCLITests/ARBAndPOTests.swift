@@ -156,4 +156,58 @@ struct ARBAndPOTests {
         let help = try CLITests.run("chevron", ["help", "check"])
         #expect(help.output.contains("arb") && help.output.contains("po"))
     }
+
+    /// Messages built to trap or stall a reader: a choice nested past the reader's limit and a
+    /// Plural-Forms expression in parentheses past its limit are refused by name; choices whose
+    /// forms multiply (2⁶ before a choice nested six deep, 2⁶ more inside) are read to the 64
+    /// forms a message gives at most; an expression that overflows 64 bits at n = 1,000 is read.
+    @Test func hostileMessagesAreRefusedByNameOrReadWithoutATrap() throws {
+        let folder = try FontFixtures.folder("chevron-hostile")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A choice whose forms both hold the next one (2^depth forms), and one whose first form
+        // alone does (a line of depth choices).
+        func nested(_ depth: Int) -> String {
+            depth == 0 ? "x" : "{n\(depth), select, a {\(nested(depth - 1))} other {\(nested(depth - 1))}}"
+        }
+        func line(_ depth: Int) -> String {
+            depth == 0 ? "x" : "{n\(depth), select, a {\(line(depth - 1))} other {y}}"
+        }
+        func check(_ name: String, _ text: String) throws -> (status: Int32, rows: Int, error: String) {
+            let file = folder.appendingPathComponent(name)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let result = try CLITests.run("chevron", ["check", file.path, "--look", "classic", "--local", "--json"])
+            return (result.status, try CheckTests.reportRows(result.output)?.count ?? -1, result.error)
+        }
+        func arb(_ message: String) throws -> String {
+            let data = try JSONSerialization.data(withJSONObject: ["@@locale": "de", "title": message])
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        let deep = try check("deep_de.arb", try arb(line(40)))
+        #expect(deep.status != 0 && deep.error.contains("nested more than 16 deep"), "\(deep)")
+
+        let multiplying = (0..<6).map { "{s\($0), select, a {A} other {B}}" }.joined() + nested(6)
+        let wide = try check("wide_de.arb", try arb(multiplying))
+        #expect(wide.status == 0 && wide.rows == 64, "\(wide)")
+
+        func po(_ plural: String) -> String {
+            """
+            msgid ""
+            msgstr ""
+            "Language: de\\n"
+            "Plural-Forms: nplurals=2; plural=\(plural);\\n"
+
+            msgid "%d file"
+            msgid_plural "%d files"
+            msgstr[0] "%d Datei"
+            msgstr[1] "%d Dateien"
+            """
+        }
+        let overflowing = try check("overflow.po", po("n*n*n*n*n*n*n*n > 1"))
+        #expect(overflowing.status == 0 && overflowing.rows == 2, "\(overflowing)")
+        let parenthesised = try check(
+            "parentheses.po", po(String(repeating: "(", count: 100) + "n != 1" + String(repeating: ")", count: 100)))
+        #expect(
+            parenthesised.status != 0 && parenthesised.error.contains("nested more than 32 deep"), "\(parenthesised)")
+    }
 }
