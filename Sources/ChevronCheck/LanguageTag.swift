@@ -1,3 +1,4 @@
+import ChevronSupport
 import Foundation
 
 /// A BCP 47 language tag (RFC 5646) in canonical form: the language in lower case, a script in
@@ -51,7 +52,9 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
         region = next { ($0.count == 2 && Self.isLetters($0)) || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }
             .map { Self.deprecatedRegions[$0.uppercased()] ?? $0.uppercased() }
         var rest: [String] = []
-        while let variant = next({ $0.count >= 5 || ($0.count == 4 && $0.first?.isNumber == true) }) { rest.append(variant) }
+        while let variant = next({ $0.count >= 5 || ($0.count == 4 && $0.first?.isNumber == true) }) {
+            rest.append(variant)
+        }
         while index < subtags.count {
             // An extension (`u-ca-buddhist`) or private use (`x-foo`): a singleton and its subtags.
             guard let singleton = next({ $0.count == 1 }) else { return nil }
@@ -147,7 +150,8 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
             subtag = next()
         }
         var region: Substring?
-        if let found = subtag, found.utf8.count == 2 || found.utf8.count == 3 && (found.utf8.first ?? 0) <= UInt8(ascii: "9")
+        if let found = subtag,
+            found.utf8.count == 2 || found.utf8.count == 3 && (found.utf8.first ?? 0) <= UInt8(ascii: "9")
         {
             region = found
         }
@@ -226,11 +230,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
         "yue": ("Hant", ["CN": "Hans"]),
         "zh": (
             "Hans",
-            Dictionary(
-                uniqueKeysWithValues: [
-                    "AU", "BN", "GB", "GF", "HK", "ID", "MO", "PA", "PF", "PH", "SR", "TH", "TW", "US", "VN",
-                ]
-                .map { ($0, "Hant") })
+            Dictionary(uniqueKeysWithValues: ChineseScripts.traditionalRegions.map { ($0, "Hant") })
         ),
     ]
 }

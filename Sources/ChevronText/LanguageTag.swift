@@ -1,3 +1,5 @@
+import ChevronSupport
+
 /// BCP 47 language tags as the engine reads them.
 public enum LanguageTag {
     /// `tag` with "_" written "-" and, for Chinese, the script CLDR's likely subtags give it made
@@ -19,10 +21,11 @@ public enum LanguageTag {
         let rest = subtags.dropFirst()
         let hasScript = rest.first.map { $0.count == 4 && $0.allSatisfy(\.isLetter) } ?? false
         let regionIndex = hasScript ? 2 : 1
-        let region =
-            subtags.indices.contains(regionIndex) && subtags[regionIndex].count == 2
-                && subtags[regionIndex].allSatisfy(\.isLetter)
-            ? subtags[regionIndex].uppercased() : nil
+        // A region is two letters or three digits (UN M.49, `419`).
+        let region = subtags.indices.contains(regionIndex) ? Self.region(subtags[regionIndex]) : nil
+        // Something else after the language (an extended language `zh-yue`, a variant): left as
+        // it is, to fontconfig.
+        if !hasScript, region == nil, subtags.count > 1 { return tag }
         if hasScript {
             guard region == nil else { return tag }
             // zh-Hant → zh-Hant-TW, zh-Hans → zh-Hans-CN (CLDR).
@@ -30,17 +33,18 @@ public enum LanguageTag {
             subtags.insert(script == "hant" ? "TW" : "CN", at: 2)
             return subtags.joined(separator: "-")
         }
-        let script = region.map { traditionalRegions.contains($0) } == true ? "Hant" : "Hans"
+        let script = region.map { ChineseScripts.traditionalRegions.contains($0) } == true ? "Hant" : "Hans"
         subtags.insert(script, at: 1)
         if region == nil { subtags.insert("CN", at: 2) }
         return subtags.joined(separator: "-")
     }
 
-    /// Regions whose Chinese CLDR's likely subtags write in Traditional characters (`zh-XX` →
-    /// `zh-Hant-XX`), as PyPI `langcodes`' `maximize()` gives them (CLDR 45).
-    static let traditionalRegions: Set<String> = [
-        "AU", "BN", "GB", "GF", "HK", "ID", "MO", "PA", "PF", "PH", "PZ", "SR", "TH", "TW", "UK", "US", "VD", "VN",
-    ]
+    /// `subtag` as a region (upper case), if it is one: two letters or three digits.
+    private static func region(_ subtag: String) -> String? {
+        if subtag.count == 2, subtag.allSatisfy(\.isLetter) { return subtag.uppercased() }
+        if subtag.count == 3, subtag.allSatisfy(\.isASCII), subtag.allSatisfy(\.isNumber) { return subtag }
+        return nil
+    }
 }
 
 extension String {

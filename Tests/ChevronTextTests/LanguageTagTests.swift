@@ -7,7 +7,7 @@ import Testing
 struct LanguageTagTests {
     static let chineseTags = [
         "zh", "zh-Hans", "zh-Hant", "zh-CN", "zh-SG", "zh-MY", "zh-TW", "zh-HK", "zh-MO", "zh-US", "zh-GB", "zh-CA",
-        "zh-JP", "zh-Hant-CN", "zh-Hans-HK", "zh_HK", "zh_TW",
+        "zh-JP", "zh-Hant-CN", "zh-Hans-HK", "zh_HK", "zh_TW", "zh-419", "zh-Hant-419",
     ]
 
     @Test func chineseTagsGetTheirLikelyScriptAsLangcodesMaximizeGivesIt() throws {
@@ -30,6 +30,10 @@ struct LanguageTagTests {
             #expect(LanguageTag.likely(tag) == tag)
         }
         #expect(LanguageTag.likely("pt_PT") == "pt-PT")
+        // Chinese with an extended language subtag (Cantonese as `zh-yue`) or a variant is not
+        // given a script or region of Mandarin's.
+        #expect(LanguageTag.likely("zh-yue") == "zh-yue")
+        #expect(LanguageTag.likely("zh-pinyin") == "zh-pinyin")
     }
 
     @Test func aBareZhIsMeasuredInTheSimplifiedHanFace() throws {
