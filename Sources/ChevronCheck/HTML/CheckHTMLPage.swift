@@ -247,8 +247,8 @@ extension CheckHTML {
                     json.array(pictures.pictures.enumerated()) { json, item in
                         json.array { json in
                             json.value(sources[item.offset])
-                            json.value(Self.number(item.element.width))
-                            json.value(Self.number(item.element.height))
+                            json.value(Points.rounded(item.element.width))
+                            json.value(Points.rounded(item.element.height))
                             json.value(item.element.shown.isEmpty ? CheckHTML.chevronAlone : item.element.shown)
                         }
                     }
@@ -262,9 +262,6 @@ extension CheckHTML {
             }
             html += json.text
         }
-
-        /// A width for the page's data: in points to the thousandth, as the text reports write it.
-        static func number(_ value: Double) -> Double { Double(Points.text(value)) ?? value }
 
         private func title(_ entry: Layout.Entry, _ json: inout JSONTextWriter) {
             let first = run.rows[entry.first]
@@ -309,7 +306,7 @@ extension CheckHTML {
                     json.member("a") { $0.array(problems.filter(row.accepted.contains)) { $0.value($1.rawValue) } }
                 }
                 if row.hasNewProblems { json.member("n", 1) }
-                if row.overBy > 0 { json.member("x", Self.number(row.overBy)) }
+                if row.overBy > 0 { json.member("x", Points.rounded(row.overBy)) }
                 if let error = row.error {
                     json.member("e", error)
                     return
@@ -330,7 +327,7 @@ extension CheckHTML {
             guard let width = row.width else { return }
             let needed = row.neededWidth ?? width
             let span = max(needed, row.maxWidth, width, 1)
-            func percent(_ value: Double) -> Double { Self.number((value / span * 1000).rounded() / 10) }
+            func percent(_ value: Double) -> Double { Points.rounded((value / span * 1000).rounded() / 10) }
             json.member("b") { json in
                 json.array {
                     $0.value(percent(min(needed, row.maxWidth)))
