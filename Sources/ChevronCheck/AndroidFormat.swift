@@ -32,6 +32,8 @@ enum AndroidFormat {
         for entry in entries where byKey[entry.key] == nil { byKey[entry.key] = entry }
         // The value `@string/NAME` stands for, by NAME, once found.
         var resolved: [String: String] = [:]
+        var followed = 0
+        defer { ReadingWork.add(.referenceFollowed, followed) }
         return try entries.map { (entry) throws(TitleFileError) -> TitleEntry in
             guard entry.title.hasPrefix("@string/") else { return entry }
             var title = entry.title
@@ -39,6 +41,7 @@ enum AndroidFormat {
             var seen: Set<String> = [entry.key]
             while title.hasPrefix("@string/") {
                 let name = String(title.dropFirst("@string/".count))
+                followed += 1
                 if let known = resolved[name] {
                     title = known
                     break

@@ -98,13 +98,18 @@ enum StringsdictFormat {
         let close = Array("</key>".utf8)
         var line = 1
         var index = 0
+        // Each byte is counted once, as the pass moves over it here or in the scan of a key's name.
+        var read = 0
+        defer { ReadingWork.add(.keyLineByte, read) }
         while index < bytes.count {
+            read += 1
             if bytes[index] == 0x0A {
                 line += 1
             } else if bytes[index] == open[0], bytes[index...].starts(with: open) {
                 let start = index + open.count
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: "<") { end += 1 }
+                read += end - index - 1
                 if bytes[end...].starts(with: close) {
                     let key = String(decoding: bytes[start..<end], as: UTF8.self)
                     if lines[key] == nil { lines[key] = line }

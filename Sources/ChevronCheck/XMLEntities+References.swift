@@ -64,6 +64,8 @@ extension XMLEntities {
         }
         let range = ranges[entity]
         cost += max(Self.referenceCost, range.count)
+        expanded += 1
+        valueBytes += range.count
         guard cost <= Self.expansionLimit else {
             // Named by the reference in the document, where the reader can find it.
             let outermost = names[stack.first ?? entity].text

@@ -50,7 +50,11 @@ struct XMLEntities {
         text.makeContiguousUTF8()
         let result: Result<[UInt8], TitleFileError>? = text.utf8.withContiguousStorageIfAvailable { bytes in
             var pass = XMLEntities(bytes: bytes, file: file)
-            defer { pass.values?.deallocate() }
+            defer {
+                pass.values?.deallocate()
+                ReadingWork.add(.entityExpanded, pass.expanded)
+                ReadingWork.add(.entityValueByte, pass.valueBytes)
+            }
             return Result { () throws(TitleFileError) in try pass.run() }
         }
         guard let result else { return Data(text.utf8) }
@@ -84,6 +88,9 @@ struct XMLEntities {
     var values: UnsafeMutableBufferPointer<UInt8>?
     var output: [UInt8] = []
     var cost = 0
+    /// References written out and the bytes of their values, for `ReadingWork`.
+    var expanded = 0
+    var valueBytes = 0
     /// The numbers of the entities being expanded, outermost first, and by number whether each
     /// is (looked up directly: a generic `contains` allocates on every call in a debug build).
     var stack: [Int] = []

@@ -135,14 +135,15 @@ struct ReadingBoundsTests {
         return try #require(Int(line.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)))
     }
 
-    // MARK: Time linear in the file
+    // MARK: Work linear in the file
 
-    /// How long reading `contents` as the file `name` takes, and its entries.
-    static func timedRead(_ name: String, _ contents: String) throws -> (Duration, [TitleEntry]) {
-        let clock = ContinuousClock()
-        var entries: [TitleEntry] = []
-        let elapsed = try clock.measure { entries = try TitleFile.entries(in: Data(contents.utf8), path: name) }
-        return (elapsed, entries)
+    /// The entries of `contents` read as the file `name`, and the work the readers counted.
+    static func countedRead(_ name: String, _ contents: String) throws -> (ReadingWork, [TitleEntry]) {
+        let work = ReadingWork()
+        let entries = try ReadingWork.$current.withValue(work) {
+            try TitleFile.entries(in: Data(contents.utf8), path: name)
+        }
+        return (work, entries)
     }
 
     /// 20,000 Android strings each a reference to the next (`@string/`) resolve in one pass over
@@ -154,13 +155,14 @@ struct ReadingBoundsTests {
                 ? "<string name=\"s\(index)\">@string/s\(index + 1)</string>"
                 : "<string name=\"s\(index)\">Ende</string>"
         }
-        let (elapsed, entries) = try Self.timedRead(
+        let (work, entries) = try Self.countedRead(
             "values-de/strings.xml", "<resources>\n\(strings.joined(separator: "\n"))\n</resources>\n")
         #expect(entries.count == count)
         #expect(entries.allSatisfy { $0.title == "Ende" })
-        // A debug build reads it in about a second (the walk per string took over 15 minutes):
-        // 30 s leaves room for a busy machine.
-        #expect(elapsed < .seconds(30), "\(elapsed)")
+        // By hand: s0 follows the whole chain, s1 … s(n-1), n - 1 names; each later reference
+        // s1 … s(n-2) follows one name and finds its value already known, n - 2 more. A walk of
+        // the rest of the chain per string follows n(n - 1)/2, about 200 million.
+        #expect(work.count(.referenceFollowed) == (count - 1) + (count - 2))
     }
 
     /// A `.stringsdict` of 20,000 keys finds each key's line in one pass over the file, not a
@@ -176,11 +178,12 @@ struct ReadingBoundsTests {
             \(keys.joined(separator: "\n"))
             </dict></plist>
             """
-        let (elapsed, entries) = try Self.timedRead("de.lproj/Localizable.stringsdict", plist)
+        let (work, entries) = try Self.countedRead("de.lproj/Localizable.stringsdict", plist)
         #expect(entries.count == count)
         let last = try #require(entries.first { $0.key == "k\(count - 1)" })
         #expect(last.line == 3 + 2 * (count - 1))
-        #expect(elapsed < .seconds(30), "\(elapsed)")
+        // One pass: every byte of the file read once (a search per key reads the file 20,000 times).
+        #expect(work.count(.keyLineByte) == plist.utf8.count)
     }
 
     // MARK: UTF-16 without a byte-order mark
