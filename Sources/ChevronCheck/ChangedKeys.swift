@@ -14,7 +14,7 @@ public struct ChangedKeys: Sendable {
 
     /// Whether `entry` is to be checked: its file is new, or its key changed.
     public func admits(_ entry: TitleEntry) -> Bool {
-        newFiles.contains(entry.file) || keys.contains(Self.baseKey(entry.key))
+        newFiles.contains(entry.file) || keys.contains(entry.baseKey)
     }
 
     /// Compares `files` (as the plan names them, read in `format`) with their versions at
@@ -43,18 +43,12 @@ public struct ChangedKeys: Sendable {
             for entry in before { titles[entry.key, default: []].append(entry.title) }
             var now: [String: [String]] = [:]
             for entry in current { now[entry.key, default: []].append(entry.title) }
-            for (key, values) in now where titles[key] != values { keys.insert(Self.baseKey(key)) }
+            for (key, values) in now where titles[key] != values { keys.insert(TitleEntry.baseKey(key)) }
         }
         self.keys = keys
         self.newFiles = newFiles
     }
 
-    /// A key without its variant: `settings.title` of `settings.title (de, plural one)`, `tabs`
-    /// of `tabs[2]`.
-    static func baseKey(_ key: String) -> String {
-        let name = key.split(separator: " (", maxSplits: 1).first.map(String.init) ?? key
-        return name.split(separator: "[", maxSplits: 1).first.map(String.init) ?? name
-    }
 
     /// An absolute path as git names it in the repository that holds it.
     private static func repositoryPath(_ path: String, option: String) throws(CheckPlan.Problem) -> String {

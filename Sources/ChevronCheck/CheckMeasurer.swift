@@ -149,11 +149,12 @@ public enum CheckMeasurer {
             return found
         }
         // The limit a row of `entry` in `look` asks with: its own, where that holds it
-        // (`CheckRow.ownLimit`); else none, and the look's maximum holds.
+        // (`CheckRow.ownLimit`), and the look's minimum where its own is below that (no button
+        // of the look is narrower: `CheckRow.lookMinimum`); else none, and the look's maximum holds.
         func maximumWidth(_ entry: Int, _ look: Int) -> Double? {
             let index = builder.entries[entry].extra
             guard index >= 0, let own = builder.extras[Int(index)].maximumWidth else { return nil }
-            return own < slots[look].maximum ? own : nil
+            return own < slots[look].maximum ? max(own, slots[look].minimum) : nil
         }
 
         // Per row (entry × look, in that order): its outcome.

@@ -365,9 +365,7 @@ public struct CheckPlan: Sendable {
         func matches(_ entry: TitleEntry) -> Bool {
             switch self {
             case .key(let pattern):
-                let name = entry.key.split(separator: " (", maxSplits: 1).first.map(String.init) ?? entry.key
-                let base = name.split(separator: "[", maxSplits: 1).first.map(String.init) ?? name
-                return CheckPlan.glob(pattern, matches: entry.key) || CheckPlan.glob(pattern, matches: base)
+                return CheckPlan.glob(pattern, matches: entry.key) || CheckPlan.glob(pattern, matches: entry.baseKey)
             case .language(let wanted, let filter):
                 // A title's language is canonical, as the file reader wrote it.
                 guard let language = entry.language else { return false }
@@ -400,10 +398,13 @@ public struct CheckPlan: Sendable {
         guard selects else { return true }
         if keys.contains(where: { Filter.key($0).matches(entry) }) { return true }
         if titles.contains(where: { Filter.key($0).matches(entry) }) { return true }
-        if let commentPattern, let comment = entry.comment {
-            return commentPattern.firstMatch(in: comment, range: NSRange(comment.startIndex..., in: comment)) != nil
-        }
-        return false
+        return commentMatches(entry)
+    }
+
+    /// Whether `entry`'s comment matches the comment pattern (`--titles-comment`).
+    func commentMatches(_ entry: TitleEntry) -> Bool {
+        guard let commentPattern, let comment = entry.comment else { return false }
+        return commentPattern.firstMatch(in: comment, range: NSRange(comment.startIndex..., in: comment)) != nil
     }
 
     /// Whether `entry` is in a language `--only-language` asks for (every entry without one).

@@ -82,11 +82,10 @@ public enum CheckProblem: String, CaseIterable, Sendable {
         if row.isUnreadableFile { return ProblemSet(.unreadableFile) }
         if row.error != nil { return ProblemSet(.error) }
         var problems = ProblemSet()
-        if row.isCut {
-            problems.insert(
-                row.ownLimit
-                    ? .overOwnLimit
-                    : row.titleSource != "title" ? .fellBack : row.lineBreak ? .lineBreak : .truncated)
+        if row.overOwnLimit {
+            problems.insert(.overOwnLimit)
+        } else if row.isCut {
+            problems.insert(row.titleSource != "title" ? .fellBack : row.lineBreak ? .lineBreak : .truncated)
         }
         if row.missingGlyphs > 0 { problems.insert(.missingGlyphs) }
         if row.nearLimit { problems.insert(.nearLimit) }
@@ -115,7 +114,8 @@ public enum CheckProblem: String, CaseIterable, Sendable {
         case .lineBreak:
             return "\(subject) holds a line break: a one-line label shows \"\(row.displayedTitle)\" (\(width))"
         case .overOwnLimit:
-            return "\(subject) is over its own limit of \(Points.text(row.maxWidth)) pt: \(row.shown)"
+            let minimum = row.lookMinimum.map { ", under \(row.look)'s minimum of \(Points.text($0)) pt" } ?? ""
+            return "\(subject) is over its own limit of \(Points.text(row.maxWidth)) pt\(minimum): \(row.shown)"
         case .missingGlyphs:
             let characters = row.missingGlyphs == 1 ? "1 character" : "\(row.missingGlyphs) characters"
             return "\(subject) has \(characters) no installed font covers"

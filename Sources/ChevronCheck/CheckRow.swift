@@ -49,6 +49,16 @@ public struct CheckRow: Sendable {
     /// Whether `maxWidth` is the entry's own limit (an XLIFF unit's maxwidth, smaller than the look's
     /// maximum), not the look's: which of the two limits holds the title.
     public var ownLimit: Bool { ownMaximum != nil }
+    /// The look's minimum width when the entry's own limit is below it: no button of the look is
+    /// that narrow, so the row is over its own limit whatever its title (measured at the minimum).
+    public var lookMinimum: Double? {
+        guard let ownMaximum, lookIndex != CheckRowStore.noLook else { return nil }
+        let minimum = store.looks[Int(lookIndex)].minimum
+        return ownMaximum < minimum ? minimum : nil
+    }
+    /// Whether the title is not shown whole within a limit its own file sets, or that limit is
+    /// below the look's minimum (`lookMinimum`).
+    public var overOwnLimit: Bool { ownLimit && (isCut || lookMinimum != nil) }
     /// The title as the file writes it, when placeholders in it were filled with samples.
     public var template: String? { extra?.template }
     public var error: String? {
@@ -200,6 +210,9 @@ public struct CheckRow: Sendable {
             json.member("line", line)
             json.member("lineBreak", lineBreak)
             json.member("look", look)
+            if let lookMinimum {
+                json.member("lookMinimum", lookMinimum)
+            }
             json.member("maxWidth", maxWidth)
             json.member("missingGlyphs", missingGlyphs)
             json.member("nearLimit", nearLimit)
@@ -232,7 +245,8 @@ public struct CheckRow: Sendable {
         }
         // How far over: what the whole title needs, and by how much that passes the limit.
         let over = isCut && overBy > 0 ? " (needs \(Points.text(neededWidth ?? 0)), +\(Points.text(overBy)))" : ""
-        var limited = ownLimit && isCut ? "; OVER ITS OWN LIMIT" : ""
+        var limited = overOwnLimit ? "; OVER ITS OWN LIMIT" : ""
+        if let lookMinimum { limited += " (\(look)'s button is at least \(Points.text(lookMinimum)) pt)" }
         for check in lengthChecks where check.isOver {
             limited +=
                 "; OVER ITS LENGTH LIMIT (\(check.length) of \(check.limit.maximum) \(check.limit.unit.rawValue))"
@@ -255,12 +269,12 @@ public struct CheckRow: Sendable {
     /// Whether the row fails `--fail-on`.
     public func fails(_ rule: CheckPlan.FailOn) -> Bool {
         switch rule {
-        case .truncate: isCut
+        case .truncate: isCut || overOwnLimit
         case .fallback: titleSource != "title"
         case .missing: missingGlyphs > 0
-        case .limit: ownLimit && isCut || overLength
+        case .limit: overOwnLimit || overLength
         case .lineBreak: lineBreak
-        case .any: isCut || missingGlyphs > 0 || overLength
+        case .any: isCut || overOwnLimit || missingGlyphs > 0 || overLength
         case .nearLimit: nearLimit
         }
     }

@@ -103,6 +103,8 @@ final class CheckRowStore: Sendable {
         var margin = 0.0
         /// The device's bar width (`CheckSlot.deviceWidth`).
         var deviceWidth: Double?
+        /// The look's minimum width (`CheckSlot.minimum`).
+        var minimum = 0.0
 
         init(name: String, maximum: Double, device: String? = nil, barWidth: Double? = nil, label: String? = nil) {
             self.name = name
@@ -117,6 +119,7 @@ final class CheckRowStore: Sendable {
                 name: slot.look, maximum: slot.maximum, device: slot.device, barWidth: slot.barWidth, label: slot.label)
             margin = slot.margin
             deviceWidth = slot.deviceWidth
+            minimum = slot.minimum
         }
     }
 

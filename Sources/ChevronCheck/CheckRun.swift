@@ -37,7 +37,8 @@ public struct CheckRun: Sendable {
     public init(_ plan: CheckPlan, clients: [ChevronClient], progress: (any CheckProgress)? = nil) async throws {
         precondition(!clients.isEmpty, "a check needs a client")
         let client = clients[0]
-        let plan = try plan.canonicalizingLanguages()
+        var plan = try plan.canonicalizingLanguages()
+        plan.files = CatalogueFolder.expanding(plan.files)
         let changed = try plan.changedSince.map { revision throws(CheckPlan.Problem) in
             try ChangedKeys(files: plan.files, since: revision, format: plan.inputFormat)
         }
@@ -176,9 +177,24 @@ public struct CheckRun: Sendable {
         var unreadable: [(Int, TitleFileError)] = []
         var unknownLanguage: [String] = []
         var unmatched = plan.filters
-        for file in plan.files {
+        let reads = plan.files.map { file in
+            (file, Result { () throws(TitleFileError) in
+                try TitleFile.read(file, format: plan.inputFormat, limits: plan.limits)
+            })
+        }
+        // A key whose comment matches in any file of its catalogue set is a title in all of them:
+        // translations exported by Crowdin or Weblate keep no comments.
+        var commented: Set<String> = []
+        if plan.titlesComment != nil {
+            for case (let file, .success(let read)) in reads {
+                let set = CatalogueFolder.set(ofFile: file)
+                for entry in read where plan.commentMatches(entry) { commented.insert(set + "\u{0}" + entry.baseKey) }
+            }
+        }
+        for (file, result) in reads {
             do {
-                let read = try TitleFile.read(file, format: plan.inputFormat, limits: plan.limits)
+                let read = try result.get()
+                let set = CatalogueFolder.set(ofFile: file)
                 if !unmatched.isEmpty { unmatched.removeAll { filter in read.contains { filter.matches($0) } } }
                 for entry in read where plan.isInLanguage(entry) {
                     if !screenKeys.isEmpty, !entry.isUntranslated,
@@ -188,7 +204,7 @@ public struct CheckRun: Sendable {
                         if measured.language == nil { measured.language = plan.language }
                         screenTitles.note(measured, keys: screenKeys)
                     }
-                    if !plan.isSelected(entry) {
+                    if !plan.isSelected(entry), !commented.contains(set + "\u{0}" + entry.baseKey) {
                         unselected += 1
                     } else if let changed, !changed.admits(entry) {
                         unchanged += 1

@@ -19,6 +19,9 @@ public struct CheckSlot: Sendable, Hashable {
     public let label: String
     /// The device's bar width, for a look its bar sizes.
     public var deviceWidth: Double?
+    /// The look's minimum width: a limit of a title's own below it is asked at it (no button of
+    /// the look is narrower), and the row is over its own limit.
+    public var minimum = 0.0
     /// What a title shown whole must leave below the limit, in points, when fontconfig
     /// substitutes the look's font: `substitutionMargin` of the limit; 0 with the real font.
     public var margin = 0.0
@@ -61,9 +64,11 @@ public struct CheckSlot: Sendable, Hashable {
             var probe = SizeParameters(look: look, title: "A")
             let probed = try await client.size(probe)
             let substituted = probed.font.substituted
+            let described = try await client.describeLook(look)
             guard probed.bar != nil else {
-                let maximum = try await client.describeLook(look).maximumWidth
+                let maximum = described.maximumWidth
                 var slot = CheckSlot(look: look, device: nil, barWidth: nil, maximum: maximum, label: look)
+                slot.minimum = described.minimumWidth
                 if substituted { slot.margin = maximum * substitutionMargin }
                 slots.append(slot)
                 continue
@@ -78,6 +83,7 @@ public struct CheckSlot: Sendable, Hashable {
                     label: devices.count > 1 ? "\(look)@\(device.name)" : look)
                 if substituted { slot.margin = room * substitutionMargin }
                 slot.deviceWidth = bar?.width
+                slot.minimum = described.minimumWidth
                 slots.append(slot)
             }
         }

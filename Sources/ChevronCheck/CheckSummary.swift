@@ -141,7 +141,7 @@ extension CheckSummary {
             if row.truncated && !row.lineBreak { counts.truncated += 1 }
             if row.titleSource != "title" { counts.fellBack += 1 }
             if row.lineBreak { counts.lineBreaks += 1 }
-            if row.ownLimit && row.isCut { counts.overOwnLimit += 1 }
+            if row.overOwnLimit { counts.overOwnLimit += 1 }
             if row.overLength { counts.overLength += 1 }
         }
         self.init(

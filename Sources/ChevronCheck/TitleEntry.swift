@@ -89,3 +89,15 @@ public struct TitleFileError: Error, CustomStringConvertible {
     /// `FILE:LINE: reason`, or `FILE: reason` for the file as a whole (line 0).
     public var description: String { line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)" }
 }
+
+extension TitleEntry {
+    /// The key without its variant: `settings.title` of `settings.title (de, plural one)`, `tabs`
+    /// of `tabs[2]`.
+    public var baseKey: String { Self.baseKey(key) }
+
+    /// `key` without its variant (`baseKey`).
+    static func baseKey(_ key: String) -> String {
+        let name = key.split(separator: " (", maxSplits: 1).first.map(String.init) ?? key
+        return name.split(separator: "[", maxSplits: 1).first.map(String.init) ?? name
+    }
+}

@@ -171,12 +171,21 @@ public enum TitleFile {
         let limit = ReadLimits(fileMiB: mebibytes).fileBytes
         let over = TitleFileError(
             file: shown, line: 0, reason: "is over \(mebibytes) MiB, the limit of a file (--max-file-mib)")
-        let unreadable = TitleFileError(file: shown, line: 0, reason: "cannot be read")
+        // Why, in the system's words ("No such file or directory", "Permission denied").
+        func unreadable(_ code: Int32 = errno) -> TitleFileError {
+            TitleFileError(file: shown, line: 0, reason: "cannot be read: \(String(cString: strerror(code)))")
+        }
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw unreadable }
+        guard descriptor >= 0 else { throw unreadable() }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { throw unreadable }
+        guard fstat(descriptor, &status) == 0 else { throw unreadable() }
+        guard status.st_mode & S_IFMT != S_IFDIR else {
+            throw TitleFileError(
+                file: shown, line: 0,
+                reason: "cannot be read: Is a directory, and holds no catalogue chevron reads "
+                    + "(*.lproj/*.strings, *.stringsdict, *.xcstrings, *.xliff, *.xcloc, values*/strings.xml, *.arb, *.po)")
+        }
         let isRegular = status.st_mode & S_IFMT == S_IFREG
         if isRegular, Int(status.st_size) > limit { throw over }
         // A regular file is read into a buffer of its size (and a byte, to see its end at once).
@@ -189,7 +198,7 @@ public enum TitleFile {
                 guard let base = buffer.baseAddress else { return -1 }
                 return FileIO.read(descriptor, into: base + filled, count: buffer.count - filled)
             }
-            if count < 0 { throw unreadable }
+            if count < 0 { throw unreadable() }
             if count == 0 { break }
             filled += count
             if filled > limit { throw over }
