@@ -147,7 +147,12 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
             }
             self.group?.items += 1
         default:
-            break
+            // A tag inside a string (`<b>`) is kept as written, for `TitleMarkup.html` to take
+            // out (or `--markup none` to measure); its attributes in name order, single-quoted
+            // (a double quote is Android's quoting).
+            guard current != nil else { break }
+            let written = attributes.sorted { $0.key < $1.key }.map { " \($0.key)='\($0.value)'" }.joined()
+            current?.text += "<\(element)\(written)>"
         }
     }
 
@@ -180,7 +185,10 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
             group = nil
             comment = nil
         }
-        guard element == "string" || element == "item", let entry = current else { return }
+        guard element == "string" || element == "item", let entry = current else {
+            if current != nil { current?.text += "</\(element)>" }
+            return
+        }
         // A plural item's count is a number of its quantity's category (`PluralVariations.pluralForm`).
         let text = Self.unescape(entry.text)
         let title = quantity.map { PluralVariations.pluralForm(text, category: $0) } ?? text
@@ -268,6 +276,8 @@ private final class AndroidReader: NSObject, XMLParserDelegate {
 }
 
 extension AndroidFormat: CatalogueReader {
+    /// The HTML tags Android draws from a string resource.
+    static let markup: TitleMarkup? = .html
     static let name = "android"
     static let described = "Android strings.xml"
     /// `strings.xml` shares its extension with every XML file: the content says.

@@ -14,6 +14,8 @@ public protocol CatalogueReader: Sendable {
     static var described: String { get }
     /// The file name extensions it takes, lowercased, without the dot.
     static var extensions: [String] { get }
+    /// The markup the platform of the format draws from a title (`TitleMarkup`); nil for none.
+    static var markup: TitleMarkup? { get }
     /// Whether `text`, the contents of a file whose extension names no format, is in this one.
     static func shows(_ text: String) -> Bool
     /// The entries of a file: `text` is its contents decoded (UTF-8 or UTF-16), `data` its bytes,
@@ -25,6 +27,9 @@ public protocol CatalogueReader: Sendable {
 extension CatalogueReader {
     /// A format whose content does not show it is taken by its extension only.
     public static func shows(_ text: String) -> Bool { false }
+
+    /// Most formats carry no markup a platform draws.
+    public static var markup: TitleMarkup? { nil }
 }
 
 /// The formats `chevron check` reads.

@@ -49,7 +49,6 @@ public struct ChangedKeys: Sendable {
         self.newFiles = newFiles
     }
 
-
     /// An absolute path as git names it in the repository that holds it.
     private static func repositoryPath(_ path: String, option: String) throws(CheckPlan.Problem) -> String {
         let top = try Git.run(["rev-parse", "--show-toplevel"], option: option)

@@ -79,6 +79,17 @@ public struct CheckPlan: Sendable {
     /// Devices the project adds to the built-in ones (its `devices` field: name → width in points).
     public var devices: [ProjectDevice] = []
     public var inputFormat: TitleFormat?
+    /// Whether titles are measured as a device shows them, their markup taken out
+    /// (`TitleMarkup`), or as written (`--markup none`).
+    public var markup = MarkupReading.shown
+
+    /// How a check reads markup in titles (`--markup`).
+    public enum MarkupReading: String, CaseIterable, Sendable {
+        /// SwiftUI's Markdown and Android's HTML are taken out: the text a device shows is measured.
+        case shown
+        /// Every title is measured as its file writes it, markers included.
+        case none
+    }
     public var format = CheckOutputFormat.text
     /// Key patterns of a titles list (`--titles FILE`, the project file's `titles`): with `keys`
     /// and `titlesComment`, which strings are back-button titles.
@@ -129,12 +140,15 @@ public struct CheckPlan: Sendable {
     /// The most a file and a title may hold (`--max-file-mib`, `--max-title-bytes`).
     public var limits = ReadLimits()
 
-    /// The fields a project file may have; any other is reported.
-    public static let fields: Set<String> = [
-        "files", "looks", "keys", "languages", "samples", "failOn", "language", "genericTitle", "inputFormat",
-        "format", "baseline", "titles", "titlesComment", "devices", "screens",
-        "format", "maxFileMiB", "maxTitleBytes",
-    ]
+    /// The fields of a project file: what `load` reads, and all it reads (it reads a field by its
+    /// case, so a field it reads cannot be missing here); any other is reported.
+    public enum ProjectField: String, CaseIterable, Sendable {
+        case files, looks, keys, languages, samples, failOn, language, genericTitle, inputFormat, format, baseline
+        case titles, titlesComment, devices, screens, maxFileMiB, maxTitleBytes, markup
+    }
+
+    /// The names of the project file's fields, sorted: what `chevron help check` lists.
+    public static let fields: [String] = ProjectField.allCases.map(\.rawValue).sorted()
 
     /// Sets the command line's limits that are given: the most SARIF results (`--max-results`),
     /// and the most a file and a title may hold (`--max-file-mib`, `--max-title-bytes`).
@@ -204,9 +218,12 @@ public struct CheckPlan: Sendable {
         } catch { throw problem("", "is not JSON: \(error)") }
         guard case .object(let members) = parsed else { throw problem("", "is not a JSON object") }
         // The parser refuses a key given twice, so the members make a dictionary.
-        let object = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
-        if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
-            throw problem(unknown, "is not a field; fields: \(fields.sorted().joined(separator: ", "))")
+        var object: [ProjectField: JSONValue] = [:]
+        for member in members.sorted(by: { $0.key < $1.key }) {
+            guard let field = ProjectField(rawValue: member.key) else {
+                throw problem(member.key, "is not a field; fields: \(fields.joined(separator: ", "))")
+            }
+            object[field] = member.value
         }
         func text(_ value: JSONValue) -> String? {
             if case .string(let text) = value { return text }
@@ -218,49 +235,51 @@ public struct CheckPlan: Sendable {
             let texts = members.compactMap { member in text(member.value).map { (key: member.key, value: $0) } }
             return texts.count == members.count ? texts : nil
         }
-        func strings(_ field: String) throws -> [String] {
+        func strings(_ field: ProjectField) throws -> [String] {
             guard let value = object[field] else { return [] }
-            guard case .array(let elements) = value else { throw problem(field, "must be an array of strings") }
+            guard case .array(let elements) = value else {
+                throw problem(field.rawValue, "must be an array of strings")
+            }
             let list = elements.compactMap(text)
-            guard list.count == elements.count else { throw problem(field, "must be an array of strings") }
+            guard list.count == elements.count else { throw problem(field.rawValue, "must be an array of strings") }
             return list
         }
-        func string(_ field: String) throws -> String? {
+        func string(_ field: ProjectField) throws -> String? {
             guard let value = object[field] else { return nil }
-            guard let text = text(value) else { throw problem(field, "must be a string") }
+            guard let text = text(value) else { throw problem(field.rawValue, "must be a string") }
             return text
         }
         var plan = CheckPlan()
         let folder = (path as NSString).deletingLastPathComponent
-        plan.files = try strings("files").map { file in
+        plan.files = try strings(.files).map { file in
             file.hasPrefix("/") || file == "-" || folder.isEmpty
                 ? file : (folder as NSString).appendingPathComponent(file)
         }
-        plan.looks = try strings("looks")
-        plan.keys = try strings("keys")
+        plan.looks = try strings(.looks)
+        plan.keys = try strings(.keys)
         // The baseline, like the files, is relative to the project file.
-        plan.baseline = try string("baseline").map { file in
+        plan.baseline = try string(.baseline).map { file in
             file.hasPrefix("/") || folder.isEmpty ? file : (folder as NSString).appendingPathComponent(file)
         }
-        plan.onlyLanguages = try strings("languages")
+        plan.onlyLanguages = try strings(.languages)
         // Titles: patterns, or a titles list's path (relative to the project file).
-        if let list = object["titles"].flatMap(text) {
+        if let list = object[.titles].flatMap(text) {
             do {
                 try plan.addTitles(
                     file: list.hasPrefix("/") || folder.isEmpty
                         ? list : (folder as NSString).appendingPathComponent(list))
             } catch { throw problem("titles", error.description) }
         } else {
-            plan.titles = try strings("titles")
+            plan.titles = try strings(.titles)
         }
-        if let pattern = try string("titlesComment") {
+        if let pattern = try string(.titlesComment) {
             do { try plan.setTitlesComment(pattern) } catch { throw problem("titlesComment", error.description) }
         }
-        for rule in try strings("failOn") {
+        for rule in try strings(.failOn) {
             do { try plan.addFailOn(rule) } catch { throw problem("failOn", error.description) }
         }
-        plan.language = try string("language")
-        if let value = object["screens"] {
+        plan.language = try string(.language)
+        if let value = object[.screens] {
             let shape =
                 "must map a back title's key to the keys of its screens ({\"settings.back\": [\"privacy.title\"]})"
             guard case .object(let members) = value else { throw problem("screens", shape) }
@@ -271,7 +290,7 @@ public struct CheckPlan: Sendable {
                 plan.screens[key, default: []] += keys
             }
         }
-        if let value = object["devices"] {
+        if let value = object[.devices] {
             let shape = "must map a device's name to its bar's width in points ({\"pixel-9\": 412})"
             guard case .object(let members) = value else { throw problem("devices", shape) }
             for (name, width) in members {
@@ -282,7 +301,7 @@ public struct CheckPlan: Sendable {
             }
         }
         // One generic title ("Back"), or one per language ({"de": "Zurück", "*": "Back"}).
-        if let value = object["genericTitle"] {
+        if let value = object[.genericTitle] {
             if let title = text(value) {
                 plan.genericTitle = title
             } else if let table = table(value) {
@@ -294,25 +313,31 @@ public struct CheckPlan: Sendable {
                     "genericTitle", "must be a string, or an object of language to title (\"de\": \"Zurück\")")
             }
         }
-        if let format = try string("inputFormat") {
+        if let value = try string(.markup) {
+            guard let reading = MarkupReading(rawValue: value) else {
+                throw problem("markup", "\"\(value)\" is not one of \(MarkupReading.allCases.map(\.rawValue))")
+            }
+            plan.markup = reading
+        }
+        if let format = try string(.inputFormat) {
             guard let known = TitleFormat(rawValue: format) else {
                 throw problem("inputFormat", "\"\(format)\" is not one of \(TitleFormat.allCases.map(\.rawValue))")
             }
             plan.inputFormat = known
         }
-        if let format = try string("format") {
+        if let format = try string(.format) {
             guard let known = CheckOutputFormat(rawValue: format) else {
                 throw problem("format", "\"\(format)\" is not one of \(CheckOutputFormat.allCases.map(\.rawValue))")
             }
             plan.format = known
         }
-        if let value = object["maxFileMiB"] {
+        if let value = object[.maxFileMiB] {
             plan.limits.fileMiB = try limit(value, "\(path): maxFileMiB", largest: ReadLimits.largestFileMiB)
         }
-        if let value = object["maxTitleBytes"] {
+        if let value = object[.maxTitleBytes] {
             plan.limits.titleBytes = try limit(value, "\(path): maxTitleBytes", largest: ReadLimits.largestTitleBytes)
         }
-        if let samples = object["samples"] {
+        if let samples = object[.samples] {
             // A placeholder's sample for every key ("%lld": "12345"), or a key pattern's own
             // samples ("unread.*": {"%d": "3"}).
             let shape = "must map a placeholder to a sample (\"%@\": \"Alexandra\") or a key pattern to such an object"

@@ -59,8 +59,12 @@ public struct CheckRow: Sendable {
     /// Whether the title is not shown whole within a limit its own file sets, or that limit is
     /// below the look's minimum (`lookMinimum`).
     public var overOwnLimit: Bool { ownLimit && (isCut || lookMinimum != nil) }
-    /// The title as the file writes it, when placeholders in it were filled with samples.
+    /// The title as the file writes it, when placeholders in it were filled with samples or its
+    /// markup was taken out.
     public var template: String? { extra?.template }
+    /// Whether the title's markup styled a run (bold, italic, code) that is measured in the
+    /// title's face: such a run may be wider on a device.
+    public var styled: Bool { extra?.styled ?? false }
     public var error: String? {
         guard store.outcomes[Int(outcomeIndex)].flags & CheckRowStore.Outcome.hasRare != 0 else { return nil }
         return store.rare[outcomeIndex]?.error
@@ -222,6 +226,9 @@ public struct CheckRow: Sendable {
                 json.member("overBy", Points.rounded(overBy))
             }
             json.member("ownLimit", ownLimit)
+            if styled {
+                json.member("styled", true)
+            }
             if let template {
                 json.member("template", template)
             }
@@ -251,6 +258,7 @@ public struct CheckRow: Sendable {
             limited +=
                 "; OVER ITS LENGTH LIMIT (\(check.length) of \(check.limit.maximum) \(check.limit.unit.rawValue))"
         }
+        if styled { limited += "; styled runs measured in the title's face" }
         if nearLimit {
             limited += "; near the limit (within a substituted font's \(Points.text(margin))-pt margin)"
         }

@@ -29,6 +29,8 @@ final class CheckRowStore: Sendable {
         var lengthChecks: [LengthCheck] = []
         /// Why the title cannot be measured as its file writes it (`TitleEntry.problem`).
         var problem: String?
+        /// Whether its markup styled a run in a way that may change its width (`TitleEntry.styled`).
+        var styled = false
     }
 
     /// One answer of the engine, or why there is none, in 24 bytes. Its displayed title is
@@ -181,13 +183,14 @@ struct CheckRowStoreBuilder {
     mutating func append(_ entry: TitleEntry, language: String?) {
         var extra: Int32 = -1
         if entry.template != nil || entry.alternativesOf != nil || entry.maximumWidth != nil
-            || !entry.lengthLimits.isEmpty || entry.problem != nil
+            || !entry.lengthLimits.isEmpty || entry.problem != nil || entry.styled
         {
             extra = Int32(extras.count)
             extras.append(
                 CheckRowStore.Extra(
                     template: entry.template, alternativesOf: entry.alternativesOf, maximumWidth: entry.maximumWidth,
-                    lengthChecks: entry.lengthLimits.map { LengthCheck($0, entry: entry) }, problem: entry.problem))
+                    lengthChecks: entry.lengthLimits.map { LengthCheck($0, entry: entry) }, problem: entry.problem,
+                    styled: entry.styled))
         }
         entries.append(
             CheckRowStore.Entry(

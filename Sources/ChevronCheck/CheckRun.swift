@@ -178,9 +178,12 @@ public struct CheckRun: Sendable {
         var unknownLanguage: [String] = []
         var unmatched = plan.filters
         let reads = plan.files.map { file in
-            (file, Result { () throws(TitleFileError) in
-                try TitleFile.read(file, format: plan.inputFormat, limits: plan.limits)
-            })
+            (
+                file,
+                Result { () throws(TitleFileError) in
+                    try TitleFile.read(file, format: plan.inputFormat, limits: plan.limits)
+                }
+            )
         }
         // A key whose comment matches in any file of its catalogue set is a title in all of them:
         // translations exported by Crowdin or Weblate keep no comments.
@@ -196,7 +199,8 @@ public struct CheckRun: Sendable {
                 let read = try result.get()
                 let set = CatalogueFolder.set(ofFile: file)
                 if !unmatched.isEmpty { unmatched.removeAll { filter in read.contains { filter.matches($0) } } }
-                for entry in read where plan.isInLanguage(entry) {
+                for written in read where plan.isInLanguage(written) {
+                    let entry = plan.markup == .shown ? written.showingMarkup() : written
                     if !screenKeys.isEmpty, !entry.isUntranslated,
                         let expanded = entry.expandingPlaceholders(plan.samples)
                     {

@@ -1,22 +1,23 @@
+import ChevronJSON
 import ChevronSupport
+import ChevronVarlink
 import Foundation
 import Synchronization
 
 /// The one-line summary every run ends with.
 public enum CheckSummaryLine {
     public static func text(_ summary: CheckSummary, slots: [CheckSlot]) -> String {
-        "chevron check: \(summary.titles) titles"
+        "chevron check: \(summary.titles.counted("title"))"
             + (summary.untranslated == 0 ? "" : " (\(summary.untranslated) untranslated left out)")
-            + (summary.leftOutBySelection.map { " selected (\($0) other strings left out)" } ?? "") + ", "
-            + "\(summary.rows) rows in \(looksMeasured(slots)): "
+            + (summary.leftOutBySelection.map { " selected (\($0.counted("other string")) left out)" } ?? "") + ", "
+            + "\(summary.rows.counted("row")) in \(looksMeasured(slots)): "
             + "\(summary.truncated) truncated, \(summary.fellBack) fell back, \(summary.lineBreaks) with line breaks, "
             + "\(summary.missingGlyphs) with missing glyphs, \(summary.overOwnLimit) over their own limit, "
             + (summary.overLength == 0 ? "" : "\(summary.overLength) over their length limit, ")
             + (summary.nearLimit == 0 ? "" : "\(summary.nearLimit) near their limit, ")
             + (summary.withoutScreen == 0 ? "" : "\(summary.withoutScreen) without their screen's title, ")
-            + "\(summary.errors) errors"
-            + (summary.unreadableFiles == 0
-                ? "" : ", \(summary.unreadableFiles) \(summary.unreadableFiles == 1 ? "file" : "files") not read")
+            + summary.errors.counted("error")
+            + (summary.unreadableFiles == 0 ? "" : ", \(summary.unreadableFiles.counted("file")) not read")
             + (summary.baseline.map { ", \($0.new) new, \($0.accepted) in the baseline, \($0.fixed) fixed since it" }
                 ?? "")
     }
@@ -33,16 +34,26 @@ extension CheckSummaryLine {
             if let device = slot.device { devices[slot.look, default: []].append(device) }
         }
         let on = looks.compactMap { look in devices[look].map { "\(look) on \($0.joined(separator: ", "))" } }
-        return "\(looks.count) \(looks.count == 1 ? "look" : "looks")"
+        return looks.count.counted("look")
             + (on.isEmpty ? "" : " (\(on.joined(separator: "; ")))")
     }
 }
 
 /// `--format text`: a table, a line per title and look (looks that show the same share one).
 public enum CheckTable {
-    /// The widest a key is printed; longer keys lose their middle, never their end, where the
-    /// language and plural form of `key (de, one)` or the item of `tabs[2]` are.
+    /// The narrowest the key column is cut to on a terminal; longer keys lose their middle, never
+    /// their end, where the language and plural form of `key (de, one)` or the item of `tabs[2]` are.
     public static let keyWidth = 40
+
+    /// How the table prints keys.
+    public enum KeyColumn: Sendable {
+        /// Whole, up to the `VarlinkError.echoLimit` (200) bytes at which reports cut what they
+        /// echo: for a file or a pipe, where a line may be long and a script reads the key.
+        case whole
+        /// Cut in the middle to a column as narrow as keeps the table's distinct keys distinct,
+        /// from `keyWidth` characters up: for a terminal (`--wide` prints them whole).
+        case distinct
+    }
 
     /// A column's text and its width in characters, counted once.
     private struct Cell {
@@ -136,25 +147,12 @@ public enum CheckTable {
         return lines
     }
 
-    /// The table's lines (`write` hands them over in pieces instead).
-    public static func lines(_ rows: [CheckRow]) -> [String] {
-        let hasLanguage = rows.contains { $0.language != nil }
-        let table = tableLines(rows)
-        let widths = columnWidths(rows, table, hasLanguage: hasLanguage)
-        return inSlices(of: table.count, smallest: 20_000) { range in
-            var lines: [String] = []
-            lines.reserveCapacity(range.count)
-            var previous: Columns?
-            for position in range {
-                let columns = Self.columns(
-                    rows, table, position, hasLanguage: hasLanguage, previous: previous, first: range.lowerBound)
-                var line = ""
-                append(columns, widths: widths, to: &line)
-                lines.append(line)
-                previous = columns
-            }
-            return lines
-        }
+    /// The table's lines (`write` hands them over in pieces instead). What a line shows is
+    /// escaped, so no line holds a line break of its own.
+    public static func lines(_ rows: [CheckRow], keys: KeyColumn = .whole) -> [String] {
+        var text = ""
+        write(rows, keys: keys) { text += $0 }
+        return text.split(separator: "\n").map(String.init)
     }
 
     /// Writes the table's lines, each with its newline, to `write` in pieces of many whole
@@ -162,10 +160,11 @@ public enum CheckTable {
     /// first, from the rows' entries and looks, then the lines are made `chunkRows` at a time,
     /// in a few slices side by side, and each piece is written and dropped before the next
     /// chunk is made.
-    public static func write(_ rows: [CheckRow], to write: (String) -> Void) {
+    public static func write(_ rows: [CheckRow], keys: KeyColumn = .whole, to write: (String) -> Void) {
         let hasLanguage = rows.contains { $0.language != nil }
         let table = tableLines(rows)
-        let widths = columnWidths(rows, table, hasLanguage: hasLanguage)
+        let keyLimit = keys == .whole ? Int.max : distinctKeyWidth(rows)
+        let widths = columnWidths(rows, table, hasLanguage: hasLanguage, keyLimit: keyLimit)
         var start = 0
         while start < table.count {
             let end = min(table.count, start + chunkRows)
@@ -175,7 +174,8 @@ public enum CheckTable {
                 var previous: Columns?
                 for position in range {
                     let columns = Self.columns(
-                        rows, table, position, hasLanguage: hasLanguage, previous: previous, first: range.lowerBound)
+                        rows, table, position, hasLanguage: hasLanguage, keyLimit: keyLimit, previous: previous,
+                        first: range.lowerBound)
                     if position == range.lowerBound {
                         // Room for the lines, guessed from the first.
                         let before = piece.utf8.count
@@ -197,14 +197,15 @@ public enum CheckTable {
     /// The columns of line `position` of `table`; the place and key are `previous`'s when it is
     /// the line before (not before `first`) and the same entry.
     private static func columns(
-        _ rows: [CheckRow], _ table: [Line], _ position: Int, hasLanguage: Bool, previous: Columns?, first: Int
+        _ rows: [CheckRow], _ table: [Line], _ position: Int, hasLanguage: Bool, keyLimit: Int, previous: Columns?,
+        first: Int
     ) -> Columns {
         let row = rows[table[position].index]
         let shared = position > first && sameEntry(rows[table[position - 1].index], row) ? previous : nil
         // What the files hold is shown escaped (`escapingControls`): a key with a line break
         // must not start a line of its own.
         let place = shared?.place ?? Cell(placeText(row))
-        let key = shared?.key ?? Cell(keyText(row))
+        let key = shared?.key ?? Cell(keyText(row.key, limit: keyLimit))
         let width = row.width.map { "\(Points.text($0))/\(Points.text(row.maxWidth))" } ?? "-"
         return Columns(
             place: place, key: key, language: hasLanguage ? Cell(row.language ?? "-") : nil,
@@ -222,14 +223,36 @@ public enum CheckTable {
         (row.line > 0 ? "\(row.file):\(row.line)" : row.file).escapingControls
     }
 
-    private static func keyText(_ row: CheckRow) -> String {
-        shortened(row.key.escapingControls, to: keyWidth)
+    /// A key as the table prints it: escaped, cut at 200 bytes, then to `limit` characters.
+    private static func keyText(_ key: String, limit: Int) -> String {
+        let escaped = key.escapingControls
+        let whole =
+            escaped.utf8.count > VarlinkError.echoLimit ? JSONValue.cut(escaped, at: VarlinkError.echoLimit) : escaped
+        return limit == Int.max ? whole : shortened(whole, to: limit)
+    }
+
+    /// The narrowest key column, from `keyWidth` characters, in which the distinct keys of `rows`
+    /// stay distinct once cut (`shortened`); the widest key's width when only that keeps them so.
+    static func distinctKeyWidth(_ rows: [CheckRow]) -> Int {
+        var keys: Set<String> = []
+        for (index, row) in rows.enumerated() where index == 0 || !sameEntry(rows[index - 1], row) {
+            keys.insert(keyText(row.key, limit: Int.max))
+        }
+        let widest = keys.map(\.characterCount).max() ?? 0
+        var width = keyWidth
+        while width < widest {
+            var seen: Set<String> = []
+            seen.reserveCapacity(keys.count)
+            if keys.allSatisfy({ seen.insert(shortened($0, to: width)).inserted }) { return width }
+            width += 8
+        }
+        return max(widest, keyWidth)
     }
 
     /// The widest place, key, language and look of `rows`, each entry's place, key and language
     /// measured once (its rows follow one another) and each look's name once, in a few slices
     /// side by side.
-    private static func columnWidths(_ rows: [CheckRow], _ table: [Line], hasLanguage: Bool) -> Widths {
+    private static func columnWidths(_ rows: [CheckRow], _ table: [Line], hasLanguage: Bool, keyLimit: Int) -> Widths {
         var merged = Widths()
         for line in table { if let looks = line.looks { merged.look = max(merged.look, looks.characterCount) } }
         let parts = inSlices(of: rows.count, smallest: 20_000) { range in
@@ -243,7 +266,7 @@ public enum CheckTable {
                 let before = index > range.lowerBound ? rows[index - 1] : nil
                 if before?.store !== row.store || before?.entryIndex != row.entryIndex {
                     widths.place = max(widths.place, placeText(row).characterCount)
-                    widths.key = max(widths.key, keyText(row).characterCount)
+                    widths.key = max(widths.key, keyText(row.key, limit: keyLimit).characterCount)
                     if hasLanguage { widths.language = max(widths.language, (row.language ?? "-").characterCount) }
                 }
                 if row.store === store, row.lookIndex != CheckRowStore.noLook {

@@ -88,7 +88,9 @@ public struct PlaceholderSamples: Sendable, Hashable {
         // 100,000-title catalogue.
         let starts: Set<UInt8> = generic ? [0x25, 0x7B, 0x24, 0xEF] : [0x25, 0xEF]
         guard text.utf8.contains(where: starts.contains) else { return text }
-        let keySamples = byKey.filter { CheckPlan.glob($0.pattern, matches: key) || CheckPlan.glob($0.pattern, matches: Self.baseKey(key)) }
+        let keySamples = byKey.filter {
+            CheckPlan.glob($0.pattern, matches: key) || CheckPlan.glob($0.pattern, matches: Self.baseKey(key))
+        }
         var result = ""
         var scalars = text.unicodeScalars[...]
         while let scalar = scalars.first {
@@ -98,7 +100,8 @@ public struct PlaceholderSamples: Sendable, Hashable {
                 scalars = rest
                 continue
             }
-            guard "%{$".unicodeScalars.contains(scalar), let (placeholder, rest) = Placeholder.read(scalars, generic: generic)
+            guard "%{$".unicodeScalars.contains(scalar),
+                let (placeholder, rest) = Placeholder.read(scalars, generic: generic)
             else {
                 result.unicodeScalars.append(scalar)
                 scalars = scalars.dropFirst()
@@ -119,7 +122,9 @@ public struct PlaceholderSamples: Sendable, Hashable {
     /// position, then without), else its kind's.
     private func sample(for placeholder: Placeholder, keySamples: [KeySamples]) -> String {
         let given =
-            keySamples.lazy.compactMap { $0.bySpelling[placeholder.spelling] ?? $0.bySpelling[placeholder.unpositioned] }
+            keySamples.lazy.compactMap {
+                $0.bySpelling[placeholder.spelling] ?? $0.bySpelling[placeholder.unpositioned]
+            }
             .first ?? bySpelling[placeholder.spelling] ?? bySpelling[placeholder.unpositioned]
         switch placeholder.kind {
         case .percent: return "%"
@@ -198,7 +203,8 @@ struct Placeholder {
     /// The placeholder at the start of `text` (at its `%`, `{` or `$`), and the text after it;
     /// nil when there is none there.
     /// - Parameter generic: also `{name}`, `{0}` and `$1`.
-    static func read(_ text: Substring.UnicodeScalarView, generic: Bool) -> (Placeholder, Substring.UnicodeScalarView)? {
+    static func read(_ text: Substring.UnicodeScalarView, generic: Bool) -> (Placeholder, Substring.UnicodeScalarView)?
+    {
         guard let first = text.first else { return nil }
         let digitsRange: ClosedRange<Unicode.Scalar> = "0"..."9"
         func written(_ rest: Substring.UnicodeScalarView) -> String {
@@ -213,7 +219,9 @@ struct Placeholder {
             let name = String(String.UnicodeScalarView(body))
             let parts = name.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let argument = parts.first, !argument.isEmpty,
-                argument.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || digitsRange.contains($0) || $0 == "_" })
+                argument.unicodeScalars.allSatisfy({
+                    $0.properties.isAlphabetic || digitsRange.contains($0) || $0 == "_"
+                })
             else { return nil }
             let kind: Kind = parts.count > 1 && parts[1] == "number" ? .integer : .string
             let after = rest.dropFirst()
@@ -239,7 +247,10 @@ struct Placeholder {
             let after = rest.dropFirst(2 + name.count)
             guard after.first == "@", !name.isEmpty else { return nil }
             let end = after.dropFirst()
-            return (Placeholder(kind: .pluralSubstitution, spelling: written(end), written: written(end), precision: nil), end)
+            return (
+                Placeholder(kind: .pluralSubstitution, spelling: written(end), written: written(end), precision: nil),
+                end
+            )
         }
         // An argument position: digits and a dollar sign.
         var position = ""

@@ -61,7 +61,8 @@ public enum PluralRules {
             if n == 1 { return "one" }
             let hundredThousands = n % 100_000
             if [2, 22, 42, 62, 82].contains(tens)
-                || (n % 1000 == 0 && ((1000...20000).contains(hundredThousands) || [40000, 60000, 80000].contains(hundredThousands)))
+                || (n % 1000 == 0
+                    && ((1000...20000).contains(hundredThousands) || [40000, 60000, 80000].contains(hundredThousands)))
                 || n % 1_000_000 == 100_000
             {
                 return "two"
@@ -152,9 +153,10 @@ public enum PluralRules {
     /// The primary language subtag, lower-cased, with the deprecated codes that still appear in
     /// catalogues read as their replacements (Android's `iw` for Hebrew, `in` for Indonesian).
     private static func primary(_ language: String?) -> String {
-        let primary = (language ?? "en").split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map {
-            $0.lowercased()
-        } ?? "en"
+        let primary =
+            (language ?? "en").split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map {
+                $0.lowercased()
+            } ?? "en"
         switch primary {
         case "iw": return "he"
         case "in": return "id"

@@ -53,7 +53,8 @@ enum PluralVariations {
                 // The form's mark without a number: a form that shows no count ("Ein Follower") is
                 // still left out where no whole number is of its category.
                 text = text.replacingOccurrences(
-                    of: "%#@\(substitution.name)@", with: marker(category: category, spelling: "") + substitution.text(category))
+                    of: "%#@\(substitution.name)@",
+                    with: marker(category: category, spelling: "") + substitution.text(category))
             }
             variations.append(Variation(forms: forms, text: text))
             var digit = used.count - 1
@@ -89,7 +90,8 @@ enum PluralVariations {
         var scalars = text.unicodeScalars[...]
         var marked = false
         while let scalar = scalars.first {
-            if scalar == "%", !(firstOnly && marked), let (placeholder, rest) = Placeholder.read(scalars, generic: false),
+            if scalar == "%", !(firstOnly && marked),
+                let (placeholder, rest) = Placeholder.read(scalars, generic: false),
                 placeholder.kind == .integer, isNumber(placeholder.spelling)
             {
                 result += marker(category: category, spelling: placeholder.spelling)

@@ -183,6 +183,8 @@ private struct StringsScanner {
 }
 
 extension StringsFormat: CatalogueReader {
+    /// SwiftUI's Markdown, which `Text` draws from a localized key.
+    static let markup: TitleMarkup? = .markdown
     static let name = "strings"
     static let described = ".strings"
     static let extensions = ["strings"]

@@ -126,6 +126,8 @@ enum StringsdictFormat {
 }
 
 extension StringsdictFormat: CatalogueReader {
+    /// SwiftUI's Markdown, which `Text` draws from a localized key.
+    static let markup: TitleMarkup? = .markdown
     static let name = "stringsdict"
     static let described = ".stringsdict"
     static let extensions = ["stringsdict"]

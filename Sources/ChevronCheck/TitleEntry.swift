@@ -42,6 +42,12 @@ public struct TitleEntry: Sendable, Hashable {
     /// Whether ICU's `{name}` and numbered `$1` placeholders are read besides printf's (CSV and
     /// plain lines, which belong to no platform).
     public var readsGenericPlaceholders = false
+    /// The markup its platform draws from such a title (`TitleMarkup`): SwiftUI's Markdown in
+    /// Apple catalogues, HTML in Android's; nil for formats that have none.
+    public var markup: TitleMarkup?
+    /// Whether the title had runs styled in a way that may change their width (bold, italic,
+    /// code), now measured in the title's face (`showingMarkup`).
+    public var styled = false
 
     /// Creates an entry.
     public init(
@@ -53,6 +59,17 @@ public struct TitleEntry: Sendable, Hashable {
         self.title = title
         self.language = language
         self.maximumWidth = maximumWidth
+    }
+
+    /// The entry with its markup taken out of its title, measured as the text a device shows;
+    /// `template` keeps the title as written, `styled` says whether a run was styled.
+    public func showingMarkup() -> TitleEntry {
+        guard let markup, problem == nil, let (text, styled) = markup.shown(title) else { return self }
+        var entry = self
+        entry.template = PluralVariations.unmarked(title)
+        entry.title = text
+        entry.styled = styled
+        return entry
     }
 
     /// The entry with its title's placeholders replaced by `samples`; `template` keeps the
@@ -67,7 +84,8 @@ public struct TitleEntry: Sendable, Hashable {
             let expanded = try samples.expand(
                 title, key: key, language: language, generic: readsGenericPlaceholders)
             guard expanded != entry.title else { return entry }
-            entry.template = entry.title
+            // A title whose markup was taken out keeps its markup in the template.
+            if entry.template == nil { entry.template = entry.title }
             entry.title = expanded
         } catch {
             if error.neverShown { return nil }

@@ -184,7 +184,8 @@ public enum TitleFile {
             throw TitleFileError(
                 file: shown, line: 0,
                 reason: "cannot be read: Is a directory, and holds no catalogue chevron reads "
-                    + "(*.lproj/*.strings, *.stringsdict, *.xcstrings, *.xliff, *.xcloc, values*/strings.xml, *.arb, *.po)")
+                    + "(*.lproj/*.strings, *.stringsdict, *.xcstrings, *.xliff, *.xcloc, values*/strings.xml, *.arb, *.po)"
+            )
         }
         let isRegular = status.st_mode & S_IFMT == S_IFREG
         if isRegular, Int(status.st_size) > limit { throw over }
@@ -239,7 +240,11 @@ public enum TitleFile {
             throw TitleFileError(
                 file: path, line: 0, reason: "not a format chevron reads; formats: \(TitleFormat.list)")
         }
-        return try reader.entries(of: text, data: data, file: path)
+        var entries = try reader.entries(of: text, data: data, file: path)
+        if let markup = reader.markup {
+            for index in entries.indices where entries[index].markup == nil { entries[index].markup = markup }
+        }
+        return entries
     }
 
     /// The 1-based line of `offset` (a UTF-8 offset) in `text`.

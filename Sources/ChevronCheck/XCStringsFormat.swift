@@ -180,6 +180,8 @@ enum XCStringsFormat {
 }
 
 extension XCStringsFormat: CatalogueReader {
+    /// SwiftUI's Markdown, which `Text` draws from a localized key.
+    static let markup: TitleMarkup? = .markdown
     static let name = "xcstrings"
     static let described = ".xcstrings"
     static let extensions = ["xcstrings"]

@@ -369,6 +369,12 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
         entry.lengthLimits = unit.lengths
         entry.problem = unit.problem
         entry.comment = unit.notes.isEmpty ? nil : unit.notes.joined(separator: "\n")
+        // Xcode's export names the Apple catalogue each <file> comes from: its titles are SwiftUI's.
+        if let original = files.last?.name?.lowercased(),
+            [".strings", ".stringsdict", ".xcstrings"].contains(where: { original.hasSuffix($0) })
+        {
+            entry.markup = .markdown
+        }
         entries.append(entry)
     }
 

@@ -228,9 +228,10 @@ public struct ContactSheet {
             canvas.paint(picture, x: left, y: y + ((Self.barHeight - pictureHeight) / 2).rounded(.down))
         }
         let captionTop = y + Self.barHeight + 2
-        try labels.draw(
-            Self.caption(cell), Self.labelFont, on: canvas, x: x, y: captionTop, color: Self.quiet, maxWidth: width - 12
-        )
+        let caption = Self.captionParts(cell)
+        try labels.drawCaption(
+            caption.prefix, caption.title, Self.labelFont, on: canvas, x: x, y: captionTop, color: Self.quiet,
+            maxWidth: width - 12)
         switch cell.mark {
         case .none: break
         case .truncated:
@@ -253,9 +254,22 @@ public struct ContactSheet {
 
     /// "63 pt · Settings": the width and what was shown.
     static func caption(_ cell: Cell) -> String {
-        if case .failed = cell.mark { return "no button" }
+        let parts = captionParts(cell)
+        return parts.prefix + parts.title
+    }
+
+    /// The text a caption lays out: `prefix`, then `shown` isolated (FSI … PDI) so that it takes
+    /// the direction of its own text, its ellipsis at its own end.
+    static func captionText(_ prefix: String, _ shown: String) -> String {
+        shown.isEmpty ? prefix : prefix + "\u{2068}" + shown + "\u{2069}"
+    }
+
+    /// A caption's width ("63 pt · ") and what was shown ("Settings"), cut apart so that only the
+    /// title is cut, at its own end; "no button" has no title.
+    static func captionParts(_ cell: Cell) -> (prefix: String, title: String) {
+        if case .failed = cell.mark { return ("no button", "") }
         let points = cell.width == cell.width.rounded() ? String(Int(cell.width)) : String(cell.width)
-        return "\(points) pt · " + (cell.shown.isEmpty ? "(chevron only)" : cell.shown)
+        return ("\(points) pt · ", cell.shown.isEmpty ? "(chevron only)" : cell.shown)
     }
 
     /// Labels: shaped by the text engine, truncated to fit, drawn from their glyphs.
@@ -267,6 +281,21 @@ public struct ContactSheet {
 
         func width(_ text: String, _ font: FontRequest) throws -> Double {
             try engine.measure(String(text.prefix(Self.longestLabel)), font: font).width
+        }
+
+        /// Draws a caption, `prefix` then `title`, with its line's top at `y`; past `maxWidth` the
+        /// title is cut with an ellipsis at its own end. The title is isolated (FSI … PDI): a
+        /// right-to-left title is laid out as a run of its own after the prefix, its ellipsis at its
+        /// end, on its left, where a reader of the language looks for it.
+        func drawCaption(
+            _ prefix: String, _ title: String, _ font: FontRequest, on canvas: Canvas, x: Double, y: Double,
+            color: Color, maxWidth: Double
+        ) throws {
+            let title = String(title.prefix(Self.longestLabel))
+            let room = maxWidth - (try width(prefix, font))
+            let shown =
+                title.isEmpty || room <= 0 ? "" : try engine.truncate(title, font: font, maxWidth: room).displayed
+            try draw(ContactSheet.captionText(prefix, shown), font, on: canvas, x: x, y: y, color: color)
         }
 
         /// Draws `text` with its line's top at `y`, cut with an ellipsis past `maxWidth`.

@@ -166,3 +166,11 @@ extension String {
         return "\"\(self[..<end])…\" [cut: \(utf8.count - bytes) bytes]"
     }
 }
+
+extension Int {
+    /// The number with its noun, singular for one: `1 title`, `2 titles`; `plural` for a noun
+    /// that does not take an s (`1 string is`, `2 strings are`).
+    public func counted(_ noun: String, plural: String? = nil) -> String {
+        "\(self) \(self == 1 ? noun : plural ?? noun + "s")"
+    }
+}

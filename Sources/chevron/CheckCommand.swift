@@ -23,7 +23,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "A project file (JSON: \(CheckPlan.fields.sorted().joined(separator: ", "))); the command line adds to it."
+            "A project file (JSON: \(CheckPlan.fields.joined(separator: ", "))); the command line adds to it."
     )
     var config: String?
 
@@ -97,6 +97,13 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
+            "shown (the default): SwiftUI Markdown in Apple catalogues and HTML tags in Android's are taken out and the text a device shows is measured; none: titles are measured as written, markers included."
+    )
+    var markup: CheckPlan.MarkupReading?
+
+    @Option(
+        name: .long,
+        help:
             "A placeholder's sample, [KEY:]PLACEHOLDER=VALUE (%@=Alexandra, %lld=10000, %.2f=2.5, unread.*:%d=3); repeatable. It fills that placeholder as written (%lld is not %d), for every key or those matching KEY. Defaults: strings \"Alex Smith\", integers \"128\" (a plural form's: a number of its category), reals 3.14159."
     )
     var sample: [String] = []
@@ -122,6 +129,13 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "The same as --format json.")
     var json = false
+
+    @Flag(
+        name: .long,
+        help:
+            "The text table prints every key whole on a terminal too (elsewhere it always does); without it a terminal's key column is as narrow as keeps distinct keys distinct."
+    )
+    var wide = false
 
     @Option(
         name: [.short, .long],
@@ -197,6 +211,7 @@ struct CheckCommand: AsyncParsableCommand {
             plan.language = language ?? plan.language
             for option in genericTitle { plan.setGenericTitle(option) }
             plan.inputFormat = inputFormat ?? plan.inputFormat
+            plan.markup = markup ?? plan.markup
             for assignment in sample {
                 do { try plan.samples.set(assignment) } catch { throw ValidationError("--sample \(error)") }
             }
@@ -264,24 +279,33 @@ struct CheckCommand: AsyncParsableCommand {
             }
             let run = try await CheckRun(plan, clients: clients, progress: ProgressBar())
             for message in run.unreadableFileMessages { Output.standardError(message + "\n") }
+            // Notes come before the report, so that a log that merges the two streams never has
+            // one inside the report's lines; --quiet keeps them back (errors are still said).
+            let quiet = connection.quiet
+            if !quiet {
+                run.substitutions.warn()
+                for note in run.notes { TrustNotes.warn(note) }
+            }
             var html = CheckHTML.Options()
             html.links = links
             html.listPassing = htmlAll
             html.pictureLimit = try pictureLimit
             html.selfContained = selfContained
-            let context = ReportContext(
+            var context = ReportContext(
                 run: run, plan: plan, version: Chevron.version, clients: clients, html: html,
                 fingerprint: { try await FingerprintCommand.fetch(from: clients[0]) })
+            context.standardOutputKeys = wide || isatty(STDOUT_FILENO) == 0 ? .whole : .distinct
             let (failures, notes) = try await ReportWriters.write(reports, context: context)
-            for note in notes { Output.standardError(note + "\n") }
-            run.substitutions.warn()
-            for note in run.notes { TrustNotes.warn(note) }
+            if !quiet { for note in notes { Output.standardError(note + "\n") } }
             let line = CheckSummaryLine.text(run.summary, slots: run.slots)
             if reports.summaryOnStandardError { Output.standardError(line + "\n") } else { print(line) }
             if let path = plan.writeBaseline {
                 let written = run.baseline
                 try written.write(to: path)
-                Output.standardError("chevron: wrote \(written.problems.count) problems to \(path.escapingControls)\n")
+                if !quiet {
+                    Output.standardError(
+                        "chevron: wrote \(written.problems.count) problems to \(path.escapingControls)\n")
+                }
             }
             // A report that could not be written is a usage error, whatever the titles.
             for failure in failures { Output.standardError("chevron: \(failure.escapingControls)\n") }
@@ -292,6 +316,9 @@ struct CheckCommand: AsyncParsableCommand {
         }
     }
 }
+
+/// `--markup` takes `shown` or `none`.
+extension CheckPlan.MarkupReading: ExpressibleByArgument {}
 
 /// `--input-format` takes a format's name (`xliff`, `lines`, …).
 extension TitleFormat: ExpressibleByArgument {}

@@ -2,7 +2,6 @@ import ArgumentParser
 import ChevronClient
 import ChevronInProcess
 import ChevronText
-
 import Foundation
 
 /// Where the answers come from: chevrond when its socket answers, else the same engine in this
@@ -17,7 +16,11 @@ struct ConnectionOptions: ParsableArguments {
     @Flag(name: .long, help: "Require chevrond: exit 3 when it does not answer (default: answer in this process then).")
     var daemon = false
 
-    @Flag(name: .long, help: "Say nothing on standard error when chevrond does not answer and this process answers.")
+    @Flag(
+        name: .long,
+        help:
+            "Say nothing on standard error but errors: not that this process answers when chevrond does not, nor a check's notes (substituted fonts, files in no language, reports written)."
+    )
     var quiet = false
 
     @Option(
@@ -73,7 +76,8 @@ struct ConnectionOptions: ParsableArguments {
             }
             if !quiet {
                 Output.standardError(
-                    "chevron: chevrond does not answer at \(socketPath.escapingControls) (\(reason)); answering in this process\n")
+                    "chevron: chevrond does not answer at \(socketPath.escapingControls) (\(reason)); answering in this process\n"
+                )
             }
             return try inProcess(cacheByteBudget: cacheByteBudget)
         }

@@ -123,6 +123,9 @@ enum Output {
     /// Writes `text` on standard error as it is (C's stderr, unbuffered). Where standard error
     /// cannot be written there is nowhere to say so: the exit status still tells.
     static func standardError(_ text: String) {
+        // What standard output holds so far goes first: where a log merges the two streams, a
+        // line of standard error never lands inside a line of standard output.
+        fflush(chevron_standard_output())
         fputs(text, chevron_standard_error())
     }
 

@@ -3,6 +3,7 @@ import ChevronCheck
 import ChevronClient
 import ChevronLooks
 import ChevronRender
+import ChevronSupport
 import ChevronText
 import Foundation
 
@@ -171,8 +172,8 @@ struct SheetCommand: AsyncParsableCommand {
                     let marked = rows.filter { $0.cells.contains { $0.mark != .none } }.count
                     let which = pages.count == 1 ? "" : "page \(number + 1) of \(pages.count), "
                     Output.line(
-                        "\(file): \(canvas.pixelWidth) × \(canvas.pixelHeight) px, \(which)\(rows.count) titles × "
-                            + "\(looks.count) looks, \(marked) row\(marked == 1 ? "" : "s") marked")
+                        "\(file): \(canvas.pixelWidth) × \(canvas.pixelHeight) px, \(which)\(rows.count.counted("title")) × "
+                            + "\(looks.count.counted("look")), \(marked.counted("row")) marked")
                 }
                 failed += rows.flatMap(\.cells).filter { if case .failed = $0.mark { true } else { false } }.count
             }

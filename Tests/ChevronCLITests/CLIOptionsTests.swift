@@ -103,7 +103,7 @@ struct CLIOptionsTests {
         #expect(
             lines.first?.contains("sheet-1.png: ") == true
                 && lines.first?.contains("page 1 of 2, \(perPage) titles") == true)
-        #expect(lines.last?.contains("sheet-2.png: ") == true && lines.last?.contains("page 2 of 2, 1 titles") == true)
+        #expect(lines.last?.contains("sheet-2.png: ") == true && lines.last?.contains("page 2 of 2, 1 title") == true)
         let first = try #require(
             pngHeaderSize(try [UInt8](Data(contentsOf: folder.appendingPathComponent("sheet-1.png")))))
         let second = try #require(
@@ -134,7 +134,7 @@ struct CLIOptionsTests {
             ["sheet", "de.lproj/Localizable.stringsdict", "--look", "classic", "-o", "sheet.png", "--local"],
             in: folder)
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output.contains("2 titles × 1 looks, 0 rows marked"), "\(result.output)")
+        #expect(result.output.contains("2 titles × 1 look, 0 rows marked"), "\(result.output)")
     }
 
     @Test func chevrondTakesCacheMibAndStillTheOldSpelling() throws {

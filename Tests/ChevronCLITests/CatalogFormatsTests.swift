@@ -409,7 +409,7 @@ struct CheckScopeTests {
         #expect(github.status == 0)
         #expect(
             github.output.split(separator: "\n").last?.hasPrefix(
-                "chevron check: 1 titles selected (1 other strings left out), 1 rows in 1 look (modern on iphone-se):")
+                "chevron check: 1 title selected (1 other string left out), 1 row in 1 look (modern on iphone-se):")
                 == true,
             "\(github.output)")
         #expect(!github.output.contains("full title"), "no table: \(github.output)")

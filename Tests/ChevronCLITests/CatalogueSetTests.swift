@@ -5,18 +5,6 @@ import Testing
 /// `chevron check` over catalogue sets as translation tools export them: comments in the source
 /// language only, folders of catalogues, limits below a look's minimum, files that cannot be read.
 struct CatalogueSetTests {
-    /// Writes `files` (relative path → contents) under a new folder.
-    static func tree(_ prefix: String, _ files: [String: String]) throws -> URL {
-        let folder = try FontFixtures.folder(prefix)
-        for (path, contents) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try contents.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return folder
-    }
-
     static func rows(_ arguments: [String]) throws -> (CLITests.Result, [[String: Any]]) {
         let result = try CLITests.run("chevron", ["check", "--json", "--local"] + arguments)
         guard result.status == 0 || result.status == 1 else { return (result, []) }
@@ -32,28 +20,26 @@ struct CatalogueSetTests {
     /// Android: `values/` holds the comments, `values-de/` and `values-fr/` none (as Crowdin and
     /// Weblate export them); a second `res` folder's keys are a set of their own.
     @Test func anAndroidCommentSelectsTheKeyInEveryValuesFolder() throws {
-        let folder = try Self.tree(
-            "chevron-sets-android",
-            [
-                "app/res/values/strings.xml": """
-                <resources>
-                <!-- Navigation title of the settings screen -->
-                <string name="settings_title">Settings</string>
-                <!-- A button -->
-                <string name="save">Save</string>
-                </resources>
-                """,
-                "app/res/values-de/strings.xml": """
-                <resources><string name="settings_title">Einstellungen</string><string name="save">Sichern</string></resources>
-                """,
-                "app/res/values-fr/strings.xml": """
-                <resources><string name="settings_title">Réglages</string></resources>
-                """,
-                // Another module: the same key without the comment is not selected by app's.
-                "lib/res/values-de/strings.xml": """
-                <resources><string name="settings_title">Andere Einstellungen</string></resources>
-                """,
-            ])
+        let folder = try TrustTests.folder([
+            "app/res/values/strings.xml": """
+            <resources>
+            <!-- Navigation title of the settings screen -->
+            <string name="settings_title">Settings</string>
+            <!-- A button -->
+            <string name="save">Save</string>
+            </resources>
+            """,
+            "app/res/values-de/strings.xml": """
+            <resources><string name="settings_title">Einstellungen</string><string name="save">Sichern</string></resources>
+            """,
+            "app/res/values-fr/strings.xml": """
+            <resources><string name="settings_title">Réglages</string></resources>
+            """,
+            // Another module: the same key without the comment is not selected by app's.
+            "lib/res/values-de/strings.xml": """
+            <resources><string name="settings_title">Andere Einstellungen</string></resources>
+            """,
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let (result, rows) = try Self.rows([
             folder.appendingPathComponent("app").path, folder.appendingPathComponent("lib").path, "--look", "classic",
@@ -66,19 +52,17 @@ struct CatalogueSetTests {
     /// Apple: the comment in `en.lproj/Localizable.strings` selects the key in `de.lproj`'s
     /// `.strings` and `.stringsdict` of the same table, not in another table.
     @Test func anAppleCommentSelectsTheKeyInEveryLprojOfTheTable() throws {
-        let folder = try Self.tree(
-            "chevron-sets-apple",
-            [
-                "App/en.lproj/Localizable.strings": """
-                /* Back-button title: inbox */
-                "inbox.title" = "Inbox";
-                /* Body text */
-                "body" = "Hello";
-                """,
-                "App/de.lproj/Localizable.strings": "\"inbox.title\" = \"Posteingang\";\n\"body\" = \"Hallo\";\n",
-                "App/de.lproj/Other.strings": "\"inbox.title\" = \"Anderer Posteingang\";\n",
-                "App/ja.lproj/Localizable.strings": "\"inbox.title\" = \"受信箱\";\n",
-            ])
+        let folder = try TrustTests.folder([
+            "App/en.lproj/Localizable.strings": """
+            /* Back-button title: inbox */
+            "inbox.title" = "Inbox";
+            /* Body text */
+            "body" = "Hello";
+            """,
+            "App/de.lproj/Localizable.strings": "\"inbox.title\" = \"Posteingang\";\n\"body\" = \"Hallo\";\n",
+            "App/de.lproj/Other.strings": "\"inbox.title\" = \"Anderer Posteingang\";\n",
+            "App/ja.lproj/Localizable.strings": "\"inbox.title\" = \"受信箱\";\n",
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let (result, rows) = try Self.rows([
             folder.appendingPathComponent("App").path, "--look", "classic", "--titles-comment", "Back-button title",
@@ -94,25 +78,23 @@ struct CatalogueSetTests {
     @Test func aFolderIsWalkedForItsCatalogues() throws {
         let strings = "\"a\" = \"A\";\n"
         let android = "<resources><string name=\"a\">A</string></resources>"
-        let folder = try Self.tree(
-            "chevron-folder",
-            [
-                "b/de.lproj/Localizable.strings": strings,
-                "a/values-de/strings.xml": android,
-                "a/values/strings.xml": android,
-                "a/values/colors.xml": "<resources/>",
-                "a/notes.strings": strings,  // a .strings outside an .lproj is no catalogue
-                "B/fr.lproj/Localizable.strings": strings,  // "B" sorts before "a" and "b" by bytes
-                "c/app_de.arb": "{\"@@locale\": \"de\", \"a\": \"A\"}",
-                "c/de.po": "msgid \"a\"\nmsgstr \"A\"\n",
-                "c/Localizable.xcstrings": "{\"sourceLanguage\": \"en\", \"strings\": {}, \"version\": \"1.0\"}",
-                ".git/de.lproj/Localizable.strings": strings,
-                ".hidden/de.lproj/Localizable.strings": strings,
-                "build/de.lproj/Localizable.strings": strings,
-                "DerivedData/de.lproj/Localizable.strings": strings,
-                "node_modules/x/de.lproj/Localizable.strings": strings,
-            ])
-        let outside = try Self.tree("chevron-outside", ["de.lproj/Localizable.strings": strings])
+        let folder = try TrustTests.folder([
+            "b/de.lproj/Localizable.strings": strings,
+            "a/values-de/strings.xml": android,
+            "a/values/strings.xml": android,
+            "a/values/colors.xml": "<resources/>",
+            "a/notes.strings": strings,  // a .strings outside an .lproj is no catalogue
+            "B/fr.lproj/Localizable.strings": strings,  // "B" sorts before "a" and "b" by bytes
+            "c/app_de.arb": "{\"@@locale\": \"de\", \"a\": \"A\"}",
+            "c/de.po": "msgid \"a\"\nmsgstr \"A\"\n",
+            "c/Localizable.xcstrings": "{\"sourceLanguage\": \"en\", \"strings\": {}, \"version\": \"1.0\"}",
+            ".git/de.lproj/Localizable.strings": strings,
+            ".hidden/de.lproj/Localizable.strings": strings,
+            "build/de.lproj/Localizable.strings": strings,
+            "DerivedData/de.lproj/Localizable.strings": strings,
+            "node_modules/x/de.lproj/Localizable.strings": strings,
+        ])
+        let outside = try TrustTests.folder(["de.lproj/Localizable.strings": strings])
         defer {
             try? FileManager.default.removeItem(at: folder)
             try? FileManager.default.removeItem(at: outside)
@@ -150,7 +132,7 @@ struct CatalogueSetTests {
 
     /// A file that cannot be read says why, in the system's words.
     @Test func aFileThatCannotBeReadSaysWhy() throws {
-        let folder = try Self.tree("chevron-unreadable", [:])
+        let folder = try TrustTests.folder([:])
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = folder.appendingPathComponent("de.lproj/Missing.strings").path
         let empty = folder.appendingPathComponent("empty")
@@ -166,7 +148,7 @@ struct CatalogueSetTests {
     /// As another user, a file its mode keeps from that user is "Permission denied".
     @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
     func aFileKeptFromTheUserIsPermissionDenied() throws {
-        let folder = try Self.tree("chevron-denied", ["de.lproj/Localizable.strings": "\"a\" = \"A\";\n"])
+        let folder = try TrustTests.folder(["de.lproj/Localizable.strings": "\"a\" = \"A\";\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("de.lproj/Localizable.strings").path
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
@@ -174,7 +156,10 @@ struct CatalogueSetTests {
         let chevron = CLITests.binaryDirectory.appendingPathComponent("chevron").path
         let result = try CLITests.run(
             "/usr/bin/setpriv",
-            ["--reuid=65534", "--regid=65534", "--clear-groups", chevron, "check", file, "--local", "--look", "classic"],
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", chevron, "check", file, "--local", "--look",
+                "classic",
+            ],
             environment: ["HOME": "/tmp", "XDG_CACHE_HOME": folder.path])
         #expect(result.output.contains("cannot be read: Permission denied"), "\(result.output)\(result.error)")
     }
@@ -184,16 +169,14 @@ struct CatalogueSetTests {
     /// An XLIFF unit's maxwidth under the look's minimum is a row over its own limit, naming the
     /// minimum, measured at that minimum; the run goes on (no engine error, no exit 4).
     @Test func aLimitBelowTheLooksMinimumIsARowOverItsOwnLimit() throws {
-        let folder = try Self.tree(
-            "chevron-below-minimum",
-            [
-                "de.xliff": """
-                <xliff version="1.2"><file source-language="en" target-language="de"><body>
-                <trans-unit id="back" maxwidth="30" size-unit="pixel"><source>Back</source><target>Zurück</target></trans-unit>
-                <trans-unit id="settings"><source>Settings</source><target>Einstellungen</target></trans-unit>
-                </body></file></xliff>
-                """
-            ])
+        let folder = try TrustTests.folder([
+            "de.xliff": """
+            <xliff version="1.2"><file source-language="en" target-language="de"><body>
+            <trans-unit id="back" maxwidth="30" size-unit="pixel"><source>Back</source><target>Zurück</target></trans-unit>
+            <trans-unit id="settings"><source>Settings</source><target>Einstellungen</target></trans-unit>
+            </body></file></xliff>
+            """
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("de.xliff").path
         // docs/looks.md: classic's button is at least 43 pt, modern's 50.

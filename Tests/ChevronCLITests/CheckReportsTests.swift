@@ -200,7 +200,7 @@ struct CheckReportsTests {
         )
         #expect(
             lines.last
-                == "chevron check: 1 titles, 1 rows in 1 look: 0 truncated, 0 fell back, 1 with line breaks, 0 with missing glyphs, 0 over their own limit, 0 errors"
+                == "chevron check: 1 title, 1 row in 1 look: 0 truncated, 0 fell back, 1 with line breaks, 0 with missing glyphs, 0 over their own limit, 0 errors"
         )
         #expect(lines.count == 2)
     }
@@ -211,6 +211,25 @@ struct CheckReportsTests {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text
+    }
+
+    /// `check` run with its standard output on a terminal (`script`'s pseudo-terminal), in `folder`.
+    static func checkOnATerminal(_ arguments: [String], in folder: URL) throws -> String {
+        let chevron = CLITests.binaryDirectory.appendingPathComponent("chevron").path
+        let command = ([chevron, "check", "--local", "--look", "classic"] + arguments)
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let result = try CLITests.run(
+            "/usr/bin/script", ["-qec", command + " 2>/dev/null", "/dev/null"], directory: folder)
+        return result.output.replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
+    /// The key column of the table's lines (before the per-language counts, after an empty line,
+    /// or the summary line).
+    static func keyColumn(_ output: String) -> [String] {
+        output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .prefix { !$0.isEmpty && !$0.hasPrefix("chevron check:") }
+            .map { line in String(line.split(separator: "  ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            }
     }
 
     @Test func theTableKeepsLanguageAndPluralFormWhenItShortensAKey() throws {
@@ -227,26 +246,42 @@ struct CheckReportsTests {
             """
         let folder = try TrustTests.folder(["Localizable.xcstrings": catalog])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let table = try Self.check(["Localizable.xcstrings"], in: folder)
-        #expect(table.status == 0, "\(table.error)")
-        // The table's lines, before the per-language counts (after an empty line).
-        let lines = Array(
-            table.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                .prefix { !$0.isEmpty })
-        #expect(lines.count == 5)
         let json = try Self.check(["Localizable.xcstrings", "--format", "json"], in: folder)
         let keys = try #require(try CheckTests.reportRows(json.output)).compactMap { $0["key"] as? String }
         #expect(keys.count == 5 && keys.allSatisfy { $0.count > 40 }, "\(keys)")
-        for (line, key) in zip(lines, keys) {
-            // The key column: at most 40 characters, the key's start, and its variant suffix whole.
+        // To a pipe or a file, every key whole.
+        let table = try Self.check(["Localizable.xcstrings"], in: folder)
+        #expect(table.status == 0, "\(table.error)")
+        #expect(Self.keyColumn(table.output) == keys, "\(table.output)")
+        // On a terminal: at most 40 characters, the key's start, and its variant suffix whole.
+        let columns = Self.keyColumn(try Self.checkOnATerminal(["Localizable.xcstrings"], in: folder))
+        #expect(columns.count == 5)
+        for (column, key) in zip(columns, keys) {
             let suffix = String(key[try #require(key.range(of: " (", options: .backwards)).lowerBound...])
-            let column = try #require(line.split(separator: "  ", omittingEmptySubsequences: true).dropFirst().first)
-            #expect(column.count <= 40 && column.hasSuffix(suffix) && column.hasPrefix("onboarding."), "\(line)")
+            #expect(column.count <= 40 && column.hasSuffix(suffix) && column.hasPrefix("onboarding."), "\(column)")
             #expect(column.contains("…"))
         }
-        #expect(
-            Set(lines.map { $0.split(separator: "  ").dropFirst().first ?? "" }).count == 5,
-            "every row tells itself apart")
+        #expect(Set(columns).count == 5, "every row tells itself apart")
+        // --wide: whole on a terminal too.
+        #expect(Self.keyColumn(try Self.checkOnATerminal(["Localizable.xcstrings", "--wide"], in: folder)) == keys)
+    }
+
+    /// Keys that differ only in their middle (Focus's `Blockzilla/en.lproj/Localizable.strings/….Description`)
+    /// stay distinct on a terminal: the column widens past 40 until they do. A key past 200 bytes is
+    /// cut there and marked, as reports cut titles.
+    @Test func keysThatDifferInTheirMiddleStayDistinctOnATerminal() throws {
+        let keys = ["Intro", "Settings", "Search"].map { "Blockzilla/en.lproj/Localizable.strings/\($0).Description" }
+        let long = String(repeating: "k", count: 300)
+        let strings = (keys + [long]).map { "\"\($0)\" = \"Titel\";" }.joined(separator: "\n") + "\n"
+        let folder = try TrustTests.folder(["de.lproj/Localizable.strings": strings])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = Self.keyColumn(try Self.check(["de.lproj/Localizable.strings"], in: folder).output)
+        // By hand: 200 bytes of the key, an ellipsis, and the 100 bytes left out.
+        #expect(whole == keys + [String(repeating: "k", count: 200) + "… [cut: 100 bytes]"], "\(whole)")
+        let columns = Self.keyColumn(try Self.checkOnATerminal(["de.lproj/Localizable.strings"], in: folder))
+        #expect(columns.count == 4)
+        #expect(Set(columns.prefix(3)).count == 3, "\(columns)")
+        #expect(columns.prefix(3).allSatisfy { $0.hasSuffix(".Description") && $0.contains("…") }, "\(columns)")
     }
 
     /// The table's widths are what printf's `%.3f` writes for the JSON's, trimmed of zeros (the

@@ -9,7 +9,8 @@ import Testing
 struct HTMLReportTests {
     /// A catalogue in German, Arabic and Japanese: a title that fits, one that classic cuts and
     /// modern replaces, a plural form filled with a sample, one with markup, quotes and a
-    /// right-to-left override, and one with a character no font has.
+    /// right-to-left override, English left untranslated in the Arabic file, and one with a
+    /// character no font has.
     static let catalogue = """
         {"sourceLanguage": "en", "version": "1.0", "strings": {
           "settings.title": {"localizations": {
@@ -26,6 +27,8 @@ struct HTMLReportTests {
               "other": {"stringUnit": {"state": "translated", "value": "%lld ungelesene Nachrichten im Posteingang"}}}}}}},
           "markup.title": {"localizations": {
             "de": {"stringUnit": {"state": "translated", "value": "</script><script>alert(1)</script> & \\"Q\\" \\u202eabc"}}}},
+          "server.title": {"localizations": {
+            "ar": {"stringUnit": {"state": "translated", "value": "Use another server instead"}}}},
           "glyph.title": {"localizations": {
             "de": {"stringUnit": {"state": "translated", "value": "A\\u0378B"}}}}
         }}

@@ -181,7 +181,7 @@ struct TrustTests {
                 "sheet", folder.appendingPathComponent(file).path, "--look", "classic", "-o", png, "--local",
             ])
             #expect(result.status == 0, "\(result.error)")
-            #expect(result.output.contains("2 titles × 1 looks, \(marked)"), "\(file): \(result.output)")
+            #expect(result.output.contains("2 titles × 1 look, \(marked)"), "\(file): \(result.output)")
         }
         // A substituted font is named once for the sheet, not once per cell.
         let modern = try Self.chevron([

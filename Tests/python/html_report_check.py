@@ -31,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import time
+import unicodedata
 import urllib.parse
 
 try:
@@ -244,7 +245,17 @@ def check(arguments):
         cells = driver.execute_script(
             "return Array.from(document.querySelectorAll('figure.cell')).map(function (c) {"
             " return parseInt(c.getAttribute('data-row'), 10); });")
-        expected_cells = [index for entry in entries for index in entry["listed"]]
+        # In the default order: titles with a button drawn first (which ones are, the page's
+        # pictures say), then the largest overflow of their buttons (the JSON report's overBy),
+        # then the files' order.
+        def default_order(position_and_entry):
+            position, entry = position_and_entry
+            drawn = any(rows[index].get("error") is None for index in entry["listed"])
+            overflow = max(rows[index].get("overBy") or 0 for index in entry["listed"])
+            return (0 if drawn else 1, -overflow, position)
+
+        ordered = [entry for _, entry in sorted(enumerate(entries), key=default_order)]
+        expected_cells = [index for entry in ordered for index in entry["listed"]]
         expect(cells == expected_cells, f"buttons listed {cells}, predicted {expected_cells}")
         shown = driver.execute_script(COUNT_SHOWN)
         predicted = predict(entries, rows, "*", "*", "*", "")
@@ -394,13 +405,19 @@ def check(arguments):
         checked["pictureFiles"] = len(set(driver.execute_script(
             "return Array.from(document.images).map(function (i) { return i.getAttribute('src'); });")))
 
-        # Right to left for Arabic, left to right for German and Japanese.
+        # Each title in the direction of its own text's first strong character (Unicode's
+        # bidirectional classes, by Python's unicodedata): Arabic right to left, German and
+        # Japanese left to right, an English title in a Hebrew file left to right.
         directions = driver.execute_script(
             "return Array.from(document.querySelectorAll('#titles > li')).map(function (li) {"
-            " return [li.getAttribute('data-language'), getComputedStyle(li.querySelector('.full')).direction]; });")
-        for language_value, direction in directions:
-            wanted = "rtl" if language_value.split("-")[0] in ("ar", "he", "fa", "ur") else "ltr"
-            expect(direction == wanted, f"a {language_value} title is {direction}, not {wanted}")
+            " var full = li.querySelector('.full');"
+            " return [li.getAttribute('data-language'), full.textContent, getComputedStyle(full).direction]; });")
+        for language_value, text, direction in directions:
+            strong = next((unicodedata.bidirectional(c) for c in text if unicodedata.bidirectional(c) in
+                           ("L", "R", "AL")), "L")
+            wanted = "ltr" if strong == "L" else "rtl"
+            expect(direction == wanted, f"a {language_value} title {text!r} is {direction}, not {wanted}")
+        directions = [(language_value, direction) for language_value, _, direction in directions]
         checked["rightToLeftTitles"] = sum(1 for _, direction in directions if direction == "rtl")
 
         # Every picture has its text, every control a label.

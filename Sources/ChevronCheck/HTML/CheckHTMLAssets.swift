@@ -204,13 +204,13 @@ enum CheckHTMLAssets {
             item.appendChild(head);
             var full = append(element('p', 'full'), title.t, title.tm);
             if (title.g !== '-') full.lang = title.g;
-            full.dir = title.d || 'auto';
+            full.dir = 'auto';
             item.appendChild(full);
             if (title.w !== undefined) {
               var written = element('p', 'written', 'As written: ');
               var text = append(element('span'), title.w, title.wm);
               if (title.g !== '-') text.lang = title.g;
-              text.dir = title.d || 'auto';
+              text.dir = 'auto';
               written.appendChild(text);
               item.appendChild(written);
             }
@@ -255,17 +255,24 @@ enum CheckHTMLAssets {
               if (text !== '' && title.search.indexOf(text) < 0) continue;
               var cells = [];
               var overflow = 0;
+              var drawn = false;
               for (var j = 0; j < title.c.length; j++) {
                 var cell = title.c[j];
                 if (!matches(cell, look, problem)) continue;
                 cells.push(cell);
                 if ((cell.x || 0) > overflow) overflow = cell.x || 0;
+                if (cell.i !== undefined) drawn = true;
               }
               if (cells.length === 0) continue;
-              matching.push({title: title, cells: cells, overflow: overflow});
+              matching.push({title: title, cells: cells, overflow: overflow, drawn: drawn});
               matchingButtons += cells.length;
             }
-            if (controls.order.value === 'overflow') {
+            // The default: titles with a button drawn first, then the widest overflow first.
+            if (controls.order.value === 'worst') {
+              matching.sort(function (a, b) {
+                return (b.drawn - a.drawn) || (b.overflow - a.overflow) || (a.title.order - b.title.order);
+              });
+            } else if (controls.order.value === 'overflow') {
               matching.sort(function (a, b) { return (b.overflow - a.overflow) || (a.title.order - b.title.order); });
             }
             list.textContent = '';
@@ -291,7 +298,7 @@ enum CheckHTMLAssets {
             select(controls.look, values.look || '*');
             select(controls.problem, values.problem || '*');
             controls.text.value = values.text || '';
-            select(controls.order, values.order || 'file');
+            select(controls.order, values.order || 'worst');
             var size = parseInt(values.page, 10);
             if (size > 0) pageSize = size;
           }
@@ -302,7 +309,7 @@ enum CheckHTMLAssets {
               if (controls[name].value !== '*') parts.push(name + '=' + encodeURIComponent(controls[name].value));
             });
             if (controls.text.value !== '') parts.push('text=' + encodeURIComponent(controls.text.value));
-            if (controls.order.value !== 'file') parts.push('order=' + encodeURIComponent(controls.order.value));
+            if (controls.order.value !== 'worst') parts.push('order=' + encodeURIComponent(controls.order.value));
             if (pageSize !== data.page) parts.push('page=' + pageSize);
             try {
               history.replaceState(null, '', parts.length ? '#' + parts.join('&') : location.pathname + location.search);

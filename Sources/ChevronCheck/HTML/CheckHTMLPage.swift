@@ -216,7 +216,9 @@ extension CheckHTML {
             html += "</select></label>\n"
             html += "<label for=\"f-text\">Key or title contains<input id=\"f-text\" type=\"search\" "
             html += "autocomplete=\"off\" spellcheck=\"false\"></label>\n"
-            html += "<label for=\"f-order\">Order<select id=\"f-order\"><option value=\"file\">as in the files</option>"
+            html += "<label for=\"f-order\">Order<select id=\"f-order\">"
+            html += "<option value=\"worst\">drawn first, largest overflow first</option>"
+            html += "<option value=\"file\">as in the files</option>"
             html += "<option value=\"overflow\">overflow, largest first</option></select></label>\n"
             html += "<button type=\"button\" id=\"f-reset\">Show all</button>\n</form>\n"
             let buttons = layout.entries.reduce(0) { $0 + $1.cells.count }
@@ -226,7 +228,7 @@ extension CheckHTML {
         }
 
         /// The listed titles as JSON: per title its key (`k`), file (`f`), line (`l`), language
-        /// (`g`, `-` for none), title (`t`), direction (`d`, for right to left), text as written
+        /// (`g`, `-` for none), title (`t`; the page gives it the direction of its own text), text as written
         /// (`w`), link (`u`), the marked forms of key, title and text as written where they hold
         /// a character `HTMLText.shown` marks (`km`, `tm`, `wm`), and its buttons (`c`); per
         /// button its row (`r`), look (`o`, an index), problems (`p`), those the baseline accepts
@@ -271,9 +273,6 @@ extension CheckHTML {
                 json.member("l", first.line)
                 json.member("g", Self.languageValue(first.language))
                 json.member("t", first.title)
-                // Right to left for a language written so (Arabic, Hebrew, Persian, …); else the
-                // page takes the direction of the title's first strong character.
-                if let language = first.language, LanguageDirection.isRightToLeft(language) { json.member("d", "rtl") }
                 if let template = first.template {
                     json.member("w", template)
                     HTMLText.marked(template, as: "wm", &json)
@@ -340,7 +339,9 @@ extension CheckHTML {
             if row.titleSource != "title" {
                 let shows =
                     row.displayedTitle.isEmpty
-                    ? "the chevron alone" : "the \(row.titleSource) title \u{201C}\(row.displayedTitle)\u{201D}"
+                    // Isolated (FSI … PDI): a right-to-left title keeps its place in the sentence.
+                    ? "the chevron alone"
+                    : "the \(row.titleSource) title \u{201C}\u{2068}\(row.displayedTitle)\u{2069}\u{201D}"
                 sentence =
                     "The title does not fit (\(limit)): the button shows \(shows), \(Self.points(width)) pt wide."
                 if row.overBy > 0 {

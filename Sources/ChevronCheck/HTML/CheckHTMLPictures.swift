@@ -46,7 +46,8 @@ public struct CheckHTMLPictures: Sendable {
     /// limit when it has one, and the generic title of its language (`plan` in canonical form).
     public static func request(for row: CheckRow, plan: CheckPlan, scale: Int) -> SizeParameters {
         SizeParameters(
-            look: row.look, title: row.title, scale: scale, maxWidth: row.ownLimit ? max(row.maxWidth, row.lookMinimum ?? 0) : nil,
+            look: row.look, title: row.title, scale: scale,
+            maxWidth: row.ownLimit ? max(row.maxWidth, row.lookMinimum ?? 0) : nil,
             genericTitle: plan.genericTitle(for: row.language), language: row.language,
             device: row.barWidth == nil ? row.device : nil, barWidth: row.barWidth)
     }

@@ -1,3 +1,5 @@
+import ChevronSupport
+
 /// `--format html`: the page of the titles with their buttons drawn (`CheckHTML`), into a folder
 /// (`index.html` and `buttons/`), or with `selfContained` one page.
 public enum HTMLReport: ReportWriter {
@@ -21,12 +23,10 @@ public enum HTMLReport: ReportWriter {
             try CheckHTML.write(report, folder: path)
             let folder = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
             output.notes.append(
-                "chevron: wrote \(folder.escapingControls)/index.html: \(count(report.listedTitles, "title")), "
-                    + "\(count(report.listedRows, "button")), \(count(report.pictures.count, "picture"))"
+                "chevron: wrote \(folder.escapingControls)/index.html: \(report.listedTitles.counted("title")), "
+                    + "\(report.listedRows.counted("button")), \(report.pictures.count.counted("picture"))"
                     + (report.undrawn > 0 ? " (\(report.undrawn) buttons not drawn: --html-pictures)" : ""))
         }
     }
 
-    /// `1 title`, `2 titles`.
-    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }

@@ -27,6 +27,9 @@ public struct ReportContext {
     public let html: CheckHTML.Options
     /// The process's environment (GitHub's `GITHUB_STEP_SUMMARY`).
     public let environment: [String: String]
+    /// How the text table on standard output prints keys: cut to stay distinct on a terminal,
+    /// whole elsewhere (`CheckTable.KeyColumn`); a report written to a file has them whole.
+    public var standardOutputKeys = CheckTable.KeyColumn.whole
     /// The engine's fingerprint, asked once however many reports show it.
     private let fingerprints: FingerprintOnce
 

@@ -6,7 +6,8 @@ public enum TextReport: ReportWriter {
 
     public static func write(_ context: ReportContext, to output: ReportOutput) async throws {
         let run = context.run
-        output.writeLines { CheckTable.write(run.rows, to: $0) }
+        let keys = output.destination == .standardOutput ? context.standardOutputKeys : .whole
+        output.writeLines { CheckTable.write(run.rows, keys: keys, to: $0) }
         output.writeLines(run.fixed.map { "fixed since the baseline: \(CheckTable.describe($0))".escapingControls })
         // With languages and more than one language or look, their counts: what needs attention first.
         if run.languages.count > 1, run.languages.contains(where: { $0.language != nil }) {
