@@ -419,11 +419,13 @@ public struct CheckPlan: Sendable {
     /// titles pattern, or its comment the comment pattern (any of them; every entry without a
     /// selector). A key matches by its whole text or by its name before a variant
     /// (`settings.title` of `settings.title (de, plural one)` or `tabs[2]`).
-    public func isSelected(_ entry: TitleEntry) -> Bool {
+    /// - Parameter commented: whether the comment pattern selects the entry, where the check
+    ///   decided it for the entry's catalogue set (`CheckRun`); nil to match the entry's own comment.
+    public func isSelected(_ entry: TitleEntry, commented: Bool? = nil) -> Bool {
         guard selects else { return true }
         if keys.contains(where: { Filter.key($0).matches(entry) }) { return true }
         if titles.contains(where: { Filter.key($0).matches(entry) }) { return true }
-        return commentMatches(entry)
+        return commented ?? commentMatches(entry)
     }
 
     /// Whether `entry`'s comment matches the comment pattern (`--titles-comment`).

@@ -185,14 +185,29 @@ public struct CheckRun: Sendable {
                 }
             )
         }
-        // A key whose comment matches in any file of its catalogue set is a title in all of them:
-        // translations exported by Crowdin or Weblate keep no comments.
+        // A key whose comment matches in its catalogue set is a title in every file of the set:
+        // translations exported by Crowdin or Weblate keep no comments. The source file's comment
+        // (the file in no language: Android's values/, Apple's Base.lproj) decides where it has
+        // one, since a translation can keep a stale comment above the next string; else a
+        // matching comment in any file of the set.
         var commented: Set<String> = []
         if plan.titlesComment != nil {
+            var decided: [String: Bool] = [:]
+            var anywhere: Set<String> = []
             for case (let file, .success(let read)) in reads {
                 let set = CatalogueFolder.set(ofFile: file)
-                for entry in read where plan.commentMatches(entry) { commented.insert(set + "\u{0}" + entry.baseKey) }
+                let isSource = TitleFile.language(ofPath: file) == nil
+                for entry in read where entry.comment != nil {
+                    let key = set + "\u{0}" + entry.baseKey
+                    let matches = plan.commentMatches(entry)
+                    if isSource, entry.language == nil {
+                        decided[key] = (decided[key] ?? false) || matches
+                    } else if matches {
+                        anywhere.insert(key)
+                    }
+                }
             }
+            commented = anywhere.filter { decided[$0] == nil }.union(decided.filter(\.value).keys)
         }
         for (file, result) in reads {
             do {
@@ -208,7 +223,8 @@ public struct CheckRun: Sendable {
                         if measured.language == nil { measured.language = plan.language }
                         screenTitles.note(measured, keys: screenKeys)
                     }
-                    if !plan.isSelected(entry), !commented.contains(set + "\u{0}" + entry.baseKey) {
+                    let byComment = plan.titlesComment.map { _ in commented.contains(set + "\u{0}" + entry.baseKey) }
+                    if !plan.isSelected(entry, commented: byComment) {
                         unselected += 1
                     } else if let changed, !changed.admits(entry) {
                         unchanged += 1

@@ -18,7 +18,9 @@ struct CatalogueSetTests {
     // MARK: A comment in the source file selects the key in every translation
 
     /// Android: `values/` holds the comments, `values-de/` and `values-fr/` none (as Crowdin and
-    /// Weblate export them); a second `res` folder's keys are a set of their own.
+    /// Weblate export them); a second `res` folder's keys are a set of their own. A stale comment
+    /// a translation keeps above the next string does not select it where the source's comment
+    /// decides; a key the source has no comment for is selected by a translation's.
     @Test func anAndroidCommentSelectsTheKeyInEveryValuesFolder() throws {
         let folder = try TrustTests.folder([
             "app/res/values/strings.xml": """
@@ -27,13 +29,20 @@ struct CatalogueSetTests {
             <string name="settings_title">Settings</string>
             <!-- A button -->
             <string name="save">Save</string>
+            <string name="inbox">Inbox</string>
             </resources>
             """,
             "app/res/values-de/strings.xml": """
-            <resources><string name="settings_title">Einstellungen</string><string name="save">Sichern</string></resources>
+            <resources>
+            <!-- Navigation title of the settings screen -->
+            <string name="save">Sichern</string>
+            <string name="settings_title">Einstellungen</string>
+            </resources>
             """,
             "app/res/values-fr/strings.xml": """
-            <resources><string name="settings_title">Réglages</string></resources>
+            <resources><string name="settings_title">Réglages</string>
+            <!-- Navigation title of the inbox -->
+            <string name="inbox">Boîte de réception</string></resources>
             """,
             // Another module: the same key without the comment is not selected by app's.
             "lib/res/values-de/strings.xml": """
@@ -46,7 +55,10 @@ struct CatalogueSetTests {
             "--titles-comment", "(?i)navigation title",
         ])
         #expect(result.status == 0, "\(result.error)")
-        #expect(Self.keysByLanguage(rows) == ["- settings_title", "de settings_title", "fr settings_title"])
+        #expect(
+            Self.keysByLanguage(rows) == [
+                "- inbox", "- settings_title", "de settings_title", "fr inbox", "fr settings_title",
+            ])
     }
 
     /// Apple: the comment in `en.lproj/Localizable.strings` selects the key in `de.lproj`'s
