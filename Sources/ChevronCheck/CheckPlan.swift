@@ -97,9 +97,10 @@ public struct CheckPlan: Sendable {
     /// A regular expression a string's comment for translators matches when it is a back-button
     /// title (`--titles-comment`: "nav title").
     public var titlesComment: String? {
-        didSet { commentPattern = titlesComment.flatMap { try? NSRegularExpression(pattern: $0) } }
+        didSet { commentPattern = titlesComment.flatMap { try? CommentPattern($0) } }
     }
-    private var commentPattern: NSRegularExpression?
+    /// The comment pattern compiled: matched in time linear in the comment (`CommentPattern`).
+    private var commentPattern: CommentPattern?
 
     /// Whether some selector (`keys`, `titles`, `titlesComment`) says which strings are titles;
     /// without one, every string is.
@@ -120,12 +121,12 @@ public struct CheckPlan: Sendable {
     }
 
     /// Sets the comment pattern.
-    /// - Throws: `Problem` when it is not a regular expression.
+    /// - Throws: `Problem` when it is not a regular expression `CommentPattern` reads, saying why.
     public mutating func setTitlesComment(_ pattern: String) throws(Problem) {
         do {
-            _ = try NSRegularExpression(pattern: pattern)
+            _ = try CommentPattern(pattern)
         } catch {
-            throw Problem(description: "--titles-comment \(pattern): not a regular expression")
+            throw Problem(description: "--titles-comment \(pattern): \(error.description)")
         }
         titlesComment = pattern
     }
@@ -431,7 +432,7 @@ public struct CheckPlan: Sendable {
     /// Whether `entry`'s comment matches the comment pattern (`--titles-comment`).
     func commentMatches(_ entry: TitleEntry) -> Bool {
         guard let commentPattern, let comment = entry.comment else { return false }
-        return commentPattern.firstMatch(in: comment, range: NSRange(comment.startIndex..., in: comment)) != nil
+        return commentPattern.matches(comment)
     }
 
     /// Whether `entry` is in a language `--only-language` asks for (every entry without one).

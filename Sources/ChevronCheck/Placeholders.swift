@@ -94,8 +94,9 @@ public struct PlaceholderSamples: Sendable, Hashable {
         var result = ""
         var scalars = text.unicodeScalars[...]
         while let scalar = scalars.first {
-            if scalar == PluralVariations.markerStart {
+            if scalar == PluralVariations.markerStart,
                 let (category, spelling, rest) = try PluralVariations.readMarker(scalars)
+            {
                 result += try pluralNumber(category, spelling: spelling, language: language, keySamples: keySamples)
                 scalars = rest
                 continue
@@ -103,7 +104,7 @@ public struct PlaceholderSamples: Sendable, Hashable {
             guard "%{$".unicodeScalars.contains(scalar),
                 let (placeholder, rest) = Placeholder.read(scalars, generic: generic)
             else {
-                result.unicodeScalars.append(scalar)
+                result.unicodeScalars.append(PluralVariations.sanitized(scalar))
                 scalars = scalars.dropFirst()
                 continue
             }

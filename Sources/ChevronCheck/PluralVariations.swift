@@ -78,6 +78,22 @@ enum PluralVariations {
     static let markerMiddle = Unicode.Scalar(UInt32(0xFDD1)) ?? "\u{FFFD}"
     static let markerEnd = Unicode.Scalar(UInt32(0xFDD2)) ?? "\u{FFFD}"
 
+    /// What follows `markerStart` in every mark this process writes: six noncharacters of
+    /// U+FDD3…U+FDEF drawn at random when the process starts. A catalogue can hold U+FDD0 (as
+    /// written, or through an escape or an entity), but not this run's tag: a mark is read only
+    /// where the tag follows it, and a noncharacter of U+FDD0…U+FDEF that input brought is
+    /// written as U+FFFD (`sanitized`), so input never forges a plural form's mark.
+    static let markerTag: [Unicode.Scalar] = (0..<6).map { _ in
+        Unicode.Scalar(UInt32.random(in: 0xFDD3...0xFDEF)) ?? "\u{FFFD}"
+    }
+
+    /// Whether `scalar` is one of the noncharacters the marks are made of (U+FDD0…U+FDEF).
+    static func isMarkerScalar(_ scalar: Unicode.Scalar) -> Bool { (0xFDD0...0xFDEF).contains(scalar.value) }
+
+    /// `scalar` as a title may show it: a noncharacter of the marks' range (input's, never a
+    /// mark's) is U+FFFD.
+    static func sanitized(_ scalar: Unicode.Scalar) -> Unicode.Scalar { isMarkerScalar(scalar) ? "\u{FFFD}" : scalar }
+
     /// `text` (a form's text) with each placeholder whose spelling `isNumber` accepts (the
     /// substitution's own argument) marked as the number of `category`; the sample pass
     /// (`PlaceholderSamples.expand`) writes a number of that category there, in the entry's
@@ -121,6 +137,7 @@ enum PluralVariations {
     /// no title when no whole number is of `category` in its language.
     static func marker(category: String, spelling: String) -> String {
         var text = String(markerStart)
+        text.unicodeScalars.append(contentsOf: markerTag)
         text += category
         text.unicodeScalars.append(markerMiddle)
         text += spelling
@@ -128,11 +145,14 @@ enum PluralVariations {
         return text
     }
 
-    /// The category and spelling of the mark at the start of `scalars`, and what follows it.
+    /// The category and spelling of the mark at the start of `scalars`, and what follows it; nil
+    /// when the U+FDD0 there starts no mark of this process (input's: `markerTag` does not follow).
     static func readMarker(
         _ scalars: Substring.UnicodeScalarView
-    ) throws(PlaceholderError) -> (category: String, spelling: String, rest: Substring.UnicodeScalarView) {
-        let body = scalars.dropFirst()
+    ) throws(PlaceholderError) -> (category: String, spelling: String, rest: Substring.UnicodeScalarView)? {
+        let tagged = scalars.dropFirst()
+        guard tagged.starts(with: markerTag) else { return nil }
+        let body = tagged.dropFirst(markerTag.count)
         guard let middle = body.firstIndex(of: markerMiddle), let end = body.firstIndex(of: markerEnd), middle < end
         else { throw PlaceholderError("a plural form's number is not marked whole") }
         return (
@@ -144,16 +164,16 @@ enum PluralVariations {
 
     /// `text` with each mark written back as the placeholder it stands for (a row's template).
     static func unmarked(_ text: String) -> String {
-        guard text.unicodeScalars.contains(markerStart) else { return text }
+        guard text.unicodeScalars.contains(where: isMarkerScalar) else { return text }
         var result = ""
         var scalars = text.unicodeScalars[...]
         while let scalar = scalars.first {
-            if scalar == markerStart, let (_, spelling, rest) = try? readMarker(scalars) {
+            if scalar == markerStart, let (_, spelling, rest) = (try? readMarker(scalars)) ?? nil {
                 result += spelling
                 scalars = rest
                 continue
             }
-            result.unicodeScalars.append(scalar)
+            result.unicodeScalars.append(sanitized(scalar))
             scalars = scalars.dropFirst()
         }
         return result

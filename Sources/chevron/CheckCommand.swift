@@ -278,7 +278,7 @@ struct CheckCommand: AsyncParsableCommand {
                 for _ in 1..<CheckMeasurer.connections { clients.append(try await connected.another()) }
             }
             let run = try await CheckRun(plan, clients: clients, progress: ProgressBar())
-            for message in run.unreadableFileMessages { Output.standardError(message + "\n") }
+            for message in run.unreadableFileMessages { Output.standardError(message.escapingControls + "\n") }
             // Notes come before the report, so that a log that merges the two streams never has
             // one inside the report's lines; --quiet keeps them back (errors are still said).
             let quiet = connection.quiet
@@ -296,7 +296,7 @@ struct CheckCommand: AsyncParsableCommand {
                 fingerprint: { try await FingerprintCommand.fetch(from: clients[0]) })
             context.standardOutputKeys = wide || isatty(STDOUT_FILENO) == 0 ? .whole : .distinct
             let (failures, notes) = try await ReportWriters.write(reports, context: context)
-            if !quiet { for note in notes { Output.standardError(note + "\n") } }
+            if !quiet { for note in notes { Output.standardError(note.escapingControls + "\n") } }
             let line = CheckSummaryLine.text(run.summary, slots: run.slots)
             if reports.summaryOnStandardError { Output.standardError(line + "\n") } else { print(line) }
             if let path = plan.writeBaseline {

@@ -36,11 +36,16 @@ struct Chevron: AsyncParsableCommand {
             }
             Output.finish(status: 0)
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                Output.standardError(fullMessage(for: error) + "\n")
-                Output.finish(status: ExitStatus.usage)
-            }
-            exit(withError: error)
+            let code = exitCode(for: error)
+            // Help and --version: ArgumentParser's own text, as it prints it.
+            guard code != .success else { exit(withError: error) }
+            // The message names what was given (an option's value, a project file's field): escaped,
+            // so that it cannot start a line a CI log reads as a command or write to the terminal.
+            let message = message(for: error)
+            var text = fullMessage(for: error)
+            if !message.isEmpty { text = text.replacingOccurrences(of: message, with: message.escapingControls) }
+            Output.standardError(text + "\n")
+            Output.finish(status: code == .validationFailure ? ExitStatus.usage : code.rawValue)
         }
     }
 }

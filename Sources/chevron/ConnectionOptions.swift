@@ -69,14 +69,14 @@ struct ConnectionOptions: ParsableArguments {
             let reason = error.message.replacingOccurrences(of: "cannot connect to \(socketPath): ", with: "")
             guard fallback, !daemon else {
                 Output.fail(
-                    """
-                    cannot reach chevrond at \(socketPath) (\(reason))
-                    Start it with `chevrond` (or `systemctl start chevrond.socket`), pass --socket PATH, or use --local.
-                    """, status: ExitStatus.unreachable)
+                    "cannot reach chevrond at \(socketPath) (\(reason))",
+                    hint:
+                        "Start it with `chevrond` (or `systemctl start chevrond.socket`), pass --socket PATH, or use --local.",
+                    status: ExitStatus.unreachable)
             }
             if !quiet {
                 Output.standardError(
-                    "chevron: chevrond does not answer at \(socketPath.escapingControls) (\(reason)); answering in this process\n"
+                    "chevron: chevrond does not answer at \(socketPath.escapingControls) (\(reason.escapingControls)); answering in this process\n"
                 )
             }
             return try inProcess(cacheByteBudget: cacheByteBudget)

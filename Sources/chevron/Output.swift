@@ -115,8 +115,11 @@ enum Output {
     }
 
     /// Writes `message` on standard error, prefixed `chevron: `, and exits with `status`.
-    static func fail(_ message: String, status: Int32) -> Never {
-        standardError("chevron: \(message)\n")
+    /// `message` may hold what a file, a project file or chevrond said: it is escaped
+    /// (`escapingControls`), so that it is one line a CI log cannot read as a command; `hint`,
+    /// chevron's own words, follows on a line of its own.
+    static func fail(_ message: String, hint: String? = nil, status: Int32) -> Never {
+        standardError("chevron: \(message.escapingControls)\n" + (hint.map { $0 + "\n" } ?? ""))
         finish(status: status)
     }
 

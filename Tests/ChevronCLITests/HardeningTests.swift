@@ -1,0 +1,109 @@
+import ChevronTestSupport
+import Foundation
+import Testing
+
+/// What a pull request controls cannot forge the check's own structure, nor be printed raw.
+struct HardeningTests {
+    // MARK: The plural marks
+
+    /// U+FDD0…U+FDD2 are the noncharacters that start, split and end the marks a reader leaves
+    /// around a plural form's number. A catalogue that holds them (as written, through a JSON
+    /// escape, through an XML character reference) neither hides its title (a form no English
+    /// number takes, left out uncounted before) nor gets a number written in: the title is
+    /// counted and measured with U+FFFD for each.
+    @Test func catalogueTextCannotForgeAPluralMark() throws {
+        // Swift's literals refuse noncharacters: made from their scalars.
+        func scalar(_ value: UInt32) -> String { Unicode.Scalar(value).map { String($0) } ?? "" }
+        let (start, middle, end) = (scalar(0xFDD0), scalar(0xFDD1), scalar(0xFDD2))
+        let folder = try TrustTests.folder([
+            "en.lproj/Localizable.strings":
+                "\"hidden\" = \"\(start)few\(middle)\(end)Hidden\";\n\"number\" = \"\(start)one\(middle)%d\(end) more\";\n",
+            "Localizable.xcstrings": #"""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"k": {"localizations": {
+              "en": {"stringUnit": {"state": "translated", "value": "\uFDD0few\uFDD1\uFDD2Escaped"}}}}}}
+            """#,
+            "res/values-en/strings.xml":
+                "<resources><string name=\"r\">&#xFDD0;few&#xFDD1;&#xFDD2;Referenced</string></resources>",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLITests.run(
+            "chevron",
+            [
+                "check", "en.lproj/Localizable.strings", "Localizable.xcstrings", "res", "--json", "--local", "--look",
+                "classic",
+            ],
+            directory: folder)
+        #expect(result.status == 0, "\(result.error)")
+        let rows = try #require(try CheckTests.reportRows(result.output))
+        let titles = Dictionary(
+            uniqueKeysWithValues: rows.map { ($0["key"] as? String ?? "", $0["title"] as? String ?? "") })
+        let replacement = "\u{FFFD}"
+        // By hand: each noncharacter written U+FFFD; the placeholder filled with its sample (128).
+        #expect(titles["hidden"] == "\(replacement)few\(replacement)\(replacement)Hidden", "\(titles)")
+        #expect(titles["number"] == "\(replacement)one\(replacement)128\(replacement) more", "\(titles)")
+        #expect(titles["k (en)"] == "\(replacement)few\(replacement)\(replacement)Escaped", "\(titles)")
+        #expect(titles["r"] == "\(replacement)few\(replacement)\(replacement)Referenced", "\(titles)")
+        let summary = try #require(try CLITests.json(result.output)["summary"] as? [String: Any])
+        #expect(summary["titles"] as? Int == 4 && summary["errors"] as? Int == 0, "\(summary)")
+    }
+}
+
+extension HardeningTests {
+    // MARK: Everything printed from input is escaped
+
+    /// A value that would start a GitHub workflow command on a line of its own, and an escape
+    /// sequence that would recolour the terminal.
+    static let hostile = "x\n::warning::owned \u{1B}[31m"
+
+    /// No line of `text` is a workflow command and no ESC byte is in it.
+    static func isSafe(_ text: String) -> Bool {
+        !text.unicodeScalars.contains("\u{1B}") && !text.split(separator: "\n").contains { $0.hasPrefix("::") }
+    }
+
+    /// Each project-file field given the hostile value (as the field's type takes it) is refused
+    /// or reported, and what chevron prints is escaped.
+    @Test(arguments: [
+        "looks", "keys", "languages", "failOn", "format", "language", "samples", "genericTitle", "titlesComment",
+        "baseline", "titles", "inputFormat", "markup", "devices", "screens", "field",
+    ])
+    func projectFileValuesArePrintedEscaped(field: String) throws {
+        let value = try #require(
+            String(
+                data: try JSONSerialization.data(withJSONObject: [Self.hostile], options: [.fragmentsAllowed]),
+                encoding: .utf8))
+        let single = String(value.dropFirst().dropLast())  // the JSON string of the hostile value
+        let json: String
+        switch field {
+        case "looks", "keys", "languages", "failOn", "titles":
+            json = "{\"\(field)\": [\(single)], \"files\": [\"a.strings\"]}"
+        case "samples", "genericTitle": json = "{\"\(field)\": {\(single): \"v\"}, \"files\": [\"a.strings\"]}"
+        case "devices": json = "{\"devices\": {\(single): 400}, \"files\": [\"a.strings\"]}"
+        case "screens": json = "{\"screens\": {\"a\": [\(single)]}, \"files\": [\"a.strings\"], \"keys\": [\(single)]}"
+        case "field": json = "{\(single): 1}"
+        default: json = "{\"\(field)\": \(single), \"files\": [\"a.strings\"]}"
+        }
+        let folder = try TrustTests.folder(["p.json": json, "a.strings": "\"a\" = \"A\";\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLITests.run("chevron", ["check", "--config", "p.json", "--local"], directory: folder)
+        #expect(result.status != 0 || ["screens", "titles"].contains(field), "\(field): \(result.status)")
+        #expect(Self.isSafe(result.error), "\(field): \(result.error.debugDescription)")
+        #expect(Self.isSafe(result.output), "\(field): \(result.output.debugDescription)")
+    }
+
+    /// Options on the command line, and an error chevrond's engine answers (an unknown look,
+    /// which it names), are printed escaped too.
+    @Test func optionsAndEngineErrorsArePrintedEscaped() throws {
+        for arguments in [
+            ["check", "-", "--local", "--fail-on", Self.hostile],
+            ["check", "-", "--local", "--format", Self.hostile],
+            ["check", "-", "--local", "--look", Self.hostile],
+            ["size", "Settings", "--local", "--look", Self.hostile],
+            ["size", "Settings", "--local", "--\(Self.hostile)"],
+        ] {
+            let result = try CLITests.run("chevron", arguments, input: "\"a\" = \"A\";\n")
+            #expect(result.status != 0, "\(arguments)")
+            #expect(Self.isSafe(result.error), "\(arguments): \(result.error.debugDescription)")
+            #expect(result.error.contains("\\u{1B}") || result.error.contains("\\n"), "\(arguments): \(result.error)")
+        }
+    }
+}
