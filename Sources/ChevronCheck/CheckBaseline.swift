@@ -128,7 +128,7 @@ public struct CheckBaseline: Sendable {
     /// - Throws: `CheckPlan.Problem` naming the file and the system's reason.
     public func write(to path: String) throws(CheckPlan.Problem) {
         var document = document
-        if let reason = document.withUTF8({ FileIO.replaceFile(at: path, with: UnsafeRawBufferPointer($0)) }) {
+        if let reason = document.withUTF8({ OutputFile.write(UnsafeRawBufferPointer($0), to: path) }) {
             throw CheckPlan.Problem(description: "--write-baseline \(path): cannot be written (\(reason))")
         }
     }

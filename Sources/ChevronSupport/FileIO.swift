@@ -30,22 +30,12 @@ public enum FileIO {
 
     /// Replaces the file at `path` whole with `bytes`: a temporary file beside it, written in full
     /// and then renamed over it, so that a reader never sees half a file and a full disk never
-    /// leaves one. The system's reason (`strerror`) when it could not be; nil when done.
+    /// leaves one (`OutputFile.replace`; a link at `path` is replaced, not followed). The system's
+    /// reason (`strerror`) when it could not be; nil when done.
     public static func replaceFile(at path: String, with bytes: UnsafeRawBufferPointer, mode: mode_t = 0o644)
         -> String?
     {
-        let temporary = path + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        let written = writeAll(descriptor, bytes)
-        let reason = written ? nil : String(cString: strerror(errno))
-        close(descriptor)
-        guard written, rename(temporary, path) == 0 else {
-            let failure = reason ?? String(cString: strerror(errno))
-            unlink(temporary)
-            return failure
-        }
-        return nil
+        OutputFile.replace(path, in: AT_FDCWD, mode: mode) { writeAll($0, bytes) }
     }
 
     /// One read(2) of at most `count` bytes into `buffer`, retried while a signal interrupts it:

@@ -107,3 +107,85 @@ extension HardeningTests {
         }
     }
 }
+
+extension HardeningTests {
+    // MARK: Writes never follow what was planted
+
+    /// `--write-baseline` to a link, a FIFO, /dev/null and /dev/stdout: the link and the FIFO
+    /// are refused and what they lead to is untouched; /dev/null stays a character device (root
+    /// renamed a regular file over it before); /dev/stdout gets the baseline.
+    @Test func theBaselineIsNeverWrittenThroughWhatWasPlanted() throws {
+        let folder = try TrustTests.folder(["a.strings": "\"a\" = \"A\";\n", "victim.txt": "keep me\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link.json").path, withDestinationPath: "victim.txt")
+        #expect(mkfifo(folder.appendingPathComponent("fifo.json").path, 0o644) == 0)
+        func check(_ target: String) throws -> CLITests.Result {
+            try CLITests.run(
+                "chevron", ["check", "a.strings", "--local", "--look", "classic", "--write-baseline", target],
+                directory: folder)
+        }
+        let link = try check("link.json")
+        #expect(
+            link.status == 2 && link.error.contains("link.json: cannot be written (is a symbolic link"), "\(link.error)"
+        )
+        #expect(try String(contentsOf: folder.appendingPathComponent("victim.txt"), encoding: .utf8) == "keep me\n")
+        let fifo = try check("fifo.json")
+        #expect(fifo.status == 2 && fifo.error.contains("is a FIFO"), "\(fifo.error)")
+        var status = stat()
+        #expect(
+            lstat(folder.appendingPathComponent("fifo.json").path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        let null = try check("/dev/null")
+        #expect(null.status == 0, "\(null.error)")
+        #expect(lstat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+        let standardOutput = try check("/dev/stdout")
+        #expect(
+            standardOutput.status == 0 && standardOutput.output.contains("\"problems\""), "\(standardOutput.output)")
+        // A regular file is replaced whole, and nothing is left beside it.
+        let plain = try check("baseline.json")
+        #expect(plain.status == 0)
+        let left = try manager.contentsOfDirectory(atPath: folder.path).filter { $0.contains("chevron-") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    /// The html report's folder: a link planted at DIR/index.html or at DIR/buttons is refused,
+    /// and the file or folder it leads to is untouched (its hash-named pictures are not removed);
+    /// DIR itself as a link is refused too.
+    @Test func theHTMLFolderNeverFollowsPlantedLinks() throws {
+        let picture = String(repeating: "a", count: 32) + ".png"
+        let folder = try TrustTests.folder([
+            "a.strings": "\"a\" = \"Datenschutz und Sicherheitseinstellungen\";\n", "victim.txt": "keep me\n",
+            "elsewhere/\(picture)": "not a report's",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        func report(_ directory: String) throws -> CLITests.Result {
+            try CLITests.run(
+                "chevron", ["check", "a.strings", "--local", "--look", "classic", "--output", "html=\(directory)"],
+                directory: folder)
+        }
+        try manager.createDirectory(at: folder.appendingPathComponent("one"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("one/index.html").path, withDestinationPath: "../victim.txt")
+        let index = try report("one")
+        #expect(index.status == 2 && index.error.contains("one/index.html: is a symbolic link"), "\(index.error)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("victim.txt"), encoding: .utf8) == "keep me\n")
+        try manager.createDirectory(at: folder.appendingPathComponent("two"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("two/buttons").path, withDestinationPath: "../elsewhere")
+        let buttons = try report("two")
+        #expect(buttons.status == 2 && buttons.error.contains("two/buttons: is a symbolic link"), "\(buttons.error)")
+        #expect(try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("elsewhere").path) == [picture])
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("three").path, withDestinationPath: "elsewhere")
+        let whole = try report("three")
+        #expect(whole.status == 2 && whole.error.contains("three: is a symbolic link"), "\(whole.error)")
+        #expect(try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("elsewhere").path) == [picture])
+        // A folder of its own is written, nothing left beside its files.
+        let written = try report("four")
+        #expect(written.status == 0, "\(written.error)")
+        let files = try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("four").path).sorted()
+        #expect(files == ["buttons", "index.html"])
+    }
+}

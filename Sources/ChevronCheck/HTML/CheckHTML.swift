@@ -188,20 +188,47 @@ public enum CheckHTML {
         var path = folder
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         let buttons = path + "/buttons"
-        try ReportFile.makeFolder(path)
-        try ReportFile.makeFolder(buttons)
+        // The folder and buttons/ are opened once, never through a link, and everything is
+        // written under their descriptors: a link planted at DIR, DIR/buttons or DIR/index.html
+        // (a pull request writes the repository the report goes into) is never followed.
+        let directory: Int32
+        switch OutputFile.openFolder(path) {
+        case .success(let opened): directory = opened
+        case .failure(let error): throw ReportFile.Failure(path: path, reason: error.reason)
+        }
+        defer { close(directory) }
+        let pictures: Int32
+        switch OutputFile.openFolder("buttons", in: directory) {
+        case .success(let opened): pictures = opened
+        case .failure(let error): throw ReportFile.Failure(path: buttons, reason: error.reason)
+        }
+        defer { close(pictures) }
         var names: Set<String> = []
         for picture in report.pictures {
-            names.insert(picture.name + ".png")
-            try ReportFile.write(picture.png, to: "\(buttons)/\(picture.name).png")
+            let name = picture.name + ".png"
+            names.insert(name)
+            try ReportFile.write(picture.png, named: name, in: pictures, path: "\(buttons)/\(name)")
         }
-        // Only files named as this writer names pictures are removed.
-        if let present = try? FileManager.default.contentsOfDirectory(atPath: buttons) {
-            for name in present where !names.contains(name) && isPictureName(name) {
-                try? FileManager.default.removeItem(atPath: "\(buttons)/\(name)")
+        // Only files named as this writer names pictures are removed, and only from buttons/.
+        for name in Self.names(in: pictures) where !names.contains(name) && isPictureName(name) {
+            unlinkat(pictures, name, 0)
+        }
+        try ReportFile.write(report.page.utf8, named: "index.html", in: directory, path: path + "/index.html")
+    }
+
+    /// The names in the folder open as `folder` (read from a copy of its descriptor).
+    static func names(in folder: Int32) -> [String] {
+        let copy = dup(folder)
+        guard copy >= 0, let stream = fdopendir(copy) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
+            if name != ".", name != ".." { names.append(name) }
         }
-        try ReportFile.write(report.page.utf8, to: path + "/index.html")
+        return names
     }
 
     /// Whether `name` is a picture's file name: 32 hexadecimal digits, maybe `-N`, then `.png`.
