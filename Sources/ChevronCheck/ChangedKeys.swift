@@ -18,10 +18,13 @@ public struct ChangedKeys: Sendable {
     }
 
     /// Compares `files` (as the plan names them, read in `format`) with their versions at
-    /// `revision`.
+    /// `revision`. A version over `limits`' file size is not read (git is asked its size first):
+    /// its file is checked whole, as a new one is.
     /// - Throws: `CheckPlan.Problem` when git is missing, the folder is not in a repository, or
     ///   the revision is unknown.
-    public init(files: [String], since revision: String, format: TitleFormat?) throws(CheckPlan.Problem) {
+    public init(
+        files: [String], since revision: String, format: TitleFormat?, limits: ReadLimits = ReadLimits()
+    ) throws(CheckPlan.Problem) {
         let option = "--changed-since \(revision)"
         let commit = try Git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], option: option)
         guard commit.status == 0 else {
@@ -31,8 +34,16 @@ public struct ChangedKeys: Sendable {
         var newFiles: Set<String> = []
         for file in files {
             // A file that cannot be read now is reported by the check itself.
-            guard let current = try? TitleFile.read(file, format: format) else { continue }
+            guard let current = try? TitleFile.read(file, format: format, limits: limits) else { continue }
             let spec = file.hasPrefix("/") ? try Self.repositoryPath(file, option: option) : "./" + file
+            // The blob's size first: a version over the file limit is never read into memory.
+            let size = try Git.run(["cat-file", "-s", "\(revision):\(spec)"], option: option)
+            let bytes = Int(
+                String(decoding: size.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            guard size.status == 0, let bytes, bytes <= limits.fileBytes else {
+                newFiles.insert(TitleFile.normalizedPath(file))
+                continue
+            }
             let old = try Git.run(["show", "\(revision):\(spec)"], option: option)
             guard old.status == 0 else {
                 newFiles.insert(TitleFile.normalizedPath(file))

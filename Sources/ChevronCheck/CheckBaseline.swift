@@ -73,13 +73,20 @@ public struct CheckBaseline: Sendable {
         self.problems = problems
     }
 
-    /// The baseline in the file at `path`.
+    /// The baseline in the file at `path`, read up to `limit` MiB (the file limit, `--max-file-mib`).
     /// - Throws: `CheckPlan.Problem` naming the file and what is wrong with it.
-    public static func load(_ path: String) throws(CheckPlan.Problem) -> CheckBaseline {
+    public static func load(_ path: String, limit: Int = ReadLimits().fileMiB) throws(CheckPlan.Problem)
+        -> CheckBaseline
+    {
         func problem(_ reason: String) -> CheckPlan.Problem {
             CheckPlan.Problem(description: "--baseline \(path): \(reason)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw problem("cannot be read") }
+        let data: Data
+        do {
+            data = try TitleFile.contents(ofPath: path, shown: path, limit: limit)
+        } catch {
+            throw problem(error.reason)
+        }
         let document: JSONValue
         do {
             document = try JSONParser.parse(String(decoding: data, as: UTF8.self), maximumDepth: 8)

@@ -83,6 +83,11 @@ public struct CheckPlan: Sendable {
     /// (`TitleMarkup`), or as written (`--markup none`).
     public var markup = MarkupReading.shown
 
+    /// Users and groups (names or numbers) whose chevrond the CLI trusts besides root and
+    /// itself (the project file's `trustUsers`, `trustGroups`; `--trust-user`, `--trust-group`).
+    public var trustUsers: [String] = []
+    public var trustGroups: [String] = []
+
     /// How a check reads markup in titles (`--markup`).
     public enum MarkupReading: String, CaseIterable, Sendable {
         /// SwiftUI's Markdown and Android's HTML are taken out: the text a device shows is measured.
@@ -145,7 +150,7 @@ public struct CheckPlan: Sendable {
     /// case, so a field it reads cannot be missing here); any other is reported.
     public enum ProjectField: String, CaseIterable, Sendable {
         case files, looks, keys, languages, samples, failOn, language, genericTitle, inputFormat, format, baseline
-        case titles, titlesComment, devices, screens, maxFileMiB, maxTitleBytes, markup
+        case titles, titlesComment, devices, screens, maxFileMiB, maxTitleBytes, markup, trustUsers, trustGroups
     }
 
     /// The names of the project file's fields, sorted: what `chevron help check` lists.
@@ -257,6 +262,8 @@ public struct CheckPlan: Sendable {
                 ? file : (folder as NSString).appendingPathComponent(file)
         }
         plan.looks = try strings(.looks)
+        plan.trustUsers = try strings(.trustUsers)
+        plan.trustGroups = try strings(.trustGroups)
         plan.keys = try strings(.keys)
         // The baseline, like the files, is relative to the project file.
         plan.baseline = try string(.baseline).map { file in

@@ -40,7 +40,7 @@ public struct CheckRun: Sendable {
         var plan = try plan.canonicalizingLanguages()
         plan.files = CatalogueFolder.expanding(plan.files)
         let changed = try plan.changedSince.map { revision throws(CheckPlan.Problem) in
-            try ChangedKeys(files: plan.files, since: revision, format: plan.inputFormat)
+            try ChangedKeys(files: plan.files, since: revision, format: plan.inputFormat, limits: plan.limits)
         }
         let (entries, unreadable, untranslated, unknownLanguageFiles, unchanged, unselected, screenTitles) =
             try Self.entries(plan, changed: changed)
@@ -84,7 +84,7 @@ public struct CheckRun: Sendable {
         var rows = Self.widestAlternatives(Self.merging(measured, looks: slots.count, unreadable: unreadable))
         var baselineCounts: CheckSummary.BaselineCounts?
         if let path = plan.baseline {
-            let baseline = try CheckBaseline.load(path)
+            let baseline = try CheckBaseline.load(path, limit: plan.limits.fileMiB)
             (fixed, baselineCounts) = Self.compare(&rows, with: baseline)
         } else {
             fixed = []

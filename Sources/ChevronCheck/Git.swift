@@ -38,10 +38,14 @@ enum Git {
         if process.terminationStatus == 127 {
             throw CheckPlan.Problem(description: "\(option): git is not installed")
         }
-        if inRepository, process.terminationStatus == 128,
-            String(decoding: message, as: UTF8.self).contains("not a git repository")
-        {
+        let said = String(decoding: message, as: UTF8.self)
+        if inRepository, process.terminationStatus == 128, said.contains("not a git repository") {
             throw CheckPlan.Problem(description: "\(option): the current folder is not in a git repository")
+        }
+        if process.terminationStatus == 128, said.contains("dubious ownership") {
+            throw CheckPlan.Problem(
+                description: "\(option): git refuses the repository, which another user owns (its safe.directory "
+                    + "setting: `git config --global --add safe.directory PATH` trusts it)")
         }
         return Answer(output: data, status: process.terminationStatus)
     }

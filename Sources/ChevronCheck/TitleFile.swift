@@ -212,7 +212,8 @@ public enum TitleFile {
     /// the one the content shows (what `read` does once it has the bytes; fuzzing and tests call
     /// it directly). A file in no format chevron reads is an error, never read as lines.
     /// A title over `limits` is an entry whose `problem` says so, its title cut as the daemon cuts
-    /// the strings it echoes (at `VarlinkError.echoLimit` bytes, marked `… [cut: N bytes]`).
+    /// the strings it echoes (at `VarlinkError.echoLimit` bytes, marked `… [cut: N bytes]`); a
+    /// key over the same limit likewise, its key cut so (reports echo keys too).
     public static func entries(
         in data: Data, path: String, format: TitleFormat? = nil, limits: ReadLimits = ReadLimits()
     ) throws(TitleFileError) -> [TitleEntry] {
@@ -224,6 +225,12 @@ public enum TitleFile {
             if case .string(let cut) = JSONValue.string(title).cappingStrings(at: VarlinkError.echoLimit) {
                 entries[index].title = cut
             }
+        }
+        for index in entries.indices where entries[index].key.utf8.count > limits.titleBytes {
+            let key = entries[index].key
+            entries[index].problem =
+                "key is \(key.utf8.count) bytes; the limit is \(limits.titleBytes) (--max-title-bytes)"
+            entries[index].key = JSONValue.cut(key, at: VarlinkError.echoLimit)
         }
         return entries
     }

@@ -35,6 +35,12 @@ public final class ChevronClient: Sendable {
     /// Closes the connection.
     public func close() async { await transport.close() }
 
+    /// Who answers at the other end of a socket (`SO_PEERCRED`); nil in this process or when the
+    /// socket cannot say.
+    public func daemonCredentials() async -> PeerCredentials? {
+        await (transport as? SocketTransport)?.peer()
+    }
+
     /// Calls `method` and returns the parameters of its replies (several with `more`).
     /// - Throws: `ChevronClientError`; a Varlink error reply has code `remote`.
     public func call(_ method: String, _ parameters: JSONValue = .object([]), more: Bool = false)

@@ -45,6 +45,11 @@ public final class SocketTransport: VarlinkTransport {
         }
     }
 
+    /// The daemon's credentials (`SO_PEERCRED` of the connection): who listens at the path.
+    public func peer() async -> PeerCredentials? {
+        try? await channel.peerCredentials().get()
+    }
+
     private init(channel: any Channel, limits: Limits) {
         self.channel = channel
         self.limits = limits

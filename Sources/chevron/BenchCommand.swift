@@ -56,7 +56,10 @@ struct BenchCommand: AsyncParsableCommand {
             // A benchmark measures chevrond unless --local says otherwise: never silently this process.
             let connected = try await connection.connect(fallback: false)
             var clients: [ChevronClient] = [connected.client]
-            for _ in 1..<connections { clients.append(try await connected.another()) }
+            for _ in 1..<connections {
+                guard let other = await connected.another() else { break }
+                clients.append(other)
+            }
             let budget = CallBudget(count: count, deadline: count == nil ? Date().addingTimeInterval(duration) : nil)
             let started = ContinuousClock.now
             let histograms = try await withThrowingTaskGroup(of: Histogram<UInt64>.self) { group in

@@ -270,12 +270,16 @@ struct CheckCommand: AsyncParsableCommand {
         try await Output.reportingErrors {
             // A link template is read, and git asked, before the titles are measured.
             let links = try linkTemplate.map { template throws(CheckPlan.Problem) in try CheckLinkTemplate(template) }
-            let connected = try await connection.connect(cacheByteBudget: Self.inProcessCacheBytes)
+            let connected = try await connection.connect(
+                cacheByteBudget: Self.inProcessCacheBytes, trusting: (plan.trustUsers, plan.trustGroups))
             // The daemon answers one connection's calls in order: batches spread over a few
             // connections are measured side by side. In-process, one client runs them in parallel.
             var clients = [connected.client]
             if !connected.isInProcess {
-                for _ in 1..<CheckMeasurer.connections { clients.append(try await connected.another()) }
+                for _ in 1..<CheckMeasurer.connections {
+                    guard let other = await connected.another() else { break }
+                    clients.append(other)
+                }
             }
             let run = try await CheckRun(plan, clients: clients, progress: ProgressBar())
             for message in run.unreadableFileMessages { Output.standardError(message.escapingControls + "\n") }

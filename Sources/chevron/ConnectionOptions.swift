@@ -35,7 +35,25 @@ struct ConnectionOptions: ParsableArguments {
     )
     var fontsDirs: [String] = []
 
+    @Option(
+        name: .customLong("trust-user"),
+        help:
+            "A user (name or uid) whose chevrond this process trusts besides root and itself (repeatable): a daemon in a sidecar container runs as its own user."
+    )
+    var trustUsers: [String] = []
+
+    @Option(
+        name: .customLong("trust-group"),
+        help: "A group (name or gid) whose chevrond this process trusts (repeatable).")
+    var trustGroups: [String] = []
+
     func validate() throws {
+        for user in trustUsers where Self.uid(of: user) == nil {
+            throw ValidationError("--trust-user \(user): no such user")
+        }
+        for group in trustGroups where Self.gid(of: group) == nil {
+            throw ValidationError("--trust-group \(group): no such group")
+        }
         if local, daemon { throw ValidationError("--local and --daemon exclude each other") }
         if daemon, looksDir != nil {
             throw ValidationError("--looks-dir answers in this process; chevrond has its own (chevrond --looks-dir)")
@@ -61,26 +79,72 @@ struct ConnectionOptions: ParsableArguments {
     /// line on standard error says so, unless `--quiet`). An unreachable daemon that is required
     /// (`--daemon`, or no fallback) is reported in words (path, what to start) and exits 3.
     /// - Parameter cacheByteBudget: the in-process engine's cache budget; nil for its default.
-    func connect(fallback: Bool = true, cacheByteBudget: Int? = nil) async throws -> Connection {
+    /// A daemon is trusted when it runs as root, as this user, or as a user or group it is told
+    /// to trust (`--trust-user`, `--trust-group`, and `trusting`, a project file's); one that
+    /// is not is said and this process answers (with `--daemon`, exit 3). A daemon that closes
+    /// the connection before answering (it refuses connections past its limits, per user and
+    /// in all) is said once and this process answers too.
+    func connect(
+        fallback: Bool = true, cacheByteBudget: Int? = nil, trusting: (users: [String], groups: [String]) = ([], [])
+    ) async throws -> Connection {
         if inProcessOnly { return try inProcess(cacheByteBudget: cacheByteBudget) }
-        do {
-            return Connection(client: try await ChevronClient.connect(socketPath: socketPath), socketPath: socketPath)
+        let path = socketPath.escapingControls
+        let failure: (reason: String, hint: String, said: String)
+        do throws(ChevronClientError) {
+            let client = try await ChevronClient.connect(socketPath: socketPath)
+            guard
+                let refusal = await Self.refusal(
+                    of: client, trusting: trustUsers + trusting.users, trustGroups + trusting.groups)
+            else { return Connection(client: client, socketPath: socketPath) }
+            await client.close()
+            failure = (
+                "chevrond at \(path) is not used: \(refusal)", "Or use --local.",
+                "chevrond at \(path) is not used (\(refusal)); answering in this process"
+            )
         } catch {
             let reason = error.message.replacingOccurrences(of: "cannot connect to \(socketPath): ", with: "")
-            guard fallback, !daemon else {
-                Output.fail(
-                    "cannot reach chevrond at \(socketPath) (\(reason))",
-                    hint:
-                        "Start it with `chevrond` (or `systemctl start chevrond.socket`), pass --socket PATH, or use --local.",
-                    status: ExitStatus.unreachable)
-            }
-            if !quiet {
-                Output.standardError(
-                    "chevron: chevrond does not answer at \(socketPath.escapingControls) (\(reason.escapingControls)); answering in this process\n"
-                )
-            }
-            return try inProcess(cacheByteBudget: cacheByteBudget)
+            failure = (
+                "cannot reach chevrond at \(path) (\(reason))",
+                "Start it with `chevrond` (or `systemctl start chevrond.socket`), pass --socket PATH, or use --local.",
+                "chevrond does not answer at \(path) (\(reason)); answering in this process"
+            )
         }
+        guard fallback, !daemon else { Output.fail(failure.reason, hint: failure.hint, status: ExitStatus.unreachable) }
+        if !quiet { Output.standardError("chevron: \(failure.said.escapingControls)\n") }
+        return try inProcess(cacheByteBudget: cacheByteBudget)
+    }
+
+    /// Why `client`'s daemon is not to be used, nil when it is: it runs as a user this process
+    /// does not trust, or it closes the connection rather than answer `GetInfo` (a refusal).
+    static func refusal(of client: ChevronClient, trusting users: [String], _ groups: [String]) async -> String? {
+        if let peer = await client.daemonCredentials() {
+            let trustedUsers = Set([0, getuid()] + users.compactMap(uid))
+            let trustedGroups = Set(groups.compactMap(gid))
+            guard trustedUsers.contains(peer.uid) || trustedGroups.contains(peer.gid) else {
+                let name = getpwuid(peer.uid).map { String(cString: $0.pointee.pw_name) } ?? "uid \(peer.uid)"
+                return "it runs as \(name) (uid \(peer.uid)), a user this process does not trust "
+                    + "(--trust-user \(name), or the project file's trustUsers, trusts it)"
+            }
+        }
+        do {
+            _ = try await client.call("org.varlink.service.GetInfo")
+            return nil
+        } catch {
+            return "it closed the connection without answering (\(error.message)); it refuses connections "
+                + "past its limits (per user and in all)"
+        }
+    }
+
+    /// The uid a user's name or number names, nil for none.
+    static func uid(of user: String) -> UInt32? {
+        if let number = UInt32(user) { return number }
+        return getpwnam(user).map { $0.pointee.pw_uid }
+    }
+
+    /// The gid a group's name or number names, nil for none.
+    static func gid(of group: String) -> UInt32? {
+        if let number = UInt32(group) { return number }
+        return getgrnam(group).map { $0.pointee.gr_gid }
     }
 
     /// A client; see `connect(fallback:)`.
@@ -108,8 +172,15 @@ struct Connection {
     /// Another client to the same place: a new connection to chevrond (the daemon answers one
     /// connection's calls in order, so spreading work over a few runs it side by side), or the
     /// same in-process client, which already runs calls in parallel.
-    func another() async throws -> ChevronClient {
+    /// Nil when the daemon refuses it (past its per-user share or its total: the caller goes on
+    /// with the connections it has).
+    func another() async -> ChevronClient? {
         guard let socketPath else { return client }
-        return try await ChevronClient.connect(socketPath: socketPath)
+        guard let other = try? await ChevronClient.connect(socketPath: socketPath) else { return nil }
+        guard (try? await other.call("org.varlink.service.GetInfo")) != nil else {
+            await other.close()
+            return nil
+        }
+        return other
     }
 }

@@ -68,7 +68,7 @@ struct CheckNotesTests {
                 guard line.hasPrefix("| `") else { return nil }
                 return line.split(separator: "`").dropFirst().first.map(String.init)
             } ?? []
-        #expect(documented.count == 18, "\(documented)")
+        #expect(documented.count == 20, "\(documented)")
         let help = try CLITests.run("chevron", ["help", "check"])
         let listed = help.output.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
         for field in documented {

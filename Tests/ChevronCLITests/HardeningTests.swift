@@ -189,3 +189,88 @@ extension HardeningTests {
         #expect(files == ["buttons", "index.html"])
     }
 }
+
+extension HardeningTests {
+    // MARK: Every input has a size bound
+
+    static func git(_ arguments: [String], in folder: URL) throws {
+        let result = try CLITests.run(
+            "git", ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"] + arguments,
+            directory: folder)
+        try #require(result.status == 0, "git \(arguments): \(result.error)")
+    }
+
+    /// A version at `--changed-since`'s revision over the file limit is never read (git is asked
+    /// its size first): the file is checked whole, as a new one is. Read, the 2 MiB blob would
+    /// have left only the changed key.
+    @Test func aBlobOverTheFileLimitIsNotRead() throws {
+        let big = (0..<60_000).map { "\"k\($0)\" = \"Titel \($0)\";" }.joined(separator: "\n") + "\n"
+        #expect(big.utf8.count > 1 << 20)
+        let folder = try TrustTests.folder(["de.lproj/Localizable.strings": big])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.git(["init", "-q"], in: folder)
+        try Self.git(["add", "."], in: folder)
+        try Self.git(["commit", "-q", "-m", "big"], in: folder)
+        try "\"k0\" = \"Titel 0\";\n\"k1\" = \"Neu\";\n".write(
+            to: folder.appendingPathComponent("de.lproj/Localizable.strings"), atomically: true, encoding: .utf8)
+        try Self.git(["commit", "-q", "-am", "small"], in: folder)
+        let result = try CLITests.run(
+            "chevron",
+            [
+                "check", "de.lproj/Localizable.strings", "--changed-since", "HEAD~1", "--max-file-mib", "1", "--json",
+                "--local", "--look", "classic",
+            ], directory: folder)
+        #expect(result.status == 0, "\(result.error)")
+        let rows = try #require(try CheckTests.reportRows(result.output))
+        #expect(rows.map { $0["key"] as? String } == ["k0", "k1"])
+        // Within the limit, the blob is read and only the changed key is checked.
+        let read = try CLITests.run(
+            "chevron",
+            [
+                "check", "de.lproj/Localizable.strings", "--changed-since", "HEAD~1", "--json", "--local", "--look",
+                "classic",
+            ],
+            directory: folder)
+        #expect(try CheckTests.reportRows(read.output)?.map { $0["key"] as? String } == ["k1"])
+    }
+
+    /// A baseline over the file limit is refused unread; a key over the title limit is an error
+    /// row, its key cut at 200 bytes as titles are.
+    @Test func baselinesAndKeysAreBounded() throws {
+        let baseline = "{\"version\": 1, \"problems\": [], \"pad\": \"" + String(repeating: "x", count: 2 << 20) + "\"}"
+        let key = String(repeating: "k", count: 300)
+        let folder = try TrustTests.folder([
+            "b.json": baseline, "a.strings": "\"\(key)\" = \"A\";\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let refused = try CLITests.run(
+            "chevron", ["check", "a.strings", "--baseline", "b.json", "--max-file-mib", "1", "--local"],
+            directory: folder)
+        #expect(refused.status == 2 && refused.error.contains("--baseline b.json: is over 1 MiB"), "\(refused.error)")
+        let result = try CLITests.run(
+            "chevron", ["check", "a.strings", "--max-title-bytes", "100", "--json", "--local", "--look", "classic"],
+            directory: folder)
+        let rows = try #require(try CheckTests.reportRows(result.output))
+        // By hand: 200 bytes of the key, then the mark of the 100 left out.
+        #expect(rows.first?["key"] as? String == String(repeating: "k", count: 200) + "… [cut: 100 bytes]")
+        #expect((rows.first?["error"] as? String)?.contains("key is 300 bytes; the limit is 100") == true, "\(rows)")
+    }
+
+    /// git's refusal of a repository another user owns is said as such, not as "no such revision".
+    @Test(.enabled(if: getuid() == 0)) func gitsDubiousOwnershipIsSaid() throws {
+        let folder = try TrustTests.folder(["a.strings": "\"a\" = \"A\";\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.git(["init", "-q"], in: folder)
+        try Self.git(["add", "."], in: folder)
+        try Self.git(["commit", "-q", "-m", "one"], in: folder)
+        #expect(
+            chown(folder.path, 65534, 65534) == 0
+                && chown(folder.appendingPathComponent(".git").path, 65534, 65534) == 0)
+        let result = try CLITests.run(
+            "chevron", ["check", "a.strings", "--changed-since", "HEAD", "--local"],
+            environment: ["GIT_CONFIG_GLOBAL": "/dev/null"], directory: folder)
+        #expect(
+            result.status == 2 && result.error.contains("git refuses the repository, which another user owns"),
+            "\(result.error)")
+    }
+}

@@ -26,13 +26,18 @@ public final class DaemonProcess {
 
     /// Starts chevrond with `arguments` (plus `--socket` unless `socket` is false) and waits
     /// until it answers.
+    /// - Parameter folderMode: the mode of the folder its socket is made in, set before it starts
+    ///   (0o777 for a daemon that a launcher runs as another user).
     public init(
         _ arguments: [String] = [], environment: [String: String] = [:], launcher: [String] = [],
-        socket: Bool = true, waitForSocket: Bool = true
+        socket: Bool = true, waitForSocket: Bool = true, folderMode: Int? = nil
     ) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "chevrond-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if let folderMode {
+            try FileManager.default.setAttributes([.posixPermissions: folderMode], ofItemAtPath: folder.path)
+        }
         socketPath = folder.appendingPathComponent("chevrond.sock").path
         logFile = folder.appendingPathComponent("log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)

@@ -1,4 +1,3 @@
-import ChevronVarlink
 import Glibc
 import NIOCore
 
@@ -11,8 +10,9 @@ private struct UnixCredentials: Sendable {
 }
 
 extension Channel {
-    /// The connected peer's credentials (`SO_PEERCRED`), or nil when the socket cannot say.
-    func peerCredentials() -> EventLoopFuture<PeerCredentials?> {
+    /// The connected peer's credentials (`SO_PEERCRED`), or nil when the socket cannot say: whom
+    /// the daemon serves, and whom a client talks to.
+    public func peerCredentials() -> EventLoopFuture<PeerCredentials?> {
         // NIO's socket channels provide socket options; other channels (tests) have no peer.
         guard let provider = self as? any SocketOptionProvider else { return eventLoop.makeSucceededFuture(nil) }
         let future: EventLoopFuture<UnixCredentials> = provider.unsafeGetSocketOption(
