@@ -45,15 +45,54 @@ final class FontConfiguration: @unchecked Sendable {
         var skipped: [SkippedFontFile] = []
         for file in extraDirectories.flatMap(FontDirectory.files) {
             let before = Self.applicationFontCount(config)
-            let added = Self.withCheckedPath(file) { path in FcConfigAppFontAddFile(config, path.fontconfigBytes) != 0 }
+            // Faces are bounded: a collection's header says how many it holds before fontconfig
+            // reads any (five 1.2 MB collections can hold 135,511), and the folders in all stop
+            // adding files once they hold `faceLimit`.
+            guard before < Self.faceLimit else {
+                skipped.append(
+                    SkippedFontFile(
+                        file: file, reason: "is past the \(Self.faceLimit) faces the font folders may hold in all"))
+                continue
+            }
+            // What the file gives: nil for a collection over the bound, else whether it was added.
+            let added = Self.withCheckedPath(file) { path -> (faces: Int, added: Bool) in
+                if let faces = Self.collectionFaceCount(path), faces > Self.facesPerFileLimit { return (faces, false) }
+                return (0, FcConfigAppFontAddFile(config, path.fontconfigBytes) != 0)
+            }
             switch added {
             case .failure(let failure): skipped.append(SkippedFontFile(file: file, reason: failure.reason))
-            case .success(false):
+            case .success(let (faces, false)) where faces > 0:
+                skipped.append(
+                    SkippedFontFile(
+                        file: file,
+                        reason: "is a collection of \(faces) faces, over the \(Self.facesPerFileLimit) a file may hold")
+                )
+            case .success((_, false)):
                 skipped.append(SkippedFontFile(file: file, reason: "is not a font file fontconfig can read"))
-            case .success(true): Self.nameApplicationFonts(config, from: before, file: file)
+            case .success((_, true)): Self.nameApplicationFonts(config, from: before, file: file)
             }
         }
         self.skipped = skipped
+    }
+
+    /// The most faces one file of the font folders may hold (a TrueType or OpenType collection):
+    /// Noto's CJK collections hold 10, Apple's system collections a few dozen.
+    static let facesPerFileLimit = 256
+    /// The most faces the font folders may hold in all (a face's named instances count each).
+    static let faceLimit = 10_000
+
+    /// The number of faces a TrueType/OpenType collection (`ttcf`) says it holds, from its first
+    /// 12 bytes; nil for a file that is not a collection.
+    static func collectionFaceCount(_ path: String) -> Int? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 12)
+        let read = header.withUnsafeMutableBytes { buffer in
+            buffer.baseAddress.map { FileIO.readFully(descriptor, into: $0, count: 12) } ?? 0
+        }
+        guard read == 12, header[0...3] == [0x74, 0x74, 0x63, 0x66] else { return nil }
+        return header[8...11].reduce(0) { $0 << 8 | Int($1) }
     }
 
     /// How many faces the application font set holds.

@@ -274,3 +274,40 @@ extension HardeningTests {
             "\(result.error)")
     }
 }
+
+extension HardeningTests {
+    // MARK: Faces are bounded
+
+    /// A collection of more faces than a file may hold is skipped unread, named with its count;
+    /// the font folders stop adding files once they hold 10,000 faces (by hand: 40 collections of
+    /// 255 faces hold 10,200, so the 41st is left out). Collections made by fontTools.
+    @Test func facesAreBoundedPerFileAndInAll() throws {
+        let folder = try TrustTests.folder([:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = DaemonProcess.packageRoot.appendingPathComponent("Tests/python/make_collection.py").path
+        let one = folder.appendingPathComponent("one")
+        let many = folder.appendingPathComponent("many")
+        try FileManager.default.createDirectory(at: one, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: many, withIntermediateDirectories: true)
+        try #require(
+            try ExternalTools.run("python3", [script, one.appendingPathComponent("big.ttc").path, "300"]) != nil)
+        let collection = folder.appendingPathComponent("c255.ttc")
+        try #require(try ExternalTools.run("python3", [script, collection.path, "255"]) != nil)
+        for index in 1...41 {
+            try FileManager.default.copyItem(
+                at: collection, to: many.appendingPathComponent(String(format: "c%02d.ttc", index)))
+        }
+        let big = try CLITests.run("chevron", ["font", "Tiny Many", "--local", "--fonts-dir", one.path])
+        #expect(
+            big.error.contains(
+                "skipped \(one.path)/big.ttc: is a collection of 300 faces, over the 256 a file may hold"),
+            "\(big.error)")
+        let all = try CLITests.run("chevron", ["font", "Tiny Many", "--local", "--fonts-dir", many.path])
+        let skipped = all.error.split(separator: "\n").filter { $0.contains("skipped") }
+        #expect(
+            skipped == [
+                "chevron: fonts: skipped \(many.path)/c41.ttc: is past the 10000 faces the font folders may hold in all"
+            ], "\(all.error)")
+        #expect(all.output.hasPrefix("Tiny Many"), "\(all.output)")
+    }
+}
