@@ -11,7 +11,9 @@
 
 import PackageDescription
 
-let targets = ["frames", "json", "one-pass", "calls", "manifest", "check-formats", "android", "xliff"]
+let targets = [
+    "frames", "json", "one-pass", "calls", "manifest", "check-formats", "android", "xliff", "plurals", "project",
+]
 
 let package = Package(
     name: "ChevronFuzz",

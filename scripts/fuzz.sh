@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-180}
 targets=("$@")
-all=(frames json one-pass calls manifest check-formats android xliff)
+all=(frames json one-pass calls manifest check-formats android xliff plurals project)
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 flags=(--package-path Fuzz -Xswiftc -sanitize=fuzzer,address)
 

@@ -23,7 +23,7 @@ public enum FuzzEntries {
     /// The targets by name, as the corpus folders are named.
     public static let targets: [String: @Sendable ([UInt8]) -> Void] = [
         "frames": frames, "json": json, "one-pass": onePass, "calls": calls, "manifest": manifest,
-        "check-formats": checkFormats, "android": android, "xliff": xliff,
+        "check-formats": checkFormats, "android": android, "xliff": xliff, "plurals": plurals, "project": project,
     ]
 
     /// The NUL frame decoder, fed the bytes in pieces of several sizes (the way a socket may cut
@@ -168,6 +168,31 @@ public enum FuzzEntries {
                 entry.language = "ar"
                 _ = entry.expandingPlaceholders(PlaceholderSamples())
             }
+        }
+    }
+
+    /// The plural path: a `.stringsdict` and an `.xcstrings` catalogue read from the bytes, every
+    /// entry's markup taken out and its plural forms' numbers written in languages of one, three,
+    /// four and six categories and none (en, ru, pl, ar, ja), as a check does.
+    public static func plurals(_ bytes: [UInt8]) {
+        let data = Data(bytes)
+        for path in ["/fuzz/de.lproj/Localizable.stringsdict", "/fuzz/Localizable.xcstrings"] {
+            for entry in (try? TitleFile.entries(in: data, path: path)) ?? [] {
+                for language in ["en", "ru", "pl", "ar", "ja"] {
+                    var entry = entry.showingMarkup()
+                    entry.language = language
+                    _ = entry.expandingPlaceholders(PlaceholderSamples())
+                }
+            }
+        }
+    }
+
+    /// A project file (`chevron check --config`): every field read, its comment pattern compiled
+    /// and matched against the bytes themselves.
+    public static func project(_ bytes: [UInt8]) {
+        guard let plan = try? CheckPlan.load(Data(bytes), path: "/fuzz/chevron-check.json") else { return }
+        if let pattern = plan.titlesComment, let compiled = try? CommentPattern(pattern) {
+            _ = compiled.matches(String(decoding: bytes, as: UTF8.self))
         }
     }
 }

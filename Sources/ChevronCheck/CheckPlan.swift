@@ -218,6 +218,16 @@ public struct CheckPlan: Sendable {
             Problem(description: field.isEmpty ? "\(path): \(reason)" : "\(path): \(field): \(reason)")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw problem("", "cannot be read") }
+        return try load(data, path: path)
+    }
+
+    /// The plan of a project file's bytes `data`, named `path` (whose folder relative paths are
+    /// relative to): what `load(_:)` reads, and what the project fuzz target gives arbitrary bytes.
+    /// - Throws: `Problem` naming the file and the field that is wrong.
+    public static func load(_ data: Data, path: String) throws -> CheckPlan {
+        func problem(_ field: String, _ reason: String) -> Problem {
+            Problem(description: field.isEmpty ? "\(path): \(reason)" : "\(path): \(field): \(reason)")
+        }
         let parsed: JSONValue
         do {
             parsed = try data.withUnsafeBytes { bytes throws(JSONParseError) in try JSONParser.parse(bytes) }

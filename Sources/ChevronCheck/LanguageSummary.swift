@@ -91,7 +91,8 @@ public struct LanguageSummary: Sendable {
                 "| \(cell(group.language ?? "-")) | \(cell(group.look)) | \(group.rows) | \(group.truncated) | "
                     + "\(group.fellBack) | \(group.missingGlyphs) | \(group.overLimit) | \(group.errors) |"
                     + (baselined ? " \(group.new) |" : "")
-                    + " \(group.widest.map { "+\(Points.text($0.overBy)) pt `\(cell($0.key))`" } ?? "-") |")
+                    + " \(group.widest.map { "+\(Points.text($0.overBy)) pt \(Self.codeSpan(cell($0.key)))" } ?? "-") |"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -112,5 +113,22 @@ extension CheckProblem {
         case .lineBreak: 7
         case .nearLimit: 8
         }
+    }
+}
+
+extension LanguageSummary {
+    /// `text` as a Markdown code span that it cannot end: fenced by one backtick more than its
+    /// longest run of them, padded with a space where it starts or ends with one (CommonMark's
+    /// rule), so a key's backtick cannot let the rest of a line render as Markdown or HTML.
+    static func codeSpan(_ text: String) -> String {
+        var longest = 0
+        var run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padded = text.hasPrefix("`") || text.hasSuffix("`") ? " \(text) " : text
+        return fence + padded + fence
     }
 }

@@ -90,7 +90,7 @@ public enum TitleFile {
                 throw TitleFileError(file: file, line: 0, reason: "cannot be read")
             }
             guard isPath(real, under: bundle) else { throw TitleFileError(file: file, line: 0, reason: leaves) }
-            entries += try readEntries(real, shown: file, format: .xliff, limits: limits)
+            entries += try readEntries(real, shown: file, format: .xliff, limits: limits, regularOnly: true)
         }
         return entries
     }
@@ -158,16 +158,20 @@ public enum TitleFile {
 
     /// The entries of the file at `path`, named `shown` in them and in errors.
     private static func readEntries(
-        _ path: String, shown: String, format: TitleFormat?, limits: ReadLimits
+        _ path: String, shown: String, format: TitleFormat?, limits: ReadLimits, regularOnly: Bool = false
     ) throws(TitleFileError) -> [TitleEntry] {
-        let data = try contents(ofPath: path, shown: shown, limit: limits.fileMiB)
+        let data = try contents(ofPath: path, shown: shown, limit: limits.fileMiB, regularOnly: regularOnly)
         return try entries(in: data, path: shown, format: format, limits: limits)
     }
 
     /// The bytes of the file at `path` (`-`: standard input), at most `limit` MiB: a regular file
     /// larger than that is refused before it is read, anything else (a pipe, a device, standard
-    /// input) as soon as it has given more. Errors name the file `shown`.
-    static func contents(ofPath path: String, shown: String, limit mebibytes: Int) throws(TitleFileError) -> Data {
+    /// input) as soon as it has given more. Errors name the file `shown`. The file is opened
+    /// without waiting: with `regularOnly` (a file of an `.xcloc` bundle, which the user did not
+    /// name), anything but a regular file is refused before it is read.
+    static func contents(
+        ofPath path: String, shown: String, limit mebibytes: Int, regularOnly: Bool = false
+    ) throws(TitleFileError) -> Data {
         let limit = ReadLimits(fileMiB: mebibytes).fileBytes
         let over = TitleFileError(
             file: shown, line: 0, reason: "is over \(mebibytes) MiB, the limit of a file (--max-file-mib)")
@@ -175,11 +179,17 @@ public enum TitleFile {
         func unreadable(_ code: Int32 = errno) -> TitleFileError {
             TitleFileError(file: shown, line: 0, reason: "cannot be read: \(String(cString: strerror(code)))")
         }
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        // Opened without waiting for a FIFO's writer; a FIFO the user named is then read as usual.
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw unreadable() }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw unreadable() }
+        if regularOnly, status.st_mode & S_IFMT != S_IFREG {
+            throw TitleFileError(
+                file: shown, line: 0, reason: "cannot be read: it is not a regular file (a FIFO or a device)")
+        }
+        if descriptor != STDIN_FILENO { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
         guard status.st_mode & S_IFMT != S_IFDIR else {
             throw TitleFileError(
                 file: shown, line: 0,

@@ -8,6 +8,10 @@ import Synchronization
 /// The text-measurement core: resolves fonts with fontconfig, opens them with FreeType, shapes
 /// with HarfBuzz, caches what it measured. One engine serves a whole process, from any thread.
 public final class TextEngine: Sendable {
+    /// The largest font file the engine reads (`FontBytes.limit`): a larger one is refused, and
+    /// not read to be hashed for the fingerprint either.
+    public static let fontFileLimit = FontBytes.limit
+
     /// How an engine is bounded and where it finds fonts.
     public struct Configuration: Sendable, Hashable {
         /// Bounds on input.

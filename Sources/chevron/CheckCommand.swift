@@ -245,7 +245,7 @@ struct CheckCommand: AsyncParsableCommand {
         do {
             return try ReportPlan(
                 format: plan.format, chosen: format != nil || json || plan.format != .text, outputs: output,
-                selfContained: selfContained, htmlOptions: htmlOptions)
+                selfContained: selfContained, htmlOptions: htmlOptions, writeBaseline: plan.writeBaseline)
         } catch {
             throw ValidationError("\(error)")
         }

@@ -311,3 +311,62 @@ extension HardeningTests {
         #expect(all.output.hasPrefix("Tiny Many"), "\(all.output)")
     }
 }
+
+extension HardeningTests {
+    // MARK: The lows
+
+    /// A FIFO named like an XLIFF file inside an `.xcloc` is refused without waiting for a writer.
+    @Test(.timeLimit(.minutes(1))) func aFIFOInAnXclocIsRefusedUnread() throws {
+        let folder = try TrustTests.folder([:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contents = folder.appendingPathComponent("App.xcloc/Localized Contents")
+        try FileManager.default.createDirectory(at: contents, withIntermediateDirectories: true)
+        #expect(mkfifo(contents.appendingPathComponent("de.xliff").path, 0o644) == 0)
+        let result = try CLITests.run("chevron", ["check", "App.xcloc", "--local"], directory: folder)
+        #expect(result.status == 2 && result.error.contains("it is not a regular file"), "\(result.error)")
+    }
+
+    /// One file named twice (the same path by a hard link, the baseline where a report goes, a
+    /// report inside the html report's folder) is a usage error, not a file overwritten.
+    @Test func oneFileIsNeverNamedForTwoOutputs() throws {
+        let folder = try TrustTests.folder(["a.strings": "\"a\" = \"A\";\n", "first.json": "{}"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(
+            link(folder.appendingPathComponent("first.json").path, folder.appendingPathComponent("second.json").path)
+                == 0)
+        for (arguments, said) in [
+            (["--output", "json=first.json", "--output", "sarif=second.json"], "would be written to one file"),
+            (["--output", "json=out.json", "--write-baseline", "out.json"], "would be written to one file"),
+            (["--output", "html=report", "--output", "json=report/index.html"], "into the html report's folder"),
+        ] {
+            let result = try CLITests.run(
+                "chevron", ["check", "a.strings", "--local", "--look", "classic"] + arguments, directory: folder)
+            #expect(result.status == 2 && result.error.contains(said), "\(arguments): \(result.error)")
+        }
+        #expect(try String(contentsOf: folder.appendingPathComponent("first.json"), encoding: .utf8) == "{}")
+    }
+
+    /// The job summary writes a key in a code span it cannot end (a backtick in the key no longer
+    /// lets HTML after it render), and a summary that cannot be written fails the run (exit 2).
+    @Test func theJobSummaryKeepsKeysInTheirCodeSpan() throws {
+        let key = "a`<img src=x onerror=alert(1)>`b"
+        let folder = try TrustTests.folder([
+            "de.lproj/Localizable.strings": "\"\(key)\" = \"Datenschutz und Sicherheitseinstellungen\";\n"
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let summary = folder.appendingPathComponent("summary.md")
+        let result = try CLITests.run(
+            "chevron", ["check", "de.lproj/Localizable.strings", "--local", "--format", "github"],
+            environment: ["GITHUB_STEP_SUMMARY": summary.path], directory: folder)
+        #expect(result.status == 0, "\(result.error)")
+        let text = try String(contentsOf: summary, encoding: .utf8)
+        // By hand: the key's longest run of backticks is one, so the fence is two.
+        #expect(text.contains("``\(key)``"), "\(text)")
+        let unwritable = try CLITests.run(
+            "chevron", ["check", "de.lproj/Localizable.strings", "--local", "--format", "github"],
+            environment: ["GITHUB_STEP_SUMMARY": folder.path], directory: folder)
+        #expect(
+            unwritable.status == 2 && unwritable.error.contains("the job summary cannot be written"),
+            "\(unwritable.error)")
+    }
+}

@@ -136,3 +136,17 @@ enum VarlinkCallForTests {
     static let size = VarlinkCall(
         method: "io.chevron.BackButton.Size", parameters: ["look": .string("classic"), "title": .string("Back")])
 }
+
+/// A file larger than the engine reads is not read to be hashed either.
+struct OversizedFileHashTests {
+    @Test func aFileOverTheFontLimitIsNotRead() throws {
+        let folder = try FontFixtures.folder("chevron-sparse")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("huge.ttf").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("OTTO".utf8)))
+        // Sparse: 256 MiB and a byte, a byte past the engine's limit (docs/daemon.md).
+        #expect(truncate(path, off_t((256 << 20) + 1)) == 0)
+        let hash = FileHashes(cacheFile: nil).hash(of: path)
+        #expect(hash.digest == "over the font size limit" && hash.size == (256 << 20) + 1, "\(hash)")
+    }
+}

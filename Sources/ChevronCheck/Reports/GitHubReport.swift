@@ -13,7 +13,8 @@ public enum GitHubReport: ReportWriter {
         if let path = context.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
             let markdown = LanguageSummary.markdown(
                 run.languages, baselined: run.summary.baseline != nil, measuredFor: CheckSlot.measuredFor(run.slots))
-            if let problem = append(markdown, to: path) { output.notes.append(problem) }
+            // A job summary that cannot be written is a report that cannot be: exit 2.
+            if let reason = append(markdown, to: path) { throw ReportFile.Failure(path: path, reason: reason) }
         }
         if let counts = run.summary.baseline {
             output.writeLines([
@@ -24,12 +25,10 @@ public enum GitHubReport: ReportWriter {
     }
 
     /// Appends `text` to the file at `path`, made when missing (other steps write the job summary
-    /// too); nil, or the message of a write that failed.
+    /// too); nil, or why a write failed.
     static func append(_ text: String, to path: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        func failure() -> String {
-            "chevron: cannot write the job summary \(path.escapingControls): \(String(cString: strerror(errno)))"
-        }
+        func failure() -> String { "the job summary cannot be written (\(String(cString: strerror(errno))))" }
         guard descriptor >= 0 else { return failure() }
         defer { close(descriptor) }
         return FileIO.writeAll(descriptor, text) ? nil : failure()

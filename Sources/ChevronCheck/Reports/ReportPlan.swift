@@ -21,8 +21,11 @@ public struct ReportPlan: Sendable {
     ///   - htmlOptions: the html report's options given (`--self-contained`, …), by name, with
     ///     whether `selfContained` is one of them.
     /// - Throws: `CheckPlan.Problem` for a report that cannot be written as asked.
+    /// - Parameter writeBaseline: where the run writes its baseline (`--write-baseline`), which no
+    ///   report may overwrite either.
     public init(
-        format: CheckOutputFormat, chosen: Bool, outputs: [String], selfContained: Bool, htmlOptions: [String]
+        format: CheckOutputFormat, chosen: Bool, outputs: [String], selfContained: Bool, htmlOptions: [String],
+        writeBaseline: String? = nil
     ) throws(CheckPlan.Problem) {
         func problem(_ text: String) -> CheckPlan.Problem { CheckPlan.Problem(description: text) }
         var reports: [Report] = []
@@ -73,6 +76,7 @@ public struct ReportPlan: Sendable {
                 }
             }
         }
+        try Self.refuseOverlaps(reports, selfContained: selfContained, writeBaseline: writeBaseline)
         if !reports.contains(where: { $0.format == .html }), let option = htmlOptions.first {
             throw problem("\(option) is for the html report: add --format html or --output html=DIR")
         }
@@ -116,6 +120,49 @@ extension CheckRun {
         rows.filter(\.isUnreadableFile).map { row in
             let place = row.line > 0 ? "\(row.file):\(row.line)" : row.file
             return "chevron: \(place.escapingControls): \((row.error ?? "").escapingControls)"
+        }
+    }
+}
+
+extension ReportPlan {
+    /// Refuses two outputs that are one file: the same path by another name (a hard or symbolic
+    /// link: the same device and inode), the baseline written where a report goes, or a report
+    /// written where the html report writes its page or pictures (`DIR/index.html`, `DIR/buttons/…`).
+    static func refuseOverlaps(_ reports: [Report], selfContained: Bool, writeBaseline: String?) throws(CheckPlan
+        .Problem)
+    {
+        var written: [(name: String, path: String)] = []
+        for report in reports {
+            guard case .path(let path) = report.destination else { continue }
+            written.append(("the \(report.format) report", path))
+        }
+        if let writeBaseline, writeBaseline != "-" { written.append(("the baseline", writeBaseline)) }
+        func identity(_ path: String) -> String? {
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            return "\(status.st_dev):\(status.st_ino)"
+        }
+        var seen: [String: String] = [:]
+        for (name, path) in written {
+            let normalized = TitleFile.normalizedPath(path)
+            for key in [normalized, identity(path)].compactMap({ $0 }) {
+                if let other = seen[key] {
+                    throw CheckPlan.Problem(description: "\(path): \(name) and \(other) would be written to one file")
+                }
+                seen[key] = name
+            }
+        }
+        for report in reports where report.format == .html && !selfContained {
+            guard case .path(let folder) = report.destination else { continue }
+            let root = TitleFile.normalizedPath(folder)
+            for (name, path) in written where name != "the html report" {
+                let normalized = TitleFile.normalizedPath(path)
+                if normalized == root + "/index.html" || normalized.hasPrefix(root + "/buttons/") || normalized == root
+                {
+                    throw CheckPlan.Problem(
+                        description: "\(path): \(name) would be written into the html report's folder \(folder)")
+                }
+            }
         }
     }
 }

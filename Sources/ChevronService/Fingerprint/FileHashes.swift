@@ -99,6 +99,11 @@ final class FileHashes: Sendable {
         let stamp = Stamp(
             size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
             changed: Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec), inode: UInt(info.st_ino))
+        // A file the engine refuses to read (over its font size limit) is not read to be hashed
+        // either (a 4 GiB sparse file cost 15 s of CPU): its size and times stand for it.
+        guard stamp.size <= TextEngine.fontFileLimit else {
+            return Hash(size: stamp.size, digest: "over the font size limit")
+        }
         if let known = state.withLock({ $0.memo[path] }), known.stamp == stamp {
             return Hash(size: stamp.size, digest: known.digest)
         }
