@@ -76,6 +76,7 @@ struct Chevrond: AsyncParsableCommand {
     var cacheBudgetMiB: Int { oldCacheMiB ?? cacheMiB }
 
     func validate() throws {
+        if let refusal = AddressSpaceLimit.refusal { throw ValidationError(refusal) }
         guard UInt32(socketMode, radix: 8).map({ $0 <= 0o777 }) == true else {
             throw ValidationError("--socket-mode \(socketMode) is not an octal mode from 0 to 0777")
         }
