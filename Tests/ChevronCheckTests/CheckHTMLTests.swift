@@ -287,3 +287,38 @@ struct CheckHTMLTests {
         #expect(report.page.contains("full.dir = 'auto';"))
     }
 }
+
+/// A report folder takes each picture as it is drawn: with every picture asked for, the report
+/// holds the pictures in flight, not all of them.
+struct PicturesWrittenAsDrawnTests {
+    @Test func picturesAreOnDiskBeforeTheLastIsDrawn() async throws {
+        let titles = (0..<40).map { "\"t\($0)\" = \"\($0) Datenschutz und Sicherheitseinstellungen\";" }
+        let folder = try CheckHarness.folder(["de.lproj/Localizable.strings": titles.joined(separator: "\n")])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var plan = CheckPlan()
+        plan.files = [folder.appendingPathComponent("de.lproj/Localizable.strings").path]
+        plan.looks = ["classic"]
+        let run = try await CheckRun(plan, clients: [CheckHarness.client])
+        let output = folder.appendingPathComponent("report")
+        let buttons = output.appendingPathComponent("buttons").path
+        // At each Render call, how many pictures are in buttons/ already and how many were asked.
+        let seen = Mutex<[(asked: Int, onDisk: Int)]>([])
+        let renderer: CheckHTMLPictures.Renderer = { request in
+            let onDisk =
+                (try? FileManager.default.contentsOfDirectory(atPath: buttons))?.filter { $0.hasSuffix(".png") }.count
+                ?? 0
+            seen.withLock { $0.append(($0.count + 1, onDisk)) }
+            return try await CheckHarness.client.render(request)
+        }
+        var options = CheckHTML.Options()
+        options.pictureLimit = nil
+        let target = try CheckHTML.Folder(output.path)
+        let report = try await CheckHTML.make(run, plan: plan, options: options, renderers: [renderer], folder: target)
+        #expect(report.pictures.count == 40 && report.pictures.allSatisfy { $0.png.isEmpty })
+        // By hand: at most 4 calls are in flight for one renderer, so when the k-th is asked at
+        // least k − 1 − 4 pictures are written.
+        for call in seen.withLock({ $0 }) { #expect(call.onDisk >= call.asked - 1 - 4, "\(call)") }
+        try target.finish(report)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: buttons).count == 40)
+    }
+}

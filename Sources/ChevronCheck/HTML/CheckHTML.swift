@@ -115,8 +115,11 @@ public enum CheckHTML {
     /// Draws the pictures and writes the page.
     /// - Throws: `Failure` when a self-contained page would hold more than its limit of pictures;
     ///   a client error when the engine cannot be reached.
+    /// - Parameter folder: the report's folder, opened before drawing, which takes each picture as
+    ///   it is drawn (`CheckHTMLPictures.draw`'s `store`); nil for a self-contained page.
     public static func make(
-        _ run: CheckRun, plan: CheckPlan, options: Options, renderers: [CheckHTMLPictures.Renderer]
+        _ run: CheckRun, plan: CheckPlan, options: Options, renderers: [CheckHTMLPictures.Renderer],
+        folder: Folder? = nil
     ) async throws -> Report {
         let canonical: CheckPlan
         do { canonical = try plan.canonicalizingLanguages() } catch { throw Failure(description: "\(error)") }
@@ -127,7 +130,8 @@ public enum CheckHTML {
         do {
             pictures = try await CheckHTMLPictures.draw(
                 ordered, of: run.rows, plan: canonical, scale: scale, renderers: renderers,
-                pictureLimit: options.pictureLimit, byteLimit: options.selfContained ? options.selfContainedLimit : nil)
+                pictureLimit: options.pictureLimit, byteLimit: options.selfContained ? options.selfContainedLimit : nil,
+                store: folder.map { folder in { name, png in try folder.writePicture(name, png) } })
         } catch let error as CheckHTMLPictures.TooLarge {
             throw tooLarge(error.bytes, limit: error.limit)
         }
@@ -180,40 +184,65 @@ public enum CheckHTML {
                 + "(-o DIR) instead, or draw fewer (--html-pictures N)")
     }
 
-    /// Writes `report` into the folder `path` (made if missing): the pictures into `buttons/`
+    /// A report's folder, opened once and never through a link (a pull request writes the
+    /// repository the report goes into: a link planted at `DIR`, `DIR/buttons` or `DIR/index.html`
+    /// is refused, never followed), that takes each picture into `buttons/` as it is drawn and the
+    /// page last (`finish`).
+    public final class Folder {
+        let path: String
+        private let directory: Int32
+        private let pictures: Int32
+
+        /// Opens `folder` (made if missing) and its `buttons/`.
+        /// - Throws: `ReportFile.Failure` naming the path that cannot be written into.
+        public init(_ folder: String) throws(ReportFile.Failure) {
+            var path = folder
+            while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+            self.path = path
+            switch OutputFile.openFolder(path) {
+            case .success(let opened): directory = opened
+            case .failure(let error): throw ReportFile.Failure(path: path, reason: error.reason)
+            }
+            switch OutputFile.openFolder("buttons", in: directory) {
+            case .success(let opened): pictures = opened
+            case .failure(let error):
+                close(directory)
+                throw ReportFile.Failure(path: path + "/buttons", reason: error.reason)
+            }
+        }
+
+        deinit {
+            close(pictures)
+            close(directory)
+        }
+
+        /// Writes the picture `name` (without `.png`) into `buttons/`.
+        /// - Throws: `ReportFile.Failure` naming its path.
+        func writePicture(_ name: String, _ png: [UInt8]) throws(ReportFile.Failure) {
+            let file = name + ".png"
+            try ReportFile.write(png, named: file, in: pictures, path: "\(path)/buttons/\(file)")
+        }
+
+        /// Removes the pictures of an earlier report this one does not show (only files named as
+        /// pictures are, and only from `buttons/`), then writes `index.html`; pictures the report
+        /// holds the bytes of are written first.
+        /// - Throws: `ReportFile.Failure` naming the path that could not be written.
+        public func finish(_ report: Report) throws(ReportFile.Failure) {
+            for picture in report.pictures where !picture.png.isEmpty { try writePicture(picture.name, picture.png) }
+            let shown = Set(report.pictures.map { $0.name + ".png" })
+            for name in CheckHTML.names(in: pictures) where !shown.contains(name) && CheckHTML.isPictureName(name) {
+                unlinkat(pictures, name, 0)
+            }
+            try ReportFile.write(report.page.utf8, named: "index.html", in: directory, path: path + "/index.html")
+        }
+    }
+
+    /// Writes `report` into the folder `path` (made if missing): its pictures into `buttons/`
     /// (pictures of an earlier report there that this one does not show are removed), then
-    /// `index.html`.
+    /// `index.html` (`Folder`).
     /// - Throws: `ReportFile.Failure` naming the path that could not be written.
     public static func write(_ report: Report, folder: String) throws(ReportFile.Failure) {
-        var path = folder
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-        let buttons = path + "/buttons"
-        // The folder and buttons/ are opened once, never through a link, and everything is
-        // written under their descriptors: a link planted at DIR, DIR/buttons or DIR/index.html
-        // (a pull request writes the repository the report goes into) is never followed.
-        let directory: Int32
-        switch OutputFile.openFolder(path) {
-        case .success(let opened): directory = opened
-        case .failure(let error): throw ReportFile.Failure(path: path, reason: error.reason)
-        }
-        defer { close(directory) }
-        let pictures: Int32
-        switch OutputFile.openFolder("buttons", in: directory) {
-        case .success(let opened): pictures = opened
-        case .failure(let error): throw ReportFile.Failure(path: buttons, reason: error.reason)
-        }
-        defer { close(pictures) }
-        var names: Set<String> = []
-        for picture in report.pictures {
-            let name = picture.name + ".png"
-            names.insert(name)
-            try ReportFile.write(picture.png, named: name, in: pictures, path: "\(buttons)/\(name)")
-        }
-        // Only files named as this writer names pictures are removed, and only from buttons/.
-        for name in Self.names(in: pictures) where !names.contains(name) && isPictureName(name) {
-            unlinkat(pictures, name, 0)
-        }
-        try ReportFile.write(report.page.utf8, named: "index.html", in: directory, path: path + "/index.html")
+        try Folder(folder).finish(report)
     }
 
     /// The names in the folder open as `folder` (read from a copy of its descriptor).

@@ -73,11 +73,14 @@ public struct CheckHTMLPictures: Sendable {
     ///     picture is not drawn yet gets none.
     ///   - pictureLimit: the most pictures to draw (nil: every one).
     ///   - byteLimit: the most PNG bytes in all; past it, drawing stops.
+    ///   - store: where each picture's PNG goes as soon as it is drawn (a report folder's
+    ///     `buttons/`), so that no more than the pictures in flight are held: the pictures then
+    ///     keep no bytes. Without it, each picture keeps its PNG (a self-contained page).
     /// - Throws: `TooLarge` past `byteLimit`; a client error other than the engine's refusal of
     ///   one picture (which is that row's `failures` entry).
     public static func draw(
         _ rows: [Int], of all: [CheckRow], plan: CheckPlan, scale: Int, renderers: [Renderer],
-        pictureLimit: Int? = nil, byteLimit: Int? = nil
+        pictureLimit: Int? = nil, byteLimit: Int? = nil, store: ((_ name: String, _ png: [UInt8]) throws -> Void)? = nil
     ) async throws -> CheckHTMLPictures {
         precondition(!renderers.isEmpty, "drawing needs a renderer")
         var result = CheckHTMLPictures()
@@ -110,7 +113,8 @@ public struct CheckHTMLPictures: Sendable {
             jobs.append((name, index))
             rowsOfJob.append([index])
         }
-        var drawn = [Result<RenderReply, ChevronClientError>?](repeating: nil, count: jobs.count)
+        // Each drawn picture as the report keeps it: its PNG only when nothing stores it.
+        var drawn = [Result<Picture, ChevronClientError>?](repeating: nil, count: jobs.count)
         let inFlight = min(jobs.count, 4 * renderers.count)
         var bytes = 0
         try await withThrowingTaskGroup(of: (Int, Result<RenderReply, ChevronClientError>).self) { group in
@@ -131,13 +135,22 @@ public struct CheckHTMLPictures: Sendable {
             }
             for _ in 0..<inFlight { submit() }
             while let (job, reply) = try await group.next() {
-                drawn[job] = reply
-                if case .success(let rendered) = reply {
+                switch reply {
+                case .success(let rendered):
                     bytes += rendered.png.count
                     if let byteLimit, bytes > byteLimit {
                         group.cancelAll()
                         throw TooLarge(bytes: bytes, limit: byteLimit)
                     }
+                    try store?(jobs[job].name, rendered.png)
+                    drawn[job] = .success(
+                        Picture(
+                            name: jobs[job].name, png: store == nil ? rendered.png : [],
+                            pixelWidth: rendered.pixelWidth, pixelHeight: rendered.pixelHeight,
+                            width: rendered.layout.width, height: rendered.layout.height,
+                            shown: rendered.layout.displayedTitle))
+                case .failure(let error):
+                    drawn[job] = .failure(error)
                 }
                 submit()
             }
@@ -145,13 +158,9 @@ public struct CheckHTMLPictures: Sendable {
         result.bytes = bytes
         for (job, reply) in drawn.enumerated() {
             switch reply {
-            case .success(let rendered)?:
+            case .success(let picture)?:
                 for row in rowsOfJob[job] { result.pictureOfRow[row] = result.pictures.count }
-                result.pictures.append(
-                    Picture(
-                        name: jobs[job].name, png: rendered.png, pixelWidth: rendered.pixelWidth,
-                        pixelHeight: rendered.pixelHeight, width: rendered.layout.width, height: rendered.layout.height,
-                        shown: rendered.layout.displayedTitle))
+                result.pictures.append(picture)
             case .failure(let error)?:
                 for row in rowsOfJob[job] { result.failures[row] = error.message }
             case nil:
