@@ -2,11 +2,14 @@ import Glibc
 
 /// The address-space limit (RLIMIT_AS, `prlimit --as`, systemd's `LimitAS=`) chevrond needs to
 /// start: its threads' stacks, the Swift runtime, fontconfig's font set and FreeType's faces are
-/// reserved before the first call. Under 128 MiB it crashed at start; it refuses to start instead.
+/// reserved before the first call, and a SizeMany of the most requests a call may hold needs room
+/// the Swift runtime cannot recover from lacking (an allocation that fails ends the process). The
+/// release build crashed at start under 128 MiB, and on one 10,000-title SizeMany under 512 and
+/// 560 MiB (`prlimit --as`); it refuses to start instead under the floor.
 public enum AddressSpaceLimit {
-    /// The least address space chevrond starts with: 256 MiB (at 256 MiB it started and served a
-    /// SizeMany of 20,000 titles; at 128 MiB it could not start).
-    public static let minimumBytes = 256 << 20
+    /// The least address space chevrond starts with: 768 MiB, where the release build answered
+    /// four 10,000-title SizeMany calls at once (600 MiB answered one in one run of two).
+    public static let minimumBytes = 768 << 20
 
     /// The soft limit in force, nil when there is none.
     public static var current: Int? {
