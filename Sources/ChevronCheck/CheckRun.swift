@@ -177,14 +177,14 @@ public struct CheckRun: Sendable {
         var unreadable: [(Int, TitleFileError)] = []
         var unknownLanguage: [String] = []
         var unmatched = plan.filters
-        let reads = plan.files.map { file in
-            (
-                file,
-                Result { () throws(TitleFileError) in
-                    try TitleFile.read(file, format: plan.inputFormat, limits: plan.limits)
-                }
-            )
+        func read(_ file: String) -> Result<[TitleEntry], TitleFileError> {
+            Result { () throws(TitleFileError) in
+                try TitleFile.read(file, format: plan.inputFormat, limits: plan.limits)
+            }
         }
+        // Every file is read before any is selected from only when a comment pattern selects
+        // (a key's comment may be in another file of its set); else one file at a time.
+        let reads = plan.titlesComment == nil ? nil : plan.files.map { ($0, read($0)) }
         // A key whose comment matches in its catalogue set is a title in every file of the set:
         // translations exported by Crowdin or Weblate keep no comments. The source file's comment
         // (the file in no language: Android's values/, Apple's Base.lproj) decides where it has
@@ -194,7 +194,7 @@ public struct CheckRun: Sendable {
         if plan.titlesComment != nil {
             var decided: [String: Bool] = [:]
             var anywhere: Set<String> = []
-            for case (let file, .success(let read)) in reads {
+            for case (let file, .success(let read)) in reads ?? [] {
                 let set = CatalogueFolder.set(ofFile: file)
                 let isSource = TitleFile.language(ofPath: file) == nil
                 for entry in read where entry.comment != nil {
@@ -209,9 +209,9 @@ public struct CheckRun: Sendable {
             }
             commented = anywhere.filter { decided[$0] == nil }.union(decided.filter(\.value).keys)
         }
-        for (file, result) in reads {
+        for (index, file) in plan.files.enumerated() {
             do {
-                let read = try result.get()
+                let read = try (reads?[index].1 ?? read(file)).get()
                 let set = CatalogueFolder.set(ofFile: file)
                 if !unmatched.isEmpty { unmatched.removeAll { filter in read.contains { filter.matches($0) } } }
                 for written in read where plan.isInLanguage(written) {

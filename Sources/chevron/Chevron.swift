@@ -37,8 +37,8 @@ struct Chevron: AsyncParsableCommand {
             Output.finish(status: 0)
         } catch {
             let code = exitCode(for: error)
-            // Help and --version: ArgumentParser's own text, as it prints it.
-            guard code != .success else { exit(withError: error) }
+            // Help and --version, and an exit status a command chose: as ArgumentParser ends them.
+            guard code != .success, !(error is ExitCode) else { exit(withError: error) }
             // The message names what was given (an option's value, a project file's field): escaped,
             // so that it cannot start a line a CI log reads as a command or write to the terminal.
             let message = message(for: error)
