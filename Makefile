@@ -9,6 +9,8 @@ BINDIR ?= $(PREFIX)/bin
 # Units go to /etc/systemd/system, which systemd reads whatever PREFIX is ($(PREFIX)/lib/systemd/system
 # is only on its search path for /usr/local and /usr). Override with UNITDIR=.
 UNITDIR ?= /etc/systemd/system
+# The user session's units (systemctl --user), on the user manager's search path for /usr/local and /usr.
+USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 # Fixed: chevrond.service passes this --looks-dir and --fonts-dir and declares them in
 # ConfigurationDirectory=.
 LOOKSDIR := /etc/chevron/looks
@@ -17,7 +19,7 @@ RELEASE_DIR ?= .build/release
 # Whether systemd is PID 1 and no DESTDIR is set: only then is there a manager to tell.
 SYSTEMD_LIVE = [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]
 
-.PHONY: all deps build run test wire bench bench-check bench-daemon bench-instructions fuzz soak docs sheet report-screenshot format lint clean install uninstall
+.PHONY: all deps build run test deb dist image test-package wire bench bench-check bench-daemon bench-instructions fuzz soak docs sheet report-screenshot format lint clean install uninstall
 
 all: build
 
@@ -39,6 +41,26 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	CHEVRON_BIN_DIR="$$($(SWIFT) build --show-bin-path)" $(SWIFT) test --skip-build
+
+## Install without a toolchain (docs/install.md). `make deb`: chevron_VERSION_amd64.deb, the Swift
+## runtime linked statically (scripts/build-deb.sh); `make dist`: the release tarball and its
+## SHA256SUMS (scripts/dist.sh); `make image`: the container image's root, imported into podman as
+## chevron:VERSION (scripts/build-image-root.sh); `make test-package`: the package and the image
+## tested in clean Debian 12 roots (scripts/test-package.sh, root and mmdebstrap needed).
+deb: deps
+	scripts/build-deb.sh
+
+dist: deps
+	scripts/dist.sh
+
+image: deb
+	deb=$$(ls -t chevron_*_amd64.deb | head -1); version=$${deb#chevron_}; version=$${version%_amd64.deb}; \
+	  scripts/build-image-root.sh "$$deb" .build/image-root --import "chevron:$$version"
+
+test-package: deps
+	@test -n "$$(ls chevron_*_amd64.deb 2>/dev/null)" || { echo "test-package: no chevron_*_amd64.deb; run make deb first"; exit 1; }
+	$(SWIFT) build
+	CHEVRON_BIN_DIR="$$($(SWIFT) build --show-bin-path)" scripts/test-package.sh
 
 ## Regenerates the Swift wire types (Sources/ChevronWire) and docs/INTERFACES.md from the .varlink files,
 ## with the generator of the BuildTools package (not part of the main build).
@@ -129,12 +151,9 @@ install: build
 	  install -Dm644 .build/completions/chevron.zsh "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chevron"; \
 	  install -Dm644 .build/completions/chevron.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chevron.fish"; \
 	fi
-	install -d -m755 "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)/etc/chevron" "$(DESTDIR)$(LOOKSDIR)" "$(DESTDIR)$(FONTSDIR)"
-	install -m644 systemd/chevrond.socket "$(DESTDIR)$(UNITDIR)/chevrond.socket"
-	@# The unit names /usr/local/bin/chevrond; point it at BINDIR (a no-op for the default PREFIX).
-	sed 's|^ExecStart=/usr/local/bin/chevrond |ExecStart=$(BINDIR)/chevrond |' systemd/chevrond.service \
-	  > "$(DESTDIR)$(UNITDIR)/chevrond.service"
-	chmod 644 "$(DESTDIR)$(UNITDIR)/chevrond.service"
+	install -d -m755 "$(DESTDIR)/etc/chevron" "$(DESTDIR)$(LOOKSDIR)" "$(DESTDIR)$(FONTSDIR)"
+	@# The units name /usr/local/bin/chevrond; they are pointed at BINDIR.
+	scripts/install-units.sh "$(BINDIR)" "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(USERUNITDIR)"
 	@for look in looks/*.json; do \
 	  target="$(DESTDIR)$(LOOKSDIR)/$${look##*/}"; \
 	  if [ -e "$$target" ] && ! cmp -s "$$look" "$$target"; then \
@@ -158,6 +177,7 @@ uninstall:
 	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chevron" \
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chevron.fish"
 	rm -f "$(DESTDIR)$(UNITDIR)/chevrond.socket" "$(DESTDIR)$(UNITDIR)/chevrond.service"
+	rm -f "$(DESTDIR)$(USERUNITDIR)/chevrond.socket" "$(DESTDIR)$(USERUNITDIR)/chevrond.service"
 	@for look in looks/*.json; do \
 	  target="$(DESTDIR)$(LOOKSDIR)/$${look##*/}"; \
 	  if cmp -s "$$look" "$$target"; then echo "rm -f $$target"; rm -f "$$target"; \

@@ -49,6 +49,23 @@ verify_output=${verify_output//"$scratch"/"$units"}
 $verify_output"
 echo "check-units: systemd-analyze verify: clean (ExecStart=$bindir/chevrond)"
 
+# 1b. The user session's units (systemd/user), verified by a user manager's rules; --user needs
+#     a runtime directory, which a private one stands in for.
+mkdir -p "$scratch/user" "$scratch/runtime"
+cp "$units/user/chevrond.socket" "$scratch/user/"
+grep -qx "ExecStart=$installed_path .*" "$units/user/chevrond.service" \
+  || fail "user/chevrond.service: no 'ExecStart=$installed_path ...' line to point at $bindir"
+sed "s|^ExecStart=$installed_path |ExecStart=$replacement |" "$units/user/chevrond.service" \
+  >"$scratch/user/chevrond.service"
+verify_status=0
+verify_output=$(cd "$scratch/user" && XDG_RUNTIME_DIR="$scratch/runtime" SYSTEMD_COLORS=0 \
+  systemd-analyze --user verify --man=no chevrond.socket chevrond.service 2>&1) || verify_status=$?
+verify_output=${verify_output//"$scratch/user"/"$units/user"}
+[ "$verify_status" -eq 0 ] && [ -z "$verify_output" ] \
+  || fail "systemd-analyze --user verify (exit $verify_status) reported problems:
+$verify_output"
+echo "check-units: systemd-analyze --user verify (systemd/user): clean"
+
 # 2. offline security review of the unit as shipped.
 security_output=$(SYSTEMD_COLORS=0 systemd-analyze security --no-pager --offline=true \
   "$units/chevrond.service" 2>&1) || fail "systemd-analyze security failed:
