@@ -42,7 +42,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	CHEVRON_BIN_DIR="$$($(SWIFT) build --show-bin-path)" $(SWIFT) test --skip-build
 
-## Install without a toolchain (docs/install.md). `make deb`: chevron_VERSION_amd64.deb, the Swift
+## Install without a toolchain. `make deb`: chevron_VERSION_amd64.deb, the Swift
 ## runtime linked statically (scripts/build-deb.sh); `make dist`: the release tarball and its
 ## SHA256SUMS (scripts/dist.sh); `make image`: the container image's root, imported into podman as
 ## chevron:VERSION (scripts/build-image-root.sh); `make test-package`: the package and the image

@@ -19,6 +19,9 @@ packages=(
   # a real browser for the HTML report's test (Tests/python/html_report_check.py) and the README's
   # screenshot of a report (make docs), driven through chromedriver
   chromium chromium-driver
+  # make deb and make test-package: a clean Debian root to install the package into, lintian and
+  # shellcheck on what is shipped, podman to import the image built without a registry
+  mmdebstrap lintian shellcheck podman uidmap
   # Pango for Debian's python3: the check benchmark's comparison loop (Benchmarks/check/pango_loop.py)
   python3-gi gir1.2-pango-1.0
   "$@"
