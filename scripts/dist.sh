@@ -30,7 +30,8 @@ cp systemd/chevrond.socket systemd/chevrond.service "$tree/systemd/"
 cp systemd/user/chevrond.socket systemd/user/chevrond.service "$tree/systemd/user/"
 cp scripts/install-units.sh "$tree/scripts/"
 cp looks/*.json "$tree/looks/"
-cp packaging/install.sh LICENSE README.md docs/daemon.md "$tree/"
+cp packaging/install.sh LICENSE README.md "$tree/"
+mkdir -p "$tree/docs" && cp docs/install.md docs/daemon.md "$tree/docs/"
 
 tarball="$name.tar.gz"
 tar -C "$work" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" -cf - "$name" \

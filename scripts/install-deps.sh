@@ -56,12 +56,14 @@ fi
 # polib, which reads gettext PO files, and pyicumessageformat, which parses the ICU messages of
 # Flutter's ARB files, against which the check's PO and ARB readers are tested; markdown-it-py
 # (with mdurl), whose CommonMark parse is the witness for the Markdown a check takes out of Apple
-# catalogues; PyYAML, which reads the GitHub workflow whose steps Tests/python/github_steps.py runs.
+# catalogues; PyYAML, which reads the GitHub workflow whose steps Tests/python/github_steps.py runs;
+# check-jsonschema, whose bundled GitHub Actions schema validates action.yml; pre-commit, which
+# runs the hook of .pre-commit-hooks.yaml in the tests.
 pypi=(varlink==31.0.0 fonttools==4.55.0 sarif-tools==3.0.5 junitparser==5.0.3 babel==2.16.0 marisa-trie==1.4.1
   language_data==1.4.0 langcodes==3.5.0 selenium==4.27.1 polib==1.2.0 pyicumessageformat==1.0.0
-  mdurl==0.1.2 markdown-it-py==3.0.0 PyYAML==6.0.2)
+  mdurl==0.1.2 markdown-it-py==3.0.0 PyYAML==6.0.2 check-jsonschema==0.29.4 pre-commit==4.0.1)
 modules=(varlink fontTools sarif junitparser babel marisa_trie language_data langcodes selenium polib
-  pyicumessageformat mdurl markdown_it yaml)
+  pyicumessageformat mdurl markdown_it yaml check_jsonschema pre_commit)
 for position in "${!pypi[@]}"; do
   python3 -c "import ${modules[$position]}" 2>/dev/null && continue
   if ! python3 -m pip --version >/dev/null 2>&1; then

@@ -16,13 +16,15 @@ struct GitHubRecipeTests {
     struct Run: Decodable {
         let steps: [Step]
         let summary: String
+        let outputs: [String: String]
 
         func step(_ name: String) throws -> Step { try #require(steps.first { $0.name == name }, "\(steps)") }
     }
 
     /// A repository whose `main` (also `origin/main`) has a baseline with no problem, and a
-    /// commit after it that makes one German title too long for modern on iphone-se.
-    static func repository() throws -> URL {
+    /// commit after it that makes one German title too long for modern on iphone-se. With
+    /// `mainHasAProblem`, `main` also has an English title too long that the baseline lacks.
+    static func repository(mainHasAProblem: Bool = false) throws -> URL {
         let folder = try TrustTests.folder([
             "chevron-check.json": #"{"files": ["App"], "failOn": ["truncate"]}"#,
             "App/en.lproj/Localizable.strings": "\"settings.title\" = \"Settings\";\n\"inbox.title\" = \"Inbox\";\n",
@@ -40,6 +42,10 @@ struct GitHubRecipeTests {
             ["check", "--config", "chevron-check.json", "--write-baseline", "chevron-baseline.json", "--local"],
             directory: folder)
         try #require(baseline.status == 0, "\(baseline.output)\(baseline.error)")
+        if mainHasAProblem {
+            try "\"settings.title\" = \"Settings\";\n\"inbox.title\" = \"Inbox and every archived conversation\";\n".write(
+                to: folder.appendingPathComponent("App/en.lproj/Localizable.strings"), atomically: true, encoding: .utf8)
+        }
         try git(["init", "-q", "-b", "main"])
         try git(["add", "."])
         try git(["commit", "-q", "-m", "main"])
@@ -51,14 +57,19 @@ struct GitHubRecipeTests {
     }
 
     static func run(_ event: String, in folder: URL) throws -> Run {
+        try steps(of: "docs/check.md#GitHub Actions", event, in: folder, ["--skip", "Build chevron"])
+    }
+
+    /// The steps of `source` (a path from the package's root, as `github_steps.py` takes it) for
+    /// `event` in `folder`, with the built binaries first on PATH.
+    static func steps(of source: String, _ event: String, in folder: URL, _ arguments: [String]) throws -> Run {
         let root = DaemonProcess.packageRoot
         let result = try CLITests.run(
             "python3",
             [
                 root.appendingPathComponent("Tests/python/github_steps.py").path,
-                root.appendingPathComponent("docs/check.md").path + "#GitHub Actions", event, folder.path,
-                "--skip", "Build chevron",
-            ],
+                root.appendingPathComponent(source).path, event, folder.path,
+            ] + arguments,
             environment: [
                 "PATH": CLITests.binaryDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
             ])

@@ -2,9 +2,12 @@
 """Runs the `run:` steps of a GitHub Actions job here, as a runner would for one event.
 
 usage: github_steps.py SOURCE EVENT WORKSPACE [--skip STEP_NAME]... [--var NAME=VALUE]...
+                       [--input NAME=VALUE]...
 
-SOURCE is a workflow file (`.yml`), or `FILE.md#HEADING`: the first ```yaml block after the
-Markdown heading HEADING. EVENT is `push` or `pull_request`. The job's steps run in WORKSPACE
+SOURCE is a workflow file (`.yml`), `FILE.md#HEADING` (the first ```yaml block after the
+Markdown heading HEADING), or a composite action's `action.yml`: its `runs.steps` run as a job's
+steps would, with the `inputs` context holding each input's default unless --input gives it, and
+GITHUB_ACTION_PATH (`github.action_path`) the action's folder. EVENT is `push` or `pull_request`. The job's steps run in WORKSPACE
 with the variables GitHub sets (GITHUB_WORKSPACE, GITHUB_EVENT_NAME, GITHUB_STEP_SUMMARY,
 GITHUB_OUTPUT, GITHUB_ENV, GITHUB_PATH, GITHUB_REF, GITHUB_BASE_REF) and `${{ … }}` expressions
 read from the context GitHub gives that event (`github.base_ref` is empty on a push).
@@ -13,9 +16,14 @@ Steps that `uses:` an action are skipped (their names are printed); so are steps
 --skip (the test provides what they would). A step's `if:` is evaluated for what these recipes
 use: `always()`, `success()`, `failure()`, and `github.event_name == / != 'NAME'`; a step with no
 `if:` runs while no step has failed. Each step runs as GitHub runs it on Linux:
-`bash --noprofile --norc -eo pipefail` on the step's script.
+`bash --noprofile --norc -eo pipefail` on the step's script, in its `working-directory` (below
+WORKSPACE) if it names one.
 
-Prints one JSON object: {"steps": [{"name", "ran", "status", "output"}], "summary": TEXT}.
+A step's GITHUB_OUTPUT becomes `steps.ID.outputs`, and what it adds to GITHUB_PATH and GITHUB_ENV
+reaches the steps after it.
+
+Prints one JSON object: {"steps": [{"name", "ran", "status", "output"}], "summary": TEXT,
+"outputs": {NAME: VALUE}} (an action's outputs; empty for a workflow).
 """
 import json
 import os
@@ -49,7 +57,7 @@ def context_value(path, context):
 
 
 def substitute(text, context):
-    return re.sub(r"\$\{\{\s*([\w.]+)\s*\}\}", lambda match: str(context_value(match.group(1), context)), text)
+    return re.sub(r"\$\{\{\s*([\w.-]+)\s*\}\}", lambda match: str(context_value(match.group(1), context)), text)
 
 
 def condition_holds(condition, context, failed):
@@ -64,7 +72,7 @@ def condition_holds(condition, context, failed):
         return not failed
     if condition == "failure()":
         return failed
-    match = re.fullmatch(r"([\w.]+)\s*(==|!=)\s*'([^']*)'", condition)
+    match = re.fullmatch(r"([\w.-]+)\s*(==|!=)\s*'([^']*)'", condition)
     if not match:
         raise SystemExit(f"github_steps.py: cannot evaluate if: {condition}")
     value = str(context_value(match.group(1), context))
@@ -75,23 +83,38 @@ def condition_holds(condition, context, failed):
 
 def main():
     arguments = sys.argv[1:]
-    skipped, variables = [], {}
+    skipped, variables, given = [], {}, {}
     while "--skip" in arguments:
         index = arguments.index("--skip")
         skipped.append(arguments[index + 1])
         del arguments[index:index + 2]
-    while "--var" in arguments:
-        index = arguments.index("--var")
-        name, value = arguments[index + 1].split("=", 1)
-        variables[name] = value
-        del arguments[index:index + 2]
+    for option, into in (("--var", variables), ("--input", given)):
+        while option in arguments:
+            index = arguments.index(option)
+            name, value = arguments[index + 1].split("=", 1)
+            into[name] = value
+            del arguments[index:index + 2]
     source, event, workspace = arguments
     workflow = yaml.safe_load(workflow_text(source))
-    # `on:` is read by PyYAML as the boolean True.
-    triggers = workflow.get("on", workflow.get(True, {}))
-    if event not in (triggers or {}):
-        raise SystemExit(f"github_steps.py: the workflow does not run on {event}")
-    (job,) = workflow["jobs"].values()
+    action_path = ""
+    inputs = {}
+    if "runs" in workflow:
+        if workflow["runs"].get("using") != "composite":
+            raise SystemExit("github_steps.py: only a composite action's steps can run here")
+        declared = workflow.get("inputs") or {}
+        unknown = sorted(set(given) - set(declared))
+        if unknown:
+            raise SystemExit(f"github_steps.py: the action has no input {', '.join(unknown)}")
+        inputs = {name: str(given.get(name, (spec or {}).get("default", ""))) for name, spec in declared.items()}
+        steps = workflow["runs"]["steps"]
+        action_path = os.path.dirname(os.path.abspath(source))
+    else:
+        # `on:` is read by PyYAML as the boolean True.
+        triggers = workflow.get("on", workflow.get(True, {}))
+        if event not in (triggers or {}):
+            raise SystemExit(f"github_steps.py: the workflow does not run on {event}")
+        (job,) = workflow["jobs"].values()
+        steps = job["steps"]
     pull = event == "pull_request"
     context = {
         "github": {
@@ -102,8 +125,10 @@ def main():
             "server_url": "https://github.com",
             "repository": "example/app",
             "workspace": workspace,
+            "action_path": action_path,
         },
         "vars": variables,
+        "inputs": inputs,
     }
     summary = os.path.join(workspace, ".github-step-summary.md")
     files = {name: os.path.join(workspace, f".github-{name}") for name in ("output", "env", "path")}
@@ -124,10 +149,15 @@ def main():
         "GITHUB_HEAD_REF": context["github"]["head_ref"],
         "GITHUB_SERVER_URL": context["github"]["server_url"],
         "GITHUB_REPOSITORY": context["github"]["repository"],
+        "RUNNER_TEMP": os.path.join(workspace, ".runner-temp"),
     })
+    os.makedirs(environment["RUNNER_TEMP"], exist_ok=True)
+    if action_path:
+        environment["GITHUB_ACTION_PATH"] = action_path
     failed = False
     results = []
-    for step in job["steps"]:
+    context["steps"] = {}
+    for step in steps:
         name = step.get("name") or step.get("uses") or step.get("run", "").split("\n")[0]
         if "uses" in step or name in skipped:
             results.append({"name": name, "ran": False, "status": None, "output": "skipped: not a run step"})
@@ -138,19 +168,52 @@ def main():
         step_environment = dict(environment)
         for key, value in (step.get("env") or {}).items():
             step_environment[key] = substitute(str(value), context)
+        # Each step has an output file of its own; what it writes is `steps.ID.outputs`.
+        open(files["output"], "w").close()
         script = substitute(step["run"], context)
         completed = subprocess.run(
             ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script],
-            cwd=workspace, env=step_environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
+            cwd=os.path.join(workspace, substitute(str(step.get("working-directory", ".")), context)),
+            env=step_environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
         if completed.returncode != 0:
             failed = True
+        if "id" in step:
+            context["steps"][step["id"]] = {"outputs": read_assignments(files["output"])}
+        # Lines a step adds to GITHUB_PATH come first on later steps' PATH; GITHUB_ENV sets variables.
+        with open(files["path"], encoding="utf-8") as handle:
+            added = [line for line in handle.read().split("\n") if line]
+        environment["PATH"] = ":".join(list(reversed(added)) + [os.environ.get("PATH", "")])
+        environment.update(read_assignments(files["env"]))
         results.append({
             "name": name, "ran": True, "status": completed.returncode,
             "output": completed.stdout.decode("utf-8", errors="replace"),
         })
+    outputs = {
+        name: substitute(str((spec or {}).get("value", "")), context)
+        for name, spec in (workflow.get("outputs") or {}).items()
+    } if "runs" in workflow else {}
     with open(summary, encoding="utf-8") as handle:
-        print(json.dumps({"steps": results, "summary": handle.read()}))
+        print(json.dumps({"steps": results, "summary": handle.read(), "outputs": outputs}))
 
+
+def read_assignments(path):
+    """NAME=VALUE lines and NAME<<DELIMITER blocks, as GITHUB_OUTPUT and GITHUB_ENV hold them."""
+    with open(path, encoding="utf-8") as handle:
+        lines = handle.read().split("\n")
+    values, index = {}, 0
+    while index < len(lines):
+        line = lines[index]
+        if "<<" in line and ("=" not in line or line.index("<<") < line.index("=")):
+            name, delimiter = line.split("<<", 1)
+            end = lines.index(delimiter, index + 1)
+            values[name] = "\n".join(lines[index + 1:end])
+            index = end + 1
+            continue
+        if "=" in line:
+            name, value = line.split("=", 1)
+            values[name] = value
+        index += 1
+    return values
 
 if __name__ == "__main__":
     main()
