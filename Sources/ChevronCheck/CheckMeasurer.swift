@@ -203,7 +203,7 @@ public enum CheckMeasurer {
                 let client = clients[index % clients.count]
                 inFlight += 1
                 group.addTask {
-                    let results = try await client.sizeMany(batch)
+                    let results = try await client.sizeMany(batch, result: .fit)
                     // Each result says which request it answers; every request needs one.
                     var answers = [(CheckOutcome, CheckRowStore.Shown)?](repeating: nil, count: batch.count)
                     var substitutions = SubstitutionLog()
@@ -213,6 +213,7 @@ public enum CheckMeasurer {
                         let shown = CheckRowStore.Shown(outcome.displayedTitle, of: batch[result.index].title ?? "")
                         if case .text = shown {} else { outcome.displayedTitle = "" }
                         answers[result.index] = (outcome, shown)
+                        if let fit = result.fit { substitutions.note(fit, asked: batch[result.index]) }
                         if let layout = result.layout { substitutions.note(layout) }
                     }
                     let answered = answers.compactMap { $0 }
@@ -333,6 +334,8 @@ public enum CheckMeasurer {
             while inFlight > 0 { try await receive(&inFlight) }
         }
         progress?.finish()
+        // A substituted look's font, which fits do not describe, asked once for its note.
+        try await substitutions.resolve(with: clients[0])
         // Every batch's answers were checked complete as it came back.
         guard builder.outcomes.allSatisfy({ $0.flags & CheckRowStore.Outcome.answered != 0 }) else {
             throw ChevronClientError(.protocolViolation, message: "SizeMany left a request unanswered")
@@ -408,12 +411,13 @@ extension CheckMeasurer {
 
 /// The bytes of a SizeMany call, to cut batches under the daemon's message limit.
 enum SizeCall {
-    /// A call's bytes without its requests: `{"method":…,"parameters":{"requests":[]}}`, as the
-    /// transport writes it.
+    /// A call's bytes without its requests:
+    /// `{"method":…,"parameters":{"requests":[],"result":"fit"}}`, as the transport writes it.
     static let envelopeBytes: Int = {
         var bytes: [UInt8] = []
         VarlinkCall(
-            method: BackButtonInterface.SizeMany.name, value: BackButtonInterface.SizeMany.Parameters(requests: [])
+            method: BackButtonInterface.SizeMany.name,
+            value: BackButtonInterface.SizeMany.Parameters(requests: [], result: .fit)
         )
         .encode(into: &bytes)
         return bytes.count

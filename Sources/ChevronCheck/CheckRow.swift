@@ -304,7 +304,15 @@ public struct CheckOutcome: Sendable {
     public var room: Double?
 
     public init(_ result: SizeResultReply) {
-        if let layout = result.layout {
+        if let fit = result.fit {
+            width = fit.width
+            room = fit.bar?.room
+            neededWidth = fit.neededWidth
+            truncated = fit.truncated
+            displayedTitle = fit.displayedTitle
+            titleSource = fit.titleSource.rawValue
+            missingGlyphs = fit.missingGlyphs
+        } else if let layout = result.layout {
             width = layout.width
             room = layout.bar?.room
             // An older daemon's layout has no neededWidth: a cut title's is its width with the

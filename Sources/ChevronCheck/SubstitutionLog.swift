@@ -13,9 +13,34 @@ public struct SubstitutionLog: Sendable {
         entries.append((layout.look, layout.font))
     }
 
+    /// Notes that `fit` (a `result: "fit"` answer, which names no file) was measured with a
+    /// substitute when its look has no entry yet: `resolve` asks `request` again for the font.
+    public mutating func note(_ fit: FitReply, asked request: SizeParameters) {
+        guard fit.substituted, !entries.contains(where: { $0.look == fit.look }),
+            !unresolved.contains(where: { $0.look == fit.look })
+        else { return }
+        unresolved.append((fit.look, request))
+    }
+
+    /// Looks noted from a fit, with the request to ask for their font's whole description.
+    private var unresolved: [(look: String, request: SizeParameters)] = []
+
+    /// Asks `client` for the layout of each look noted from a fit only, and notes its font.
+    public mutating func resolve(with client: ChevronClient) async throws {
+        let asks = unresolved
+        unresolved = []
+        for ask in asks where !entries.contains(where: { $0.look == ask.look }) {
+            note(try await client.size(ask.request))
+        }
+    }
+
     /// Adds `other`'s entries for looks that have none yet.
     public mutating func merge(_ other: SubstitutionLog) {
         for entry in other.entries where !entries.contains(where: { $0.look == entry.look }) { entries.append(entry) }
+        for ask in other.unresolved
+        where !entries.contains(where: { $0.look == ask.look }) && !unresolved.contains(where: { $0.look == ask.look }) {
+            unresolved.append(ask)
+        }
     }
 
     /// The log with its entries in the order of `looks` (batches come back in any order; a

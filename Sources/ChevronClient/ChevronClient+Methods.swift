@@ -72,9 +72,12 @@ extension ChevronClient {
     }
 
     /// io.chevron.BackButton.SizeMany: many layouts in one call; a failed request is a result
-    /// with a `failure`, not a thrown error.
-    public func sizeMany(_ requests: [SizeParameters]) async throws(ChevronClientError) -> [SizeResultReply] {
-        try await call(BackButtonInterface.SizeMany.self, .init(requests: requests)).results
+    /// with a `failure`, not a thrown error. With `result: .fit` each result holds only its `fit`
+    /// (what a check reads: widths, limit, shown title, face's family), not the whole layout.
+    public func sizeMany(
+        _ requests: [SizeParameters], result: BackButtonInterface.SizeMany.Parameters.Result? = nil
+    ) async throws(ChevronClientError) -> [SizeResultReply] {
+        try await call(BackButtonInterface.SizeMany.self, .init(requests: requests, result: result)).results
     }
 
     /// io.chevron.BackButton.Render: a PNG of the button and its layout. The PNG's base64 is

@@ -25,6 +25,8 @@ public typealias BarLayoutReply = BackButtonInterface.LayoutBar.Reply
 public typealias DevicesReply = BackButtonInterface.ListDevices.Reply
 /// One SizeMany result: a layout, or why there is none.
 public typealias SizeResultReply = BackButtonInterface.SizeResult
+/// What a check reads of one SizeMany answer (`result: .fit`).
+public typealias FitReply = BackButtonInterface.Fit
 /// Transition's reply.
 public typealias TransitionReply = BackButtonInterface.Transition.Reply
 /// A look in brief (ListLooks).

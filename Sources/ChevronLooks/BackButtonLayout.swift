@@ -36,6 +36,9 @@ public struct BackButtonLayout: Sendable, Hashable {
     /// at least the look's minimum width, not snapped (more than the limit when the title is cut
     /// or falls back).
     public var neededWidth: Double
+    /// The width the button was held to: the request's maximum, else the room its bar left
+    /// (modern), else the look's maximum.
+    public var maximumWidth: Double
     /// The bar whose room limited the button (modern), and what the room was worked out from;
     /// nil for a look that keeps its own maximum width.
     public var bar: BarUsage?

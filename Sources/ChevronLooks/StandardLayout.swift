@@ -221,7 +221,7 @@ enum StandardLayout {
             hitRect: Rect(x: (width - hitWidth) / 2, y: (height - hitHeight) / 2, width: hitWidth, height: hitHeight),
             font: measured.primary, fontSize: font.size, textWidth: choice.fullWidth,
             requestedFont: font.faceDescription, missingGlyphs: missingGlyphs,
-            neededWidth: max(metrics.minimumWidth, firstWidth + metrics.paddingAroundTitle),
+            neededWidth: max(metrics.minimumWidth, firstWidth + metrics.paddingAroundTitle), maximumWidth: maximum,
             bar: nil, titleSource: choice.source, truncated: choice.truncated, direction: direction,
             substituted: measured.substituted)
     }

@@ -44,7 +44,9 @@ extension ChevronService: BackButtonInterfaceMethods {
     public func sizeMany(_ parameters: BackButtonInterface.SizeMany.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
     {
-        try sizeMany(.read(parameters.requests), more: false, context: context)
+        try sizeMany(
+            SizeManyBatch(.read(parameters.requests), fitOnly: parameters.result == .fit), more: false,
+            context: context)
     }
 
     private func sizeMany(_ batch: SizeManyBatch, more: Bool, context: VarlinkCallContext) throws(VarlinkError)
@@ -65,7 +67,8 @@ extension ChevronService: BackButtonInterfaceMethods {
                 }
                 return Self.sizeManyReply(
                     (0..<batch.count).lazy.map {
-                        self.sizeResult($0, batch.request($0), sizing: sizing, filling: .freeRoomOnly)
+                        self.sizeResult(
+                            $0, batch.request($0), sizing: sizing, fitOnly: batch.fitOnly, filling: .freeRoomOnly)
                     },
                     more: more)
             }
@@ -75,21 +78,24 @@ extension ChevronService: BackButtonInterfaceMethods {
         var inMemory: [BackButtonInterface.SizeResult] = []
         var firstMiss: LayoutToMake?
         for (index, request) in requests.enumerated() {
-            switch Self.lookUp(index, request, sizing: sizing) {
+            switch Self.lookUp(index, request, sizing: sizing, fitOnly: batch.fitOnly) {
             case .inMemory(let result): inMemory.append(result)
             case .toMake(let pending): firstMiss = pending
             }
             if firstMiss != nil { break }
         }
         guard let firstMiss else { return Self.sizeManyReply(inMemory, more: more) }
+        let fitOnly = batch.fitOnly
         return .work { [self, inMemory] () throws(VarlinkError) in
             // A client that left gets nothing: stop measuring for it. The results found in
             // memory, and the first miss's look, are not looked up again.
             Self.sizeManyReply(
                 requests.indices.lazy.prefix { _ in !context.isAbandoned() }.map { index in
                     if index < inMemory.count { return inMemory[index] }
-                    if index == inMemory.count { return self.sizeResult(index, firstMiss, sizing: sizing) }
-                    return self.sizeResult(index, requests[index], sizing: sizing)
+                    if index == inMemory.count {
+                        return self.sizeResult(index, firstMiss, sizing: sizing, fitOnly: fitOnly)
+                    }
+                    return self.sizeResult(index, requests[index], sizing: sizing, fitOnly: fitOnly)
                 }, more: more)
         }
     }
@@ -103,6 +109,13 @@ extension ChevronService: BackButtonInterfaceMethods {
             return .values(results.map { BackButtonInterface.SizeMany.Reply(results: [$0]) })
         }
         return .value(BackButtonInterface.SizeMany.Reply(results: results))
+    }
+
+    /// The result of request `index`: its layout, or only its fit.
+    private static func result(_ index: Int, _ layout: BackButtonLayout, fitOnly: Bool)
+        -> BackButtonInterface.SizeResult
+    {
+        fitOnly ? .init(index: index, fit: layout.fitValue) : .init(index: index, layout: layout.interfaceValue)
     }
 
     /// The result of request `index` that failed with `error`.
@@ -119,24 +132,24 @@ extension ChevronService: BackButtonInterfaceMethods {
 
     /// Looks SizeMany request `index` up in memory.
     private static func lookUp(
-        _ index: Int, _ request: Result<SizeRequest, VarlinkError>, sizing: SizingEngine
+        _ index: Int, _ request: Result<SizeRequest, VarlinkError>, sizing: SizingEngine, fitOnly: Bool
     ) -> SizeLookup {
         switch request {
         case .failure(let error): return .inMemory(failed(index, error))
         case .success(let request):
             switch sizing.lookUp(request) {
-            case .inMemory(let layout): return .inMemory(.init(index: index, layout: layout.interfaceValue))
+            case .inMemory(let layout): return .inMemory(result(index, layout, fitOnly: fitOnly))
             case .toMake(let pending): return .toMake(pending)
             }
         }
     }
 
     /// The result of SizeMany request `index`, whose layout `lookUp` did not find in memory.
-    private func sizeResult(_ index: Int, _ pending: LayoutToMake, sizing: SizingEngine)
+    private func sizeResult(_ index: Int, _ pending: LayoutToMake, sizing: SizingEngine, fitOnly: Bool)
         -> BackButtonInterface.SizeResult
     {
         do throws(VarlinkError) {
-            return .init(index: index, layout: try layout(pending, sizing: sizing).interfaceValue)
+            return Self.result(index, try layout(pending, sizing: sizing), fitOnly: fitOnly)
         } catch {
             return Self.failed(index, error)
         }
@@ -145,12 +158,12 @@ extension ChevronService: BackButtonInterfaceMethods {
     /// One SizeMany result: the layout of request `index`, or why there is none. A big batch
     /// is a scan: it fills only the caches' free room (`.freeRoomOnly`; see `SizingEngine.size`).
     func sizeResult(
-        _ index: Int, _ request: Result<SizeRequest, VarlinkError>, sizing: SizingEngine,
+        _ index: Int, _ request: Result<SizeRequest, VarlinkError>, sizing: SizingEngine, fitOnly: Bool,
         filling: CacheFilling = .evicting
     ) -> BackButtonInterface.SizeResult {
         do throws(VarlinkError) {
-            return .init(
-                index: index, layout: try layout(try request.get(), sizing: sizing, filling: filling).interfaceValue)
+            return Self.result(
+                index, try layout(try request.get(), sizing: sizing, filling: filling), fitOnly: fitOnly)
         } catch {
             return Self.failed(index, error)
         }
@@ -335,26 +348,39 @@ extension ChevronService: BackButtonInterfaceMethods {
 
 /// SizeMany's requests: read in one pass when every one is valid, else kept as trees, each read
 /// when it is sized, so a bad request fails alone.
-enum SizeManyBatch: Sendable {
-    case read([BackButtonInterface.SizeRequest])
-    case trees([JSONValue])
+struct SizeManyBatch: Sendable {
+    enum Requests: Sendable {
+        case read([BackButtonInterface.SizeRequest])
+        case trees([JSONValue])
+    }
+
+    let requests: Requests
+    /// Whether each result is a fit (`result: "fit"`) rather than the whole layout.
+    let fitOnly: Bool
+
+    init(_ requests: Requests, fitOnly: Bool = false) {
+        self.requests = requests
+        self.fitOnly = fitOnly
+    }
 
     /// The call's requests.
-    /// - Throws: `InvalidParameter` when `requests` is missing or not an array, or a
-    ///   parameter other than `requests` is given.
+    /// - Throws: `InvalidParameter` when `requests` is missing or not an array, `result` is not
+    ///   "layout" or "fit", or a parameter other than these is given.
     init(_ call: VarlinkCall) throws(VarlinkError) {
         if let parameters = try? call.read(BackButtonInterface.SizeMany.Parameters.self) {
-            self = .read(parameters.requests)
+            self.init(.read(parameters.requests), fitOnly: parameters.result == .fit)
             return
         }
         var parameters = try VarlinkParameters(call.parameters)
         guard let elements = try parameters.optionalArray("requests") else { throw .invalidParameter("requests") }
+        let result = try parameters.optionalString("result")
+        guard result == nil || result == "layout" || result == "fit" else { throw .invalidParameter("result") }
         try parameters.finish()
-        self = .trees(elements)
+        self.init(.trees(elements), fitOnly: result == "fit")
     }
 
     var count: Int {
-        switch self {
+        switch requests {
         case .read(let requests): requests.count
         case .trees(let elements): elements.count
         }
@@ -362,7 +388,7 @@ enum SizeManyBatch: Sendable {
 
     /// Request `index`, or why it is not a valid SizeRequest (its result's failure).
     func request(_ index: Int) -> Result<SizeRequest, VarlinkError> {
-        switch self {
+        switch requests {
         case .read(let requests): return .success(ChevronService.sizeRequest(requests[index]))
         case .trees(let elements):
             do throws(VarlinkError) {

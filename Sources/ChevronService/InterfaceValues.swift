@@ -52,12 +52,29 @@ extension BackButtonLayout {
                 family: font.family, style: font.style, file: font.file, size: fontSize, requested: requestedFont,
                 substituted: substituted),
             textWidth: textWidth, missingGlyphs: missingGlyphs, neededWidth: neededWidth,
-            bar: bar.map {
-                BackButtonInterface.BarUsed(
-                    device: $0.device, width: $0.width, screenTitleWidth: $0.screenTitleWidth, room: $0.room)
-            })
+            bar: barUsed)
     }
 
+    /// What a check reads of the layout (`result: "fit"`): no rectangles, no file.
+    var fitValue: BackButtonInterface.Fit {
+        BackButtonInterface.Fit(
+            look: look, width: width, maxWidth: maximumWidth, neededWidth: neededWidth,
+            overBy: Self.thousandths(max(0, neededWidth - maximumWidth)), displayedTitle: displayedTitle,
+            titleSource: BackButtonInterface.Fit.TitleSource(rawValue: titleSource.rawValue) ?? .none,
+            truncated: truncated, missingGlyphs: missingGlyphs, family: font.family, style: font.style,
+            substituted: substituted, bar: barUsed)
+    }
+
+    /// `value` to the thousandth of a point, as `neededWidth` is measured: a difference of two
+    /// such numbers is otherwise written with the binary fraction's noise (138.99200000000002).
+    private static func thousandths(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    private var barUsed: BackButtonInterface.BarUsed? {
+        bar.map {
+            BackButtonInterface.BarUsed(
+                device: $0.device, width: $0.width, screenTitleWidth: $0.screenTitleWidth, room: $0.room)
+        }
+    }
 }
 
 extension BarLayout {

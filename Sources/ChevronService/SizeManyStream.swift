@@ -56,7 +56,7 @@ final class SizeManyStream: VarlinkReplyStream {
             {
                 let index = progress.next
                 let sizedResult = service.sizeResult(
-                    index, batch.request(index), sizing: sizing, filling: .freeRoomOnly)
+                    index, batch.request(index), sizing: sizing, fitOnly: batch.fitOnly, filling: .freeRoomOnly)
                 if more {
                     VarlinkReply(
                         body: BackButtonInterface.SizeMany.Reply(results: [sizedResult]),

@@ -823,35 +823,169 @@ public enum BackButtonInterface {
         }
     }
 
-    /// One answer of SizeMany: a layout, or why there is none.
+    /// What a check reads of one size answer (SizeMany with result "fit"), without the layout's
+    /// rectangles and the font's file: the button's width; the limit it was held to (maxWidth: the
+    /// request's, else the room its bar left, else the look's maximum); the width its first title
+    /// needs whole and how far that is over the limit (overBy, 0 when it fits); the title shown and
+    /// where it came from; whether it was cut; the scalars no installed face covers; the face's
+    /// family and style and whether fontconfig matched another family than the one asked for; and
+    /// the bar it was measured in.
+    public struct Fit: WireStruct {
+        public enum TitleSource: String, Sendable, Hashable, CaseIterable {
+            case title
+            case backTitle
+            case generic
+            case none
+        }
+
+        public var look: String
+        public var width: Double
+        public var maxWidth: Double
+        public var neededWidth: Double
+        public var overBy: Double
+        public var displayedTitle: String
+        public var titleSource: TitleSource
+        public var truncated: Bool
+        public var missingGlyphs: Int
+        public var family: String
+        public var style: String
+        public var substituted: Bool
+        public var bar: BarUsed?
+
+        public init(look: String, width: Double, maxWidth: Double, neededWidth: Double, overBy: Double, displayedTitle: String, titleSource: TitleSource, truncated: Bool, missingGlyphs: Int, family: String, style: String, substituted: Bool, bar: BarUsed? = nil) {
+            self.look = look
+            self.width = width
+            self.maxWidth = maxWidth
+            self.neededWidth = neededWidth
+            self.overBy = overBy
+            self.displayedTitle = displayedTitle
+            self.titleSource = titleSource
+            self.truncated = truncated
+            self.missingGlyphs = missingGlyphs
+            self.family = family
+            self.style = style
+            self.substituted = substituted
+            self.bar = bar
+        }
+
+        static let fieldNames: [StaticString] = ["look", "width", "maxWidth", "neededWidth", "overBy", "displayedTitle", "titleSource", "truncated", "missingGlyphs", "family", "style", "substituted", "bar"]
+
+        public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
+            var object = try WireObject(&reader, Self.fieldNames)
+            var field0: String?
+            var field1: Double?
+            var field2: Double?
+            var field3: Double?
+            var field4: Double?
+            var field5: String?
+            var field6: TitleSource?
+            var field7: Bool?
+            var field8: Int?
+            var field9: String?
+            var field10: String?
+            var field11: Bool?
+            var field12: BarUsed?
+            while let field = try object.next(&reader, strict: strict) {
+                switch field {
+                case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 3: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 4: field4 = try object.read(4, &reader) { (reader) throws(WireReadError) in try reader.double() }
+                case 5: field5 = try object.read(5, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 6: field6 = try object.read(6, &reader) { (reader) throws(WireReadError) in try reader.enumeration(TitleSource.self) }
+                case 7: field7 = try object.read(7, &reader) { (reader) throws(WireReadError) in try reader.bool() }
+                case 8: field8 = try object.read(8, &reader) { (reader) throws(WireReadError) in try reader.int() }
+                case 9: field9 = try object.read(9, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 10: field10 = try object.read(10, &reader) { (reader) throws(WireReadError) in try reader.string() }
+                case 11: field11 = try object.read(11, &reader) { (reader) throws(WireReadError) in try reader.bool() }
+                default: field12 = try object.read(12, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try BarUsed(reading: &reader, strict: strict) } ?? nil
+                }
+            }
+            guard let field0 else { throw object.missing(0) }
+            guard let field1 else { throw object.missing(1) }
+            guard let field2 else { throw object.missing(2) }
+            guard let field3 else { throw object.missing(3) }
+            guard let field4 else { throw object.missing(4) }
+            guard let field5 else { throw object.missing(5) }
+            guard let field6 else { throw object.missing(6) }
+            guard let field7 else { throw object.missing(7) }
+            guard let field8 else { throw object.missing(8) }
+            guard let field9 else { throw object.missing(9) }
+            guard let field10 else { throw object.missing(10) }
+            guard let field11 else { throw object.missing(11) }
+            try object.finish()
+            self.init(look: field0, width: field1, maxWidth: field2, neededWidth: field3, overBy: field4, displayedTitle: field5, titleSource: field6, truncated: field7, missingGlyphs: field8, family: field9, style: field10, substituted: field11, bar: field12)
+        }
+
+        public func write(into bytes: inout JSONBufferWriter) {
+            var separated = false
+            bytes.writeJSON(byte: UInt8(ascii: "{"))
+            Wire.key("look", after: &separated, into: &bytes)
+            Wire.write(string: self.look, into: &bytes)
+            Wire.key("width", after: &separated, into: &bytes)
+            Wire.write(number: self.width, into: &bytes)
+            Wire.key("maxWidth", after: &separated, into: &bytes)
+            Wire.write(number: self.maxWidth, into: &bytes)
+            Wire.key("neededWidth", after: &separated, into: &bytes)
+            Wire.write(number: self.neededWidth, into: &bytes)
+            Wire.key("overBy", after: &separated, into: &bytes)
+            Wire.write(number: self.overBy, into: &bytes)
+            Wire.key("displayedTitle", after: &separated, into: &bytes)
+            Wire.write(string: self.displayedTitle, into: &bytes)
+            Wire.key("titleSource", after: &separated, into: &bytes)
+            Wire.write(string: self.titleSource.rawValue, into: &bytes)
+            Wire.key("truncated", after: &separated, into: &bytes)
+            Wire.write(bool: self.truncated, into: &bytes)
+            Wire.key("missingGlyphs", after: &separated, into: &bytes)
+            Wire.write(integer: self.missingGlyphs, into: &bytes)
+            Wire.key("family", after: &separated, into: &bytes)
+            Wire.write(string: self.family, into: &bytes)
+            Wire.key("style", after: &separated, into: &bytes)
+            Wire.write(string: self.style, into: &bytes)
+            Wire.key("substituted", after: &separated, into: &bytes)
+            Wire.write(bool: self.substituted, into: &bytes)
+            if let value = self.bar {
+                Wire.key("bar", after: &separated, into: &bytes)
+                value.write(into: &bytes)
+            }
+            bytes.writeJSON(byte: UInt8(ascii: "}"))
+        }
+    }
+
+    /// One answer of SizeMany: a layout (or, with result "fit", a fit), or why there is none.
     public struct SizeResult: WireStruct {
         public var index: Int
         public var layout: Layout?
+        public var fit: Fit?
         public var failure: Failure?
 
-        public init(index: Int, layout: Layout? = nil, failure: Failure? = nil) {
+        public init(index: Int, layout: Layout? = nil, fit: Fit? = nil, failure: Failure? = nil) {
             self.index = index
             self.layout = layout
+            self.fit = fit
             self.failure = failure
         }
 
-        static let fieldNames: [StaticString] = ["index", "layout", "failure"]
+        static let fieldNames: [StaticString] = ["index", "layout", "fit", "failure"]
 
         public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
             var object = try WireObject(&reader, Self.fieldNames)
             var field0: Int?
             var field1: Layout?
-            var field2: Failure?
+            var field2: Fit?
+            var field3: Failure?
             while let field = try object.next(&reader, strict: strict) {
                 switch field {
                 case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.int() }
                 case 1: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try Layout(reading: &reader, strict: strict) } ?? nil
-                default: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try Failure(reading: &reader, strict: strict) } ?? nil
+                case 2: field2 = try object.read(2, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try Fit(reading: &reader, strict: strict) } ?? nil
+                default: field3 = try object.read(3, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try Failure(reading: &reader, strict: strict) } ?? nil
                 }
             }
             guard let field0 else { throw object.missing(0) }
             try object.finish()
-            self.init(index: field0, layout: field1, failure: field2)
+            self.init(index: field0, layout: field1, fit: field2, failure: field3)
         }
 
         public func write(into bytes: inout JSONBufferWriter) {
@@ -861,6 +995,10 @@ public enum BackButtonInterface {
             Wire.write(integer: self.index, into: &bytes)
             if let value = self.layout {
                 Wire.key("layout", after: &separated, into: &bytes)
+                value.write(into: &bytes)
+            }
+            if let value = self.fit {
+                Wire.key("fit", after: &separated, into: &bytes)
                 value.write(into: &bytes)
             }
             if let value = self.failure {
@@ -1298,38 +1436,53 @@ public enum BackButtonInterface {
     }
 
     /// Many size requests in one call. One failed request does not fail the others. With
-    /// "more": true, the results stream, one reply per request, in order.
+    /// "more": true, the results stream, one reply per request, in order. result says what each
+    /// answers: the whole layout (default "layout"), or only what a check reads ("fit").
     public enum SizeMany: VarlinkMethodDeclaration {
         /// The method's qualified name.
         public static let name = "io.chevron.BackButton.SizeMany"
 
         /// The call's parameters.
         public struct Parameters: WireStruct {
-            public var requests: [SizeRequest]
-
-            public init(requests: [SizeRequest]) {
-                self.requests = requests
+            public enum Result: String, Sendable, Hashable, CaseIterable {
+                case layout
+                case fit
             }
 
-            static let fieldNames: [StaticString] = ["requests"]
+            public var requests: [SizeRequest]
+            public var result: Result?
+
+            public init(requests: [SizeRequest], result: Result? = nil) {
+                self.requests = requests
+                self.result = result
+            }
+
+            static let fieldNames: [StaticString] = ["requests", "result"]
 
             public init(reading reader: inout JSONReader, strict: Bool) throws(WireReadError) {
                 var object = try WireObject(&reader, Self.fieldNames)
                 var field0: [SizeRequest]?
+                var field1: Result?
                 while let field = try object.next(&reader, strict: strict) {
                     switch field {
-                    default: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try SizeRequest(reading: &reader, strict: strict) } }
+                    case 0: field0 = try object.read(0, &reader) { (reader) throws(WireReadError) in try reader.array { (reader) throws(WireReadError) in try SizeRequest(reading: &reader, strict: strict) } }
+                    default: field1 = try object.read(1, &reader) { (reader) throws(WireReadError) in try reader.null() ? nil : try reader.enumeration(Result.self) } ?? nil
                     }
                 }
                 guard let field0 else { throw object.missing(0) }
                 try object.finish()
-                self.init(requests: field0)
+                self.init(requests: field0, result: field1)
             }
 
             public func write(into bytes: inout JSONBufferWriter) {
+                var separated = false
                 bytes.writeJSON(byte: UInt8(ascii: "{"))
-                Wire.literal("\"requests\":", into: &bytes)
+                Wire.key("requests", after: &separated, into: &bytes)
                 Wire.write(array: self.requests, into: &bytes) { element, bytes in element.write(into: &bytes) }
+                if let value = self.result {
+                    Wire.key("result", after: &separated, into: &bytes)
+                    Wire.write(string: value.rawValue, into: &bytes)
+                }
                 bytes.writeJSON(byte: UInt8(ascii: "}"))
             }
         }
@@ -2487,7 +2640,8 @@ public protocol BackButtonInterfaceMethods: AnyObject, Sendable {
     func size(call: VarlinkCall, context: VarlinkCallContext) throws(VarlinkError) -> VarlinkResponse
 
     /// Many size requests in one call. One failed request does not fail the others. With
-    /// "more": true, the results stream, one reply per request, in order.
+    /// "more": true, the results stream, one reply per request, in order. result says what each
+    /// answers: the whole layout (default "layout"), or only what a check reads ("fit").
     func sizeMany(_ parameters: BackButtonInterface.SizeMany.Parameters, context: VarlinkCallContext)
         throws(VarlinkError) -> VarlinkResponse
 

@@ -109,8 +109,9 @@ struct ClientModeTests {
         let sizeMany = try #require(calls.first { $0["method"] as? String == "io.chevron.BackButton.SizeMany" })
         // The 301 requests' texts (`{"look":"classic","title":"Title number 1 of the long list"}`
         // and so on, written by Python's json.dumps) and their commas are 20,222 bytes, and a
-        // call's own text (`{"method":"io.chevron.BackButton.SizeMany","parameters":{"requests":[]}}`)
-        // 72: at least 6 calls under 4 KiB, none refused; counted exactly, calls filled to the
+        // call's own text
+        // (`{"method":"io.chevron.BackButton.SizeMany","parameters":{"requests":[],"result":"fit"}}`)
+        // 87: at least 6 calls under 4 KiB, none refused; counted exactly, calls filled to the
         // limit need no more than one more.
         #expect((6...7).contains(sizeMany["calls"] as? Int ?? 0), "\(sizeMany)")
         #expect(sizeMany["errors"] as? Int == 0)
@@ -118,10 +119,10 @@ struct ClientModeTests {
 
     /// A call of exactly the daemon's message limit is sent and answered; one byte more is the
     /// request's own error row. A one-title call is the call's own text
-    /// (`{"method":"io.chevron.BackButton.SizeMany","parameters":{"requests":[]}}`, 72 bytes) and
-    /// the request's (`{"look":"classic","title":""}`, 29 bytes, and the title's): 101 bytes and
-    /// the title.
-    @Test(arguments: [(3995, true), (3996, false)])
+    /// (`{"method":"io.chevron.BackButton.SizeMany","parameters":{"requests":[],"result":"fit"}}`,
+    /// 87 bytes) and the request's (`{"look":"classic","title":""}`, 29 bytes, and the title's):
+    /// 116 bytes and the title, 4,096 with a title of 3,980.
+    @Test(arguments: [(3980, true), (3981, false)])
     func aCallOfExactlyTheLimitIsSent(titleBytes: Int, fits: Bool) throws {
         let daemon = try DaemonProcess(["--max-message-bytes", "4096", "--max-text-bytes", "4000"])
         let folder = try TrustTests.folder(["titles.txt": String(repeating: "y", count: titleBytes) + "\n"])
