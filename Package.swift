@@ -149,7 +149,6 @@ var package = Package(
             dependencies: [
                 "CLinuxExtras",
                 "ChevronJSON",
-                "ChevronService",
                 "ChevronText",
                 "ChevronVarlink",
                 "ChevronWire",

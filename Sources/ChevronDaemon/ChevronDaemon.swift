@@ -1,4 +1,4 @@
-import ChevronService
+import ChevronVarlink
 import Glibc
 import Logging
 import NIOCore
@@ -10,17 +10,13 @@ import UnixSignals
 public enum ChevronDaemon {
     /// Runs the daemon until SIGTERM (or SIGINT); returns when every connection is closed.
     /// - Throws: when the socket cannot be bound or is taken by a live daemon.
-    public static func run(configuration: DaemonConfiguration, service: ChevronService, logger: Logger) async throws {
+    public static func run(configuration: DaemonConfiguration, service: any DaemonService, logger: Logger) async throws {
         var configuration = configuration
         let environment = ProcessInfoEnvironment.current
         let notifier = SystemdNotifier(environment: environment)
         notifier.notify("STATUS=Loading looks and warming fonts")
 
-        for problem in service.loadManifests() { logger.error("manifest \(problem)") }
-        logSkippedFonts(service, logger: logger)
-        let started = ContinuousClock.now
-        for failure in service.warmUp() { logger.error("look \(failure.look) cannot size a title: \(failure.problem)") }
-        logger.info("fonts warm for \(service.registry.names.count) looks in \(ContinuousClock.now - started)")
+        log(service.prepareToServe(), to: logger)
 
         fitConnectionsToDescriptors(&configuration, logger: logger)
 
@@ -58,13 +54,13 @@ public enum ChevronDaemon {
         // SIGHUP is trapped now; SIGTERM and SIGINT by the group before it starts its services,
         // so READY=1 goes out from a service: no signal systemd sends after it can kill us.
         let hangups = await UnixSignalsSequence(trapping: .sighup)
-        let ready = "READY=1\nSTATUS=\(status(service, generation: service.text.statistics.generation))"
+        let ready = "READY=1\nSTATUS=\(service.statusLine)"
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(
                 service: ReloadOnHangup(
                     hangups: hangups, service: service, workers: workers, notifier: notifier, logger: logger)),
             .init(service: ReadyNotifier(notifier: notifier, state: ready)),
-            .init(service: FingerprintAfterStart(service: service, workers: workers, logger: logger)),
+            .init(service: WorkAfterStart(service: service, workers: workers, logger: logger)),
         ]
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(
@@ -82,15 +78,15 @@ public enum ChevronDaemon {
         try await ServiceGroup(configuration: groupConfiguration).run()
     }
 
-    /// Reloads and logs what happened; the SIGHUP path (Reload over the socket logs the same way).
-    @discardableResult
-    static func reload(_ service: ChevronService, logger: Logger) -> ChevronService.ReloadOutcome {
-        let outcome = service.reload()
-        for problem in outcome.problems { logger.error("reload: manifest \(problem); the previous look stays") }
-        if let fontProblem = outcome.fontProblem { logger.error("reload: font rescan failed: \(fontProblem)") }
-        logSkippedFonts(service, logger: logger)
-        logger.info("reloaded: generation \(outcome.generation), \(outcome.looks.count) looks")
-        return outcome
+    /// Logs what a service said, each line at its level.
+    static func log(_ lines: [ServiceLogLine], to logger: Logger) {
+        for line in lines {
+            switch line.level {
+            case .info: logger.info("\(line.message)")
+            case .warning: logger.warning("\(line.message)")
+            case .error: logger.error("\(line.message)")
+            }
+        }
     }
 
     /// Raises the open-files soft limit to the hard one, then lowers `maximumConnections` to
@@ -109,19 +105,6 @@ public enum ChevronDaemon {
             "--max-connections \(configuration.maximumConnections) does not fit in the open files limit of \(limit) (\(open) open now, \(DescriptorLimit.headroom) kept free, \(DaemonConfiguration.administrationReserve) for root and the daemon's user): serving at most \(capped) connections"
         )
         configuration.maximumConnections = capped
-    }
-
-    /// Logs each file of the font directories that was skipped, and why (not a font fontconfig
-    /// can read, not a regular file).
-    static func logSkippedFonts(_ service: ChevronService, logger: Logger) {
-        for skipped in service.text.skippedFonts {
-            logger.warning("fonts: skipped \(skipped.file): \(skipped.reason)")
-        }
-    }
-
-    /// The one-line status systemd shows.
-    static func status(_ service: ChevronService, generation: Int) -> String {
-        "Serving \(service.registry.names.count) looks, font generation \(generation)"
     }
 }
 
@@ -155,19 +138,18 @@ struct ReadyNotifier: Service {
     }
 }
 
-/// Computes the fingerprint once the daemon is up, on a worker thread, so that hashing the fonts
-/// never delays READY=1; GetFingerprint answers `Pending` meanwhile. Then waits for shutdown.
-struct FingerprintAfterStart: Service {
-    let service: ChevronService
+/// Runs the service's work after start (the fingerprint: hashing the fonts never delays
+/// READY=1, and GetFingerprint answers `Pending` meanwhile) on a worker thread, then waits for
+/// shutdown.
+struct WorkAfterStart: Service {
+    let service: any DaemonService
     let workers: NIOThreadPool
     let logger: Logger
 
     func run() async {
         let service = service
-        if let fingerprint = try? await workers.runIfActive({ service.refreshFingerprint() }) {
-            logger.info(
-                "fingerprint \(fingerprint.value) over \(fingerprint.faces) faces in \(fingerprint.fontFiles) files, computed in \(fingerprint.seconds) s"
-            )
+        if let lines = try? await workers.runIfActive({ service.workAfterStart() }) {
+            ChevronDaemon.log(lines, to: logger)
         }
         try? await gracefulShutdown()
     }

@@ -1,4 +1,4 @@
-import ChevronService
+import ChevronVarlink
 import Logging
 import NIOPosix
 import ServiceLifecycle
@@ -8,7 +8,7 @@ import UnixSignals
 struct ReloadOnHangup: Service {
     /// Trapped before READY=1, so an early SIGHUP reloads instead of killing the daemon.
     let hangups: UnixSignalsSequence
-    let service: ChevronService
+    let service: any DaemonService
     /// The rescan runs on a worker thread: it blocks in fontconfig.
     let workers: NIOThreadPool
     let notifier: SystemdNotifier
@@ -20,11 +20,9 @@ struct ReloadOnHangup: Service {
             for await _ in hangups {
                 notifier.notify("RELOADING=1\nMONOTONIC_USEC=\(SystemdNotifier.monotonicMicroseconds())")
                 let service = service
-                let logger = logger
-                guard
-                    let outcome = try? await workers.runIfActive({ ChevronDaemon.reload(service, logger: logger) })
-                else { continue }
-                notifier.notify("READY=1\nSTATUS=\(ChevronDaemon.status(service, generation: outcome.generation))")
+                guard let lines = try? await workers.runIfActive({ service.reloadOnSignal() }) else { continue }
+                ChevronDaemon.log(lines, to: logger)
+                notifier.notify("READY=1\nSTATUS=\(service.statusLine)")
             }
         }
     }

@@ -91,33 +91,8 @@ public final class ChevronService: Sendable {
         varlink.respond(call, context: context, mayBlock: true)
     }
 
-    /// What a transport counts of itself, for GetStatistics: connections, and where calls were
-    /// answered (a daemon's event loops answer from memory, hand work to workers, or do short
-    /// work themselves).
-    public struct TransportStatistics: Sendable {
-        /// Connections open now, accepted since start (refused ones included), refused over a limit.
-        public var open = 0
-        public var accepted = 0
-        public var refused = 0
-        /// Calls answered from memory on an event loop, handed to a worker, and worked out on an
-        /// event loop.
-        public var answeredFromMemory = 0
-        public var deferredToWorkers = 0
-        public var workedOnEventLoop = 0
-
-        /// Creates statistics.
-        public init(
-            open: Int = 0, accepted: Int = 0, refused: Int = 0, answeredFromMemory: Int = 0,
-            deferredToWorkers: Int = 0, workedOnEventLoop: Int = 0
-        ) {
-            self.open = open
-            self.accepted = accepted
-            self.refused = refused
-            self.answeredFromMemory = answeredFromMemory
-            self.deferredToWorkers = deferredToWorkers
-            self.workedOnEventLoop = workedOnEventLoop
-        }
-    }
+    /// What a transport counts of itself, for GetStatistics (ChevronVarlink's type).
+    public typealias TransportStatistics = ChevronVarlink.TransportStatistics
 
     /// Makes GetStatistics report what `source` gives: the transport serving this service.
     public func reportTransport(with source: @escaping @Sendable () -> TransportStatistics) {
