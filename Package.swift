@@ -280,7 +280,7 @@ var package = Package(
         ),
         .testTarget(
             name: "ChevronDaemonTests",
-            dependencies: ["chevrond", "ChevronTestSupport"],
+            dependencies: ["chevrond", "ChevronDaemon", "ChevronTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -47,32 +47,8 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// 300 KB SizeMany takes milliseconds that other connections of the loop would wait.
     static let largeMessageBytes = 16 << 10
 
-    /// What answers the connection's frames now.
-    private enum Work {
-        /// Nothing: waiting frames are answered in order as the peer reads.
-        case idle
-        /// A worker unit runs; frames wait for it.
-        case onWorker
-        /// An answer written a unit at a time (a big SizeMany), to continue before any frame.
-        case streaming(any VarlinkReplyStream)
-    }
-
-    /// Where the connection is in its life, with what answers its frames. `readHeld`: the
-    /// pipeline asked for bytes while reading was not allowed, so reading resumes once it is.
-    private enum State {
-        /// Reading and answering.
-        case open(Work, readHeld: Bool)
-        /// The peer shut its writing side: what it sent is answered, then the connection closes.
-        case inputClosed(Work, readHeld: Bool)
-        /// The daemon shuts down: nothing more is read; what was received is answered, then the
-        /// connection closes.
-        case shuttingDown(Work)
-        /// Closing once the replies written so far are on the wire: nothing more is read or
-        /// answered.
-        case closing
-    }
-
-    private var state = State.open(.idle, readHeld: false)
+    /// Where the connection is in its life and what answers its frames.
+    private var machine = ConnectionStateMachine(queueLimit: VarlinkConnectionHandler.queueLimit)
     private var queue = Deque<VarlinkFrame>()
     /// Invalid messages in a row.
     private var rejectedInARow = 0
@@ -102,41 +78,6 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         self.logger = logger
     }
 
-    /// What answers the connection's frames (`.idle` once it closes).
-    private var work: Work {
-        get {
-            switch state {
-            case .open(let work, _), .inputClosed(let work, _), .shuttingDown(let work): work
-            case .closing: .idle
-            }
-        }
-        set {
-            switch state {
-            case .open(_, let readHeld): state = .open(newValue, readHeld: readHeld)
-            case .inputClosed(_, let readHeld): state = .inputClosed(newValue, readHeld: readHeld)
-            case .shuttingDown: state = .shuttingDown(newValue)
-            case .closing: break
-            }
-        }
-    }
-
-    /// Whether the pipeline asked for bytes while reading was not allowed.
-    private var readHeld: Bool {
-        get {
-            switch state {
-            case .open(_, let readHeld), .inputClosed(_, let readHeld): readHeld
-            case .shuttingDown, .closing: false
-            }
-        }
-        set {
-            switch state {
-            case .open(let work, _): state = .open(work, readHeld: newValue)
-            case .inputClosed(let work, _): state = .inputClosed(work, readHeld: newValue)
-            case .shuttingDown, .closing: break
-            }
-        }
-    }
-
     // MARK: Answering
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -158,8 +99,8 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// stream in progress goes first.
     private func drain(context: ChannelHandlerContext) {
         while context.channel.isWritable {
-            if case .closing = state { return }
-            switch work {
+            if machine.isClosing { return }
+            switch machine.work {
             case .idle: break
             case .onWorker: return
             case .streaming(let stream):
@@ -248,7 +189,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// `unitBytes`, the frames waiting behind it (under pipelining one hop to a worker and back
     /// serves many small calls).
     private func runOnWorker(_ start: UnitStart, context: ChannelHandlerContext) {
-        work = .onWorker
+        machine.work = .onWorker
         flushOutput(context: context)  // replies before this unit go out now, not after it
         let batch = Array(queue.prefix(Self.workerBatchLimit))
         let service = service
@@ -316,7 +257,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 
     private func workerFinished(_ unit: UnitResult, context: ChannelHandlerContext) {
-        work = unit.stream.map { .streaming($0) } ?? .idle
+        machine.work = unit.stream.map { .streaming($0) } ?? .idle
         queue.removeFirst(min(unit.framesAnswered, queue.count))
         guard context.channel.isActive else { return }
         if unit.bytes.readableBytes > 0 { write(unit.bytes, context: context) }
@@ -362,18 +303,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     // MARK: Back-pressure
 
     func read(context: ChannelHandlerContext) {
-        if mayRead(context) {
-            context.read()
-        } else {
-            readHeld = true
-        }
-    }
-
-    private func mayRead(_ context: ChannelHandlerContext) -> Bool {
-        switch state {
-        case .open, .inputClosed: context.channel.isWritable && queue.count < Self.queueLimit
-        case .shuttingDown, .closing: false
-        }
+        if machine.read(writable: context.channel.isWritable, queued: queue.count) { context.read() }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -387,9 +317,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 
     private func resumeReadingIfAllowed(context: ChannelHandlerContext) {
-        guard readHeld, mayRead(context) else { return }
-        readHeld = false
-        context.read()
+        if machine.resumeRead(writable: context.channel.isWritable, queued: queue.count) { context.read() }
     }
 
     // MARK: Ending
@@ -397,14 +325,11 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is ShutdownEvent {
             // Answer what was received; read nothing more.
-            switch state {
-            case .open(let work, _), .inputClosed(let work, _): state = .shuttingDown(work)
-            case .shuttingDown, .closing: break
-            }
+            machine.shutDown()
             closeIfDone(context: context)
         } else if let event = event as? ChannelEvent, event == .inputClosed {
             // The peer sent its last call: answer what it sent, then close.
-            if case .open(let work, let readHeld) = state { state = .inputClosed(work, readHeld: readHeld) }
+            machine.inputClosed()
             closeIfDone(context: context)
         } else {
             context.fireUserInboundEventTriggered(event)
@@ -413,17 +338,13 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
 
     /// Closes once nothing is left to answer.
     private func closeIfDone(context: ChannelHandlerContext) {
-        switch state {
-        case .inputClosed(.idle, _), .shuttingDown(.idle): if queue.isEmpty { close(context: context) }
-        case .open, .inputClosed, .shuttingDown, .closing: break
-        }
+        if machine.isDone(queued: queue.count) { close(context: context) }
     }
 
     /// Closes after the replies written so far are on the wire (closing at once would drop
     /// replies still queued in the channel).
     private func close(context: ChannelHandlerContext) {
-        if case .closing = state { return }
-        state = .closing
+        guard machine.beginClosing() else { return }
         queue.removeAll()
         flushOutput(context: context)
         let channel = context.channel
