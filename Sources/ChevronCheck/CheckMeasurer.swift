@@ -203,7 +203,15 @@ public enum CheckMeasurer {
                 let client = clients[index % clients.count]
                 inFlight += 1
                 group.addTask {
-                    let results = try await client.sizeMany(batch, result: .fit)
+                    let results: [SizeResultReply]
+                    do {
+                        results = try await client.sizeMany(batch, result: .fit)
+                    } catch let error as ChevronClientError
+                        where error.errorName == "InvalidParameter" && error.parameter == "result"
+                    {
+                        // A chevrond from before fits: the whole layouts, which CheckOutcome reads too.
+                        results = try await client.sizeMany(batch)
+                    }
                     // Each result says which request it answers; every request needs one.
                     var answers = [(CheckOutcome, CheckRowStore.Shown)?](repeating: nil, count: batch.count)
                     var substitutions = SubstitutionLog()
