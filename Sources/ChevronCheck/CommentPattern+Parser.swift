@@ -23,6 +23,11 @@ extension CommentPattern {
     struct Parser {
         let scalars: [Unicode.Scalar]
         var index = 0
+        /// Groups open around the one being read: the parser and the matcher recurse once a
+        /// level, so nesting is bounded (chosen: far more than a comment pattern needs, far
+        /// less than a thread's stack holds).
+        private var depth = 0
+        static let maximumDepth = 100
 
         init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -129,6 +134,11 @@ extension CommentPattern {
         }
 
         private mutating func group(_ flags: inout Flags, start: Int) throws(Problem) -> Node? {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maximumDepth else {
+                throw Problem.at(start, "groups nested more than \(Self.maximumDepth) deep")
+            }
             var inner = flags
             if next == "?" {
                 index += 1

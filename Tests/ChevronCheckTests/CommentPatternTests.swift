@@ -64,12 +64,22 @@ struct CommentPatternTests {
     }
 
     /// What needs backtracking, or what is malformed, is refused with the reason.
+    /// 100 groups inside each other are read and match as the one group would.
+    @Test func groupsNestedAHundredDeepAreRead() throws {
+        let pattern = try CommentPattern(String(repeating: "(", count: 100) + "nav" + String(repeating: ")", count: 100))
+        #expect(pattern.matches("a nav title"))
+        #expect(!pattern.matches("a title"))
+    }
+
     @Test func refusedPatternsSayWhy() {
         for (source, reason) in [
             ("(a)\\1", "back-reference"), ("foo(?=bar)", "look-around"), ("(?<!x)y", "look-around"),
             ("(?>a)", "atomic group"), ("\\p{L}", "property"), ("(unclosed", "unclosed ("), ("a)", "unmatched )"),
             ("[abc", "unclosed ["), ("*a", "nothing to repeat"), ("a{2000}", "count over 1000"),
             ("(?:a{1000}){1000}", "over the 10000"), ("[z-a]", "end comes before its start"),
+            // 101 groups inside each other: over the parser's depth, before its recursion meets
+            // the stack's end (a fuzzed project file, Fuzz/crashes/project, overflowed it).
+            (String(repeating: "(", count: 101) + "a" + String(repeating: ")", count: 101), "nested more than 100"),
         ] {
             do {
                 _ = try CommentPattern(source)
